@@ -1,0 +1,476 @@
+#include "CliCommands.h"
+
+#include "pool/LuaScript.h"
+#include "pool/PoolOperations.h"
+#include "proxylist/Eligibility.h"
+#include "proxylist/ProxyListParser.h"
+#include "redis/RedisError.h"
+
+#include <functional>
+#include <map>
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace poolscope::cli {
+namespace {
+
+const char *kUsage = R"(Usage: poolscope-cli [--url URL] [--key KEY] [--json] COMMAND [ARGS...]
+
+Commands:
+  seed FILE|- [--start N|min] [--overwrite] [--dry-run] [--strict] [--yes]
+              [--allow-scheme S]... [--allow-port P]... [--reject-private]
+                            add proxies from a list (lines, CSV or JSON) at a starting count
+  allocate [-n N]           run the allocation script N times, print each chosen member
+  evict MEMBER... [--yes]   move members out of the pool, keeping their counts
+  restore MEMBER... --policy keep|zero|start|min [--start N] [--yes]
+                            move evicted members back into the pool
+  list [--evicted]          members and counts in allocation order (or evicted ones)
+  stats                     size, min/median/max, spread, Jain's fairness index
+  script-sha                the SHA1 of the allocation script poolscope runs
+
+Options:
+  --url URL     redis://[user[:password]@]host[:port][/db] or unix:///path[?db=N]
+                (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+  --key KEY     the pool's sorted-set key (default: proxies)
+  --json        machine-readable output
+  --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
+
+Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
+65 some input lines were rejected (seed).
+)";
+
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+QJsonArray toJsonArray(const QList<QByteArray> &members)
+{
+    QJsonArray array;
+    for (const QByteArray &member : members)
+        array.append(QString::fromUtf8(member));
+    return array;
+}
+
+class Cli {
+public:
+    Cli(QTextStream &out, QTextStream &err, QIODevice &in)
+        : m_out(out)
+        , m_err(err)
+        , m_in(in)
+    {
+    }
+
+    int run(const QStringList &arguments);
+
+private:
+    void declareOptions();
+    RedisConnection &connection();
+    PoolOperations &pool();
+    void printJson(const QJsonObject &object) { m_out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n'; }
+    double countOption(const QString &name, double fallback);
+    void requireYes(qsizetype affected, const QString &what);
+
+    int seed(const QStringList &args);
+    int allocate(const QStringList &args);
+    int evict(const QStringList &args);
+    int restore(const QStringList &args);
+    int list(const QStringList &args);
+    int stats(const QStringList &args);
+    int scriptSha(const QStringList &args);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+    QIODevice &m_in;
+    QCommandLineParser m_parser;
+    bool m_json = false;
+    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<PoolOperations> m_pool;
+};
+
+void Cli::declareOptions()
+{
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    m_parser.addOptions({
+        {QStringLiteral("url"), QStringLiteral("Redis URL"), QStringLiteral("URL")},
+        {QStringLiteral("key"), QStringLiteral("pool key"), QStringLiteral("KEY"), QStringLiteral("proxies")},
+        {QStringLiteral("json"), QStringLiteral("JSON output")},
+        {QStringLiteral("connect-timeout"), QStringLiteral("ms"), QStringLiteral("MS"), QStringLiteral("2000")},
+        {QStringLiteral("command-timeout"), QStringLiteral("ms"), QStringLiteral("MS"), QStringLiteral("1000")},
+        {QStringLiteral("start"), QStringLiteral("starting count"), QStringLiteral("N")},
+        {QStringLiteral("overwrite"), QStringLiteral("overwrite counts")},
+        {QStringLiteral("dry-run"), QStringLiteral("write nothing")},
+        {QStringLiteral("strict"), QStringLiteral("write nothing when a line is rejected")},
+        {QStringLiteral("yes"), QStringLiteral("confirm an action on several members")},
+        {QStringLiteral("allow-scheme"), QStringLiteral("allowed scheme"), QStringLiteral("S")},
+        {QStringLiteral("allow-port"), QStringLiteral("allowed port"), QStringLiteral("P")},
+        {QStringLiteral("reject-private"), QStringLiteral("reject non-public addresses")},
+        {QStringLiteral("n"), QStringLiteral("how many"), QStringLiteral("N"), QStringLiteral("1")},
+        {QStringLiteral("policy"), QStringLiteral("restore policy"), QStringLiteral("POLICY")},
+        {QStringLiteral("evicted"), QStringLiteral("list evicted members")},
+        {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
+    });
+}
+
+RedisConnection &Cli::connection()
+{
+    if (!m_connection) {
+        const QString url = m_parser.isSet(QStringLiteral("url")) ? m_parser.value(QStringLiteral("url"))
+                                                                  : defaultRedisUrl();
+        const EndpointParseResult parsed = parseEndpoint(url);
+        if (!parsed.ok())
+            throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
+        ConnectionOptions options;
+        options.clientName = QStringLiteral("poolscope-cli");
+        bool ok1 = false, ok2 = false;
+        const int connectMs = m_parser.value(QStringLiteral("connect-timeout")).toInt(&ok1);
+        const int commandMs = m_parser.value(QStringLiteral("command-timeout")).toInt(&ok2);
+        if (!ok1 || !ok2 || connectMs <= 0 || commandMs <= 0)
+            throw UsageError("--connect-timeout and --command-timeout take a positive number of milliseconds");
+        options.connectTimeout = std::chrono::milliseconds(connectMs);
+        options.commandTimeout = std::chrono::milliseconds(commandMs);
+        m_connection = RedisConnection::open(*parsed.endpoint, options);
+    }
+    return *m_connection;
+}
+
+PoolOperations &Cli::pool()
+{
+    if (!m_pool) {
+        const QByteArray key = m_parser.value(QStringLiteral("key")).toUtf8();
+        if (key.isEmpty())
+            throw UsageError("--key is empty: name the pool's sorted set");
+        m_pool = std::make_unique<PoolOperations>(connection(), key);
+    }
+    return *m_pool;
+}
+
+double Cli::countOption(const QString &name, double fallback)
+{
+    if (!m_parser.isSet(name))
+        return fallback;
+    QString problem;
+    const std::optional<double> value = parseCount(m_parser.value(name), &problem);
+    if (!value)
+        throw UsageError(QStringLiteral("--%1: %2").arg(name, problem).toStdString());
+    return *value;
+}
+
+void Cli::requireYes(qsizetype affected, const QString &what)
+{
+    if (affected > 1 && !m_parser.isSet(QStringLiteral("yes")))
+        throw UsageError(QStringLiteral("%1 would affect %2 members: add --yes to confirm")
+                             .arg(what)
+                             .arg(affected)
+                             .toStdString());
+}
+
+int Cli::scriptSha(const QStringList &args)
+{
+    if (!args.isEmpty())
+        throw UsageError("script-sha takes no arguments");
+    const QString sha = QString::fromLatin1(LuaScript::allocate().sha1());
+    if (m_json)
+        printJson({{QStringLiteral("sha1"), sha}});
+    else
+        m_out << sha << '\n';
+    return kExitOk;
+}
+
+int Cli::seed(const QStringList &args)
+{
+    if (args.size() != 1)
+        throw UsageError("seed takes one FILE, or - for standard input");
+    QByteArray data;
+    if (args.first() == QStringLiteral("-")) {
+        data = m_in.readAll();
+    } else {
+        QFile file(args.first());
+        if (!file.open(QIODevice::ReadOnly)) {
+            m_err << "poolscope-cli: cannot read " << args.first() << ": " << file.errorString() << '\n';
+            return kExitFailure;
+        }
+        data = file.readAll();
+    }
+    EligibilityRules rules;
+    if (m_parser.isSet(QStringLiteral("allow-scheme"))) {
+        rules.allowedSchemes.clear();
+        for (const QString &scheme : m_parser.values(QStringLiteral("allow-scheme")))
+            rules.allowedSchemes.insert(scheme.toLower());
+    }
+    for (const QString &port : m_parser.values(QStringLiteral("allow-port"))) {
+        bool ok = false;
+        const int value = port.toInt(&ok);
+        if (!ok || value < 1 || value > 65535)
+            throw UsageError(QStringLiteral("--allow-port %1 is not a port 1-65535").arg(port).toStdString());
+        rules.allowedPorts.insert(value);
+    }
+    rules.rejectNonPublicAddresses = m_parser.isSet(QStringLiteral("reject-private"));
+
+    SeedOptions options;
+    const QString start = m_parser.value(QStringLiteral("start"));
+    options.startAtPoolMinimum = start == QStringLiteral("min");
+    if (!options.startAtPoolMinimum)
+        options.startCount = countOption(QStringLiteral("start"), 0);
+    options.overwrite = m_parser.isSet(QStringLiteral("overwrite"));
+    options.dryRun = m_parser.isSet(QStringLiteral("dry-run"));
+    const bool strict = m_parser.isSet(QStringLiteral("strict"));
+
+    const EligibilityReport report = readProxyList(data, rules);
+    QList<QByteArray> members;
+    for (const ProxyEntry &entry : report.accepted)
+        members.append(entry.memberId());
+
+    const bool blocked = !report.fatalError.isEmpty() || (strict && !report.rejected.isEmpty());
+    SeedResult result;
+    if (!blocked) {
+        if (options.overwrite && !options.dryRun && !m_parser.isSet(QStringLiteral("yes"))) {
+            SeedOptions preview = options;
+            preview.dryRun = true;
+            requireYes(pool().seed(members, preview).overwritten.size(), QStringLiteral("--overwrite"));
+        }
+        result = pool().seed(members, options);
+    }
+
+    const bool written = !blocked && !options.dryRun;
+    if (m_json) {
+        QJsonArray rejected;
+        for (const RejectedLine &line : report.rejected)
+            rejected.append(QJsonObject{{QStringLiteral("line"), line.lineNumber},
+                                        {QStringLiteral("text"), line.text},
+                                        {QStringLiteral("reason"), line.reason}});
+        QJsonObject object{{QStringLiteral("accepted"), report.accepted.size()},
+                           {QStringLiteral("rejected"), rejected},
+                           {QStringLiteral("duplicates"), report.duplicates},
+                           {QStringLiteral("added"), toJsonArray(result.added)},
+                           {QStringLiteral("already_present"), toJsonArray(result.alreadyPresent)},
+                           {QStringLiteral("overwritten"), toJsonArray(result.overwritten)},
+                           {QStringLiteral("evicted"), toJsonArray(result.evicted)},
+                           {QStringLiteral("start_count"), result.startCount},
+                           {QStringLiteral("written"), written},
+                           {QStringLiteral("dry_run"), options.dryRun}};
+        if (!report.fatalError.isEmpty())
+            object.insert(QStringLiteral("error"), report.fatalError);
+        printJson(object);
+    } else {
+        if (!report.fatalError.isEmpty())
+            m_err << "poolscope-cli: " << report.fatalError << '\n';
+        for (const RejectedLine &line : report.rejected)
+            m_out << "rejected line " << line.lineNumber << ": " << line.text << ": " << line.reason << '\n';
+        for (const QByteArray &member : result.evicted)
+            m_out << "evicted, not re-added (restore it instead): " << QString::fromUtf8(member) << '\n';
+        m_out << "accepted " << report.accepted.size() << ", rejected " << report.rejected.size()
+              << ", duplicates " << report.duplicates << ", added " << result.added.size()
+              << ", already present " << result.alreadyPresent.size() << ", overwritten "
+              << result.overwritten.size() << ", evicted " << result.evicted.size() << '\n';
+        if (blocked)
+            m_out << "nothing written" << (strict && report.fatalError.isEmpty() ? " (--strict)" : "") << '\n';
+        else if (options.dryRun)
+            m_out << "dry run: nothing written (new members would start at " << formatCount(result.startCount) << ")\n";
+        else
+            m_out << "new members start at " << formatCount(result.startCount) << '\n';
+    }
+    return report.allAccepted() ? kExitOk : kExitRejectedInput;
+}
+
+int Cli::allocate(const QStringList &args)
+{
+    if (!args.isEmpty())
+        throw UsageError("allocate takes no positional arguments (use -n N)");
+    bool ok = false;
+    const qint64 count = m_parser.value(QStringLiteral("n")).toLongLong(&ok);
+    if (!ok || count < 1)
+        throw UsageError(QStringLiteral("-n %1 is not a positive number").arg(m_parser.value(QStringLiteral("n"))).toStdString());
+    QJsonArray chosen;
+    qint64 allocated = 0;
+    bool empty = false;
+    for (qint64 i = 0; i < count; ++i) {
+        const std::optional<QByteArray> member = pool().allocate();
+        if (!member) {
+            empty = true;
+            break;
+        }
+        ++allocated;
+        if (m_json)
+            chosen.append(QString::fromUtf8(*member));
+        else
+            m_out << QString::fromUtf8(*member) << '\n';
+    }
+    if (m_json)
+        printJson({{QStringLiteral("allocated"), allocated},
+                   {QStringLiteral("members"), chosen},
+                   {QStringLiteral("empty"), empty}});
+    if (empty)
+        m_err << "poolscope-cli: pool \"" << m_parser.value(QStringLiteral("key"))
+              << "\" is empty: no proxy allocated\n";
+    return empty ? kExitEmptyPool : kExitOk;
+}
+
+int Cli::evict(const QStringList &args)
+{
+    if (args.isEmpty())
+        throw UsageError("evict needs at least one MEMBER");
+    requireYes(args.size(), QStringLiteral("evict"));
+    QJsonArray done;
+    for (const QString &name : args) {
+        const EvictResult result = pool().evict(name.toUtf8());
+        if (m_json)
+            done.append(QJsonObject{{QStringLiteral("member"), name},
+                                    {QStringLiteral("saved_count"), result.savedCount}});
+        else
+            m_out << "evicted " << name << " (saved count " << formatCount(result.savedCount) << ")\n";
+    }
+    if (m_json)
+        printJson({{QStringLiteral("evicted"), done}});
+    return kExitOk;
+}
+
+int Cli::restore(const QStringList &args)
+{
+    if (args.isEmpty())
+        throw UsageError("restore needs at least one MEMBER");
+    if (!m_parser.isSet(QStringLiteral("policy")))
+        throw UsageError("restore needs --policy keep|zero|start|min");
+    const std::optional<RestorePolicy> policy = parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
+    if (!policy)
+        throw UsageError(QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
+                             .arg(m_parser.value(QStringLiteral("policy")))
+                             .toStdString());
+    requireYes(args.size(), QStringLiteral("restore"));
+    const double start = countOption(QStringLiteral("start"), 0);
+    QJsonArray done;
+    for (const QString &name : args) {
+        const std::optional<double> minimum = pool().minimumCount();
+        const RestoreResult result = pool().restore(name.toUtf8(), *policy, start);
+        // The flood forecast: how many allocations in a row the member will take.
+        const double forecast = minimum ? std::max(0.0, *minimum - result.restoredCount) : 0.0;
+        if (m_json)
+            done.append(QJsonObject{{QStringLiteral("member"), name},
+                                    {QStringLiteral("policy"), restorePolicyName(*policy)},
+                                    {QStringLiteral("saved_count"), result.savedCount},
+                                    {QStringLiteral("restored_count"), result.restoredCount},
+                                    {QStringLiteral("forecast_run"), forecast}});
+        else
+            m_out << "restored " << name << " at " << formatCount(result.restoredCount) << " (policy "
+                  << restorePolicyName(*policy) << ", saved count " << formatCount(result.savedCount)
+                  << "; it will take about the next " << formatCount(forecast) << " allocations)\n";
+    }
+    if (m_json)
+        printJson({{QStringLiteral("restored"), done}});
+    return kExitOk;
+}
+
+int Cli::list(const QStringList &args)
+{
+    if (!args.isEmpty())
+        throw UsageError("list takes no positional arguments");
+    const PoolSnapshot snapshot = pool().snapshot();
+    const bool evicted = m_parser.isSet(QStringLiteral("evicted"));
+    if (m_json) {
+        QJsonArray rows;
+        if (evicted) {
+            for (const EvictedMember &member : snapshot.evicted)
+                rows.append(QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
+                                        {QStringLiteral("saved_count"), member.savedCount}});
+        } else {
+            for (const PoolMember &member : snapshot.members)
+                rows.append(QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
+                                        {QStringLiteral("count"), member.count}});
+        }
+        printJson({{evicted ? QStringLiteral("evicted") : QStringLiteral("members"), rows}});
+        return kExitOk;
+    }
+    if (evicted) {
+        for (const EvictedMember &member : snapshot.evicted)
+            m_out << QString::fromUtf8(member.member) << '\t' << formatCount(member.savedCount) << '\n';
+    } else {
+        for (const PoolMember &member : snapshot.members)
+            m_out << QString::fromUtf8(member.member) << '\t' << formatCount(member.count) << '\n';
+    }
+    return kExitOk;
+}
+
+int Cli::stats(const QStringList &args)
+{
+    if (!args.isEmpty())
+        throw UsageError("stats takes no positional arguments");
+    const PoolStats s = pool().stats();
+    if (m_json) {
+        printJson({{QStringLiteral("size"), s.size},
+                   {QStringLiteral("evicted"), s.evicted},
+                   {QStringLiteral("min"), s.min},
+                   {QStringLiteral("median"), s.median},
+                   {QStringLiteral("max"), s.max},
+                   {QStringLiteral("spread"), s.spread},
+                   {QStringLiteral("total"), s.total},
+                   {QStringLiteral("jain"), s.jainIndex}});
+        return kExitOk;
+    }
+    m_out << "members  " << s.size << " (+" << s.evicted << " evicted)\n"
+          << "min / median / max  " << formatCount(s.min) << " / " << s.median << " / " << formatCount(s.max) << '\n'
+          << "spread  " << formatCount(s.spread) << '\n'
+          << "total allocations  " << formatCount(s.total) << '\n'
+          << "Jain's fairness index  " << QString::number(s.jainIndex, 'f', 6) << '\n';
+    return kExitOk;
+}
+
+int Cli::run(const QStringList &arguments)
+{
+    declareOptions();
+    // QCommandLineParser wants a program name first.
+    if (!m_parser.parse(QStringList{QStringLiteral("poolscope-cli")} + arguments)) {
+        m_err << "poolscope-cli: " << m_parser.errorText() << "\n\n" << kUsage;
+        return kExitUsage;
+    }
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        m_out << kUsage;
+        return kExitOk;
+    }
+    m_json = m_parser.isSet(QStringLiteral("json"));
+    const QStringList positional = m_parser.positionalArguments();
+    if (positional.isEmpty()) {
+        m_err << "poolscope-cli: no command given\n\n" << kUsage;
+        return kExitUsage;
+    }
+    const std::map<QString, std::function<int(const QStringList &)>> commands{
+        {QStringLiteral("seed"), [this](const QStringList &a) { return seed(a); }},
+        {QStringLiteral("allocate"), [this](const QStringList &a) { return allocate(a); }},
+        {QStringLiteral("evict"), [this](const QStringList &a) { return evict(a); }},
+        {QStringLiteral("restore"), [this](const QStringList &a) { return restore(a); }},
+        {QStringLiteral("list"), [this](const QStringList &a) { return list(a); }},
+        {QStringLiteral("stats"), [this](const QStringList &a) { return stats(a); }},
+        {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
+    };
+    const auto command = commands.find(positional.first());
+    if (command == commands.end()) {
+        m_err << "poolscope-cli: unknown command \"" << positional.first() << "\"\n\n" << kUsage;
+        return kExitUsage;
+    }
+    try {
+        return command->second(positional.mid(1));
+    } catch (const UsageError &e) {
+        m_err << "poolscope-cli: " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const RedisError &e) {
+        m_err << "poolscope-cli: " << e.message() << '\n';
+        if (m_json)
+            printJson({{QStringLiteral("error"), e.message()},
+                       {QStringLiteral("code"), QString::fromUtf8(e.serverCode())}});
+        return kExitFailure;
+    }
+}
+
+} // namespace
+
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err, QIODevice &in)
+{
+    Cli cli(out, err, in);
+    return cli.run(arguments);
+}
+
+} // namespace poolscope::cli

@@ -1,0 +1,367 @@
+#include "pool/PoolOperations.h"
+
+#include "pool/LuaScript.h"
+#include "redis/RedisError.h"
+
+#include <algorithm>
+
+#include <QHash>
+
+namespace poolscope {
+namespace {
+
+RedisError usageError(const QString &message)
+{
+    return RedisError(RedisError::Kind::Usage, message);
+}
+
+QString keyText(const QByteArray &key)
+{
+    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
+}
+
+double scoreOf(const RedisReply &reply, const QByteArray &member)
+{
+    bool ok = false;
+    const double value = reply.toDouble(&ok);
+    if (!ok)
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("member %1 has a count Redis sent as \"%2\", not a number")
+                             .arg(describeMember(member), QString::fromUtf8(reply.text)));
+    return value;
+}
+
+} // namespace
+
+QString describeMember(const QByteArray &member)
+{
+    // Show what people typed; escape what they cannot see (NUL, control bytes, bad UTF-8).
+    QString shown;
+    const QString decoded = QString::fromUtf8(member);
+    const bool roundTrips = decoded.toUtf8() == member;
+    if (roundTrips) {
+        for (const QChar c : decoded)
+            shown += (c.unicode() < 0x20 || c.unicode() == 0x7f)
+                         ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
+                         : QString(c);
+    } else {
+        for (const char byte : member) {
+            const auto value = static_cast<unsigned char>(byte);
+            shown += (value < 0x20 || value >= 0x7f)
+                         ? QStringLiteral("\\x%1").arg(value, 2, 16, QLatin1Char('0'))
+                         : QString(QLatin1Char(byte));
+        }
+    }
+    return QLatin1Char('"') + shown + QLatin1Char('"');
+}
+
+PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &poolKey)
+    : m_connection(connection)
+    , m_keys(poolKey)
+{
+    if (poolKey.isEmpty())
+        throw usageError(QStringLiteral("the pool key is empty: name the sorted set to use"));
+}
+
+void PoolOperations::checkKeyTypes()
+{
+    const QList<RedisReply> types =
+        m_connection.pipeline({{"TYPE", m_keys.pool()}, {"TYPE", m_keys.evicted()}});
+    const QByteArray poolType = types.value(0).text;
+    const QByteArray evictedType = types.value(1).text;
+    if (types.value(0).isError())
+        throwServerError(types.value(0), QStringLiteral("reading the type of the pool key"));
+    if (poolType != "zset" && poolType != "none")
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("key %1 holds a %2, not a sorted set: it is not a pool")
+                             .arg(keyText(m_keys.pool()), QString::fromUtf8(poolType)),
+                         "WRONGTYPE");
+    if (evictedType != "hash" && evictedType != "none")
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("key %1 (where evicted members are kept) holds a %2, not a hash")
+                             .arg(keyText(m_keys.evicted()), QString::fromUtf8(evictedType)),
+                         "WRONGTYPE");
+}
+
+void PoolOperations::throwServerError(const RedisReply &reply, const QString &during)
+{
+    const QByteArray code = reply.errorCode();
+    if (code == "WRONGTYPE")
+        checkKeyTypes(); // throws the precise message
+    QString message = QString::fromUtf8(reply.text);
+    // Errors raised inside scripts carry a trailer naming the script: keep the first line.
+    const qsizetype scriptTrailer = message.indexOf(QStringLiteral(" script: "));
+    if (scriptTrailer > 0)
+        message = message.left(scriptTrailer);
+    if (code == "OOM")
+        message = QStringLiteral("Redis is out of memory (maxmemory reached) and refuses writes; "
+                                 "reads still work (%1)")
+                      .arg(message);
+    else if (code == "READONLY")
+        message = QStringLiteral("this server is a read-only replica; connect to the primary (%1)")
+                      .arg(message);
+    else if (code == "NOPERM")
+        message = QStringLiteral("this Redis user lacks the right to do this (%1)").arg(message);
+    throw RedisError(RedisError::Kind::Server,
+                     QStringLiteral("%1 on pool %2 failed: %3")
+                         .arg(during, keyText(m_keys.pool()), message),
+                     code);
+}
+
+qint64 PoolOperations::size()
+{
+    const RedisReply reply = m_connection.command({"ZCARD", m_keys.pool()});
+    if (reply.isError())
+        throwServerError(reply, QStringLiteral("counting members"));
+    return reply.integer;
+}
+
+std::optional<double> PoolOperations::minimumCount()
+{
+    const RedisReply reply = m_connection.command({"ZRANGE", m_keys.pool(), "0", "0", "WITHSCORES"});
+    if (reply.isError())
+        throwServerError(reply, QStringLiteral("reading the lowest count"));
+    if (reply.elements.size() < 2)
+        return std::nullopt;
+    return scoreOf(reply.elements[1], reply.elements[0].text);
+}
+
+QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands)
+{
+    QList<PoolMember> members;
+    if (size <= kChunkSize) {
+        const RedisReply reply =
+            m_connection.command({"ZRANGE", m_keys.pool(), "0", "-1", "WITHSCORES"});
+        ++commands;
+        if (reply.isError())
+            throwServerError(reply, QStringLiteral("reading members"));
+        for (qsizetype i = 0; i + 1 < reply.elements.size(); i += 2)
+            members.append({reply.elements[i].text,
+                            scoreOf(reply.elements[i + 1], reply.elements[i].text)});
+        return members; // already in allocation order
+    }
+    QHash<QByteArray, double> seen;
+    seen.reserve(size);
+    QByteArray cursor = "0";
+    do {
+        const RedisReply reply = m_connection.command(
+            {"ZSCAN", m_keys.pool(), cursor, "COUNT", QByteArray::number(kChunkSize)});
+        ++commands;
+        if (reply.isError())
+            throwServerError(reply, QStringLiteral("scanning members"));
+        if (reply.elements.size() != 2)
+            throw RedisError(RedisError::Kind::Server, QStringLiteral("unexpected ZSCAN reply"));
+        cursor = reply.elements[0].text;
+        const QList<RedisReply> &pairs = reply.elements[1].elements;
+        for (qsizetype i = 0; i + 1 < pairs.size(); i += 2)
+            seen.insert(pairs[i].text, scoreOf(pairs[i + 1], pairs[i].text));
+    } while (cursor != "0");
+    members.reserve(seen.size());
+    for (auto it = seen.cbegin(); it != seen.cend(); ++it)
+        members.append({it.key(), it.value()});
+    std::sort(members.begin(), members.end(), [](const PoolMember &a, const PoolMember &b) {
+        return a.count != b.count ? a.count < b.count : a.member < b.member;
+    });
+    return members;
+}
+
+QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands)
+{
+    QList<EvictedMember> evicted;
+    QHash<QByteArray, double> seen;
+    QByteArray cursor = "0";
+    do {
+        const RedisReply reply = m_connection.command(
+            {"HSCAN", m_keys.evicted(), cursor, "COUNT", QByteArray::number(kChunkSize)});
+        ++commands;
+        if (reply.isError())
+            throwServerError(reply, QStringLiteral("scanning evicted members"));
+        if (reply.elements.size() != 2)
+            throw RedisError(RedisError::Kind::Server, QStringLiteral("unexpected HSCAN reply"));
+        cursor = reply.elements[0].text;
+        const QList<RedisReply> &pairs = reply.elements[1].elements;
+        for (qsizetype i = 0; i + 1 < pairs.size(); i += 2)
+            seen.insert(pairs[i].text, scoreOf(pairs[i + 1], pairs[i].text));
+    } while (cursor != "0");
+    for (auto it = seen.cbegin(); it != seen.cend(); ++it)
+        evicted.append({it.key(), it.value()});
+    std::sort(evicted.begin(), evicted.end(),
+              [](const EvictedMember &a, const EvictedMember &b) { return a.member < b.member; });
+    return evicted;
+}
+
+PoolSnapshot PoolOperations::snapshot()
+{
+    PoolSnapshot snapshot;
+    const qint64 members = size();
+    snapshot.commandsSent = 1;
+    snapshot.members = readMembers(members, snapshot.commandsSent);
+    snapshot.evicted = readEvicted(snapshot.commandsSent);
+    return snapshot;
+}
+
+PoolStats PoolOperations::stats()
+{
+    const PoolSnapshot current = snapshot();
+    QList<double> counts;
+    counts.reserve(current.members.size());
+    for (const PoolMember &member : current.members)
+        counts.append(member.count);
+    return computePoolStats(counts, current.evicted.size());
+}
+
+SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOptions &options,
+                                const Progress &progress)
+{
+    SeedResult result;
+    result.startCount = options.startCount;
+    if (options.startAtPoolMinimum)
+        result.startCount = minimumCount().value_or(options.startCount);
+    if (const QString problem = validateCount(result.startCount); !problem.isEmpty())
+        throw usageError(QStringLiteral("cannot seed: %1").arg(problem));
+    for (const QByteArray &member : members)
+        if (member.isEmpty())
+            throw usageError(QStringLiteral("cannot seed an empty member name"));
+    checkKeyTypes(); // before the first write, so a wrong key changes nothing
+
+    const int batchSize = std::clamp(options.batchSize, 1, 1000);
+    const QByteArray count = formatCount(result.startCount).toUtf8();
+    const QByteArray overwrite = options.overwrite ? "1" : "0";
+    const LuaScript &script = LuaScript::seed();
+    if (!options.dryRun)
+        script.load(m_connection);
+
+    // Several batches in flight at once: the server sees short calls, we avoid a round trip each.
+    constexpr int kBatchesInFlight = 8;
+    qint64 done = 0;
+    for (qsizetype start = 0; start < members.size(); start += qsizetype(batchSize) * kBatchesInFlight) {
+        QList<QList<QByteArray>> batches;
+        for (int b = 0; b < kBatchesInFlight; ++b) {
+            const qsizetype from = start + qsizetype(b) * batchSize;
+            if (from >= members.size())
+                break;
+            batches.append(members.mid(from, batchSize));
+        }
+        QList<RedisReply> replies;
+        if (options.dryRun) {
+            // Read-only classification with the same rules as the script.
+            QList<RedisCommand> commands;
+            for (const QList<QByteArray> &batch : batches) {
+                commands.append(RedisCommand{"HMGET", m_keys.evicted()} + batch);
+                commands.append(RedisCommand{"ZMSCORE", m_keys.pool()} + batch);
+            }
+            const QList<RedisReply> raw = m_connection.pipeline(commands);
+            for (qsizetype b = 0; b < batches.size(); ++b) {
+                const RedisReply &evicted = raw[2 * b];
+                const RedisReply &scores = raw[2 * b + 1];
+                if (evicted.isError())
+                    throwServerError(evicted, QStringLiteral("checking evicted members"));
+                if (scores.isError())
+                    throwServerError(scores, QStringLiteral("checking members"));
+                RedisReply statuses;
+                statuses.type = RedisReply::Type::Array;
+                for (qsizetype i = 0; i < batches[b].size(); ++i) {
+                    RedisReply status;
+                    status.type = RedisReply::Type::Integer;
+                    status.integer = !evicted.elements[i].isNil()  ? 3
+                                     : scores.elements[i].isNil() ? 0
+                                     : options.overwrite          ? 2
+                                                                  : 1;
+                    statuses.elements.append(status);
+                }
+                replies.append(statuses);
+            }
+        } else {
+            QList<RedisCommand> commands;
+            for (const QList<QByteArray> &batch : batches)
+                commands.append(
+                    script.evalShaCommand({m_keys.pool(), m_keys.evicted()}, QList<QByteArray>{count, overwrite} + batch));
+            replies = m_connection.pipeline(commands);
+        }
+        for (qsizetype b = 0; b < batches.size(); ++b) {
+            RedisReply reply = replies[b];
+            if (LuaScript::isNoScript(reply)) // flushed between our load and this call
+                reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
+                                   QList<QByteArray>{count, overwrite} + batches[b]);
+            if (reply.isError())
+                throwServerError(reply, QStringLiteral("seeding (after %1 of %2 members were written)")
+                                            .arg(done)
+                                            .arg(members.size()));
+            for (qsizetype i = 0; i < batches[b].size() && i < reply.elements.size(); ++i) {
+                const QByteArray &member = batches[b][i];
+                switch (reply.elements[i].integer) {
+                case 0:
+                    result.added.append(member);
+                    break;
+                case 1:
+                    result.alreadyPresent.append(member);
+                    break;
+                case 2:
+                    result.overwritten.append(member);
+                    break;
+                default:
+                    result.evicted.append(member);
+                    break;
+                }
+            }
+            done += batches[b].size();
+        }
+        if (progress)
+            progress(done, members.size());
+    }
+    return result;
+}
+
+std::optional<QByteArray> PoolOperations::allocate()
+{
+    const RedisReply reply = LuaScript::allocate().run(m_connection, {m_keys.pool()});
+    if (reply.isError())
+        throwServerError(reply, QStringLiteral("allocating"));
+    if (reply.isNil())
+        return std::nullopt;
+    return reply.text;
+}
+
+EvictResult PoolOperations::evict(const QByteArray &member)
+{
+    const RedisReply reply =
+        LuaScript::evict().run(m_connection, {m_keys.pool(), m_keys.evicted()}, {member});
+    if (reply.isError())
+        throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
+    const QByteArray status = reply.elements.value(0).text;
+    if (status == "unknown")
+        throw usageError(QStringLiteral("cannot evict %1: it is not a member of pool %2")
+                             .arg(describeMember(member), keyText(m_keys.pool())));
+    if (status == "already-evicted")
+        throw usageError(QStringLiteral("cannot evict %1: it is already evicted (saved count %2)")
+                             .arg(describeMember(member),
+                                  formatCount(scoreOf(reply.elements.value(1), member))));
+    return {member, scoreOf(reply.elements.value(1), member)};
+}
+
+RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
+                                      double startCount)
+{
+    if (const QString problem = validateCount(startCount); !problem.isEmpty())
+        throw usageError(QStringLiteral("cannot restore with starting count: %1").arg(problem));
+    const RedisReply reply = LuaScript::restore().run(
+        m_connection, {m_keys.pool(), m_keys.evicted()},
+        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()});
+    if (reply.isError())
+        throwServerError(reply, QStringLiteral("restoring %1").arg(describeMember(member)));
+    const QByteArray status = reply.elements.value(0).text;
+    if (status == "in-pool")
+        throw usageError(QStringLiteral("cannot restore %1: it is in the pool, not evicted")
+                             .arg(describeMember(member)));
+    if (status == "unknown")
+        throw usageError(QStringLiteral("cannot restore %1: it is not an evicted member of pool %2")
+                             .arg(describeMember(member), keyText(m_keys.pool())));
+    RestoreResult result;
+    result.member = member;
+    result.policy = policy;
+    result.restoredCount = scoreOf(reply.elements.value(1), member);
+    result.savedCount = scoreOf(reply.elements.value(2), member);
+    return result;
+}
+
+} // namespace poolscope

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "pool/PoolKeys.h"
+#include "pool/PoolStats.h"
+#include "pool/PoolTypes.h"
+#include "redis/RedisConnection.h"
+
+#include <functional>
+#include <optional>
+
+namespace poolscope {
+
+// Every pool operation, on one blocking connection. Each method sends only short commands
+// (at most ~1,000 members per command, O(log N) scripts), so none of them holds the server.
+// Errors throw RedisError with a message that names the key or member concerned.
+class PoolOperations {
+public:
+    // Reports progress of long operations: (done, total).
+    using Progress = std::function<void(qint64, qint64)>;
+    static constexpr int kChunkSize = 1000;
+
+    PoolOperations(RedisConnection &connection, const QByteArray &poolKey);
+
+    const PoolKeys &keys() const { return m_keys; }
+
+    // All members with counts, plus the evicted members with their saved counts. Pools of up to
+    // kChunkSize members are read in one ZRANGE; bigger ones with ZSCAN (COUNT kChunkSize),
+    // which, unlike rank chunks, misses no member while workers change the ranks under it.
+    PoolSnapshot snapshot();
+    PoolStats stats();
+    qint64 size();
+    // The lowest count in the pool; nullopt for an empty pool.
+    std::optional<double> minimumCount();
+
+    SeedResult seed(const QList<QByteArray> &members, const SeedOptions &options,
+                    const Progress &progress = {});
+    // The seed's script: the member chosen, or nullopt when the pool is empty.
+    std::optional<QByteArray> allocate();
+    // Throws RedisError(Usage) for a member that is not in the pool.
+    EvictResult evict(const QByteArray &member);
+    // Throws RedisError(Usage) for a member that is not evicted.
+    RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0);
+
+    // Checks that the pool key is a sorted set (or absent) and the companion key a hash (or
+    // absent); throws a RedisError that names the key and its actual type otherwise.
+    void checkKeyTypes();
+    // Turns an error reply into a RedisError that says what and where.
+    [[noreturn]] void throwServerError(const RedisReply &reply, const QString &during);
+
+private:
+    QList<PoolMember> readMembers(qint64 size, qint64 &commands);
+    QList<EvictedMember> readEvicted(qint64 &commands);
+
+    RedisConnection &m_connection;
+    PoolKeys m_keys;
+};
+
+QString describeMember(const QByteArray &member);
+
+} // namespace poolscope

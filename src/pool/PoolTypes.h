@@ -1,0 +1,80 @@
+#pragma once
+
+#include <optional>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+namespace poolscope {
+
+struct PoolMember {
+    QByteArray member;
+    double count = 0;
+    bool operator==(const PoolMember &) const = default;
+};
+
+struct EvictedMember {
+    QByteArray member;
+    double savedCount = 0;
+    bool operator==(const EvictedMember &) const = default;
+};
+
+// The pool as read at one moment (well, over a few short commands: see PoolOperations::snapshot).
+struct PoolSnapshot {
+    QList<PoolMember> members;     // ascending by count, ties by member: allocation order
+    QList<EvictedMember> evicted;  // ascending by member
+    qint64 commandsSent = 0;       // how many commands the read took
+};
+
+// What a restored member's count becomes.
+enum class RestorePolicy {
+    Keep,  // its saved count: it rejoins where it left off
+    Zero,  // zero: it soaks up every allocation until it catches up (the flood)
+    Start, // the agreed starting count
+    Min,   // the pool's current lowest count: it joins the rotation without a flood
+};
+
+QString restorePolicyName(RestorePolicy policy);
+std::optional<RestorePolicy> parseRestorePolicy(const QString &name);
+// One line for people choosing a policy.
+QString restorePolicyDescription(RestorePolicy policy);
+QList<RestorePolicy> allRestorePolicies();
+
+struct SeedOptions {
+    double startCount = 0;
+    bool startAtPoolMinimum = false; // seed at the pool's lowest count instead of startCount
+    bool overwrite = false;          // reset the count of members already in the pool
+    bool dryRun = false;             // report what would happen, write nothing
+    int batchSize = 200;             // members per script call: keeps each call well under 1 ms
+};
+
+struct SeedResult {
+    double startCount = 0; // the count new members got (resolved when startAtPoolMinimum)
+    QList<QByteArray> added;
+    QList<QByteArray> alreadyPresent; // kept their count
+    QList<QByteArray> overwritten;
+    QList<QByteArray> evicted; // not re-added: restore them instead
+};
+
+struct EvictResult {
+    QByteArray member;
+    double savedCount = 0;
+};
+
+struct RestoreResult {
+    QByteArray member;
+    RestorePolicy policy = RestorePolicy::Keep;
+    double savedCount = 0;
+    double restoredCount = 0;
+};
+
+// Largest count we accept: beyond 2^53 a double score can no longer count one by one.
+inline constexpr double kMaxCount = 9007199254740992.0;
+// Empty when acceptable, else why not ("-1 is negative", "nan is not a number", ...).
+QString validateCount(double count);
+// Parses a user-supplied count; on failure returns nullopt and sets *error.
+std::optional<double> parseCount(const QString &text, QString *error);
+QString formatCount(double count);
+
+} // namespace poolscope

@@ -1,0 +1,228 @@
+#include "redis/RedisConnection.h"
+
+#include "redis/RedisError.h"
+
+#include <cerrno>
+#include <vector>
+
+#include <hiredis/hiredis.h>
+
+namespace poolscope {
+namespace {
+
+timeval toTimeval(std::chrono::milliseconds duration)
+{
+    timeval tv{};
+    tv.tv_sec = static_cast<time_t>(duration.count() / 1000);
+    tv.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
+    return tv;
+}
+
+RedisReply copyReply(const redisReply *reply)
+{
+    RedisReply copy;
+    switch (reply->type) {
+    case REDIS_REPLY_STRING:
+        copy.type = RedisReply::Type::String;
+        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
+        break;
+    case REDIS_REPLY_STATUS:
+        copy.type = RedisReply::Type::Status;
+        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
+        break;
+    case REDIS_REPLY_ERROR:
+        copy.type = RedisReply::Type::Error;
+        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
+        break;
+    case REDIS_REPLY_INTEGER:
+        copy.type = RedisReply::Type::Integer;
+        copy.integer = reply->integer;
+        break;
+    case REDIS_REPLY_ARRAY:
+        copy.type = RedisReply::Type::Array;
+        copy.elements.reserve(static_cast<qsizetype>(reply->elements));
+        for (size_t i = 0; i < reply->elements; ++i)
+            copy.elements.append(copyReply(reply->element[i]));
+        break;
+    default:
+        copy.type = RedisReply::Type::Nil;
+        break;
+    }
+    return copy;
+}
+
+struct ReplyDeleter {
+    void operator()(void *reply) const { freeReplyObject(reply); }
+};
+using OwnedReply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+} // namespace
+
+void RedisConnection::ContextDeleter::operator()(redisContext *context) const
+{
+    redisFree(context);
+}
+
+RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options)
+    : m_endpoint(endpoint)
+    , m_options(options)
+{
+}
+
+RedisConnection::~RedisConnection() = default;
+
+std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
+                                                       const ConnectionOptions &options)
+{
+    std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
+    const timeval connectTimeout = toTimeval(options.connectTimeout);
+    redisContext *raw = nullptr;
+    if (endpoint.transport == Endpoint::Transport::UnixSocket) {
+        raw = redisConnectUnixWithTimeout(endpoint.socketPath.toLocal8Bit().constData(),
+                                          connectTimeout);
+    } else {
+        raw = redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port,
+                                      connectTimeout);
+    }
+    if (!raw)
+        throw RedisError(RedisError::Kind::Connection,
+                         QStringLiteral("cannot allocate a Redis connection"));
+    connection->m_context.reset(raw);
+    if (raw->err) {
+        const bool timedOut = raw->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EINPROGRESS ||
+                                                           errno == ETIMEDOUT);
+        const QString reason = timedOut ? QStringLiteral("connect timed out after %1 ms")
+                                              .arg(options.connectTimeout.count())
+                                        : QString::fromLocal8Bit(raw->errstr);
+        throw RedisError(timedOut ? RedisError::Kind::Timeout : RedisError::Kind::Connection,
+                         QStringLiteral("cannot connect to %1: %2")
+                             .arg(endpoint.toDisplayString(), reason));
+    }
+    // redisConnectWithTimeout bounds only the connect; commands need their own timeout.
+    redisSetTimeout(raw, toTimeval(options.commandTimeout));
+    connection->handshake();
+    return connection;
+}
+
+void RedisConnection::handshake()
+{
+    if (!m_endpoint.password.isEmpty()) {
+        RedisCommand auth{"AUTH"};
+        if (!m_endpoint.username.isEmpty())
+            auth << m_endpoint.username.toUtf8();
+        auth << m_endpoint.password.toUtf8();
+        const RedisReply reply = command(auth);
+        if (reply.isError()) {
+            const QString user =
+                m_endpoint.username.isEmpty() ? QStringLiteral("default") : m_endpoint.username;
+            throw RedisError(RedisError::Kind::Server,
+                             QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
+                                 .arg(user, m_endpoint.toDisplayString(),
+                                      QString::fromUtf8(reply.text)),
+                             reply.errorCode());
+        }
+    }
+    if (m_endpoint.database != 0) {
+        const RedisReply reply = command({"SELECT", QByteArray::number(m_endpoint.database)});
+        if (reply.isError())
+            throw RedisError(RedisError::Kind::Server,
+                             QStringLiteral("cannot select database %1 on %2: %3")
+                                 .arg(m_endpoint.database)
+                                 .arg(m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
+                             reply.errorCode());
+    }
+    if (!m_options.clientName.isEmpty()) {
+        // Naming is a courtesy for operators; a server that refuses it (ACL) is still usable.
+        command({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
+    }
+    const RedisReply info = command({"INFO", "server"});
+    if (info.type == RedisReply::Type::String) {
+        for (const QByteArray &line : info.text.split('\n')) {
+            if (line.startsWith("redis_version:")) {
+                m_serverVersion = QString::fromLatin1(line.mid(14).trimmed());
+                break;
+            }
+        }
+    }
+}
+
+void RedisConnection::failFromContext(const char *during)
+{
+    m_broken = true;
+    redisContext *context = m_context.get();
+    const bool timedOut =
+        context->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK);
+    if (timedOut)
+        throw RedisError(RedisError::Kind::Timeout,
+                         QStringLiteral("no reply from %1 within %2 ms while %3")
+                             .arg(m_endpoint.toDisplayString())
+                             .arg(m_options.commandTimeout.count())
+                             .arg(QLatin1String(during)));
+    QString reason = QString::fromLocal8Bit(context->errstr);
+    if (context->err == REDIS_ERR_EOF)
+        reason = QStringLiteral("the server closed the connection");
+    throw RedisError(RedisError::Kind::Connection,
+                     QStringLiteral("connection to %1 lost while %2: %3")
+                         .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));
+}
+
+void RedisConnection::append(const RedisCommand &argv)
+{
+    if (m_broken)
+        throw RedisError(RedisError::Kind::Connection,
+                         QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
+    std::vector<const char *> args;
+    std::vector<size_t> lengths;
+    args.reserve(static_cast<size_t>(argv.size()));
+    lengths.reserve(static_cast<size_t>(argv.size()));
+    for (const QByteArray &arg : argv) {
+        args.push_back(arg.constData());
+        lengths.push_back(static_cast<size_t>(arg.size()));
+    }
+    // *Argv so member names with spaces, quotes or NUL bytes travel intact.
+    if (redisAppendCommandArgv(m_context.get(), static_cast<int>(args.size()), args.data(),
+                               lengths.data()) != REDIS_OK)
+        failFromContext("sending a command");
+}
+
+RedisReply RedisConnection::readReply()
+{
+    if (m_broken)
+        throw RedisError(RedisError::Kind::Connection,
+                         QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
+    void *raw = nullptr;
+    if (redisGetReply(m_context.get(), &raw) != REDIS_OK || !raw)
+        failFromContext("waiting for a reply");
+    OwnedReply reply(static_cast<redisReply *>(raw));
+    return copyReply(reply.get());
+}
+
+RedisReply RedisConnection::command(const RedisCommand &argv)
+{
+    append(argv);
+    return readReply();
+}
+
+RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv)
+{
+    RedisReply reply = command(argv);
+    if (reply.isError())
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("%1 failed: %2")
+                             .arg(QString::fromUtf8(argv.value(0)), QString::fromUtf8(reply.text)),
+                         reply.errorCode());
+    return reply;
+}
+
+QList<RedisReply> RedisConnection::pipeline(const QList<RedisCommand> &commands)
+{
+    for (const RedisCommand &argv : commands)
+        append(argv);
+    QList<RedisReply> replies;
+    replies.reserve(commands.size());
+    for (qsizetype i = 0; i < commands.size(); ++i)
+        replies.append(readReply());
+    return replies;
+}
+
+} // namespace poolscope

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "redis/Endpoint.h"
+#include "redis/RedisReply.h"
+
+#include <chrono>
+#include <memory>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+struct redisContext; // hiredis stays out of our headers
+
+namespace poolscope {
+
+using RedisCommand = QList<QByteArray>;
+
+struct ConnectionOptions {
+    std::chrono::milliseconds connectTimeout{2000};
+    std::chrono::milliseconds commandTimeout{1000};
+    // Sent as CLIENT SETNAME so operators can tell our connections apart ("poolscope-poller").
+    QString clientName;
+};
+
+// One blocking connection to one Redis server. Not thread-safe: each thread opens its own.
+// After any I/O error or timeout the connection is broken for good (a late reply would be
+// read as the answer to the next command): open a new one.
+class RedisConnection {
+public:
+    // Connects, then AUTH, SELECT and CLIENT SETNAME. Throws RedisError.
+    static std::unique_ptr<RedisConnection> open(const Endpoint &endpoint,
+                                                 const ConnectionOptions &options = {});
+    ~RedisConnection();
+    RedisConnection(const RedisConnection &) = delete;
+    RedisConnection &operator=(const RedisConnection &) = delete;
+
+    // Sends one command and waits for its reply. Error replies come back as RedisReply::Type::Error;
+    // I/O failures and timeouts throw RedisError.
+    RedisReply command(const RedisCommand &argv);
+    // Like command(), but an error reply throws RedisError(Kind::Server).
+    RedisReply commandOrThrow(const RedisCommand &argv);
+
+    // Pipelining: queue commands, then read their replies in order.
+    void append(const RedisCommand &argv);
+    RedisReply readReply();
+    QList<RedisReply> pipeline(const QList<RedisCommand> &commands);
+
+    bool isBroken() const { return m_broken; }
+    const Endpoint &endpoint() const { return m_endpoint; }
+    const ConnectionOptions &options() const { return m_options; }
+    // The server's version from INFO server, read once on connect.
+    QString serverVersion() const { return m_serverVersion; }
+
+private:
+    RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options);
+    void handshake();
+    [[noreturn]] void failFromContext(const char *during);
+
+    struct ContextDeleter {
+        void operator()(redisContext *context) const;
+    };
+    std::unique_ptr<redisContext, ContextDeleter> m_context;
+    Endpoint m_endpoint;
+    ConnectionOptions m_options;
+    QString m_serverVersion;
+    bool m_broken = false;
+};
+
+} // namespace poolscope

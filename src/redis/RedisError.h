@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <stdexcept>
+
+namespace poolscope {
+
+// Thrown by the core on anything that stops a Redis operation. The UI decides how to show it.
+class RedisError : public std::runtime_error {
+public:
+    enum class Kind {
+        Connection, // could not connect, connection lost, protocol error: the connection is unusable
+        Timeout,    // no reply in time: whatever was sent may or may not have run
+        Server,     // an error reply (WRONGTYPE, OOM, NOPERM, ...): the connection is still fine
+        Usage,      // the caller asked for something that cannot be done (unknown member, bad count)
+    };
+
+    RedisError(Kind kind, const QString &message, QByteArray serverCode = {})
+        : std::runtime_error(message.toStdString())
+        , m_kind(kind)
+        , m_message(message)
+        , m_serverCode(std::move(serverCode)) {}
+
+    Kind kind() const { return m_kind; }
+    QString message() const { return m_message; }
+    // For Server errors: the first word of the reply, e.g. "WRONGTYPE".
+    QByteArray serverCode() const { return m_serverCode; }
+    bool connectionLost() const { return m_kind == Kind::Connection || m_kind == Kind::Timeout; }
+
+private:
+    Kind m_kind;
+    QString m_message;
+    QByteArray m_serverCode;
+};
+
+} // namespace poolscope

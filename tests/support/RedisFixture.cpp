@@ -1,0 +1,64 @@
+#include "RedisFixture.h"
+
+#include <QProcess>
+
+namespace poolscope::testing {
+
+RedisFixture::RedisFixture(RedisServerOptions options)
+    : m_server(std::move(options))
+{
+}
+
+bool RedisFixture::start()
+{
+    return m_server.start(&m_error);
+}
+
+std::unique_ptr<RedisConnection> RedisFixture::connect(const QString &clientName) const
+{
+    ConnectionOptions options;
+    options.clientName = clientName;
+    options.commandTimeout = std::chrono::milliseconds(10000);
+    return RedisConnection::open(m_server.endpoint(), options);
+}
+
+RedisConnection &RedisFixture::admin()
+{
+    if (!m_admin || m_admin->isBroken())
+        m_admin = connect(QStringLiteral("test-admin"));
+    return *m_admin;
+}
+
+void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &members, double count)
+{
+    const QByteArray score = QByteArray::number(count, 'g', 17);
+    for (qsizetype start = 0; start < members.size(); start += 1000) {
+        RedisCommand zadd{"ZADD", key};
+        for (const QByteArray &member : members.mid(start, 1000))
+            zadd << score << member;
+        admin().commandOrThrow(zadd);
+    }
+}
+
+CliRun runCli(const QStringList &arguments, const QByteArray &standardInput, int timeoutMs)
+{
+    QProcess process;
+    process.start(QStringLiteral(POOLSCOPE_CLI_PATH), arguments);
+    CliRun run;
+    if (!process.waitForStarted(10000))
+        return run;
+    if (!standardInput.isEmpty())
+        process.write(standardInput);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+} // namespace poolscope::testing
