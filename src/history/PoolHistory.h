@@ -1,0 +1,97 @@
+#pragma once
+
+#include "pool/PoolTypes.h"
+
+#include <optional>
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+namespace poolscope {
+
+struct HistoryPoint {
+    qint64 timeMs = 0; // milliseconds since the epoch
+    double count = 0;
+    bool operator==(const HistoryPoint &) const = default;
+};
+
+struct BandPoint {
+    qint64 timeMs = 0;
+    double min = 0;
+    double median = 0;
+    double max = 0;
+};
+
+// Something an operator did (or saw) that the chart marks with a vertical line.
+struct HistoryEvent {
+    enum class Kind { Seed, Evict, Restore, Gap, Note };
+    qint64 timeMs = 0;
+    Kind kind = Kind::Note;
+    QByteArray member; // empty for pool-wide events
+    QString label;     // e.g. "restore 192.0.2.10:8080 (zero)"
+};
+
+// Per-member allocation counts over time, in bounded memory however long the dashboard runs.
+//
+// Each tracked member has tiered ring buffers: full resolution (one point per poll, at least
+// 1 s apart) for the last hour, 10 s buckets for a day, 5 min buckets for a week; older data
+// falls off. A bucket keeps the last count seen in it (counts are cumulative, so the last value
+// is exact). Pool-wide min / median / max and the total are kept in the same tiers. Untracked
+// members (beyond maxTrackedMembers and not pinned) get no series: only the band covers them.
+class PoolHistory {
+public:
+    struct Limits {
+        int maxTrackedMembers = 2000;
+        qint64 fineResolutionMs = 1000;
+        int finePoints = 3600;
+        qint64 mediumResolutionMs = 10000;
+        int mediumPoints = 8640;
+        qint64 coarseResolutionMs = 300000;
+        int coarsePoints = 2016;
+    };
+
+    PoolHistory();
+    explicit PoolHistory(Limits limits);
+    ~PoolHistory();
+
+    // Records one poll. members: the counts read at timeMs (any order). Members seen before but
+    // missing now keep their series (evicted members stay charted up to their eviction).
+    void record(qint64 timeMs, const QList<PoolMember> &members);
+    // Records the pool-wide band only (for big pools where not every member is read).
+    void recordBand(qint64 timeMs, double min, double median, double max, double total);
+    void addEvent(const HistoryEvent &event);
+    // Marks a hole in the data (disconnect): series are not joined across it.
+    void markGap(qint64 timeMs, const QString &reason);
+
+    // Track these members even past maxTrackedMembers (pinned in the UI).
+    void setPinned(const QList<QByteArray> &members);
+
+    // Points of one member between fromMs and toMs (inclusive), oldest first, finest tier
+    // available for each part of the range.
+    QList<HistoryPoint> series(const QByteArray &member, qint64 fromMs, qint64 toMs) const;
+    QList<BandPoint> band(qint64 fromMs, qint64 toMs) const;
+    QList<HistoryPoint> totalSeries(qint64 fromMs, qint64 toMs) const;
+    QList<HistoryEvent> events(qint64 fromMs, qint64 toMs) const;
+    QList<QByteArray> trackedMembers() const;
+
+    // Allocations per second of one member over the last windowMs (from its count's rise);
+    // 0 when unknown.
+    double ratePerSecond(const QByteArray &member, qint64 windowMs) const;
+    // Per-member rise of the count over the last windowMs, for "share of the last window".
+    QHash<QByteArray, double> deltas(qint64 windowMs) const;
+    // When the member's count last changed; nullopt when never seen changing.
+    std::optional<qint64> lastChangeMs(const QByteArray &member) const;
+    qint64 latestTimeMs() const;
+
+    // Bytes held by the store (buffers and keys), for the memory benchmark.
+    qint64 bytesHeld() const;
+    void clear();
+
+private:
+    struct Data;
+    std::unique_ptr<Data> m_data;
+};
+
+} // namespace poolscope

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "redis/Endpoint.h"
+#include "redis/RedisConnection.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QMap>
+#include <QObject>
+
+namespace poolscope {
+
+struct LoadSpec {
+    Endpoint endpoint;
+    QByteArray poolKey;
+    int workers = 1;        // threads, each with its own connection
+    int pipeline = 1;       // allocations in flight per worker
+    qint64 total = 0;       // allocations in all; 0 = run for `duration`
+    std::chrono::milliseconds duration{0};
+    double ratePerSecond = 0; // overall cap; 0 = as fast as the server allows
+    // false: the naive two-command version (ZRANGE key 0 0 WITHSCORES, then ZINCRBY) for the
+    // race demo; collisions are counted from ZINCRBY's returned score.
+    bool atomic = true;
+    ConnectionOptions connection;
+};
+
+struct LoadReport {
+    qint64 requested = 0;   // total asked for (0 for duration runs)
+    qint64 allocated = 0;   // replies naming a member
+    qint64 empty = 0;       // nil replies: the pool was empty
+    qint64 unknown = 0;     // sent, but no reply came (timeout, connection lost): never retried
+    QMap<QString, qint64> errorsByKind; // e.g. "OOM", "WRONGTYPE", "NOPERM", "connection"
+    qint64 collisions = 0;  // naive mode: ZINCRBY showed another worker incremented in between
+    qint64 duplicatePicks = 0; // naive mode: picks of a (member, count) pair already handed out
+    double elapsedSeconds = 0;
+    double latencyP50Ms = 0;
+    double latencyP99Ms = 0;
+    double latencyMaxMs = 0;
+    QHash<QByteArray, qint64> perMember;
+    bool cancelled = false;
+    bool atomic = true;
+    int workers = 1;
+    int pipeline = 1;
+
+    qint64 errors() const;
+    double ratePerSecond() const { return elapsedSeconds > 0 ? allocated / elapsedSeconds : 0; }
+    // {"allocated", "empty", "errors", "unknown", "elapsed_s", "rate_per_s",
+    //  "latency_ms": {"p50","p99","max"}, "per_member": {...}, "collisions", ...}
+    QJsonObject toJson() const;
+};
+
+// Runs test allocations the way real workers do: W threads, each with its own connection,
+// running allocate.lua by EVALSHA (NOSCRIPT: EVAL) with up to P commands in flight.
+// Every allocation is accounted for: allocated + empty + errors + unknown = attempts.
+class LoadRunner : public QObject {
+    Q_OBJECT
+
+public:
+    explicit LoadRunner(QObject *parent = nullptr);
+    ~LoadRunner() override; // cancels and joins every worker thread
+
+    // Starts in the background; false if a run is already going.
+    bool start(const LoadSpec &spec);
+    // Stops as soon as possible; finished() still comes, with cancelled = true.
+    void cancel();
+    bool isRunning() const;
+
+    // For the CLI and benchmarks: runs on the calling thread's behalf and waits.
+    static LoadReport run(const LoadSpec &spec, const std::atomic<bool> *cancelFlag = nullptr);
+
+Q_SIGNALS:
+    // About every 100 ms while running.
+    void progressed(qint64 done, qint64 total, double currentRatePerSecond);
+    void finished(const poolscope::LoadReport &report);
+
+private:
+    struct Run;
+    std::unique_ptr<Run> m_run;
+};
+
+} // namespace poolscope

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "pool/PoolTypes.h"
+#include "redis/Endpoint.h"
+#include "redis/RedisConnection.h"
+
+#include <memory>
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+class QThread;
+
+namespace poolscope {
+
+// Runs the dashboard's writes (seed, evict, restore) and key discovery on its own thread and
+// connection, one request at a time, in order. A write that fails is reported, never queued
+// again or replayed.
+class PoolCommander : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PoolCommander(QObject *parent = nullptr);
+    ~PoolCommander() override; // joins the thread
+
+    void setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
+                   const ConnectionOptions &options = {});
+    void seed(const QList<QByteArray> &members, const SeedOptions &options);
+    void evict(const QList<QByteArray> &members);
+    void restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);
+    // A bounded SCAN (TYPE zset) for pool keys to offer in the key field.
+    void findPoolKeys(int maxKeys = 200);
+    bool isBusy() const { return m_pending > 0; }
+
+Q_SIGNALS:
+    void seedProgressed(qint64 done, qint64 total);
+    void seedFinished(const poolscope::SeedResult &result);
+    void membersEvicted(const QList<poolscope::EvictResult> &results);
+    // poolMinimumBefore: the pool's lowest count just before the restore (nullopt as -1), so the
+    // UI can compare the forecast run (minimum - restored count) with what then happens.
+    void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
+    void poolKeysFound(const QStringList &keys);
+    // operation: "seed", "evict", "restore", "scan"; message says what and where.
+    void commandFailed(const QString &operation, const QString &message);
+    void busyChanged(bool busy);
+
+private:
+    class Worker;
+    void adjustPending(int delta);
+
+    std::unique_ptr<QThread> m_thread;
+    Worker *m_worker = nullptr;
+    int m_pending = 0;
+};
+
+} // namespace poolscope

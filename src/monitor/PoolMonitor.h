@@ -1,0 +1,76 @@
+#pragma once
+
+#include "pool/PoolStats.h"
+#include "pool/PoolTypes.h"
+#include "redis/Endpoint.h"
+#include "redis/RedisConnection.h"
+
+#include <chrono>
+#include <memory>
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+
+class QThread;
+
+namespace poolscope {
+
+enum class ConnectionState { Disconnected, Connecting, Connected, Reconnecting };
+QString connectionStateName(ConnectionState state);
+
+// One poll's worth of what the pool looked like.
+struct PoolObservation {
+    qint64 timeMs = 0;       // when the reply arrived, ms since the epoch
+    quint64 generation = 0;  // which connectTo() this belongs to
+    PoolSnapshot snapshot;
+    PoolStats stats;
+    double roundTripMs = 0;  // wall time of the whole poll
+    QString serverVersion;
+    QString mode;            // how it was read, for the UI: "full snapshot (12 members)"
+};
+
+// Polls one pool from its own thread, over its own connection, so the GUI thread never waits
+// on Redis. A single-shot timer is re-armed only after a poll has finished: polls never overlap.
+// Every observation carries the generation of the connectTo() it answers, and replies from an
+// older generation (before a reconnect or key change) are dropped, never emitted.
+class PoolMonitor : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PoolMonitor(QObject *parent = nullptr);
+    ~PoolMonitor() override; // stops polling and joins the thread
+
+    void connectTo(const Endpoint &endpoint, const QByteArray &poolKey,
+                   const ConnectionOptions &options = {});
+    void disconnectFromServer();
+    void setPollInterval(std::chrono::milliseconds interval);
+    std::chrono::milliseconds pollInterval() const;
+    void setPaused(bool paused);
+    bool isPaused() const;
+    // Polls as soon as the current poll (if any) is done.
+    void pollNow();
+    ConnectionState state() const { return m_state; }
+    quint64 generation() const { return m_generation; }
+
+Q_SIGNALS:
+    // detail: the server version when connected, the reason otherwise.
+    void stateChanged(poolscope::ConnectionState state, const QString &detail);
+    void observationArrived(const poolscope::PoolObservation &observation);
+    void pollFailed(const QString &message);
+
+private:
+    class Worker;
+    void handleWorkerState(quint64 generation, poolscope::ConnectionState state, const QString &detail);
+    void handleObservation(const poolscope::PoolObservation &observation);
+    void handleFailure(quint64 generation, const QString &message);
+
+    std::unique_ptr<QThread> m_thread;
+    Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
+    ConnectionState m_state = ConnectionState::Disconnected;
+    quint64 m_generation = 0;
+    std::chrono::milliseconds m_interval{1000};
+    bool m_paused = false;
+};
+
+} // namespace poolscope
