@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian bookworm packages poolscope needs, and only those that are missing.
+# Safe to run again: with everything present it does nothing (no apt-get update either).
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config git          # toolchain
+    qt6-base-dev qt6-charts-dev libgl-dev         # Qt 6 Widgets + Charts
+    libhiredis-dev                                # Redis client library (0.14.1)
+    redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
+    xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
+    clang libclang-rt-14-dev                      # sanitizer build and fuzzers
+    procps                                        # ps, used by benchmarks
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "install-deps: all ${#packages[@]} packages present"
+    exit 0
+fi
+
+if [[ $(id -u) -ne 0 ]]; then
+    echo "install-deps: missing packages: ${missing[*]}" >&2
+    echo "install-deps: run as root, or: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,268 @@
+// poolscope-cli end to end: the real binary against a real redis-server.
+#include "RedisFixture.h"
+
+#include "pool/PoolKeys.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryFile>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_redis;
+
+    CliRun cli(QStringList arguments, const QByteArray &input = {})
+    {
+        return runCli(QStringList{QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                                  QStringLiteral("pool")} +
+                          arguments,
+                      input);
+    }
+    static QJsonObject json(const CliRun &run)
+    {
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
+        return QJsonDocument::fromJson(lines.last()).object();
+    }
+    double score(const QByteArray &member) { return m_redis->run({"ZSCORE", "pool", member}).toDouble(); }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_redis = std::make_unique<RedisFixture>();
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+    }
+    void cleanup() { m_redis.reset(); }
+
+    void scriptShaAndScriptCache()
+    {
+        const CliRun sha = cli({QStringLiteral("script-sha")});
+        QCOMPARE(sha.exitCode, 0);
+        QCOMPARE(sha.out, QByteArray("43144af8cdf336c396cb45b01cd6e0b359e2d9d0\n"));
+        m_redis->makePool("pool", {"a:1"});
+        QCOMPARE(cli({QStringLiteral("allocate")}).exitCode, 0);
+        // Ask the way an operator would: redis-cli SCRIPT EXISTS.
+        QProcess redisCli;
+        redisCli.start(QStringLiteral("redis-cli"),
+                       {QStringLiteral("-s"), m_redis->endpoint().socketPath, QStringLiteral("SCRIPT"),
+                        QStringLiteral("EXISTS"), QString::fromLatin1(sha.out.trimmed())});
+        QVERIFY(redisCli.waitForFinished(10000));
+        QCOMPARE(redisCli.readAllStandardOutput().trimmed(), QByteArray("1"));
+    }
+
+    void seedGoodList()
+    {
+        const QByteArray list = "# demo\r\n192.0.2.1:8080\r\nhttp://192.0.2.2:3128\r\n"
+                                "socks5://198.51.100.7:1080\r\n192.0.2.1:8080\r\n";
+        const CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--start"),
+                                QStringLiteral("5")},
+                               list);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("accepted 3, rejected 0, duplicates 1, added 3"), run.out);
+        QCOMPARE(score("192.0.2.1:8080"), 5.0);
+        QCOMPARE(score("socks5://198.51.100.7:1080"), 5.0);
+        QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 3LL);
+    }
+
+    void seedWithRejectedLines()
+    {
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        file.write("192.0.2.1:8080\nnot a proxy\n192.0.2.2:0\nftp://192.0.2.3:21\n192.0.2.4:65536\n");
+        file.close();
+        const CliRun run = cli({QStringLiteral("seed"), file.fileName()});
+        QCOMPARE(run.exitCode, 65);
+        QVERIFY2(run.out.contains("rejected line 2: not a proxy"), run.out);
+        QVERIFY2(run.out.contains("rejected line 3:"), run.out);
+        QVERIFY2(run.out.contains("rejected line 4:"), run.out);
+        QVERIFY2(run.out.contains("rejected line 5:"), run.out);
+        QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 1LL); // the good line is in
+
+        // --strict writes nothing at all.
+        const CliRun strict = cli({QStringLiteral("--key"), QStringLiteral("strictpool"),
+                                   QStringLiteral("seed"), file.fileName(), QStringLiteral("--strict")});
+        QCOMPARE(strict.exitCode, 65);
+        QVERIFY(strict.out.contains("nothing written"));
+        QCOMPARE(m_redis->run({"EXISTS", "strictpool"}).integer, 0LL);
+    }
+
+    void seedJsonDryRunAndStartMin()
+    {
+        m_redis->run({"ZADD", "pool", "40", "192.0.2.1:80", "45", "192.0.2.2:80"});
+        CliRun run = cli({QStringLiteral("--json"), QStringLiteral("seed"), QStringLiteral("-"),
+                          QStringLiteral("--start"), QStringLiteral("min"), QStringLiteral("--dry-run")},
+                         "192.0.2.3:80\n192.0.2.1:80\n");
+        QCOMPARE(run.exitCode, 0);
+        QJsonObject object = json(run);
+        QCOMPARE(object.value(QStringLiteral("start_count")).toDouble(), 40.0);
+        QCOMPARE(object.value(QStringLiteral("written")).toBool(), false);
+        QCOMPARE(object.value(QStringLiteral("added")).toArray().size(), 1);
+        QVERIFY(m_redis->run({"ZSCORE", "pool", "192.0.2.3:80"}).isNil());
+
+        run = cli({QStringLiteral("--json"), QStringLiteral("seed"), QStringLiteral("-"),
+                   QStringLiteral("--start"), QStringLiteral("min")},
+                  "192.0.2.3:80\n");
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(score("192.0.2.3:80"), 40.0);
+    }
+
+    void seedBadStartCounts_data()
+    {
+        QTest::addColumn<QString>("start");
+        QTest::newRow("negative") << "-3";
+        QTest::newRow("nan") << "nan";
+        QTest::newRow("huge") << "1e300";
+        QTest::newRow("word") << "lots";
+    }
+    void seedBadStartCounts()
+    {
+        QFETCH(QString, start);
+        const CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--start"), start},
+                               "192.0.2.1:80\n");
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("--start"), run.err);
+        QCOMPARE(m_redis->run({"EXISTS", "pool"}).integer, 0LL);
+    }
+
+    void overwriteOfSeveralNeedsYes()
+    {
+        m_redis->run({"ZADD", "pool", "9", "192.0.2.1:80", "9", "192.0.2.2:80"});
+        const QByteArray list = "192.0.2.1:80\n192.0.2.2:80\n";
+        CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--overwrite")}, list);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("--yes"), run.err);
+        QCOMPARE(score("192.0.2.1:80"), 9.0);
+        run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--overwrite"),
+                   QStringLiteral("--yes")},
+                  list);
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(score("192.0.2.1:80"), 0.0);
+    }
+
+    void allocatePrintsMembers()
+    {
+        m_redis->run({"ZADD", "pool", "1", "b", "0", "a"});
+        const CliRun run = cli({QStringLiteral("allocate"), QStringLiteral("-n"), QStringLiteral("3")});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out, QByteArray("a\na\nb\n"));
+    }
+
+    void allocateOnEmptyPool()
+    {
+        const CliRun run = cli({QStringLiteral("allocate")});
+        QCOMPARE(run.exitCode, 3);
+        QCOMPARE(run.out, QByteArray());
+        QVERIFY2(run.err.contains("empty"), run.err);
+    }
+
+    void evictAndRestore()
+    {
+        m_redis->run({"ZADD", "pool", "10", "a", "30", "b", "40", "c"});
+        CliRun run = cli({QStringLiteral("evict"), QStringLiteral("a")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("saved count 10"), run.out);
+        run = cli({QStringLiteral("list"), QStringLiteral("--evicted")});
+        QCOMPARE(run.out, QByteArray("a\t10\n"));
+        run = cli({QStringLiteral("--json"), QStringLiteral("restore"), QStringLiteral("a"),
+                   QStringLiteral("--policy"), QStringLiteral("zero")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject restored = json(run).value(QStringLiteral("restored")).toArray().at(0).toObject();
+        QCOMPARE(restored.value(QStringLiteral("restored_count")).toDouble(), 0.0);
+        QCOMPARE(restored.value(QStringLiteral("forecast_run")).toDouble(), 30.0);
+        run = cli({QStringLiteral("list")});
+        QCOMPARE(run.out, QByteArray("a\t0\nb\t30\nc\t40\n"));
+    }
+
+    void severalMembersNeedYes()
+    {
+        m_redis->run({"ZADD", "pool", "1", "a", "2", "b"});
+        CliRun run = cli({QStringLiteral("evict"), QStringLiteral("a"), QStringLiteral("b")});
+        QCOMPARE(run.exitCode, 2);
+        QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 2LL);
+        run = cli({QStringLiteral("evict"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("--yes")});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 0LL);
+    }
+
+    void evictUnknownMember()
+    {
+        m_redis->run({"ZADD", "pool", "1", "a"});
+        const CliRun run = cli({QStringLiteral("evict"), QStringLiteral("ghost")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("\"ghost\"") && run.err.contains("not a member"), run.err);
+    }
+
+    void statsJson()
+    {
+        m_redis->run({"ZADD", "pool", "1", "a", "2", "b", "3", "c", "10", "d"});
+        const CliRun run = cli({QStringLiteral("--json"), QStringLiteral("stats")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject object = json(run);
+        QCOMPARE(object.value(QStringLiteral("size")).toInt(), 4);
+        QCOMPARE(object.value(QStringLiteral("median")).toDouble(), 2.5);
+        QCOMPARE(object.value(QStringLiteral("spread")).toDouble(), 9.0);
+    }
+
+    void wrongTypeKey()
+    {
+        m_redis->run({"SET", "pool", "x"});
+        const CliRun run = cli({QStringLiteral("allocate")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("holds a string, not a sorted set"), run.err);
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no command") << QStringList{} << "no command";
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+        QTest::newRow("restore without policy") << QStringList{"restore", "a"} << "--policy";
+        QTest::newRow("bad policy") << QStringList{"restore", "a", "--policy", "half"} << "half";
+        QTest::newRow("bad n") << QStringList{"allocate", "-n", "zero"} << "-n";
+        QTest::newRow("seed without file") << QStringList{"seed"} << "FILE";
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const CliRun run = cli(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
+    }
+
+    void badUrls_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("tls") << "rediss://127.0.0.1:6379" << "TLS is not supported";
+        QTest::newRow("port") << "redis://127.0.0.1:99999/0" << "99999";
+        QTest::newRow("scheme") << "http://127.0.0.1" << "http";
+    }
+    void badUrls()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, expected);
+        const CliRun run = runCli({QStringLiteral("--url"), url, QStringLiteral("list")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
+    }
+
+    void connectionRefused()
+    {
+        const int port = RedisServerProcess::pickFreeTcpPort();
+        const CliRun run = runCli({QStringLiteral("--url"),
+                                   QStringLiteral("redis://127.0.0.1:%1/0").arg(port), QStringLiteral("list")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("cannot connect"), run.err);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

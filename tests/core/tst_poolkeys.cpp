@@ -1,0 +1,90 @@
+// The companion hash must share the pool key's Redis Cluster slot: checked against a real
+// redis-server started with --cluster-enabled yes, whose CLUSTER KEYSLOT is the authority.
+#include "RedisFixture.h"
+
+#include "pool/PoolKeys.h"
+
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+class TestPoolKeys : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_cluster;
+
+    int serverSlot(const QByteArray &key)
+    {
+        const RedisReply reply = m_cluster->run({"CLUSTER", "KEYSLOT", key});
+        if (reply.type != RedisReply::Type::Integer)
+            qWarning() << "CLUSTER KEYSLOT failed:" << reply.toDisplayString();
+        return static_cast<int>(reply.integer);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        RedisServerOptions options;
+        options.useTcp = true; // cluster mode needs a TCP port
+        options.extraArguments = {QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
+                                  QStringLiteral("--cluster-port"),
+                                  QString::number(RedisServerProcess::pickFreeTcpPort())};
+        m_cluster = std::make_unique<RedisFixture>(options);
+        QVERIFY2(m_cluster->start(), qPrintable(m_cluster->error()));
+        QVERIFY(m_cluster->run({"INFO", "cluster"}).text.contains("cluster_enabled:1"));
+    }
+    void cleanupTestCase() { m_cluster.reset(); }
+
+    void companionSharesTheSlot_data()
+    {
+        QTest::addColumn<QByteArray>("poolKey");
+        QTest::addColumn<QByteArray>("expectedCompanion");
+        QTest::newRow("plain") << QByteArray("proxies") << QByteArray("{proxies}:evicted");
+        QTest::newRow("tagged") << QByteArray("{pool}:proxies") << QByteArray("{pool}:proxies:evicted");
+        QTest::newRow("tag in middle") << QByteArray("app:{eu}:pool") << QByteArray("app:{eu}:pool:evicted");
+        QTest::newRow("colons") << QByteArray("app:pool:1") << QByteArray("{app:pool:1}:evicted");
+        QTest::newRow("unicode") << QByteArray("пул-日本") << QByteArray("{пул-日本}:evicted");
+        // Braces that do not form a tag: the companion gets a computed tag.
+        QTest::newRow("close brace only") << QByteArray("a}b") << QByteArray();
+        QTest::newRow("open brace only") << QByteArray("a{b") << QByteArray();
+        QTest::newRow("empty tag") << QByteArray("x{}y") << QByteArray();
+        QTest::newRow("empty tag then tag") << QByteArray("{}{z}") << QByteArray();
+        QTest::newRow("only braces") << QByteArray("{}") << QByteArray();
+    }
+    void companionSharesTheSlot()
+    {
+        QFETCH(QByteArray, poolKey);
+        QFETCH(QByteArray, expectedCompanion);
+        const PoolKeys keys(poolKey);
+        if (!expectedCompanion.isEmpty())
+            QCOMPARE(keys.evicted(), expectedCompanion);
+        QVERIFY(keys.evicted() != keys.pool());
+        QCOMPARE(serverSlot(keys.evicted()), serverSlot(keys.pool()));
+        QCOMPARE(PoolKeys::hashSlot(keys.pool()), serverSlot(keys.pool()));
+        QCOMPARE(PoolKeys::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
+    }
+
+    void hashSlotMatchesServer_data()
+    {
+        QTest::addColumn<QByteArray>("key");
+        for (const char *key : {"", "a", "foo", "123456789", "{user1000}.following", "foo{}{bar}",
+                                "foo{{bar}}zap", "foo{bar}{zap}", "\x01\xff binary"})
+            QTest::newRow(key) << QByteArray(key);
+    }
+    void hashSlotMatchesServer()
+    {
+        QFETCH(QByteArray, key);
+        QCOMPARE(PoolKeys::hashSlot(key), serverSlot(key));
+    }
+
+    void knownSlot()
+    {
+        // The CRC16 check value from the Redis Cluster specification.
+        QCOMPARE(PoolKeys::hashSlot("123456789"), 0x31C3 & 16383);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPoolKeys)
+#include "tst_poolkeys.moc"
