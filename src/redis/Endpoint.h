@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace poolscope {
+
+// A Redis server address. Parsed from (and printed back to) a URL so that the same string can be
+// typed by the user, stored in settings and handed to child processes.
+//
+// Room for Sentinel/Cluster later: an endpoint may grow a list of seed nodes; keep all URL parsing
+// in parseEndpoint() so that there is exactly one place to extend.
+struct Endpoint {
+    enum class Transport { Tcp, UnixSocket };
+
+    Transport transport = Transport::Tcp;
+    // host/port are only meaningful for Tcp; for UnixSocket they keep their defaults.
+    QString host = QStringLiteral("127.0.0.1");
+    int port = 6379;
+    // Only meaningful for UnixSocket.
+    QString socketPath;
+    int database = 0;
+    QString username; // ACL user; empty = default user
+    QString password; // empty = no AUTH
+
+    // Full URL including the (percent-encoded) password. Only for handing the endpoint to child
+    // processes; never log it, never store it, never show it.
+    QString toUrl() const;
+    // For UI and logs: the password (if any) is replaced by "****", e.g.
+    // redis://alice:****@host:6379/2. Not meant to be parsed back.
+    QString toDisplayString() const;
+    // URL without any password (username kept), for QSettings / recent connections.
+    QString toSafeUrl() const;
+
+    bool operator==(const Endpoint &) const = default;
+};
+
+struct EndpointParseResult {
+    std::optional<Endpoint> endpoint;
+    QString error; // human-readable, names the offending part; empty on success
+    bool ok() const { return endpoint.has_value(); }
+};
+
+// Accepted forms (surrounding whitespace is ignored, the scheme is case-insensitive):
+//   redis://[user[:password]@]host[:port][/db]     host may be an IPv6 address in brackets
+//   unix://[user[:password]@]/path/to/socket[?db=N]
+// Both also accept a "?db=N" query. Defaults: port 6379, database 0. User, password and the socket
+// path are percent-decoded (e.g. %40 for '@'). Error messages never repeat the password.
+EndpointParseResult parseEndpoint(const QString &url);
+
+// REDIS_URL from the environment if set and not blank, else "redis://127.0.0.1:6379/0".
+QString defaultRedisUrl();
+
+} // namespace poolscope

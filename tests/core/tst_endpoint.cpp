@@ -1,0 +1,435 @@
+#include "redis/Endpoint.h"
+
+#include <QTest>
+#include <QUrl>
+
+using poolscope::Endpoint;
+using poolscope::parseEndpoint;
+
+namespace poolscope {
+// Readable QCOMPARE failures. Test data only ever contains fake passwords, so printing the full
+// URL is fine here.
+char *toString(const Endpoint &endpoint) {
+    return QTest::toString(endpoint.toUrl());
+}
+} // namespace poolscope
+
+namespace {
+
+Endpoint tcpEndpoint(const QString &host, int port = 6379, int database = 0,
+                     const QString &username = {}, const QString &password = {}) {
+    Endpoint endpoint;
+    endpoint.host = host;
+    endpoint.port = port;
+    endpoint.database = database;
+    endpoint.username = username;
+    endpoint.password = password;
+    return endpoint;
+}
+
+Endpoint unixEndpoint(const QString &socketPath, int database = 0, const QString &username = {},
+                      const QString &password = {}) {
+    Endpoint endpoint;
+    endpoint.transport = Endpoint::Transport::UnixSocket;
+    endpoint.socketPath = socketPath;
+    endpoint.database = database;
+    endpoint.username = username;
+    endpoint.password = password;
+    return endpoint;
+}
+
+const char *const kRedisUrlVariable = "REDIS_URL";
+
+} // namespace
+
+class TestEndpoint : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    void parsesValidUrl_data();
+    void parsesValidUrl();
+    void rejectsInvalidUrl_data();
+    void rejectsInvalidUrl();
+    void errorNeverEchoesPassword_data();
+    void errorNeverEchoesPassword();
+
+    void toUrl_data();
+    void toUrl();
+    void displayStringMasksPassword_data();
+    void displayStringMasksPassword();
+    void safeUrlOmitsPassword_data();
+    void safeUrlOmitsPassword();
+    void roundTripsThroughUrl_data();
+    void roundTripsThroughUrl();
+
+    void defaultsMatchDefaultEndpoint();
+    void defaultRedisUrl_data();
+    void defaultRedisUrl();
+
+private:
+    bool m_hadRedisUrl = false;
+    QByteArray m_originalRedisUrl;
+};
+
+void TestEndpoint::initTestCase() {
+    m_hadRedisUrl = qEnvironmentVariableIsSet(kRedisUrlVariable);
+    m_originalRedisUrl = qgetenv(kRedisUrlVariable);
+}
+
+void TestEndpoint::cleanup() {
+    // Restore the caller's environment after every test, also when a test failed half-way.
+    if (m_hadRedisUrl)
+        qputenv(kRedisUrlVariable, m_originalRedisUrl);
+    else
+        qunsetenv(kRedisUrlVariable);
+}
+
+void TestEndpoint::parsesValidUrl_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<Endpoint>("expected");
+
+    QTest::newRow("full tcp") << "redis://127.0.0.1:6379/0" << tcpEndpoint("127.0.0.1");
+    QTest::newRow("host only, defaults") << "redis://localhost" << tcpEndpoint("localhost");
+    QTest::newRow("trailing slash") << "redis://localhost/" << tcpEndpoint("localhost");
+    QTest::newRow("port and db") << "redis://redis.example.com:6380/3"
+                                 << tcpEndpoint("redis.example.com", 6380, 3);
+    QTest::newRow("db without port") << "redis://cache/7" << tcpEndpoint("cache", 6379, 7);
+    QTest::newRow("user and password")
+        << "redis://alice:s3cret@host:6379/2" << tcpEndpoint("host", 6379, 2, "alice", "s3cret");
+    QTest::newRow("password only")
+        << "redis://:onlypass@host" << tcpEndpoint("host", 6379, 0, {}, "onlypass");
+    QTest::newRow("username only")
+        << "redis://alice@host:7000" << tcpEndpoint("host", 7000, 0, "alice");
+    QTest::newRow("empty password")
+        << "redis://alice:@host" << tcpEndpoint("host", 6379, 0, "alice");
+    QTest::newRow("percent-encoded password") << "redis://user:p%40ss%3Aw%2Frd@host/1"
+                                              << tcpEndpoint("host", 6379, 1, "user", "p@ss:w/rd");
+    QTest::newRow("percent-encoded percent")
+        << "redis://user:100%25@host" << tcpEndpoint("host", 6379, 0, "user", "100%");
+    QTest::newRow("percent-encoded username")
+        << "redis://us%20er%40corp:pw@host" << tcpEndpoint("host", 6379, 0, "us er@corp", "pw");
+    QTest::newRow("utf-8 password") << "redis://u:%E2%82%AC%C3%A4@host"
+                                    << tcpEndpoint("host", 6379, 0, "u", QString::fromUtf8("€ä"));
+    QTest::newRow("unencoded @ in password")
+        << "redis://:p@ss@host:6379/0" << tcpEndpoint("host", 6379, 0, {}, "p@ss");
+    QTest::newRow("unencoded : in password")
+        << "redis://u:pa:ss@host" << tcpEndpoint("host", 6379, 0, "u", "pa:ss");
+    QTest::newRow("ipv6 with port") << "redis://[::1]:6380/0" << tcpEndpoint("::1", 6380);
+    QTest::newRow("ipv6 default port") << "redis://[::1]" << tcpEndpoint("::1");
+    QTest::newRow("ipv6 full") << "redis://u:p@[2001:db8::7]:7000/15"
+                               << tcpEndpoint("2001:db8::7", 7000, 15, "u", "p");
+    QTest::newRow("surrounding whitespace") << "  redis://host:1/1 \t\n"
+                                            << tcpEndpoint("host", 1, 1);
+    QTest::newRow("highest port") << "redis://host:65535/0" << tcpEndpoint("host", 65535);
+    QTest::newRow("upper-case scheme keeps host case")
+        << "REDIS://Host.Example:6379/4" << tcpEndpoint("Host.Example", 6379, 4);
+    QTest::newRow("largest db") << "redis://host/2147483647"
+                                << tcpEndpoint("host", 6379, 2147483647);
+    QTest::newRow("db as query") << "redis://host:6000?db=5" << tcpEndpoint("host", 6000, 5);
+    QTest::newRow("compose service name")
+        << "redis://my_redis-1.internal:6379/0" << tcpEndpoint("my_redis-1.internal");
+
+    QTest::newRow("unix socket") << "unix:///tmp/redis.sock" << unixEndpoint("/tmp/redis.sock");
+    QTest::newRow("unix socket with db")
+        << "unix:///var/run/redis/redis.sock?db=3" << unixEndpoint("/var/run/redis/redis.sock", 3);
+    QTest::newRow("unix socket with credentials")
+        << "unix://alice:pw%40x@/tmp/r.sock?db=1"
+        << unixEndpoint("/tmp/r.sock", 1, "alice", "pw@x");
+    QTest::newRow("unix socket password only")
+        << "unix://:secret@/tmp/r.sock" << unixEndpoint("/tmp/r.sock", 0, {}, "secret");
+    QTest::newRow("unix socket encoded path")
+        << "unix:///tmp/with%20space.sock" << unixEndpoint("/tmp/with space.sock");
+    QTest::newRow("unix socket path with @")
+        << "unix:///run/user@1000/redis.sock" << unixEndpoint("/run/user@1000/redis.sock");
+}
+
+void TestEndpoint::parsesValidUrl() {
+    QFETCH(QString, url);
+    QFETCH(Endpoint, expected);
+
+    const poolscope::EndpointParseResult result = parseEndpoint(url);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY(result.error.isEmpty());
+    const Endpoint &actual = *result.endpoint;
+    // Field by field first, for precise failure messages; then the whole struct.
+    QCOMPARE(actual.transport, expected.transport);
+    QCOMPARE(actual.host, expected.host);
+    QCOMPARE(actual.port, expected.port);
+    QCOMPARE(actual.socketPath, expected.socketPath);
+    QCOMPARE(actual.database, expected.database);
+    QCOMPARE(actual.username, expected.username);
+    QCOMPARE(actual.password, expected.password);
+    QCOMPARE(actual, expected);
+}
+
+void TestEndpoint::rejectsInvalidUrl_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("expectedErrorPart");
+
+    QTest::newRow("empty") << ""
+                           << "empty";
+    QTest::newRow("blank") << "   \t"
+                           << "empty";
+    QTest::newRow("no scheme") << "localhost:6379"
+                               << "missing scheme";
+    QTest::newRow("tls") << "rediss://host:6380/0"
+                         << "TLS is not supported by this build (rediss:// URL); use redis:// or "
+                            "unix://";
+    QTest::newRow("unknown scheme") << "http://host"
+                                    << "unsupported scheme \"http\" (expected "
+                                       "redis:// or unix://)";
+    QTest::newRow("port not a number") << "redis://host:abc/0"
+                                       << "port \"abc\" is not a number";
+    QTest::newRow("port with trailing junk") << "redis://host:6379x"
+                                             << "port \"6379x\"";
+    QTest::newRow("port too large") << "redis://host:70000"
+                                    << "port 70000 is out of range 1-65535";
+    QTest::newRow("port zero") << "redis://host:0/1"
+                               << "port 0 is out of range 1-65535";
+    QTest::newRow("port negative") << "redis://host:-5"
+                                   << "port -5 is out of range";
+    QTest::newRow("port overflowing") << "redis://host:99999999999999999999"
+                                      << "port 99999999999999999999 is out of range";
+    QTest::newRow("port empty") << "redis://host:/0"
+                                << "port is empty";
+    QTest::newRow("db not a number") << "redis://host/x"
+                                     << "database \"x\" is not a number";
+    QTest::newRow("db negative") << "redis://host/-1"
+                                 << "database -1 is negative";
+    QTest::newRow("db too large") << "redis://host/2147483648"
+                                  << "database 2147483648 is out of range";
+    QTest::newRow("garbage after db") << "redis://host/0/extra"
+                                      << "\"/extra\"";
+    QTest::newRow("db in path and query") << "redis://host/1?db=2"
+                                          << "database is given twice";
+    QTest::newRow("db query repeated") << "redis://host?db=1&db=2"
+                                       << "database is given twice";
+    QTest::newRow("unknown query parameter") << "redis://host?timeout=5"
+                                             << "\"timeout\"";
+    QTest::newRow("missing host") << "redis://:6379/0"
+                                  << "missing host";
+    QTest::newRow("nothing after scheme") << "redis://"
+                                          << "missing host";
+    QTest::newRow("missing host with credentials") << "redis://user:pw@/0"
+                                                   << "missing host";
+    QTest::newRow("invalid host characters") << "redis://ho st:6379"
+                                             << "\"ho st\"";
+    QTest::newRow("unbracketed ipv6") << "redis://::1:6379"
+                                      << "brackets";
+    QTest::newRow("unterminated bracket") << "redis://[::1:6379"
+                                          << "unterminated \"[\"";
+    QTest::newRow("junk after ipv6") << "redis://[::1]x"
+                                     << "\"x\"";
+    QTest::newRow("bracketed non-ipv6") << "redis://[localhost]"
+                                        << "\"localhost\"";
+    QTest::newRow("unix empty path") << "unix://"
+                                     << "socket path is empty";
+    QTest::newRow("unix only query") << "unix://?db=2"
+                                     << "socket path is empty";
+    QTest::newRow("unix root path") << "unix:///"
+                                    << "socket path is empty";
+    QTest::newRow("unix with host") << "unix://localhost/tmp/r.sock"
+                                    << "\"localhost\"";
+    QTest::newRow("unix bad db") << "unix:///tmp/r.sock?db=x"
+                                 << "database \"x\" is not a number";
+}
+
+void TestEndpoint::rejectsInvalidUrl() {
+    QFETCH(QString, url);
+    QFETCH(QString, expectedErrorPart);
+
+    const poolscope::EndpointParseResult result = parseEndpoint(url);
+    QVERIFY2(!result.ok(), qPrintable(result.endpoint ? result.endpoint->toUrl() : QString()));
+    QVERIFY2(result.error.contains(expectedErrorPart),
+             qPrintable(QStringLiteral("error \"%1\" does not contain \"%2\"")
+                            .arg(result.error, expectedErrorPart)));
+}
+
+void TestEndpoint::errorNeverEchoesPassword_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("password");
+
+    QTest::newRow("bad port") << "redis://u:Hunter2Secret@host:abc"
+                              << "Hunter2Secret";
+    QTest::newRow("bad db") << "redis://u:Hunter2Secret@host/x"
+                            << "Hunter2Secret";
+    QTest::newRow("unknown scheme") << "http://u:Hunter2Secret@host"
+                                    << "Hunter2Secret";
+    QTest::newRow("missing host") << "redis://u:Hunter2Secret@"
+                                  << "Hunter2Secret";
+    QTest::newRow("unix without path") << "unix://u:Hunter2Secret@"
+                                       << "Hunter2Secret";
+    QTest::newRow("unix without path, query") << "unix://u:Hunter2Secret@?db=1"
+                                              << "Hunter2Secret";
+}
+
+void TestEndpoint::errorNeverEchoesPassword() {
+    QFETCH(QString, url);
+    QFETCH(QString, password);
+
+    const poolscope::EndpointParseResult result = parseEndpoint(url);
+    QVERIFY(!result.ok());
+    QVERIFY(!result.error.isEmpty());
+    QVERIFY2(!result.error.contains(password), qPrintable(result.error));
+}
+
+void TestEndpoint::toUrl_data() {
+    QTest::addColumn<Endpoint>("endpoint");
+    QTest::addColumn<QString>("expectedUrl");
+
+    QTest::newRow("default") << Endpoint{} << "redis://127.0.0.1:6379/0";
+    QTest::newRow("credentials") << tcpEndpoint("host", 6380, 2, "alice", "s3cret")
+                                 << "redis://alice:s3cret@host:6380/2";
+    QTest::newRow("special characters are encoded")
+        << tcpEndpoint("host", 6379, 0, "a@b", "p@ss:w/rd%")
+        << "redis://a%40b:p%40ss%3Aw%2Frd%25@host:6379/0";
+    QTest::newRow("ipv6 gets brackets") << tcpEndpoint("::1", 6380) << "redis://[::1]:6380/0";
+    QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 3) << "unix:///tmp/r.sock?db=3";
+    QTest::newRow("unix with credentials and space")
+        << unixEndpoint("/tmp/a b.sock", 0, "u", "p") << "unix://u:p@/tmp/a%20b.sock?db=0";
+}
+
+void TestEndpoint::toUrl() {
+    QFETCH(Endpoint, endpoint);
+    QFETCH(QString, expectedUrl);
+
+    QCOMPARE(endpoint.toUrl(), expectedUrl);
+}
+
+void TestEndpoint::displayStringMasksPassword_data() {
+    QTest::addColumn<Endpoint>("endpoint");
+    QTest::addColumn<QString>("expectedDisplay");
+
+    // Passwords are chosen so that they cannot appear in the display string by coincidence.
+    QTest::newRow("user and password")
+        << tcpEndpoint("host", 6379, 2, "alice", "TopSecret1") << "redis://alice:****@host:6379/2";
+    QTest::newRow("password only")
+        << tcpEndpoint("host", 6379, 0, {}, "TopSecret1") << "redis://:****@host:6379/0";
+    QTest::newRow("password with delimiters")
+        << tcpEndpoint("host", 6379, 0, "bob", "Sec@ret:/x%") << "redis://bob:****@host:6379/0";
+    QTest::newRow("no password") << tcpEndpoint("host", 6380, 1, "alice")
+                                 << "redis://alice@host:6380/1";
+    QTest::newRow("no credentials") << tcpEndpoint("::1") << "redis://[::1]:6379/0";
+    QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 4, "carol", "TopSecret1")
+                          << "unix://carol:****@/tmp/r.sock?db=4";
+}
+
+void TestEndpoint::displayStringMasksPassword() {
+    QFETCH(Endpoint, endpoint);
+    QFETCH(QString, expectedDisplay);
+
+    const QString display = endpoint.toDisplayString();
+    QCOMPARE(display, expectedDisplay);
+    if (!endpoint.password.isEmpty()) {
+        QVERIFY(!display.contains(endpoint.password));
+        const QString encodedPassword =
+            QString::fromLatin1(QUrl::toPercentEncoding(endpoint.password));
+        QVERIFY(!display.contains(encodedPassword));
+    }
+}
+
+void TestEndpoint::safeUrlOmitsPassword_data() {
+    QTest::addColumn<Endpoint>("endpoint");
+    QTest::addColumn<QString>("expectedSafeUrl");
+
+    QTest::newRow("user and password")
+        << tcpEndpoint("host", 6379, 2, "alice", "TopSecret1") << "redis://alice@host:6379/2";
+    QTest::newRow("password only")
+        << tcpEndpoint("host", 6380, 0, {}, "TopSecret1") << "redis://host:6380/0";
+    QTest::newRow("encoded username")
+        << tcpEndpoint("host", 6379, 0, "a:b", "TopSecret1") << "redis://a%3Ab@host:6379/0";
+    QTest::newRow("no credentials") << tcpEndpoint("::1", 7000, 9) << "redis://[::1]:7000/9";
+    QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 1, "carol", "TopSecret1")
+                          << "unix://carol@/tmp/r.sock?db=1";
+}
+
+void TestEndpoint::safeUrlOmitsPassword() {
+    QFETCH(Endpoint, endpoint);
+    QFETCH(QString, expectedSafeUrl);
+
+    const QString safeUrl = endpoint.toSafeUrl();
+    QCOMPARE(safeUrl, expectedSafeUrl);
+    if (!endpoint.password.isEmpty())
+        QVERIFY(!safeUrl.contains(endpoint.password));
+
+    // Parsing it back yields the same endpoint, minus the password.
+    const poolscope::EndpointParseResult reparsed = parseEndpoint(safeUrl);
+    QVERIFY2(reparsed.ok(), qPrintable(reparsed.error));
+    QVERIFY(reparsed.endpoint->password.isEmpty());
+    Endpoint withoutPassword = endpoint;
+    withoutPassword.password.clear();
+    QCOMPARE(*reparsed.endpoint, withoutPassword);
+}
+
+void TestEndpoint::roundTripsThroughUrl_data() {
+    QTest::addColumn<Endpoint>("original");
+
+    QTest::newRow("default") << Endpoint{};
+    QTest::newRow("plain credentials") << tcpEndpoint("host", 6380, 3, "alice", "s3cret");
+    QTest::newRow("password with @") << tcpEndpoint("host", 6379, 0, "u", "p@ss");
+    QTest::newRow("password with :") << tcpEndpoint("host", 6379, 0, "u", "a:b:c");
+    QTest::newRow("password with /") << tcpEndpoint("host", 6379, 0, "u", "x/y/z");
+    QTest::newRow("password with %") << tcpEndpoint("host", 6379, 0, "u", "100%25%");
+    QTest::newRow("password with everything")
+        << tcpEndpoint("host", 6379, 1, "u", "p@:/%?#&= +[]\"'\\");
+    QTest::newRow("unicode password")
+        << tcpEndpoint("host", 6379, 0, "ü", QString::fromUtf8("пароль€"));
+    QTest::newRow("username with specials") << tcpEndpoint("host", 6379, 0, "a@b:c/d%", {});
+    QTest::newRow("password only") << tcpEndpoint("host", 6379, 0, {}, "@@@");
+    QTest::newRow("ipv6") << tcpEndpoint("2001:db8::1", 7000, 12, "u", "p@ss");
+    QTest::newRow("max db and port") << tcpEndpoint("h", 65535, 2147483647);
+    QTest::newRow("unix") << unixEndpoint("/tmp/redis.sock");
+    QTest::newRow("unix with credentials") << unixEndpoint("/tmp/r.sock", 5, "u:x", "p@ss/:%");
+    QTest::newRow("unix awkward path") << unixEndpoint("/tmp/a b/c?d#e%f@/g.sock", 2);
+}
+
+void TestEndpoint::roundTripsThroughUrl() {
+    QFETCH(Endpoint, original);
+
+    const poolscope::EndpointParseResult result = parseEndpoint(original.toUrl());
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(*result.endpoint, original);
+}
+
+void TestEndpoint::defaultsMatchDefaultEndpoint() {
+    qunsetenv(kRedisUrlVariable);
+    const poolscope::EndpointParseResult result = parseEndpoint(poolscope::defaultRedisUrl());
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(*result.endpoint, Endpoint{});
+    QCOMPARE(result.endpoint->host, QStringLiteral("127.0.0.1"));
+    QCOMPARE(result.endpoint->port, 6379);
+    QCOMPARE(result.endpoint->database, 0);
+}
+
+void TestEndpoint::defaultRedisUrl_data() {
+    QTest::addColumn<bool>("isSet");
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<QString>("expected");
+
+    const QString fallback = QStringLiteral("redis://127.0.0.1:6379/0");
+    QTest::newRow("unset") << false << QByteArray() << fallback;
+    QTest::newRow("empty") << true << QByteArray("") << fallback;
+    QTest::newRow("blank") << true << QByteArray("  \t ") << fallback;
+    QTest::newRow("set") << true << QByteArray("redis://10.1.2.3:7000/4")
+                         << "redis://10.1.2.3:7000/4";
+    QTest::newRow("set with whitespace")
+        << true << QByteArray(" unix:///tmp/r.sock?db=2\n") << "unix:///tmp/r.sock?db=2";
+}
+
+void TestEndpoint::defaultRedisUrl() {
+    QFETCH(bool, isSet);
+    QFETCH(QByteArray, value);
+    QFETCH(QString, expected);
+
+    if (isSet)
+        QVERIFY(qputenv(kRedisUrlVariable, value));
+    else
+        QVERIFY(qunsetenv(kRedisUrlVariable));
+    QCOMPARE(poolscope::defaultRedisUrl(), expected);
+}
+
+QTEST_GUILESS_MAIN(TestEndpoint)
+#include "tst_endpoint.moc"
