@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkg-config git          # toolchain
     qt6-base-dev qt6-charts-dev libgl-dev         # Qt 6 Widgets + Charts
+    libqt6opengl6-dev                             # Qt6Charts' CMake config requires Qt6OpenGL
     libhiredis-dev                                # Redis client library (0.14.1)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display

@@ -40,6 +40,15 @@ struct HistoryEvent {
 // falls off. A bucket keeps the last count seen in it (counts are cumulative, so the last value
 // is exact). Pool-wide min / median / max and the total are kept in the same tiers. Untracked
 // members (beyond maxTrackedMembers and not pinned) get no series: only the band covers them.
+// A slot gathers the samples of one resolution from its first sample on; its point carries the
+// time of the last sample in it. Counts take 4 bytes a point while they are whole numbers within
+// 2^31 of a member's first count, 8 bytes otherwise. A member whose every point has aged out of
+// the oldest tier is forgotten, which makes room for members seen later.
+//
+// Line breaks: series(), band() and totalSeries() return a point whose value is NaN (all three
+// values for band()) where the chart must not join its neighbours: at a time passed to markGap(),
+// and where a member was missing from the polls (evicted) between two points it has.
+// Not thread-safe: use it from one thread (the GUI thread).
 class PoolHistory {
 public:
     struct Limits {
@@ -57,10 +66,13 @@ public:
     ~PoolHistory();
 
     // Records one poll. members: the counts read at timeMs (any order). Members seen before but
-    // missing now keep their series (evicted members stay charted up to their eviction).
+    // missing now keep their series (evicted members stay charted up to their eviction). The band
+    // and total come from these counts. A timeMs older than latestTimeMs() is ignored.
     void record(qint64 timeMs, const QList<PoolMember> &members);
-    // Records the pool-wide band only (for big pools where not every member is read).
+    // Records the pool-wide band only (for big pools where not every member is read). Called
+    // after record() for the same poll, it replaces the band record() computed from the members.
     void recordBand(qint64 timeMs, double min, double median, double max, double total);
+    // Keeps the latest 10,000 events (and gaps); older ones are dropped.
     void addEvent(const HistoryEvent &event);
     // Marks a hole in the data (disconnect): series are not joined across it.
     void markGap(qint64 timeMs, const QString &reason);
@@ -81,7 +93,7 @@ public:
     double ratePerSecond(const QByteArray &member, qint64 windowMs) const;
     // Per-member rise of the count over the last windowMs, for "share of the last window".
     QHash<QByteArray, double> deltas(qint64 windowMs) const;
-    // When the member's count last changed; nullopt when never seen changing.
+    // When the member's count last changed; nullopt when never seen changing (or not tracked).
     std::optional<qint64> lastChangeMs(const QByteArray &member) const;
     qint64 latestTimeMs() const;
 

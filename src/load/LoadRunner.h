@@ -26,7 +26,10 @@ struct LoadSpec {
     // false: the naive two-command version (ZRANGE key 0 0 WITHSCORES, then ZINCRBY) for the
     // race demo; collisions are counted from ZINCRBY's returned score.
     bool atomic = true;
-    ConnectionOptions connection;
+    ConnectionOptions connection; // the client name is always "poolscope-load"
+    // A worker whose connection broke retries with backoff (50 ms doubling to 2 s) and stops
+    // when it could not reconnect for this long (0 = keep trying until cancelled).
+    std::chrono::milliseconds giveUpAfter{30000};
 };
 
 struct LoadReport {
@@ -34,7 +37,9 @@ struct LoadReport {
     qint64 allocated = 0;   // replies naming a member
     qint64 empty = 0;       // nil replies: the pool was empty
     qint64 unknown = 0;     // sent, but no reply came (timeout, connection lost): never retried
-    QMap<QString, qint64> errorsByKind; // e.g. "OOM", "WRONGTYPE", "NOPERM", "connection"
+    // Error replies by code, e.g. "OOM", "WRONGTYPE", "NOPERM", "BUSY": one per allocation
+    // refused. Lost connections are not in here: their allocations are `unknown`.
+    QMap<QString, qint64> errorsByKind;
     qint64 collisions = 0;  // naive mode: ZINCRBY showed another worker incremented in between
     qint64 duplicatePicks = 0; // naive mode: picks of a (member, count) pair already handed out
     double elapsedSeconds = 0;
@@ -46,17 +51,34 @@ struct LoadReport {
     bool atomic = true;
     int workers = 1;
     int pipeline = 1;
+    qint64 connectionLosses = 0; // connections that broke or timed out mid-run
+    qint64 reconnects = 0;       // new connections made after such a loss
+    // Why the run could not do (all of) its work: bad spec, no connection at all, a worker that
+    // gave up reconnecting. Empty when every worker ran to the end.
+    QString error;
 
     qint64 errors() const;
+    // Every attempt has exactly one outcome.
+    qint64 attempts() const { return allocated + empty + errors() + unknown; }
     double ratePerSecond() const { return elapsedSeconds > 0 ? allocated / elapsedSeconds : 0; }
-    // {"allocated", "empty", "errors", "unknown", "elapsed_s", "rate_per_s",
-    //  "latency_ms": {"p50","p99","max"}, "per_member": {...}, "collisions", ...}
+    // {"requested", "allocated", "empty", "errors", "errors_by_kind": {...}, "unknown",
+    //  "elapsed_s", "rate_per_s", "latency_ms": {"p50","p99","max"}, "per_member": {...},
+    //  "collisions", "duplicate_picks", "atomic", "workers", "pipeline", "cancelled",
+    //  "connection_losses", "reconnects"} and "error" when there is one.
     QJsonObject toJson() const;
 };
+
+// Empty when the spec can run, else what is wrong with it ("workers must be 1-1000, not 0").
+QString validateLoadSpec(const LoadSpec &spec);
 
 // Runs test allocations the way real workers do: W threads, each with its own connection,
 // running allocate.lua by EVALSHA (NOSCRIPT: EVAL) with up to P commands in flight.
 // Every allocation is accounted for: allocated + empty + errors + unknown = attempts.
+//
+// A total-count run hands out `total` attempts: empty-pool answers, errors and unknowns use one
+// up too, so a run on an empty pool ends. A cancelled or timed-out worker stops sending and waits
+// (up to the command timeout) for the replies still in flight, so a cancelled run is still exact.
+// Latency is from queueing a command to reading its reply, for every answered attempt.
 class LoadRunner : public QObject {
     Q_OBJECT
 
@@ -64,13 +86,16 @@ public:
     explicit LoadRunner(QObject *parent = nullptr);
     ~LoadRunner() override; // cancels and joins every worker thread
 
-    // Starts in the background; false if a run is already going.
+    // Starts in the background; false if a run is already going or the spec is invalid (see
+    // validateLoadSpec). finished() comes exactly once for every start() that returned true.
     bool start(const LoadSpec &spec);
     // Stops as soon as possible; finished() still comes, with cancelled = true.
     void cancel();
     bool isRunning() const;
 
-    // For the CLI and benchmarks: runs on the calling thread's behalf and waits.
+    // For the CLI and benchmarks: runs on the calling thread's behalf and waits. Setting
+    // *cancelFlag (also from a signal handler) cancels. An invalid spec gives a report with
+    // `error` set and nothing done.
     static LoadReport run(const LoadSpec &spec, const std::atomic<bool> *cancelFlag = nullptr);
 
 Q_SIGNALS:

@@ -68,6 +68,7 @@ private:
     std::unique_ptr<QThread> m_thread;
     Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
     ConnectionState m_state = ConnectionState::Disconnected;
+    QString m_stateDetail; // stateChanged is emitted when the state or its detail changes
     quint64 m_generation = 0;
     std::chrono::milliseconds m_interval{1000};
     bool m_paused = false;
