@@ -85,7 +85,11 @@ void PoolOperations::checkKeyTypes()
 
 void PoolOperations::throwServerError(const RedisReply &reply, const QString &during)
 {
-    const QByteArray code = reply.errorCode();
+    QByteArray code = reply.errorCode();
+    // Redis 7.0 reports an ACL refusal inside a script as a plain ERR.
+    if (code == "ERR" && (reply.text.contains("user executing the script can't run") ||
+                          reply.text.contains("No permissions to access")))
+        code = "NOPERM";
     if (code == "WRONGTYPE")
         checkKeyTypes(); // throws the precise message
     QString message = QString::fromUtf8(reply.text);
@@ -228,8 +232,6 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     const QByteArray count = formatCount(result.startCount).toUtf8();
     const QByteArray overwrite = options.overwrite ? "1" : "0";
     const LuaScript &script = LuaScript::seed();
-    if (!options.dryRun)
-        script.load(m_connection);
 
     // Several batches in flight at once: the server sees short calls, we avoid a round trip each.
     constexpr int kBatchesInFlight = 8;

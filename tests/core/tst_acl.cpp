@@ -1,0 +1,138 @@
+// The README's ACL rules, applied to a real redis-server: the monitoring user can watch but not
+// write; the operator can seed, evict, restore and allocate, on its pool keys only.
+#include "RedisFixture.h"
+
+#include "pool/PoolOperations.h"
+#include "redis/RedisError.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+namespace {
+
+// The rules exactly as the README documents them, read from the README itself so the two
+// cannot drift apart.
+QByteArrayList readmeRules(const QByteArray &user)
+{
+    QFile readme(QStringLiteral(POOLSCOPE_SOURCE_DIR "/README.md"));
+    if (!readme.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray &line : readme.readAll().split('\n')) {
+        const QByteArray prefix = "ACL SETUSER " + user + ' ';
+        if (line.startsWith(prefix))
+            return line.mid(prefix.size()).trimmed().split(' ');
+    }
+    return {};
+}
+
+} // namespace
+
+class TestAcl : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_redis;
+
+    std::unique_ptr<RedisConnection> connectAs(const QString &user, const QString &password)
+    {
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = user;
+        endpoint.password = password;
+        return RedisConnection::open(endpoint);
+    }
+    static void expectRefused(const std::function<void()> &operation)
+    {
+        try {
+            operation();
+            QFAIL("the operation should have been refused");
+        } catch (const RedisError &e) {
+            QCOMPARE(e.serverCode(), QByteArray("NOPERM"));
+            QVERIFY2(e.message().contains(QStringLiteral("lacks the right")), qPrintable(e.message()));
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_redis = std::make_unique<RedisFixture>();
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+        for (const QByteArray user : {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator")}) {
+            const QByteArrayList rules = readmeRules(user);
+            QVERIFY2(!rules.isEmpty(), "README lacks the ACL SETUSER line for " + user);
+            // The README uses placeholders for the password and pool key.
+            RedisCommand command{"ACL", "SETUSER", user};
+            for (QByteArray rule : rules) {
+                rule.replace("PASSWORD", user + "-secret");
+                command << rule;
+            }
+            const RedisReply reply = m_redis->run(command);
+            QVERIFY2(!reply.isError(), reply.text);
+        }
+        m_redis->run({"ZADD", "proxies", "3", "192.0.2.1:80", "5", "192.0.2.2:80"});
+        m_redis->run({"ZADD", "other", "1", "x"});
+    }
+    void cleanupTestCase() { m_redis.reset(); }
+
+    void monitorCanWatch()
+    {
+        auto connection = connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("poolscope-monitor-secret"));
+        PoolOperations pool(*connection, "proxies");
+        const PoolSnapshot snapshot = pool.snapshot();
+        QCOMPARE(snapshot.members.size(), 2);
+        QCOMPARE(pool.stats().min, 3.0);
+        QVERIFY(!connection->serverVersion().isEmpty());
+    }
+
+    void monitorCannotWrite()
+    {
+        auto connection = connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("poolscope-monitor-secret"));
+        PoolOperations pool(*connection, "proxies");
+        expectRefused([&] { pool.allocate(); });
+        expectRefused([&] { pool.evict("192.0.2.1:80"); });
+        expectRefused([&] { pool.seed({"192.0.2.9:80"}, SeedOptions{}); });
+        QCOMPARE(m_redis->run({"ZSCORE", "proxies", "192.0.2.1:80"}).toDouble(), 3.0);
+        QCOMPARE(m_redis->run({"ZCARD", "proxies"}).integer, 2LL);
+    }
+
+    void operatorDoesItsJob()
+    {
+        auto connection = connectAs(QStringLiteral("poolscope-operator"), QStringLiteral("poolscope-operator-secret"));
+        PoolOperations pool(*connection, "proxies");
+        QCOMPARE(pool.seed({"192.0.2.3:80"}, SeedOptions{}).added.size(), 1);
+        QCOMPARE(pool.allocate(), std::optional<QByteArray>("192.0.2.3:80"));
+        QCOMPARE(pool.evict("192.0.2.3:80").savedCount, 1.0);
+        QCOMPARE(pool.restore("192.0.2.3:80", RestorePolicy::Min).restoredCount, 3.0);
+        QCOMPARE(pool.snapshot().members.size(), 3);
+    }
+
+    void operatorStaysOnItsKeys()
+    {
+        auto connection = connectAs(QStringLiteral("poolscope-operator"), QStringLiteral("poolscope-operator-secret"));
+        PoolOperations other(*connection, "other");
+        expectRefused([&] { other.allocate(); });
+        expectRefused([&] { other.snapshot(); });
+        QCOMPARE(m_redis->run({"ZSCORE", "other", "x"}).toDouble(), 1.0);
+        // No general-purpose writes either.
+        QCOMPARE(connection->command({"SET", "proxies-copy", "1"}).errorCode(), QByteArray("NOPERM"));
+        QCOMPARE(connection->command({"FLUSHALL"}).errorCode(), QByteArray("NOPERM"));
+    }
+
+    void wrongPasswordIsNamed()
+    {
+        try {
+            connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("not-the-password"));
+            QFAIL("must refuse");
+        } catch (const RedisError &e) {
+            QCOMPARE(e.serverCode(), QByteArray("WRONGPASS"));
+            QVERIFY2(e.message().contains(QStringLiteral("poolscope-monitor")), qPrintable(e.message()));
+            QVERIFY(!e.message().contains(QStringLiteral("not-the-password")));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAcl)
+#include "tst_acl.moc"
