@@ -10,8 +10,7 @@
 #include <QFile>
 
 // Static libraries need their resources registered by hand.
-static void initPoolscopeResources()
-{
+static void initPoolscopeResources() {
     Q_INIT_RESOURCE(poolscope);
 }
 
@@ -20,12 +19,9 @@ namespace poolscope {
 LuaScript::LuaScript(QString name, QByteArray source)
     : m_name(std::move(name))
     , m_source(std::move(source))
-    , m_sha1(QCryptographicHash::hash(m_source, QCryptographicHash::Sha1).toHex())
-{
-}
+    , m_sha1(QCryptographicHash::hash(m_source, QCryptographicHash::Sha1).toHex()) {}
 
-const LuaScript &LuaScript::byName(const QString &name)
-{
+const LuaScript &LuaScript::byName(const QString &name) {
     static std::mutex mutex;
     static std::map<QString, std::unique_ptr<LuaScript>> scripts;
     const std::lock_guard lock(mutex);
@@ -35,49 +31,45 @@ const LuaScript &LuaScript::byName(const QString &name)
         QFile file(QStringLiteral(":/lua/") + name);
         if (!file.open(QIODevice::ReadOnly))
             qFatal("Lua script %s is missing from the resources", qPrintable(name));
-        found = scripts.emplace(name, std::unique_ptr<LuaScript>(new LuaScript(name, file.readAll())))
-                    .first;
+        found =
+            scripts.emplace(name, std::unique_ptr<LuaScript>(new LuaScript(name, file.readAll())))
+                .first;
     }
     return *found->second;
 }
 
 static RedisCommand scriptCommand(const QByteArray &verb, const QByteArray &body,
-                                  const QList<QByteArray> &keys, const QList<QByteArray> &args)
-{
+                                  const QList<QByteArray> &keys, const QList<QByteArray> &args) {
     RedisCommand command{verb, body, QByteArray::number(keys.size())};
     command << keys << args;
     return command;
 }
 
 RedisCommand LuaScript::evalShaCommand(const QList<QByteArray> &keys,
-                                       const QList<QByteArray> &args) const
-{
+                                       const QList<QByteArray> &args) const {
     return scriptCommand("EVALSHA", m_sha1, keys, args);
 }
 
-RedisCommand LuaScript::evalCommand(const QList<QByteArray> &keys, const QList<QByteArray> &args) const
-{
+RedisCommand LuaScript::evalCommand(const QList<QByteArray> &keys,
+                                    const QList<QByteArray> &args) const {
     return scriptCommand("EVAL", m_source, keys, args);
 }
 
-bool LuaScript::isNoScript(const RedisReply &reply)
-{
+bool LuaScript::isNoScript(const RedisReply &reply) {
     return reply.isError() && reply.errorCode() == "NOSCRIPT";
 }
 
-void LuaScript::load(RedisConnection &connection) const
-{
+void LuaScript::load(RedisConnection &connection) const {
     const RedisReply reply = connection.command({"SCRIPT", "LOAD", m_source});
     if (reply.isError())
-        throw RedisError(RedisError::Kind::Server,
-                         QStringLiteral("cannot load script %1: %2")
-                             .arg(m_name, QString::fromUtf8(reply.text)),
-                         reply.errorCode());
+        throw RedisError(
+            RedisError::Kind::Server,
+            QStringLiteral("cannot load script %1: %2").arg(m_name, QString::fromUtf8(reply.text)),
+            reply.errorCode());
 }
 
 RedisReply LuaScript::run(RedisConnection &connection, const QList<QByteArray> &keys,
-                          const QList<QByteArray> &args) const
-{
+                          const QList<QByteArray> &args) const {
     RedisReply reply = connection.command(evalShaCommand(keys, args));
     if (!isNoScript(reply))
         return reply;

@@ -9,7 +9,8 @@ namespace poolscope {
 
 // A Lua script compiled into the binary from resources/lua (through poolscope.qrc), called by
 // EVALSHA. The script cache empties on restart, failover and SCRIPT FLUSH, so on NOSCRIPT the
-// call is retried once with EVAL, which also caches it again: NOSCRIPT means it did not run, so the retry is safe.
+// call is retried once with EVAL, which also caches it again: NOSCRIPT means it did not run, so the
+// retry is safe.
 class LuaScript {
 public:
     // name: file name under :/lua, e.g. "allocate.lua". Aborts if the resource is missing
@@ -29,8 +30,10 @@ public:
     RedisReply run(RedisConnection &connection, const QList<QByteArray> &keys,
                    const QList<QByteArray> &args = {}) const;
     // The EVALSHA command, for pipelines.
-    RedisCommand evalShaCommand(const QList<QByteArray> &keys, const QList<QByteArray> &args = {}) const;
-    RedisCommand evalCommand(const QList<QByteArray> &keys, const QList<QByteArray> &args = {}) const;
+    RedisCommand evalShaCommand(const QList<QByteArray> &keys,
+                                const QList<QByteArray> &args = {}) const;
+    RedisCommand evalCommand(const QList<QByteArray> &keys,
+                             const QList<QByteArray> &args = {}) const;
     // SCRIPT LOAD; throws RedisError when the server refuses.
     void load(RedisConnection &connection) const;
     static bool isNoScript(const RedisReply &reply);

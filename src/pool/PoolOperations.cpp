@@ -1,6 +1,7 @@
 #include "pool/PoolOperations.h"
 
 #include "pool/LuaScript.h"
+#include "pool/ReplyConversion.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>
@@ -10,31 +11,21 @@
 namespace poolscope {
 namespace {
 
-RedisError usageError(const QString &message)
-{
+RedisError usageError(const QString &message) {
     return RedisError(RedisError::Kind::Usage, message);
 }
 
-QString keyText(const QByteArray &key)
-{
+QString keyText(const QByteArray &key) {
     return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
 }
 
-double scoreOf(const RedisReply &reply, const QByteArray &member)
-{
-    bool ok = false;
-    const double value = reply.toDouble(&ok);
-    if (!ok)
-        throw RedisError(RedisError::Kind::Server,
-                         QStringLiteral("member %1 has a count Redis sent as \"%2\", not a number")
-                             .arg(describeMember(member), QString::fromUtf8(reply.text)));
-    return value;
+double scoreOf(const RedisReply &reply, const QByteArray &member) {
+    return countFromReply(reply, member);
 }
 
 } // namespace
 
-QString describeMember(const QByteArray &member)
-{
+QString describeMember(const QByteArray &member) {
     // Show what people typed; escape what they cannot see (NUL, control bytes, bad UTF-8).
     QString shown;
     const QString decoded = QString::fromUtf8(member);
@@ -57,14 +48,12 @@ QString describeMember(const QByteArray &member)
 
 PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &poolKey)
     : m_connection(connection)
-    , m_keys(poolKey)
-{
+    , m_keys(poolKey) {
     if (poolKey.isEmpty())
         throw usageError(QStringLiteral("the pool key is empty: name the sorted set to use"));
 }
 
-void PoolOperations::checkKeyTypes()
-{
+void PoolOperations::checkKeyTypes() {
     const QList<RedisReply> types =
         m_connection.pipeline({{"TYPE", m_keys.pool()}, {"TYPE", m_keys.evicted()}});
     const QByteArray poolType = types.value(0).text;
@@ -77,14 +66,14 @@ void PoolOperations::checkKeyTypes()
                              .arg(keyText(m_keys.pool()), QString::fromUtf8(poolType)),
                          "WRONGTYPE");
     if (evictedType != "hash" && evictedType != "none")
-        throw RedisError(RedisError::Kind::Server,
-                         QStringLiteral("key %1 (where evicted members are kept) holds a %2, not a hash")
-                             .arg(keyText(m_keys.evicted()), QString::fromUtf8(evictedType)),
-                         "WRONGTYPE");
+        throw RedisError(
+            RedisError::Kind::Server,
+            QStringLiteral("key %1 (where evicted members are kept) holds a %2, not a hash")
+                .arg(keyText(m_keys.evicted()), QString::fromUtf8(evictedType)),
+            "WRONGTYPE");
 }
 
-void PoolOperations::throwServerError(const RedisReply &reply, const QString &during)
-{
+void PoolOperations::throwServerError(const RedisReply &reply, const QString &during) {
     QByteArray code = reply.errorCode();
     // Redis 7.0 reports an ACL refusal inside a script as a plain ERR.
     if (code == "ERR" && (reply.text.contains("user executing the script can't run") ||
@@ -106,32 +95,31 @@ void PoolOperations::throwServerError(const RedisReply &reply, const QString &du
                       .arg(message);
     else if (code == "NOPERM")
         message = QStringLiteral("this Redis user lacks the right to do this (%1)").arg(message);
-    throw RedisError(RedisError::Kind::Server,
-                     QStringLiteral("%1 on pool %2 failed: %3")
-                         .arg(during, keyText(m_keys.pool()), message),
-                     code);
+    throw RedisError(
+        RedisError::Kind::Server,
+        QStringLiteral("%1 on pool %2 failed: %3").arg(during, keyText(m_keys.pool()), message),
+        code);
 }
 
-qint64 PoolOperations::size()
-{
+qint64 PoolOperations::size() {
     const RedisReply reply = m_connection.command({"ZCARD", m_keys.pool()});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("counting members"));
     return reply.integer;
 }
 
-std::optional<double> PoolOperations::minimumCount()
-{
-    const RedisReply reply = m_connection.command({"ZRANGE", m_keys.pool(), "0", "0", "WITHSCORES"});
+std::optional<double> PoolOperations::minimumCount() {
+    const RedisReply reply =
+        m_connection.command({"ZRANGE", m_keys.pool(), "0", "0", "WITHSCORES"});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("reading the lowest count"));
-    if (reply.elements.size() < 2)
+    const QList<PoolMember> lowest = membersFromRangeReply(reply);
+    if (lowest.isEmpty())
         return std::nullopt;
-    return scoreOf(reply.elements[1], reply.elements[0].text);
+    return lowest.first().count;
 }
 
-QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands)
-{
+QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands) {
     QList<PoolMember> members;
     if (size <= kChunkSize) {
         const RedisReply reply =
@@ -139,26 +127,19 @@ QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands)
         ++commands;
         if (reply.isError())
             throwServerError(reply, QStringLiteral("reading members"));
-        for (qsizetype i = 0; i + 1 < reply.elements.size(); i += 2)
-            members.append({reply.elements[i].text,
-                            scoreOf(reply.elements[i + 1], reply.elements[i].text)});
-        return members; // already in allocation order
+        return membersFromRangeReply(reply); // already in allocation order
     }
     QHash<QByteArray, double> seen;
     seen.reserve(size);
     QByteArray cursor = "0";
     do {
         const RedisReply reply = m_connection.command(
-            {"ZSCAN", m_keys.pool(), cursor, "COUNT", QByteArray::number(kChunkSize)});
+            {"ZSCAN", m_keys.pool(), cursor, "COUNT", QByteArray::number(kScanCount)});
         ++commands;
         if (reply.isError())
             throwServerError(reply, QStringLiteral("scanning members"));
-        if (reply.elements.size() != 2)
-            throw RedisError(RedisError::Kind::Server, QStringLiteral("unexpected ZSCAN reply"));
-        cursor = reply.elements[0].text;
-        const QList<RedisReply> &pairs = reply.elements[1].elements;
-        for (qsizetype i = 0; i + 1 < pairs.size(); i += 2)
-            seen.insert(pairs[i].text, scoreOf(pairs[i + 1], pairs[i].text));
+        for (const auto &[member, count] : scanPageFromReply(reply, &cursor))
+            seen.insert(member, count);
     } while (cursor != "0");
     members.reserve(seen.size());
     for (auto it = seen.cbegin(); it != seen.cend(); ++it)
@@ -169,23 +150,18 @@ QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands)
     return members;
 }
 
-QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands)
-{
+QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands) {
     QList<EvictedMember> evicted;
     QHash<QByteArray, double> seen;
     QByteArray cursor = "0";
     do {
         const RedisReply reply = m_connection.command(
-            {"HSCAN", m_keys.evicted(), cursor, "COUNT", QByteArray::number(kChunkSize)});
+            {"HSCAN", m_keys.evicted(), cursor, "COUNT", QByteArray::number(kScanCount)});
         ++commands;
         if (reply.isError())
             throwServerError(reply, QStringLiteral("scanning evicted members"));
-        if (reply.elements.size() != 2)
-            throw RedisError(RedisError::Kind::Server, QStringLiteral("unexpected HSCAN reply"));
-        cursor = reply.elements[0].text;
-        const QList<RedisReply> &pairs = reply.elements[1].elements;
-        for (qsizetype i = 0; i + 1 < pairs.size(); i += 2)
-            seen.insert(pairs[i].text, scoreOf(pairs[i + 1], pairs[i].text));
+        for (const auto &[member, savedCount] : scanPageFromReply(reply, &cursor))
+            seen.insert(member, savedCount);
     } while (cursor != "0");
     for (auto it = seen.cbegin(); it != seen.cend(); ++it)
         evicted.append({it.key(), it.value()});
@@ -194,8 +170,7 @@ QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands)
     return evicted;
 }
 
-PoolSnapshot PoolOperations::snapshot()
-{
+PoolSnapshot PoolOperations::snapshot() {
     PoolSnapshot snapshot;
     const qint64 members = size();
     snapshot.commandsSent = 1;
@@ -204,8 +179,7 @@ PoolSnapshot PoolOperations::snapshot()
     return snapshot;
 }
 
-PoolStats PoolOperations::stats()
-{
+PoolStats PoolOperations::stats() {
     const PoolSnapshot current = snapshot();
     QList<double> counts;
     counts.reserve(current.members.size());
@@ -215,8 +189,7 @@ PoolStats PoolOperations::stats()
 }
 
 SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOptions &options,
-                                const Progress &progress)
-{
+                                const Progress &progress) {
     SeedResult result;
     result.startCount = options.startCount;
     if (options.startAtPoolMinimum)
@@ -236,7 +209,8 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     // Several batches in flight at once: the server sees short calls, we avoid a round trip each.
     constexpr int kBatchesInFlight = 8;
     qint64 done = 0;
-    for (qsizetype start = 0; start < members.size(); start += qsizetype(batchSize) * kBatchesInFlight) {
+    for (qsizetype start = 0; start < members.size();
+         start += qsizetype(batchSize) * kBatchesInFlight) {
         QList<QList<QByteArray>> batches;
         for (int b = 0; b < kBatchesInFlight; ++b) {
             const qsizetype from = start + qsizetype(b) * batchSize;
@@ -265,7 +239,7 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
                 for (qsizetype i = 0; i < batches[b].size(); ++i) {
                     RedisReply status;
                     status.type = RedisReply::Type::Integer;
-                    status.integer = !evicted.elements[i].isNil()  ? 3
+                    status.integer = !evicted.elements[i].isNil() ? 3
                                      : scores.elements[i].isNil() ? 0
                                      : options.overwrite          ? 2
                                                                   : 1;
@@ -276,8 +250,8 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
         } else {
             QList<RedisCommand> commands;
             for (const QList<QByteArray> &batch : batches)
-                commands.append(
-                    script.evalShaCommand({m_keys.pool(), m_keys.evicted()}, QList<QByteArray>{count, overwrite} + batch));
+                commands.append(script.evalShaCommand({m_keys.pool(), m_keys.evicted()},
+                                                      QList<QByteArray>{count, overwrite} + batch));
             replies = m_connection.pipeline(commands);
         }
         for (qsizetype b = 0; b < batches.size(); ++b) {
@@ -286,9 +260,10 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
                 reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
                                    QList<QByteArray>{count, overwrite} + batches[b]);
             if (reply.isError())
-                throwServerError(reply, QStringLiteral("seeding (after %1 of %2 members were written)")
-                                            .arg(done)
-                                            .arg(members.size()));
+                throwServerError(reply,
+                                 QStringLiteral("seeding (after %1 of %2 members were written)")
+                                     .arg(done)
+                                     .arg(members.size()));
             for (qsizetype i = 0; i < batches[b].size() && i < reply.elements.size(); ++i) {
                 const QByteArray &member = batches[b][i];
                 switch (reply.elements[i].integer) {
@@ -314,8 +289,7 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     return result;
 }
 
-std::optional<QByteArray> PoolOperations::allocate()
-{
+std::optional<QByteArray> PoolOperations::allocate() {
     const RedisReply reply = LuaScript::allocate().run(m_connection, {m_keys.pool()});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("allocating"));
@@ -324,8 +298,7 @@ std::optional<QByteArray> PoolOperations::allocate()
     return reply.text;
 }
 
-EvictResult PoolOperations::evict(const QByteArray &member)
-{
+EvictResult PoolOperations::evict(const QByteArray &member) {
     const RedisReply reply =
         LuaScript::evict().run(m_connection, {m_keys.pool(), m_keys.evicted()}, {member});
     if (reply.isError())
@@ -342,8 +315,7 @@ EvictResult PoolOperations::evict(const QByteArray &member)
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
-                                      double startCount)
-{
+                                      double startCount) {
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
         throw usageError(QStringLiteral("cannot restore with starting count: %1").arg(problem));
     const RedisReply reply = LuaScript::restore().run(

@@ -4,8 +4,7 @@
 
 namespace poolscope {
 
-QString restorePolicyName(RestorePolicy policy)
-{
+QString restorePolicyName(RestorePolicy policy) {
     switch (policy) {
     case RestorePolicy::Keep:
         return QStringLiteral("keep");
@@ -19,16 +18,14 @@ QString restorePolicyName(RestorePolicy policy)
     return {};
 }
 
-std::optional<RestorePolicy> parseRestorePolicy(const QString &name)
-{
+std::optional<RestorePolicy> parseRestorePolicy(const QString &name) {
     for (RestorePolicy policy : allRestorePolicies())
         if (restorePolicyName(policy) == name.trimmed().toLower())
             return policy;
     return std::nullopt;
 }
 
-QString restorePolicyDescription(RestorePolicy policy)
-{
+QString restorePolicyDescription(RestorePolicy policy) {
     switch (policy) {
     case RestorePolicy::Keep:
         return QStringLiteral("keep: back at its saved count, where it left off");
@@ -42,13 +39,11 @@ QString restorePolicyDescription(RestorePolicy policy)
     return {};
 }
 
-QList<RestorePolicy> allRestorePolicies()
-{
+QList<RestorePolicy> allRestorePolicies() {
     return {RestorePolicy::Keep, RestorePolicy::Zero, RestorePolicy::Start, RestorePolicy::Min};
 }
 
-QString validateCount(double count)
-{
+QString validateCount(double count) {
     if (std::isnan(count))
         return QStringLiteral("the count is not a number");
     if (std::isinf(count))
@@ -56,14 +51,15 @@ QString validateCount(double count)
     if (count < 0)
         return QStringLiteral("the count %1 is negative").arg(count);
     if (count > kMaxCount)
-        return QStringLiteral("the count %1 is larger than %2").arg(count, 0, 'g', 17).arg(formatCount(kMaxCount));
+        return QStringLiteral("the count %1 is larger than %2")
+            .arg(count, 0, 'g', 17)
+            .arg(formatCount(kMaxCount));
     if (std::floor(count) != count)
         return QStringLiteral("the count %1 is not a whole number").arg(count);
     return {};
 }
 
-std::optional<double> parseCount(const QString &text, QString *error)
-{
+std::optional<double> parseCount(const QString &text, QString *error) {
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);
     if (!ok) {
@@ -80,8 +76,7 @@ std::optional<double> parseCount(const QString &text, QString *error)
     return value;
 }
 
-QString formatCount(double count)
-{
+QString formatCount(double count) {
     if (std::floor(count) == count && std::fabs(count) <= kMaxCount)
         return QString::number(static_cast<qint64>(count));
     return QString::number(count, 'g', 17);

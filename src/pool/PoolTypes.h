@@ -22,9 +22,9 @@ struct EvictedMember {
 
 // The pool as read at one moment (well, over a few short commands: see PoolOperations::snapshot).
 struct PoolSnapshot {
-    QList<PoolMember> members;     // ascending by count, ties by member: allocation order
-    QList<EvictedMember> evicted;  // ascending by member
-    qint64 commandsSent = 0;       // how many commands the read took
+    QList<PoolMember> members;    // ascending by count, ties by member: allocation order
+    QList<EvictedMember> evicted; // ascending by member
+    qint64 commandsSent = 0;      // how many commands the read took
 };
 
 // What a restored member's count becomes.

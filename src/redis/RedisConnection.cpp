@@ -1,6 +1,7 @@
 #include "redis/RedisConnection.h"
 
 #include "redis/RedisError.h"
+#include "redis/RespParser.h"
 
 #include <cerrno>
 #include <vector>
@@ -10,45 +11,11 @@
 namespace poolscope {
 namespace {
 
-timeval toTimeval(std::chrono::milliseconds duration)
-{
+timeval toTimeval(std::chrono::milliseconds duration) {
     timeval tv{};
     tv.tv_sec = static_cast<time_t>(duration.count() / 1000);
     tv.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
     return tv;
-}
-
-RedisReply copyReply(const redisReply *reply)
-{
-    RedisReply copy;
-    switch (reply->type) {
-    case REDIS_REPLY_STRING:
-        copy.type = RedisReply::Type::String;
-        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
-        break;
-    case REDIS_REPLY_STATUS:
-        copy.type = RedisReply::Type::Status;
-        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
-        break;
-    case REDIS_REPLY_ERROR:
-        copy.type = RedisReply::Type::Error;
-        copy.text = QByteArray(reply->str, static_cast<qsizetype>(reply->len));
-        break;
-    case REDIS_REPLY_INTEGER:
-        copy.type = RedisReply::Type::Integer;
-        copy.integer = reply->integer;
-        break;
-    case REDIS_REPLY_ARRAY:
-        copy.type = RedisReply::Type::Array;
-        copy.elements.reserve(static_cast<qsizetype>(reply->elements));
-        for (size_t i = 0; i < reply->elements; ++i)
-            copy.elements.append(copyReply(reply->element[i]));
-        break;
-    default:
-        copy.type = RedisReply::Type::Nil;
-        break;
-    }
-    return copy;
 }
 
 struct ReplyDeleter {
@@ -58,22 +25,18 @@ using OwnedReply = std::unique_ptr<redisReply, ReplyDeleter>;
 
 } // namespace
 
-void RedisConnection::ContextDeleter::operator()(redisContext *context) const
-{
+void RedisConnection::ContextDeleter::operator()(redisContext *context) const {
     redisFree(context);
 }
 
 RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options)
     : m_endpoint(endpoint)
-    , m_options(options)
-{
-}
+    , m_options(options) {}
 
 RedisConnection::~RedisConnection() = default;
 
 std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
-                                                       const ConnectionOptions &options)
-{
+                                                       const ConnectionOptions &options) {
     std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
     const timeval connectTimeout = toTimeval(options.connectTimeout);
     redisContext *raw = nullptr;
@@ -89,14 +52,14 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
                          QStringLiteral("cannot allocate a Redis connection"));
     connection->m_context.reset(raw);
     if (raw->err) {
-        const bool timedOut = raw->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EINPROGRESS ||
-                                                           errno == ETIMEDOUT);
+        const bool timedOut = raw->err == REDIS_ERR_IO &&
+                              (errno == EAGAIN || errno == EINPROGRESS || errno == ETIMEDOUT);
         const QString reason = timedOut ? QStringLiteral("connect timed out after %1 ms")
                                               .arg(options.connectTimeout.count())
                                         : QString::fromLocal8Bit(raw->errstr);
-        throw RedisError(timedOut ? RedisError::Kind::Timeout : RedisError::Kind::Connection,
-                         QStringLiteral("cannot connect to %1: %2")
-                             .arg(endpoint.toDisplayString(), reason));
+        throw RedisError(
+            timedOut ? RedisError::Kind::Timeout : RedisError::Kind::Connection,
+            QStringLiteral("cannot connect to %1: %2").arg(endpoint.toDisplayString(), reason));
     }
     // redisConnectWithTimeout bounds only the connect; commands need their own timeout.
     redisSetTimeout(raw, toTimeval(options.commandTimeout));
@@ -104,8 +67,7 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     return connection;
 }
 
-void RedisConnection::handshake()
-{
+void RedisConnection::handshake() {
     if (!m_endpoint.password.isEmpty()) {
         RedisCommand auth{"AUTH"};
         if (!m_endpoint.username.isEmpty())
@@ -115,11 +77,11 @@ void RedisConnection::handshake()
         if (reply.isError()) {
             const QString user =
                 m_endpoint.username.isEmpty() ? QStringLiteral("default") : m_endpoint.username;
-            throw RedisError(RedisError::Kind::Server,
-                             QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
-                                 .arg(user, m_endpoint.toDisplayString(),
-                                      QString::fromUtf8(reply.text)),
-                             reply.errorCode());
+            throw RedisError(
+                RedisError::Kind::Server,
+                QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
+                    .arg(user, m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
+                reply.errorCode());
         }
     }
     if (m_endpoint.database != 0) {
@@ -146,12 +108,10 @@ void RedisConnection::handshake()
     }
 }
 
-void RedisConnection::failFromContext(const char *during)
-{
+void RedisConnection::failFromContext(const char *during) {
     m_broken = true;
     redisContext *context = m_context.get();
-    const bool timedOut =
-        context->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK);
+    const bool timedOut = context->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK);
     if (timedOut)
         throw RedisError(RedisError::Kind::Timeout,
                          QStringLiteral("no reply from %1 within %2 ms while %3")
@@ -166,11 +126,11 @@ void RedisConnection::failFromContext(const char *during)
                          .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));
 }
 
-void RedisConnection::append(const RedisCommand &argv)
-{
+void RedisConnection::append(const RedisCommand &argv) {
     if (m_broken)
-        throw RedisError(RedisError::Kind::Connection,
-                         QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
+        throw RedisError(
+            RedisError::Kind::Connection,
+            QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
     std::vector<const char *> args;
     std::vector<size_t> lengths;
     args.reserve(static_cast<size_t>(argv.size()));
@@ -185,26 +145,24 @@ void RedisConnection::append(const RedisCommand &argv)
         failFromContext("sending a command");
 }
 
-RedisReply RedisConnection::readReply()
-{
+RedisReply RedisConnection::readReply() {
     if (m_broken)
-        throw RedisError(RedisError::Kind::Connection,
-                         QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
+        throw RedisError(
+            RedisError::Kind::Connection,
+            QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
     void *raw = nullptr;
     if (redisGetReply(m_context.get(), &raw) != REDIS_OK || !raw)
         failFromContext("waiting for a reply");
     OwnedReply reply(static_cast<redisReply *>(raw));
-    return copyReply(reply.get());
+    return detail::copyHiredisReply(*reply);
 }
 
-RedisReply RedisConnection::command(const RedisCommand &argv)
-{
+RedisReply RedisConnection::command(const RedisCommand &argv) {
     append(argv);
     return readReply();
 }
 
-RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv)
-{
+RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv) {
     RedisReply reply = command(argv);
     if (reply.isError())
         throw RedisError(RedisError::Kind::Server,
@@ -214,8 +172,7 @@ RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv)
     return reply;
 }
 
-QList<RedisReply> RedisConnection::pipeline(const QList<RedisCommand> &commands)
-{
+QList<RedisReply> RedisConnection::pipeline(const QList<RedisCommand> &commands) {
     for (const RedisCommand &argv : commands)
         append(argv);
     QList<RedisReply> replies;

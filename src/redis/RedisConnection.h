@@ -35,8 +35,8 @@ public:
     RedisConnection(const RedisConnection &) = delete;
     RedisConnection &operator=(const RedisConnection &) = delete;
 
-    // Sends one command and waits for its reply. Error replies come back as RedisReply::Type::Error;
-    // I/O failures and timeouts throw RedisError.
+    // Sends one command and waits for its reply. Error replies come back as
+    // RedisReply::Type::Error; I/O failures and timeouts throw RedisError.
     RedisReply command(const RedisCommand &argv);
     // Like command(), but an error reply throws RedisError(Kind::Server).
     RedisReply commandOrThrow(const RedisCommand &argv);

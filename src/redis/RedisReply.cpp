@@ -4,16 +4,14 @@
 
 namespace poolscope {
 
-QByteArray RedisReply::errorCode() const
-{
+QByteArray RedisReply::errorCode() const {
     if (type != Type::Error)
         return {};
     const qsizetype space = text.indexOf(' ');
     return space < 0 ? text : text.left(space);
 }
 
-double RedisReply::toDouble(bool *ok) const
-{
+double RedisReply::toDouble(bool *ok) const {
     if (type == Type::Integer) {
         if (ok)
             *ok = true;
@@ -26,8 +24,7 @@ double RedisReply::toDouble(bool *ok) const
     return 0;
 }
 
-QString RedisReply::toDisplayString() const
-{
+QString RedisReply::toDisplayString() const {
     switch (type) {
     case Type::Nil:
         return QStringLiteral("(nil)");

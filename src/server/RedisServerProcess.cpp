@@ -19,24 +19,21 @@
 namespace poolscope {
 
 RedisServerProcess::RedisServerProcess(RedisServerOptions options)
-    : m_options(std::move(options))
-{
-}
+    : m_options(std::move(options)) {}
 
-RedisServerProcess::~RedisServerProcess()
-{
+RedisServerProcess::~RedisServerProcess() {
     stop();
 }
 
-QString RedisServerProcess::findExecutable(const QString &preferred, QString *advice)
-{
+QString RedisServerProcess::findExecutable(const QString &preferred, QString *advice) {
     if (!preferred.isEmpty() && QFileInfo(preferred).isExecutable())
         return preferred;
     QString found = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     if (found.isEmpty())
-        found = QStandardPaths::findExecutable(QStringLiteral("redis-server"),
-                                               {QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin"),
-                                                QStringLiteral("/usr/local/bin")});
+        found =
+            QStandardPaths::findExecutable(QStringLiteral("redis-server"),
+                                           {QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin"),
+                                            QStringLiteral("/usr/local/bin")});
     if (found.isEmpty() && advice)
         *advice = QStringLiteral(
             "redis-server is not installed. Install it with `apt-get install redis-server` "
@@ -45,8 +42,7 @@ QString RedisServerProcess::findExecutable(const QString &preferred, QString *ad
     return found;
 }
 
-int RedisServerProcess::pickFreeTcpPort()
-{
+int RedisServerProcess::pickFreeTcpPort() {
     // Ask the kernel for a free port; redis-server binds it a moment later. The tiny race is
     // covered by start() reporting a bind failure from the server's log.
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -65,13 +61,11 @@ int RedisServerProcess::pickFreeTcpPort()
     return port;
 }
 
-QString RedisServerProcess::directory() const
-{
+QString RedisServerProcess::directory() const {
     return m_directory ? m_directory->path() : QString();
 }
 
-bool RedisServerProcess::start(QString *error)
-{
+bool RedisServerProcess::start(QString *error) {
     QString advice;
     const QString executable = findExecutable(m_options.executable, &advice);
     if (executable.isEmpty()) {
@@ -89,11 +83,11 @@ bool RedisServerProcess::start(QString *error)
         }
     }
     const QString dir = m_directory->path();
-    QStringList arguments{QStringLiteral("--dir"), dir,
-                          QStringLiteral("--save"), QString(),
+    QStringList arguments{QStringLiteral("--dir"),        dir,
+                          QStringLiteral("--save"),       QString(),
                           QStringLiteral("--appendonly"), QStringLiteral("no"),
-                          QStringLiteral("--daemonize"), QStringLiteral("no"),
-                          QStringLiteral("--logfile"), dir + QStringLiteral("/redis.log")};
+                          QStringLiteral("--daemonize"),  QStringLiteral("no"),
+                          QStringLiteral("--logfile"),    dir + QStringLiteral("/redis.log")};
     if (m_options.useTcp) {
         // Keep the port across restarts so fault tests can restart "the same server".
         if (m_options.port == 0)
@@ -106,8 +100,9 @@ bool RedisServerProcess::start(QString *error)
         m_endpoint.port = m_options.port;
     } else {
         const QString socket = dir + QStringLiteral("/redis.sock");
-        arguments << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--unixsocket")
-                  << socket << QStringLiteral("--unixsocketperm") << QStringLiteral("700");
+        arguments << QStringLiteral("--port") << QStringLiteral("0")
+                  << QStringLiteral("--unixsocket") << socket << QStringLiteral("--unixsocketperm")
+                  << QStringLiteral("700");
         m_endpoint = Endpoint{};
         m_endpoint.transport = Endpoint::Transport::UnixSocket;
         m_endpoint.socketPath = socket;
@@ -123,15 +118,15 @@ bool RedisServerProcess::start(QString *error)
     m_process->start();
     if (!m_process->waitForStarted(5000)) {
         if (error)
-            *error = QStringLiteral("cannot start %1: %2").arg(executable, m_process->errorString());
+            *error =
+                QStringLiteral("cannot start %1: %2").arg(executable, m_process->errorString());
         m_process.reset();
         return false;
     }
     return waitUntilReady(10000, error);
 }
 
-bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error)
-{
+bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error) {
     QDeadlineTimer deadline(timeoutMs);
     QString lastProblem;
     while (!deadline.hasExpired()) {
@@ -162,18 +157,15 @@ bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error)
     return false;
 }
 
-bool RedisServerProcess::isRunning() const
-{
+bool RedisServerProcess::isRunning() const {
     return m_process && m_process->state() == QProcess::Running;
 }
 
-qint64 RedisServerProcess::pid() const
-{
+qint64 RedisServerProcess::pid() const {
     return m_process ? m_process->processId() : 0;
 }
 
-void RedisServerProcess::stop()
-{
+void RedisServerProcess::stop() {
     if (!m_process)
         return;
     if (m_process->state() != QProcess::NotRunning) {
@@ -186,8 +178,7 @@ void RedisServerProcess::stop()
     m_process.reset();
 }
 
-void RedisServerProcess::killHard()
-{
+void RedisServerProcess::killHard() {
     if (!m_process)
         return;
     if (m_process->state() != QProcess::NotRunning) {
@@ -197,8 +188,7 @@ void RedisServerProcess::killHard()
     m_process.reset();
 }
 
-QString RedisServerProcess::logTail(int lines) const
-{
+QString RedisServerProcess::logTail(int lines) const {
     QFile log(directory() + QStringLiteral("/redis.log"));
     if (!log.open(QIODevice::ReadOnly))
         return QStringLiteral("(no log)");

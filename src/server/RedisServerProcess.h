@@ -14,7 +14,7 @@ namespace poolscope {
 struct RedisServerOptions {
     // TCP on a free loopback port; otherwise only a unix socket in the temporary directory.
     bool useTcp = false;
-    int port = 0; // with useTcp: 0 picks a free port
+    int port = 0;               // with useTcp: 0 picks a free port
     QStringList extraArguments; // e.g. {"--cluster-enabled", "yes"}
     QString executable;         // empty: find redis-server on PATH, /usr/bin, /usr/sbin
 };

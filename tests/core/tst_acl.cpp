@@ -16,8 +16,7 @@ namespace {
 
 // The rules exactly as the README documents them, read from the README itself so the two
 // cannot drift apart.
-QByteArrayList readmeRules(const QByteArray &user)
-{
+QByteArrayList readmeRules(const QByteArray &user) {
     QFile readme(QStringLiteral(POOLSCOPE_SOURCE_DIR "/README.md"));
     if (!readme.open(QIODevice::ReadOnly))
         return {};
@@ -37,30 +36,29 @@ class TestAcl : public QObject {
 private:
     std::unique_ptr<RedisFixture> m_redis;
 
-    std::unique_ptr<RedisConnection> connectAs(const QString &user, const QString &password)
-    {
+    std::unique_ptr<RedisConnection> connectAs(const QString &user, const QString &password) {
         Endpoint endpoint = m_redis->endpoint();
         endpoint.username = user;
         endpoint.password = password;
         return RedisConnection::open(endpoint);
     }
-    static void expectRefused(const std::function<void()> &operation)
-    {
+    static void expectRefused(const std::function<void()> &operation) {
         try {
             operation();
             QFAIL("the operation should have been refused");
         } catch (const RedisError &e) {
             QCOMPARE(e.serverCode(), QByteArray("NOPERM"));
-            QVERIFY2(e.message().contains(QStringLiteral("lacks the right")), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("lacks the right")),
+                     qPrintable(e.message()));
         }
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
+    void initTestCase() {
         m_redis = std::make_unique<RedisFixture>();
         QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
-        for (const QByteArray user : {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator")}) {
+        for (const QByteArray user :
+             {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator")}) {
             const QByteArrayList rules = readmeRules(user);
             QVERIFY2(!rules.isEmpty(), "README lacks the ACL SETUSER line for " + user);
             // The README uses placeholders for the password and pool key.
@@ -77,9 +75,9 @@ private Q_SLOTS:
     }
     void cleanupTestCase() { m_redis.reset(); }
 
-    void monitorCanWatch()
-    {
-        auto connection = connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("poolscope-monitor-secret"));
+    void monitorCanWatch() {
+        auto connection = connectAs(QStringLiteral("poolscope-monitor"),
+                                    QStringLiteral("poolscope-monitor-secret"));
         PoolOperations pool(*connection, "proxies");
         const PoolSnapshot snapshot = pool.snapshot();
         QCOMPARE(snapshot.members.size(), 2);
@@ -87,9 +85,9 @@ private Q_SLOTS:
         QVERIFY(!connection->serverVersion().isEmpty());
     }
 
-    void monitorCannotWrite()
-    {
-        auto connection = connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("poolscope-monitor-secret"));
+    void monitorCannotWrite() {
+        auto connection = connectAs(QStringLiteral("poolscope-monitor"),
+                                    QStringLiteral("poolscope-monitor-secret"));
         PoolOperations pool(*connection, "proxies");
         expectRefused([&] { pool.allocate(); });
         expectRefused([&] { pool.evict("192.0.2.1:80"); });
@@ -98,9 +96,9 @@ private Q_SLOTS:
         QCOMPARE(m_redis->run({"ZCARD", "proxies"}).integer, 2LL);
     }
 
-    void operatorDoesItsJob()
-    {
-        auto connection = connectAs(QStringLiteral("poolscope-operator"), QStringLiteral("poolscope-operator-secret"));
+    void operatorDoesItsJob() {
+        auto connection = connectAs(QStringLiteral("poolscope-operator"),
+                                    QStringLiteral("poolscope-operator-secret"));
         PoolOperations pool(*connection, "proxies");
         QCOMPARE(pool.seed({"192.0.2.3:80"}, SeedOptions{}).added.size(), 1);
         QCOMPARE(pool.allocate(), std::optional<QByteArray>("192.0.2.3:80"));
@@ -109,26 +107,27 @@ private Q_SLOTS:
         QCOMPARE(pool.snapshot().members.size(), 3);
     }
 
-    void operatorStaysOnItsKeys()
-    {
-        auto connection = connectAs(QStringLiteral("poolscope-operator"), QStringLiteral("poolscope-operator-secret"));
+    void operatorStaysOnItsKeys() {
+        auto connection = connectAs(QStringLiteral("poolscope-operator"),
+                                    QStringLiteral("poolscope-operator-secret"));
         PoolOperations other(*connection, "other");
         expectRefused([&] { other.allocate(); });
         expectRefused([&] { other.snapshot(); });
         QCOMPARE(m_redis->run({"ZSCORE", "other", "x"}).toDouble(), 1.0);
         // No general-purpose writes either.
-        QCOMPARE(connection->command({"SET", "proxies-copy", "1"}).errorCode(), QByteArray("NOPERM"));
+        QCOMPARE(connection->command({"SET", "proxies-copy", "1"}).errorCode(),
+                 QByteArray("NOPERM"));
         QCOMPARE(connection->command({"FLUSHALL"}).errorCode(), QByteArray("NOPERM"));
     }
 
-    void wrongPasswordIsNamed()
-    {
+    void wrongPasswordIsNamed() {
         try {
             connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("not-the-password"));
             QFAIL("must refuse");
         } catch (const RedisError &e) {
             QCOMPARE(e.serverCode(), QByteArray("WRONGPASS"));
-            QVERIFY2(e.message().contains(QStringLiteral("poolscope-monitor")), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("poolscope-monitor")),
+                     qPrintable(e.message()));
             QVERIFY(!e.message().contains(QStringLiteral("not-the-password")));
         }
     }

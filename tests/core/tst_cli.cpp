@@ -18,30 +18,28 @@ class TestCli : public QObject {
 private:
     std::unique_ptr<RedisFixture> m_redis;
 
-    CliRun cli(QStringList arguments, const QByteArray &input = {})
-    {
+    CliRun cli(QStringList arguments, const QByteArray &input = {}) {
         return runCli(QStringList{QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
                                   QStringLiteral("pool")} +
                           arguments,
                       input);
     }
-    static QJsonObject json(const CliRun &run)
-    {
+    static QJsonObject json(const CliRun &run) {
         const QList<QByteArray> lines = run.out.trimmed().split('\n');
         return QJsonDocument::fromJson(lines.last()).object();
     }
-    double score(const QByteArray &member) { return m_redis->run({"ZSCORE", "pool", member}).toDouble(); }
+    double score(const QByteArray &member) {
+        return m_redis->run({"ZSCORE", "pool", member}).toDouble();
+    }
 
 private Q_SLOTS:
-    void init()
-    {
+    void init() {
         m_redis = std::make_unique<RedisFixture>();
         QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
     }
     void cleanup() { m_redis.reset(); }
 
-    void scriptShaAndScriptCache()
-    {
+    void scriptShaAndScriptCache() {
         const CliRun sha = cli({QStringLiteral("script-sha")});
         QCOMPARE(sha.exitCode, 0);
         QCOMPARE(sha.out, QByteArray("43144af8cdf336c396cb45b01cd6e0b359e2d9d0\n"));
@@ -50,18 +48,18 @@ private Q_SLOTS:
         // Ask the way an operator would: redis-cli SCRIPT EXISTS.
         QProcess redisCli;
         redisCli.start(QStringLiteral("redis-cli"),
-                       {QStringLiteral("-s"), m_redis->endpoint().socketPath, QStringLiteral("SCRIPT"),
-                        QStringLiteral("EXISTS"), QString::fromLatin1(sha.out.trimmed())});
+                       {QStringLiteral("-s"), m_redis->endpoint().socketPath,
+                        QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"),
+                        QString::fromLatin1(sha.out.trimmed())});
         QVERIFY(redisCli.waitForFinished(10000));
         QCOMPARE(redisCli.readAllStandardOutput().trimmed(), QByteArray("1"));
     }
 
-    void seedGoodList()
-    {
+    void seedGoodList() {
         const QByteArray list = "# demo\r\n192.0.2.1:8080\r\nhttp://192.0.2.2:3128\r\n"
                                 "socks5://198.51.100.7:1080\r\n192.0.2.1:8080\r\n";
-        const CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--start"),
-                                QStringLiteral("5")},
+        const CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"),
+                                QStringLiteral("--start"), QStringLiteral("5")},
                                list);
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.contains("accepted 3, rejected 0, duplicates 1, added 3"), run.out);
@@ -70,11 +68,11 @@ private Q_SLOTS:
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 3LL);
     }
 
-    void seedWithRejectedLines()
-    {
+    void seedWithRejectedLines() {
         QTemporaryFile file;
         QVERIFY(file.open());
-        file.write("192.0.2.1:8080\nnot a proxy\n192.0.2.2:0\nftp://192.0.2.3:21\n192.0.2.4:65536\n");
+        file.write(
+            "192.0.2.1:8080\nnot a proxy\n192.0.2.2:0\nftp://192.0.2.3:21\n192.0.2.4:65536\n");
         file.close();
         const CliRun run = cli({QStringLiteral("seed"), file.fileName()});
         QCOMPARE(run.exitCode, 65);
@@ -85,19 +83,20 @@ private Q_SLOTS:
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 1LL); // the good line is in
 
         // --strict writes nothing at all.
-        const CliRun strict = cli({QStringLiteral("--key"), QStringLiteral("strictpool"),
-                                   QStringLiteral("seed"), file.fileName(), QStringLiteral("--strict")});
+        const CliRun strict =
+            cli({QStringLiteral("--key"), QStringLiteral("strictpool"), QStringLiteral("seed"),
+                 file.fileName(), QStringLiteral("--strict")});
         QCOMPARE(strict.exitCode, 65);
         QVERIFY(strict.out.contains("nothing written"));
         QCOMPARE(m_redis->run({"EXISTS", "strictpool"}).integer, 0LL);
     }
 
-    void seedJsonDryRunAndStartMin()
-    {
+    void seedJsonDryRunAndStartMin() {
         m_redis->run({"ZADD", "pool", "40", "192.0.2.1:80", "45", "192.0.2.2:80"});
-        CliRun run = cli({QStringLiteral("--json"), QStringLiteral("seed"), QStringLiteral("-"),
-                          QStringLiteral("--start"), QStringLiteral("min"), QStringLiteral("--dry-run")},
-                         "192.0.2.3:80\n192.0.2.1:80\n");
+        CliRun run =
+            cli({QStringLiteral("--json"), QStringLiteral("seed"), QStringLiteral("-"),
+                 QStringLiteral("--start"), QStringLiteral("min"), QStringLiteral("--dry-run")},
+                "192.0.2.3:80\n192.0.2.1:80\n");
         QCOMPARE(run.exitCode, 0);
         QJsonObject object = json(run);
         QCOMPARE(object.value(QStringLiteral("start_count")).toDouble(), 40.0);
@@ -112,29 +111,28 @@ private Q_SLOTS:
         QCOMPARE(score("192.0.2.3:80"), 40.0);
     }
 
-    void seedBadStartCounts_data()
-    {
+    void seedBadStartCounts_data() {
         QTest::addColumn<QString>("start");
         QTest::newRow("negative") << "-3";
         QTest::newRow("nan") << "nan";
         QTest::newRow("huge") << "1e300";
         QTest::newRow("word") << "lots";
     }
-    void seedBadStartCounts()
-    {
+    void seedBadStartCounts() {
         QFETCH(QString, start);
-        const CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--start"), start},
-                               "192.0.2.1:80\n");
+        const CliRun run =
+            cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--start"), start},
+                "192.0.2.1:80\n");
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("--start"), run.err);
         QCOMPARE(m_redis->run({"EXISTS", "pool"}).integer, 0LL);
     }
 
-    void overwriteOfSeveralNeedsYes()
-    {
+    void overwriteOfSeveralNeedsYes() {
         m_redis->run({"ZADD", "pool", "9", "192.0.2.1:80", "9", "192.0.2.2:80"});
         const QByteArray list = "192.0.2.1:80\n192.0.2.2:80\n";
-        CliRun run = cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--overwrite")}, list);
+        CliRun run =
+            cli({QStringLiteral("seed"), QStringLiteral("-"), QStringLiteral("--overwrite")}, list);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("--yes"), run.err);
         QCOMPARE(score("192.0.2.1:80"), 9.0);
@@ -145,24 +143,22 @@ private Q_SLOTS:
         QCOMPARE(score("192.0.2.1:80"), 0.0);
     }
 
-    void allocatePrintsMembers()
-    {
+    void allocatePrintsMembers() {
         m_redis->run({"ZADD", "pool", "1", "b", "0", "a"});
-        const CliRun run = cli({QStringLiteral("allocate"), QStringLiteral("-n"), QStringLiteral("3")});
+        const CliRun run =
+            cli({QStringLiteral("allocate"), QStringLiteral("-n"), QStringLiteral("3")});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out, QByteArray("a\na\nb\n"));
     }
 
-    void allocateOnEmptyPool()
-    {
+    void allocateOnEmptyPool() {
         const CliRun run = cli({QStringLiteral("allocate")});
         QCOMPARE(run.exitCode, 3);
         QCOMPARE(run.out, QByteArray());
         QVERIFY2(run.err.contains("empty"), run.err);
     }
 
-    void evictAndRestore()
-    {
+    void evictAndRestore() {
         m_redis->run({"ZADD", "pool", "10", "a", "30", "b", "40", "c"});
         CliRun run = cli({QStringLiteral("evict"), QStringLiteral("a")});
         QCOMPARE(run.exitCode, 0);
@@ -172,34 +168,33 @@ private Q_SLOTS:
         run = cli({QStringLiteral("--json"), QStringLiteral("restore"), QStringLiteral("a"),
                    QStringLiteral("--policy"), QStringLiteral("zero")});
         QCOMPARE(run.exitCode, 0);
-        const QJsonObject restored = json(run).value(QStringLiteral("restored")).toArray().at(0).toObject();
+        const QJsonObject restored =
+            json(run).value(QStringLiteral("restored")).toArray().at(0).toObject();
         QCOMPARE(restored.value(QStringLiteral("restored_count")).toDouble(), 0.0);
         QCOMPARE(restored.value(QStringLiteral("forecast_run")).toDouble(), 30.0);
         run = cli({QStringLiteral("list")});
         QCOMPARE(run.out, QByteArray("a\t0\nb\t30\nc\t40\n"));
     }
 
-    void severalMembersNeedYes()
-    {
+    void severalMembersNeedYes() {
         m_redis->run({"ZADD", "pool", "1", "a", "2", "b"});
         CliRun run = cli({QStringLiteral("evict"), QStringLiteral("a"), QStringLiteral("b")});
         QCOMPARE(run.exitCode, 2);
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 2LL);
-        run = cli({QStringLiteral("evict"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("--yes")});
+        run = cli({QStringLiteral("evict"), QStringLiteral("a"), QStringLiteral("b"),
+                   QStringLiteral("--yes")});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 0LL);
     }
 
-    void evictUnknownMember()
-    {
+    void evictUnknownMember() {
         m_redis->run({"ZADD", "pool", "1", "a"});
         const CliRun run = cli({QStringLiteral("evict"), QStringLiteral("ghost")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("\"ghost\"") && run.err.contains("not a member"), run.err);
     }
 
-    void statsJson()
-    {
+    void statsJson() {
         m_redis->run({"ZADD", "pool", "1", "a", "2", "b", "3", "c", "10", "d"});
         const CliRun run = cli({QStringLiteral("--json"), QStringLiteral("stats")});
         QCOMPARE(run.exitCode, 0);
@@ -209,16 +204,14 @@ private Q_SLOTS:
         QCOMPARE(object.value(QStringLiteral("spread")).toDouble(), 9.0);
     }
 
-    void wrongTypeKey()
-    {
+    void wrongTypeKey() {
         m_redis->run({"SET", "pool", "x"});
         const CliRun run = cli({QStringLiteral("allocate")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("holds a string, not a sorted set"), run.err);
     }
 
-    void usageErrors_data()
-    {
+    void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("expected");
         QTest::newRow("no command") << QStringList{} << "no command";
@@ -228,8 +221,7 @@ private Q_SLOTS:
         QTest::newRow("bad n") << QStringList{"allocate", "-n", "zero"} << "-n";
         QTest::newRow("seed without file") << QStringList{"seed"} << "FILE";
     }
-    void usageErrors()
-    {
+    void usageErrors() {
         QFETCH(QStringList, arguments);
         QFETCH(QString, expected);
         const CliRun run = cli(arguments);
@@ -237,16 +229,17 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
     }
 
-    void badUrls_data()
-    {
+    void badUrls_data() {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("tls") << "rediss://127.0.0.1:6379" << "TLS is not supported";
-        QTest::newRow("port") << "redis://127.0.0.1:99999/0" << "99999";
-        QTest::newRow("scheme") << "http://127.0.0.1" << "http";
+        QTest::newRow("tls") << "rediss://127.0.0.1:6379"
+                             << "TLS is not supported";
+        QTest::newRow("port") << "redis://127.0.0.1:99999/0"
+                              << "99999";
+        QTest::newRow("scheme") << "http://127.0.0.1"
+                                << "http";
     }
-    void badUrls()
-    {
+    void badUrls() {
         QFETCH(QString, url);
         QFETCH(QString, expected);
         const CliRun run = runCli({QStringLiteral("--url"), url, QStringLiteral("list")});
@@ -254,11 +247,11 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
     }
 
-    void connectionRefused()
-    {
+    void connectionRefused() {
         const int port = RedisServerProcess::pickFreeTcpPort();
-        const CliRun run = runCli({QStringLiteral("--url"),
-                                   QStringLiteral("redis://127.0.0.1:%1/0").arg(port), QStringLiteral("list")});
+        const CliRun run =
+            runCli({QStringLiteral("--url"), QStringLiteral("redis://127.0.0.1:%1/0").arg(port),
+                    QStringLiteral("list")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("cannot connect"), run.err);
     }

@@ -15,8 +15,7 @@ class TestPoolKeys : public QObject {
 private:
     std::unique_ptr<RedisFixture> m_cluster;
 
-    int serverSlot(const QByteArray &key)
-    {
+    int serverSlot(const QByteArray &key) {
         const RedisReply reply = m_cluster->run({"CLUSTER", "KEYSLOT", key});
         if (reply.type != RedisReply::Type::Integer)
             qWarning() << "CLUSTER KEYSLOT failed:" << reply.toDisplayString();
@@ -24,8 +23,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
+    void initTestCase() {
         RedisServerOptions options;
         options.useTcp = true; // cluster mode needs a TCP port
         options.extraArguments = {QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
@@ -37,13 +35,14 @@ private Q_SLOTS:
     }
     void cleanupTestCase() { m_cluster.reset(); }
 
-    void companionSharesTheSlot_data()
-    {
+    void companionSharesTheSlot_data() {
         QTest::addColumn<QByteArray>("poolKey");
         QTest::addColumn<QByteArray>("expectedCompanion");
         QTest::newRow("plain") << QByteArray("proxies") << QByteArray("{proxies}:evicted");
-        QTest::newRow("tagged") << QByteArray("{pool}:proxies") << QByteArray("{pool}:proxies:evicted");
-        QTest::newRow("tag in middle") << QByteArray("app:{eu}:pool") << QByteArray("app:{eu}:pool:evicted");
+        QTest::newRow("tagged") << QByteArray("{pool}:proxies")
+                                << QByteArray("{pool}:proxies:evicted");
+        QTest::newRow("tag in middle")
+            << QByteArray("app:{eu}:pool") << QByteArray("app:{eu}:pool:evicted");
         QTest::newRow("colons") << QByteArray("app:pool:1") << QByteArray("{app:pool:1}:evicted");
         QTest::newRow("unicode") << QByteArray("пул-日本") << QByteArray("{пул-日本}:evicted");
         // Braces that do not form a tag: the companion gets a computed tag.
@@ -53,8 +52,7 @@ private Q_SLOTS:
         QTest::newRow("empty tag then tag") << QByteArray("{}{z}") << QByteArray();
         QTest::newRow("only braces") << QByteArray("{}") << QByteArray();
     }
-    void companionSharesTheSlot()
-    {
+    void companionSharesTheSlot() {
         QFETCH(QByteArray, poolKey);
         QFETCH(QByteArray, expectedCompanion);
         const PoolKeys keys(poolKey);
@@ -66,21 +64,18 @@ private Q_SLOTS:
         QCOMPARE(PoolKeys::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
     }
 
-    void hashSlotMatchesServer_data()
-    {
+    void hashSlotMatchesServer_data() {
         QTest::addColumn<QByteArray>("key");
         for (const char *key : {"", "a", "foo", "123456789", "{user1000}.following", "foo{}{bar}",
                                 "foo{{bar}}zap", "foo{bar}{zap}", "\x01\xff binary"})
             QTest::newRow(key) << QByteArray(key);
     }
-    void hashSlotMatchesServer()
-    {
+    void hashSlotMatchesServer() {
         QFETCH(QByteArray, key);
         QCOMPARE(PoolKeys::hashSlot(key), serverSlot(key));
     }
 
-    void knownSlot()
-    {
+    void knownSlot() {
         // The CRC16 check value from the Redis Cluster specification.
         QCOMPARE(PoolKeys::hashSlot("123456789"), 0x31C3 & 16383);
     }

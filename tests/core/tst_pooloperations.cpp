@@ -18,43 +18,38 @@ private:
     std::unique_ptr<RedisConnection> m_connection;
     std::unique_ptr<PoolOperations> m_pool;
 
-    QList<QByteArray> names(int count, const char *prefix = "m")
-    {
+    QList<QByteArray> names(int count, const char *prefix = "m") {
         QList<QByteArray> list;
         for (int i = 0; i < count; ++i)
             list << QByteArray(prefix) + QByteArray::number(i).rightJustified(3, '0');
         return list;
     }
-    double score(const QByteArray &member)
-    {
+    double score(const QByteArray &member) {
         return m_redis->run({"ZSCORE", "pool", member}).toDouble();
     }
 
 private Q_SLOTS:
-    void init()
-    {
+    void init() {
         m_redis = std::make_unique<RedisFixture>();
         QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
         m_connection = m_redis->connect(QStringLiteral("test"));
         m_pool = std::make_unique<PoolOperations>(*m_connection, "pool");
     }
-    void cleanup()
-    {
+    void cleanup() {
         m_pool.reset();
         m_connection.reset();
         m_redis.reset(); // kills the server by PID
     }
 
-    void allocateScriptIsTheSeedScript()
-    {
-        QCOMPARE(LuaScript::allocate().sha1(), QByteArray("43144af8cdf336c396cb45b01cd6e0b359e2d9d0"));
+    void allocateScriptIsTheSeedScript() {
+        QCOMPARE(LuaScript::allocate().sha1(),
+                 QByteArray("43144af8cdf336c396cb45b01cd6e0b359e2d9d0"));
         QFile file(QStringLiteral(POOLSCOPE_SOURCE_DIR "/resources/lua/allocate.lua"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(LuaScript::allocate().source(), file.readAll());
     }
 
-    void emptyPoolAllocatesNothing()
-    {
+    void emptyPoolAllocatesNothing() {
         QCOMPARE(m_pool->allocate(), std::nullopt);
         QCOMPARE(m_redis->run({"EXISTS", "pool"}).integer, 0LL);
         const PoolSnapshot snapshot = m_pool->snapshot();
@@ -62,20 +57,24 @@ private Q_SLOTS:
         QVERIFY(snapshot.evicted.isEmpty());
     }
 
-    void allocationLoadsScriptIntoCache()
-    {
+    void allocationLoadsScriptIntoCache() {
         m_redis->makePool("pool", {"a"});
-        QCOMPARE(m_redis->run({"SCRIPT", "EXISTS", LuaScript::allocate().sha1()}).elements.value(0).integer, 0LL);
+        QCOMPARE(m_redis->run({"SCRIPT", "EXISTS", LuaScript::allocate().sha1()})
+                     .elements.value(0)
+                     .integer,
+                 0LL);
         QCOMPARE(m_pool->allocate(), std::optional<QByteArray>("a"));
-        QCOMPARE(m_redis->run({"SCRIPT", "EXISTS", LuaScript::allocate().sha1()}).elements.value(0).integer, 1LL);
+        QCOMPARE(m_redis->run({"SCRIPT", "EXISTS", LuaScript::allocate().sha1()})
+                     .elements.value(0)
+                     .integer,
+                 1LL);
         // After SCRIPT FLUSH the NOSCRIPT fallback still allocates.
         m_redis->run({"SCRIPT", "FLUSH"});
         QCOMPARE(m_pool->allocate(), std::optional<QByteArray>("a"));
         QCOMPARE(score("a"), 2.0);
     }
 
-    void tiesAreBrokenByMemberOrder()
-    {
+    void tiesAreBrokenByMemberOrder() {
         m_redis->makePool("pool", {"c", "a", "b"}, 5);
         QCOMPARE(m_pool->allocate(), std::optional<QByteArray>("a"));
         QCOMPARE(m_pool->allocate(), std::optional<QByteArray>("b"));
@@ -84,8 +83,7 @@ private Q_SLOTS:
         QCOMPARE(score("a"), 7.0);
     }
 
-    void manyAllocationsStayFair()
-    {
+    void manyAllocationsStayFair() {
         m_redis->makePool("pool", names(10));
         for (int i = 0; i < 2000; ++i)
             QVERIFY(m_pool->allocate().has_value());
@@ -96,24 +94,23 @@ private Q_SLOTS:
         QCOMPARE(stats.min, 200.0);
     }
 
-    void wrongTypeKeyIsNamed()
-    {
+    void wrongTypeKeyIsNamed() {
         m_redis->run({"SET", "pool", "not a pool"});
         try {
             m_pool->allocate();
             QFAIL("allocate on a string key must throw");
         } catch (const RedisError &e) {
             QCOMPARE(e.serverCode(), QByteArray("WRONGTYPE"));
-            QVERIFY2(e.message().contains(QStringLiteral("\"pool\" holds a string, not a sorted set")),
-                     qPrintable(e.message()));
+            QVERIFY2(
+                e.message().contains(QStringLiteral("\"pool\" holds a string, not a sorted set")),
+                qPrintable(e.message()));
         }
         QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->snapshot());
         QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->seed({"x:1"}, SeedOptions{}));
         QCOMPARE(m_redis->run({"GET", "pool"}).text, QByteArray("not a pool"));
     }
 
-    void snapshotReadsBigPoolsInChunks()
-    {
+    void snapshotReadsBigPoolsInChunks() {
         const QList<QByteArray> members = names(2500);
         for (int i = 0; i < members.size(); ++i)
             m_redis->run({"ZADD", "pool", QByteArray::number(i % 7), members[i]});
@@ -133,8 +130,7 @@ private Q_SLOTS:
             QCOMPARE(snapshot.members[i].member, full.elements[2 * i].text);
     }
 
-    void seedAddsAtStartCountAndKeepsExisting()
-    {
+    void seedAddsAtStartCountAndKeepsExisting() {
         m_redis->makePool("pool", {"old"}, 9);
         SeedOptions options;
         options.startCount = 4;
@@ -146,8 +142,7 @@ private Q_SLOTS:
         QCOMPARE(score("n3"), 4.0);
     }
 
-    void seedOverwriteAndDryRun()
-    {
+    void seedOverwriteAndDryRun() {
         m_redis->makePool("pool", {"a", "b"}, 9);
         SeedOptions options;
         options.startCount = 2;
@@ -165,8 +160,7 @@ private Q_SLOTS:
         QCOMPARE(score("b"), 9.0);
     }
 
-    void seedAtPoolMinimum()
-    {
+    void seedAtPoolMinimum() {
         m_redis->makePool("pool", {"a"}, 40);
         m_redis->makePool("pool", {"b"}, 42);
         SeedOptions options;
@@ -176,8 +170,7 @@ private Q_SLOTS:
         QCOMPARE(score("new"), 40.0);
     }
 
-    void seedDoesNotReaddEvictedMembers()
-    {
+    void seedDoesNotReaddEvictedMembers() {
         m_redis->makePool("pool", {"a", "b"}, 3);
         m_pool->evict("a");
         const SeedResult result = m_pool->seed({"a", "c"}, SeedOptions{});
@@ -186,8 +179,7 @@ private Q_SLOTS:
         QVERIFY(m_redis->run({"ZSCORE", "pool", "a"}).isNil());
     }
 
-    void seedRejectsBadCounts_data()
-    {
+    void seedRejectsBadCounts_data() {
         QTest::addColumn<double>("count");
         QTest::newRow("negative") << -1.0;
         QTest::newRow("nan") << std::nan("");
@@ -195,8 +187,7 @@ private Q_SLOTS:
         QTest::newRow("huge") << 1e300;
         QTest::newRow("fraction") << 1.5;
     }
-    void seedRejectsBadCounts()
-    {
+    void seedRejectsBadCounts() {
         QFETCH(double, count);
         m_redis->makePool("pool", {"a"}, 3);
         SeedOptions options;
@@ -205,8 +196,7 @@ private Q_SLOTS:
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 1LL);
     }
 
-    void evictKeepsCountInCompanionHash()
-    {
+    void evictKeepsCountInCompanionHash() {
         m_redis->makePool("pool", {"a", "b"}, 7);
         const EvictResult result = m_pool->evict("a");
         QCOMPARE(result.savedCount, 7.0);
@@ -217,8 +207,7 @@ private Q_SLOTS:
         QCOMPARE(snapshot.evicted, (QList<EvictedMember>{{"a", 7}}));
     }
 
-    void evictUnknownMemberIsAnError()
-    {
+    void evictUnknownMemberIsAnError() {
         m_redis->makePool("pool", {"a"}, 1);
         try {
             m_pool->evict("nope");
@@ -231,8 +220,7 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->evict("a"));
     }
 
-    void restoreUnderEachPolicy_data()
-    {
+    void restoreUnderEachPolicy_data() {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<double>("expected");
         // Pool: a=10 (evicted), b=30, c=40; agreed start 5.
@@ -241,8 +229,7 @@ private Q_SLOTS:
         QTest::newRow("start") << "start" << 5.0;
         QTest::newRow("min") << "min" << 30.0;
     }
-    void restoreUnderEachPolicy()
-    {
+    void restoreUnderEachPolicy() {
         QFETCH(QString, policy);
         QFETCH(double, expected);
         m_redis->run({"ZADD", "pool", "10", "a", "30", "b", "40", "c"});
@@ -258,31 +245,27 @@ private Q_SLOTS:
             QCOMPARE(m_pool->allocate(), std::optional<QByteArray>("a"));
     }
 
-    void restoreMinIntoEmptyPoolKeepsSavedCount()
-    {
+    void restoreMinIntoEmptyPoolKeepsSavedCount() {
         m_redis->makePool("pool", {"a"}, 8);
         m_pool->evict("a");
         QCOMPARE(m_pool->restore("a", RestorePolicy::Min).restoredCount, 8.0);
     }
 
-    void restoreErrors()
-    {
+    void restoreErrors() {
         m_redis->makePool("pool", {"a"}, 1);
         QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->restore("a", RestorePolicy::Keep));
         QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->restore("ghost", RestorePolicy::Keep));
         QCOMPARE(score("a"), 1.0);
     }
 
-    void binarySafeMemberNames_data()
-    {
+    void binarySafeMemberNames_data() {
         QTest::addColumn<QByteArray>("member");
         QTest::newRow("space") << QByteArray("a b:80");
         QTest::newRow("quotes") << QByteArray("\"q'\":80");
         QTest::newRow("unicode") << QByteArray("pröxy-日本:80");
         QTest::newRow("nul") << QByteArray("nul\0byte:80", 11);
     }
-    void binarySafeMemberNames()
-    {
+    void binarySafeMemberNames() {
         QFETCH(QByteArray, member);
         const SeedResult seeded = m_pool->seed({member}, SeedOptions{});
         QCOMPARE(seeded.added, QList<QByteArray>{member});
@@ -293,8 +276,7 @@ private Q_SLOTS:
         QCOMPARE(m_pool->snapshot().members.value(0).member, member);
     }
 
-    void statsOfAKnownPool()
-    {
+    void statsOfAKnownPool() {
         m_redis->run({"ZADD", "pool", "1", "a", "2", "b", "3", "c", "10", "d"});
         m_redis->run({"HSET", m_pool->keys().evicted(), "e", "4"});
         const PoolStats stats = m_pool->stats();

@@ -5,32 +5,26 @@
 namespace poolscope::testing {
 
 RedisFixture::RedisFixture(RedisServerOptions options)
-    : m_server(std::move(options))
-{
-}
+    : m_server(std::move(options)) {}
 
-bool RedisFixture::start()
-{
+bool RedisFixture::start() {
     return m_server.start(&m_error);
 }
 
-std::unique_ptr<RedisConnection> RedisFixture::connect(const QString &clientName) const
-{
+std::unique_ptr<RedisConnection> RedisFixture::connect(const QString &clientName) const {
     ConnectionOptions options;
     options.clientName = clientName;
     options.commandTimeout = std::chrono::milliseconds(10000);
     return RedisConnection::open(m_server.endpoint(), options);
 }
 
-RedisConnection &RedisFixture::admin()
-{
+RedisConnection &RedisFixture::admin() {
     if (!m_admin || m_admin->isBroken())
         m_admin = connect(QStringLiteral("test-admin"));
     return *m_admin;
 }
 
-void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &members, double count)
-{
+void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &members, double count) {
     const QByteArray score = QByteArray::number(count, 'g', 17);
     for (qsizetype start = 0; start < members.size(); start += 1000) {
         RedisCommand zadd{"ZADD", key};
@@ -40,8 +34,7 @@ void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &memb
     }
 }
 
-CliRun runCli(const QStringList &arguments, const QByteArray &standardInput, int timeoutMs)
-{
+CliRun runCli(const QStringList &arguments, const QByteArray &standardInput, int timeoutMs) {
     QProcess process;
     process.start(QStringLiteral(POOLSCOPE_CLI_PATH), arguments);
     CliRun run;
