@@ -25,8 +25,13 @@ public:
     explicit PoolCommander(QObject *parent = nullptr);
     ~PoolCommander() override; // joins the thread
 
+    // Takes effect for the requests made after it. The connection opens with the first request
+    // (clientName defaults to "poolscope-writer"; command timeout 1 s when unset, connect timeout
+    // capped at it) and, once lost, is reopened by the next one.
     void setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
                    const ConnectionOptions &options = {});
+    // Each request answers with its result signal or with commandFailed. evict and restore check
+    // every member first (in the pool / evicted) and change nothing when one does not qualify.
     void seed(const QList<QByteArray> &members, const SeedOptions &options);
     void evict(const QList<QByteArray> &members);
     void restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);

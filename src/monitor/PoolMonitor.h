@@ -41,14 +41,21 @@ public:
     explicit PoolMonitor(QObject *parent = nullptr);
     ~PoolMonitor() override; // stops polling and joins the thread
 
+    // Starts a new generation: state Connecting at once, then Connected (detail: server
+    // version) or Reconnecting (detail: why), retried with backoff from 50 ms doubling to 2 s.
+    // options: clientName defaults to "poolscope-poller"; a command timeout is enforced (1 s when
+    // unset) and the connect timeout is capped at it, so disconnecting or destroying the monitor
+    // never waits on a dead server for longer than about one command timeout.
     void connectTo(const Endpoint &endpoint, const QByteArray &poolKey,
                    const ConnectionOptions &options = {});
     void disconnectFromServer();
     void setPollInterval(std::chrono::milliseconds interval);
     std::chrono::milliseconds pollInterval() const;
+    // Paused: no polls (reconnecting goes on); resuming polls at once.
     void setPaused(bool paused);
     bool isPaused() const;
-    // Polls as soon as the current poll (if any) is done.
+    // Polls as soon as the current poll (if any) is done, also while paused (once); while
+    // reconnecting, retries the connection at once.
     void pollNow();
     ConnectionState state() const { return m_state; }
     quint64 generation() const { return m_generation; }

@@ -1,0 +1,657 @@
+#include "history/PoolHistory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include <QSet>
+
+namespace poolscope {
+namespace {
+
+constexpr int kTierCount = 3; // fine, medium, coarse
+constexpr qint32 kMissing = std::numeric_limits<qint32>::min();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr size_t kMaxEvents = 10000;
+constexpr size_t kMaxGaps = 10000;
+// What one QHash / QSet entry costs beyond its key's bytes (node, span slot, spare capacity).
+constexpr qint64 kHashEntryOverhead = 48;
+// A QByteArray's heap block: header plus terminating NUL.
+constexpr qint64 kByteArrayHeader = 17;
+
+qint64 keyBytes(const QByteArray &key) {
+    return key.isEmpty() ? 0 : key.capacity() + kByteArrayHeader;
+}
+
+// Grows a buffer towards its tier's fixed capacity; plain push_back would double past it.
+template <typename T> void reserveForOneMore(std::vector<T> &buffer, size_t capacity) {
+    if (buffer.size() == buffer.capacity())
+        buffer.reserve(std::min(capacity, std::max<size_t>(64, buffer.capacity() * 2)));
+}
+
+// One member's counts in one tier, parallel to the tier's slots. Stored as 32-bit offsets from
+// a base, 4 bytes a point, so a day of 1,000 members fits the memory budget. A buffer whose
+// counts do not fit (fractional, infinite, or spread over more than 2^31) switches to doubles.
+class ValueBuffer {
+public:
+    void appendMissing(size_t capacity) {
+        if (m_isWide) {
+            reserveForOneMore(m_wide, capacity);
+            m_wide.push_back(kNaN);
+        } else {
+            reserveForOneMore(m_narrow, capacity);
+            m_narrow.push_back(kMissing);
+        }
+    }
+
+    void setMissing(size_t index) {
+        if (m_isWide)
+            m_wide[index] = kNaN;
+        else
+            m_narrow[index] = kMissing;
+    }
+
+    void set(size_t index, double value) {
+        if (!m_isWide) {
+            if (!m_hasBase && std::isfinite(value) && std::floor(value) == value &&
+                std::abs(value) < 9.0e15) {
+                m_base = value;
+                m_hasBase = true;
+            }
+            const double offset = value - m_base;
+            if (m_hasBase && std::floor(value) == value && std::isfinite(value) &&
+                offset > kMissing && offset <= std::numeric_limits<qint32>::max()) {
+                m_narrow[index] = static_cast<qint32>(offset);
+                return;
+            }
+            widen();
+        }
+        m_wide[index] = value;
+    }
+
+    // NaN when the member had no count in that slot.
+    double at(size_t index) const {
+        if (m_isWide)
+            return m_wide[index];
+        const qint32 offset = m_narrow[index];
+        return offset == kMissing ? kNaN : m_base + offset;
+    }
+
+    // All slots missing; keeps the allocation so a reused member costs nothing new.
+    void reset(size_t size) {
+        m_isWide = false;
+        m_hasBase = false;
+        m_base = 0;
+        m_wide.clear();
+        m_wide.shrink_to_fit();
+        m_narrow.assign(size, kMissing);
+    }
+
+    qint64 bytes() const {
+        return qint64(m_narrow.capacity() * sizeof(qint32) + m_wide.capacity() * sizeof(double));
+    }
+
+private:
+    void widen() {
+        m_wide.reserve(m_narrow.capacity());
+        for (qsizetype i = 0; i < qsizetype(m_narrow.size()); ++i)
+            m_wide.push_back(at(size_t(i)));
+        m_narrow.clear();
+        m_narrow.shrink_to_fit();
+        m_isWide = true;
+    }
+
+    std::vector<qint32> m_narrow;
+    std::vector<double> m_wide;
+    double m_base = 0;
+    bool m_hasBase = false;
+    bool m_isWide = false;
+};
+
+// The slots of one resolution, oldest first, in a ring of fixed capacity. A slot gathers the
+// samples of resolutionMs from its first one and keeps the last (counts are cumulative).
+struct Tier {
+    qint64 resolutionMs = 1000;
+    size_t capacity = 1;
+    size_t head = 0; // physical index of the oldest slot (0 until the ring is full)
+    size_t size = 0;
+    qint64 slotStartMs = 0;    // first sample time of the newest slot
+    std::vector<qint64> times; // last sample time of each slot
+    std::vector<double> min;   // pool-wide band and total, parallel to times
+    std::vector<double> median;
+    std::vector<double> max;
+    std::vector<double> total;
+
+    size_t physical(size_t logical) const { return (head + logical) % capacity; }
+    qint64 timeAt(size_t logical) const { return times[physical(logical)]; }
+    // Logical index of the first slot at or after timeMs.
+    size_t lowerBound(qint64 timeMs) const {
+        size_t low = 0;
+        size_t high = size;
+        while (low < high) {
+            const size_t middle = (low + high) / 2;
+            if (timeAt(middle) < timeMs)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return low;
+    }
+    qint64 bytes() const {
+        return qint64(times.capacity() * sizeof(qint64) +
+                      (min.capacity() + median.capacity() + max.capacity() + total.capacity()) *
+                          sizeof(double));
+    }
+};
+
+struct MemberTrack {
+    QByteArray name;
+    ValueBuffer values[kTierCount];
+    double lastValue = kNaN;
+    qint64 lastChangeMs = -1;
+    qint64 lastSeenMs = 0;
+    bool active = false;
+    bool pinned = false;
+};
+
+// Decides where a chart line must break: at marked gaps, and where a member went missing
+// (evicted) between two points that exist. Feed it the slots in time order.
+class LineBreaks {
+public:
+    LineBreaks(const std::deque<qint64> &gaps, qint64 fromMs)
+        : m_gaps(gaps)
+        , m_next(size_t(std::lower_bound(gaps.begin(), gaps.end(), fromMs) - gaps.begin())) {}
+
+    // The time of a break to emit before this slot's point, if any.
+    std::optional<qint64> before(qint64 timeMs, bool present) {
+        for (; m_next < m_gaps.size() && m_gaps[m_next] <= timeMs; ++m_next)
+            if (m_drawn && !m_pending)
+                m_pending = m_gaps[m_next];
+        if (!present) {
+            if (m_drawn && !m_pending)
+                m_pending = timeMs;
+            return std::nullopt;
+        }
+        m_drawn = true;
+        return std::exchange(m_pending, std::nullopt);
+    }
+
+private:
+    const std::deque<qint64> &m_gaps;
+    size_t m_next;
+    bool m_drawn = false;
+    std::optional<qint64> m_pending;
+};
+
+} // namespace
+
+struct PoolHistory::Data {
+    explicit Data(const Limits &requested)
+        : limits(requested) {
+        limits.maxTrackedMembers = std::max(0, limits.maxTrackedMembers);
+        const qint64 resolutions[kTierCount] = {limits.fineResolutionMs, limits.mediumResolutionMs,
+                                                limits.coarseResolutionMs};
+        const int points[kTierCount] = {limits.finePoints, limits.mediumPoints,
+                                        limits.coarsePoints};
+        for (int t = 0; t < kTierCount; ++t) {
+            tiers[t].resolutionMs = std::max<qint64>(1, resolutions[t]);
+            tiers[t].capacity = size_t(std::max(1, points[t]));
+        }
+    }
+
+    Limits limits;
+    Tier tiers[kTierCount];
+    size_t currentSlot[kTierCount] = {}; // physical slot the latest sample went into
+    std::vector<MemberTrack> members;
+    std::vector<int> freeMembers;
+    QHash<QByteArray, int> index;
+    QSet<QByteArray> pinned;
+    int trackedUnpinned = 0;
+    std::deque<HistoryEvent> events;
+    std::deque<qint64> gaps;
+    qint64 latestMs = 0;
+    bool hasData = false;
+    std::vector<double> scratch;
+    std::vector<int> slotByPosition; // member slot seen at each position of the last poll
+
+    // Puts timeMs into each tier: the newest slot while it is young enough, else a new slot
+    // (overwriting the oldest once the ring is full).
+    void advance(qint64 timeMs) {
+        bool coarseOpened = false;
+        for (int t = 0; t < kTierCount; ++t) {
+            Tier &tier = tiers[t];
+            if (tier.size > 0 && timeMs < tier.slotStartMs + tier.resolutionMs) {
+                tier.times[currentSlot[t]] = timeMs;
+                continue;
+            }
+            size_t slot;
+            if (tier.size < tier.capacity) {
+                slot = tier.size++;
+                for (std::vector<double> *series :
+                     {&tier.min, &tier.median, &tier.max, &tier.total}) {
+                    reserveForOneMore(*series, tier.capacity);
+                    series->push_back(kNaN);
+                }
+                reserveForOneMore(tier.times, tier.capacity);
+                tier.times.push_back(timeMs);
+                for (MemberTrack &member : members)
+                    if (member.active)
+                        member.values[t].appendMissing(tier.capacity);
+            } else {
+                slot = tier.head;
+                tier.head = (tier.head + 1) % tier.capacity;
+                tier.times[slot] = timeMs;
+                for (MemberTrack &member : members)
+                    if (member.active)
+                        member.values[t].setMissing(slot);
+            }
+            tier.slotStartMs = timeMs;
+            currentSlot[t] = slot;
+            coarseOpened = coarseOpened || t == kTierCount - 1;
+        }
+        latestMs = timeMs;
+        hasData = true;
+        if (coarseOpened)
+            releaseFadedMembers();
+    }
+
+    void writeBand(double min, double median, double max, double total) {
+        for (int t = 0; t < kTierCount; ++t) {
+            const size_t slot = currentSlot[t];
+            tiers[t].min[slot] = min;
+            tiers[t].median[slot] = median;
+            tiers[t].max[slot] = max;
+            tiers[t].total[slot] = total;
+        }
+    }
+
+    bool mayTrack(const QByteArray &name) const {
+        return trackedUnpinned < limits.maxTrackedMembers || pinned.contains(name);
+    }
+
+    int track(const QByteArray &name) {
+        int slot;
+        if (!freeMembers.empty()) {
+            slot = freeMembers.back();
+            freeMembers.pop_back();
+        } else {
+            slot = int(members.size());
+            members.emplace_back();
+        }
+        MemberTrack &member = members[size_t(slot)];
+        member.name = name;
+        for (int t = 0; t < kTierCount; ++t)
+            member.values[t].reset(tiers[t].size);
+        member.lastValue = kNaN;
+        member.lastChangeMs = -1;
+        member.lastSeenMs = 0;
+        member.active = true;
+        member.pinned = pinned.contains(name);
+        if (!member.pinned)
+            ++trackedUnpinned;
+        index.insert(name, slot);
+        return slot;
+    }
+
+    // Frees members whose every point has fallen off the oldest tier, so members that left the
+    // pool long ago make room for new ones instead of holding their buffers forever.
+    void releaseFadedMembers() {
+        qint64 oldest = latestMs;
+        for (const Tier &tier : tiers)
+            if (tier.size > 0)
+                oldest = std::min(oldest, tier.timeAt(0));
+        for (size_t i = 0; i < members.size(); ++i) {
+            MemberTrack &member = members[i];
+            if (!member.active || member.pinned || member.lastSeenMs >= oldest)
+                continue;
+            // Seen before every slot but perhaps inside the oldest one: look there.
+            bool anyLeft = false;
+            for (int t = 0; t < kTierCount && !anyLeft; ++t)
+                anyLeft =
+                    tiers[t].size > 0 && !std::isnan(member.values[t].at(tiers[t].physical(0)));
+            if (anyLeft)
+                continue;
+            index.remove(member.name);
+            member.name = QByteArray();
+            member.active = false;
+            for (ValueBuffer &values : member.values)
+                values.reset(0);
+            --trackedUnpinned;
+            freeMembers.push_back(int(i));
+        }
+    }
+
+    // Finest tier whose data reaches back to fromMs; else the one reaching furthest back.
+    int tierCovering(qint64 fromMs) const {
+        int best = 0;
+        for (int t = 0; t < kTierCount; ++t) {
+            if (tiers[t].size == 0)
+                continue;
+            if (tiers[t].timeAt(0) <= fromMs)
+                return t;
+            if (tiers[best].size == 0 || tiers[t].timeAt(0) < tiers[best].timeAt(0))
+                best = t;
+        }
+        return best;
+    }
+
+    // Calls visit(tier, physical slot) for the slots in [fromMs, toMs], oldest first, each part
+    // of the range from the finest tier that still holds it.
+    template <typename Visit> void forEachSlot(qint64 fromMs, qint64 toMs, Visit visit) const {
+        for (int t = kTierCount - 1; t >= 0; --t) {
+            const Tier &tier = tiers[t];
+            // A finer tier takes over from its oldest slot on.
+            qint64 endMs = toMs;
+            bool endExclusive = false;
+            for (int finer = t - 1; finer >= 0; --finer) {
+                if (tiers[finer].size > 0) {
+                    endMs = std::min(endMs, tiers[finer].timeAt(0));
+                    endExclusive = tiers[finer].timeAt(0) <= toMs;
+                    break;
+                }
+            }
+            for (size_t k = tier.lowerBound(fromMs); k < tier.size; ++k) {
+                const qint64 timeMs = tier.timeAt(k);
+                if (timeMs > endMs || (endExclusive && timeMs == endMs))
+                    break;
+                visit(t, tier.physical(k));
+            }
+        }
+    }
+
+    // Allocations a member made over the window: the sum of its count's rises between
+    // consecutive points (a reset to a lower count is not negative work).
+    struct Rise {
+        double amount = 0;
+        qint64 firstMs = 0;
+        qint64 lastMs = 0;
+        int points = 0;
+    };
+    Rise riseOf(const MemberTrack &member, int t, size_t fromLogical) const {
+        Rise rise;
+        const Tier &tier = tiers[t];
+        double previous = kNaN;
+        for (size_t k = fromLogical; k < tier.size; ++k) {
+            const double value = member.values[t].at(tier.physical(k));
+            if (std::isnan(value))
+                continue;
+            if (rise.points == 0)
+                rise.firstMs = tier.timeAt(k);
+            else
+                rise.amount += std::max(0.0, value - previous);
+            rise.lastMs = tier.timeAt(k);
+            previous = value;
+            ++rise.points;
+        }
+        return rise;
+    }
+};
+
+PoolHistory::PoolHistory()
+    : PoolHistory(Limits{}) {}
+
+PoolHistory::PoolHistory(Limits limits)
+    : m_data(std::make_unique<Data>(limits)) {}
+
+PoolHistory::~PoolHistory() = default;
+
+void PoolHistory::record(qint64 timeMs, const QList<PoolMember> &members) {
+    Data &d = *m_data;
+    if (d.hasData && timeMs < d.latestMs)
+        return; // out of order: the rings only move forward
+    d.advance(timeMs);
+
+    // The band covers every member read, tracked or not.
+    std::vector<double> &counts = d.scratch;
+    counts.clear();
+    counts.reserve(size_t(members.size()));
+    long double total = 0;
+    for (const PoolMember &member : members) {
+        counts.push_back(member.count);
+        total += member.count;
+    }
+    if (counts.empty()) {
+        d.writeBand(0, 0, 0, 0);
+    } else {
+        // Snapshots arrive sorted by count; only shuffled input pays for a selection.
+        const size_t middle = counts.size() / 2;
+        double low;
+        double high;
+        double median;
+        if (std::is_sorted(counts.begin(), counts.end())) {
+            low = counts.front();
+            high = counts.back();
+            median = counts[middle];
+            if (counts.size() % 2 == 0)
+                median = counts[middle - 1] + (median - counts[middle - 1]) / 2;
+        } else {
+            const auto [minIt, maxIt] = std::minmax_element(counts.begin(), counts.end());
+            low = *minIt;
+            high = *maxIt;
+            std::nth_element(counts.begin(), counts.begin() + qsizetype(middle), counts.end());
+            median = counts[middle];
+            if (counts.size() % 2 == 0) {
+                const double below =
+                    *std::max_element(counts.begin(), counts.begin() + qsizetype(middle));
+                median = below + (median - below) / 2;
+            }
+        }
+        d.writeBand(low, median, high, double(total));
+    }
+
+    // Polls list members in much the same order each time: try last poll's slot at this
+    // position before hashing the name.
+    d.slotByPosition.resize(size_t(members.size()), -1);
+    for (qsizetype position = 0; position < members.size(); ++position) {
+        const PoolMember &member = members[position];
+        int &cached = d.slotByPosition[size_t(position)];
+        int slot = cached;
+        if (slot < 0 || !d.members[size_t(slot)].active ||
+            d.members[size_t(slot)].name != member.member)
+            slot = d.index.value(member.member, -1);
+        cached = slot;
+        if (slot < 0) {
+            if (!d.mayTrack(member.member))
+                continue;
+            slot = d.track(member.member);
+            cached = slot;
+        }
+        MemberTrack &track = d.members[size_t(slot)];
+        for (int t = 0; t < kTierCount; ++t)
+            track.values[t].set(d.currentSlot[t], member.count);
+        if (!std::isnan(track.lastValue) && track.lastValue != member.count)
+            track.lastChangeMs = timeMs;
+        track.lastValue = member.count;
+        track.lastSeenMs = timeMs;
+    }
+}
+
+void PoolHistory::recordBand(qint64 timeMs, double min, double median, double max, double total) {
+    Data &d = *m_data;
+    if (d.hasData && timeMs < d.latestMs)
+        return;
+    d.advance(timeMs);
+    d.writeBand(min, median, max, total);
+}
+
+void PoolHistory::addEvent(const HistoryEvent &event) {
+    Data &d = *m_data;
+    const auto later = std::upper_bound(
+        d.events.begin(), d.events.end(), event.timeMs,
+        [](qint64 timeMs, const HistoryEvent &existing) { return timeMs < existing.timeMs; });
+    d.events.insert(later, event);
+    while (d.events.size() > kMaxEvents)
+        d.events.pop_front();
+}
+
+void PoolHistory::markGap(qint64 timeMs, const QString &reason) {
+    Data &d = *m_data;
+    d.gaps.insert(std::upper_bound(d.gaps.begin(), d.gaps.end(), timeMs), timeMs);
+    while (d.gaps.size() > kMaxGaps)
+        d.gaps.pop_front();
+    HistoryEvent event;
+    event.timeMs = timeMs;
+    event.kind = HistoryEvent::Kind::Gap;
+    event.label = reason;
+    addEvent(event);
+}
+
+void PoolHistory::setPinned(const QList<QByteArray> &members) {
+    Data &d = *m_data;
+    d.pinned = QSet<QByteArray>(members.cbegin(), members.cend());
+    d.trackedUnpinned = 0;
+    for (MemberTrack &member : d.members) {
+        if (!member.active)
+            continue;
+        member.pinned = d.pinned.contains(member.name);
+        if (!member.pinned)
+            ++d.trackedUnpinned;
+    }
+}
+
+QList<HistoryPoint> PoolHistory::series(const QByteArray &member, qint64 fromMs,
+                                        qint64 toMs) const {
+    const Data &d = *m_data;
+    QList<HistoryPoint> points;
+    const int slot = d.index.value(member, -1);
+    if (slot < 0 || fromMs > toMs)
+        return points;
+    const MemberTrack &track = d.members[size_t(slot)];
+    LineBreaks breaks(d.gaps, fromMs);
+    d.forEachSlot(fromMs, toMs, [&](int t, size_t physical) {
+        const qint64 timeMs = d.tiers[t].times[physical];
+        const double count = track.values[t].at(physical);
+        if (const auto breakMs = breaks.before(timeMs, !std::isnan(count)))
+            points.append({*breakMs, kNaN});
+        if (!std::isnan(count))
+            points.append({timeMs, count});
+    });
+    return points;
+}
+
+QList<BandPoint> PoolHistory::band(qint64 fromMs, qint64 toMs) const {
+    const Data &d = *m_data;
+    QList<BandPoint> points;
+    if (fromMs > toMs)
+        return points;
+    LineBreaks breaks(d.gaps, fromMs);
+    d.forEachSlot(fromMs, toMs, [&](int t, size_t physical) {
+        const Tier &tier = d.tiers[t];
+        const bool present = !std::isnan(tier.median[physical]);
+        if (const auto breakMs = breaks.before(tier.times[physical], present))
+            points.append({*breakMs, kNaN, kNaN, kNaN});
+        if (present)
+            points.append({tier.times[physical], tier.min[physical], tier.median[physical],
+                           tier.max[physical]});
+    });
+    return points;
+}
+
+QList<HistoryPoint> PoolHistory::totalSeries(qint64 fromMs, qint64 toMs) const {
+    const Data &d = *m_data;
+    QList<HistoryPoint> points;
+    if (fromMs > toMs)
+        return points;
+    LineBreaks breaks(d.gaps, fromMs);
+    d.forEachSlot(fromMs, toMs, [&](int t, size_t physical) {
+        const Tier &tier = d.tiers[t];
+        const double total = tier.total[physical];
+        if (const auto breakMs = breaks.before(tier.times[physical], !std::isnan(total)))
+            points.append({*breakMs, kNaN});
+        if (!std::isnan(total))
+            points.append({tier.times[physical], total});
+    });
+    return points;
+}
+
+QList<HistoryEvent> PoolHistory::events(qint64 fromMs, qint64 toMs) const {
+    const Data &d = *m_data;
+    QList<HistoryEvent> found;
+    auto it = std::lower_bound(
+        d.events.begin(), d.events.end(), fromMs,
+        [](const HistoryEvent &existing, qint64 timeMs) { return existing.timeMs < timeMs; });
+    for (; it != d.events.end() && it->timeMs <= toMs; ++it)
+        found.append(*it);
+    return found;
+}
+
+QList<QByteArray> PoolHistory::trackedMembers() const {
+    QList<QByteArray> names;
+    for (const MemberTrack &member : m_data->members)
+        if (member.active)
+            names.append(member.name);
+    return names;
+}
+
+double PoolHistory::ratePerSecond(const QByteArray &member, qint64 windowMs) const {
+    const Data &d = *m_data;
+    const int slot = d.index.value(member, -1);
+    if (slot < 0 || !d.hasData || windowMs <= 0)
+        return 0;
+    const qint64 fromMs = d.latestMs - windowMs;
+    const int t = d.tierCovering(fromMs);
+    const Data::Rise rise = d.riseOf(d.members[size_t(slot)], t, d.tiers[t].lowerBound(fromMs));
+    if (rise.points < 2 || rise.lastMs <= rise.firstMs)
+        return 0;
+    return rise.amount * 1000.0 / double(rise.lastMs - rise.firstMs);
+}
+
+QHash<QByteArray, double> PoolHistory::deltas(qint64 windowMs) const {
+    const Data &d = *m_data;
+    QHash<QByteArray, double> rises;
+    if (!d.hasData || windowMs <= 0)
+        return rises;
+    const qint64 fromMs = d.latestMs - windowMs;
+    const int t = d.tierCovering(fromMs);
+    const size_t from = d.tiers[t].lowerBound(fromMs);
+    rises.reserve(d.index.size());
+    for (const MemberTrack &member : d.members)
+        if (member.active)
+            rises.insert(member.name, d.riseOf(member, t, from).amount);
+    return rises;
+}
+
+std::optional<qint64> PoolHistory::lastChangeMs(const QByteArray &member) const {
+    const int slot = m_data->index.value(member, -1);
+    if (slot < 0 || m_data->members[size_t(slot)].lastChangeMs < 0)
+        return std::nullopt;
+    return m_data->members[size_t(slot)].lastChangeMs;
+}
+
+qint64 PoolHistory::latestTimeMs() const {
+    return m_data->latestMs;
+}
+
+qint64 PoolHistory::bytesHeld() const {
+    const Data &d = *m_data;
+    qint64 bytes = qint64(sizeof(Data));
+    for (const Tier &tier : d.tiers)
+        bytes += tier.bytes();
+    bytes += qint64(d.members.capacity() * sizeof(MemberTrack));
+    for (const MemberTrack &member : d.members) {
+        for (const ValueBuffer &values : member.values)
+            bytes += values.bytes();
+        bytes += keyBytes(member.name); // shared with the index's copy of the key
+    }
+    bytes += qint64(d.freeMembers.capacity() * sizeof(int));
+    bytes += d.index.capacity() * kHashEntryOverhead;
+    bytes += d.pinned.capacity() * kHashEntryOverhead;
+    for (const QByteArray &name : d.pinned)
+        bytes += keyBytes(name);
+    for (const HistoryEvent &event : d.events)
+        bytes += qint64(sizeof(HistoryEvent)) + keyBytes(event.member) +
+                 (event.label.isEmpty() ? 0 : event.label.capacity() * 2 + kByteArrayHeader);
+    bytes += qint64(d.gaps.size() * sizeof(qint64));
+    bytes += qint64(d.scratch.capacity() * sizeof(double));
+    bytes += qint64(d.slotByPosition.capacity() * sizeof(int));
+    return bytes;
+}
+
+void PoolHistory::clear() {
+    m_data = std::make_unique<Data>(m_data->limits);
+}
+
+} // namespace poolscope

@@ -1,0 +1,373 @@
+#include "monitor/PoolCommander.h"
+
+#include "pool/PoolOperations.h"
+#include "redis/RedisError.h"
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+
+#include <QMetaType>
+#include <QSet>
+#include <QThread>
+
+#include <pthread.h>
+
+namespace poolscope {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr milliseconds kDefaultCommandTimeout{1000};
+constexpr int kMaxScanCalls = 50;
+constexpr qsizetype kMaxNamedMembers = 5;
+
+void registerCommanderTypes() {
+    static const bool registered = [] {
+        qRegisterMetaType<poolscope::SeedResult>("poolscope::SeedResult");
+        qRegisterMetaType<QList<poolscope::EvictResult>>("QList<poolscope::EvictResult>");
+        qRegisterMetaType<QList<poolscope::RestoreResult>>("QList<poolscope::RestoreResult>");
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
+// A command timeout is mandatory and connecting takes no longer: together they bound how long
+// the destructor waits for the worker.
+ConnectionOptions writerOptions(ConnectionOptions options) {
+    if (options.clientName.isEmpty())
+        options.clientName = QStringLiteral("poolscope-writer");
+    if (options.commandTimeout <= milliseconds::zero())
+        options.commandTimeout = kDefaultCommandTimeout;
+    if (options.connectTimeout <= milliseconds::zero() ||
+        options.connectTimeout > options.commandTimeout)
+        options.connectTimeout = options.commandTimeout;
+    return options;
+}
+
+// hiredis writes with write(): a server that went away (a unix socket at once, TCP on the second
+// write) would raise SIGPIPE and kill the whole process. Blocked on this thread, the write fails
+// with EPIPE instead and becomes an ordinary "connection lost".
+void blockBrokenPipeSignal() {
+    sigset_t pipeSignal;
+    sigemptyset(&pipeSignal);
+    sigaddset(&pipeSignal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nullptr);
+}
+
+template <typename Function> void post(QObject *context, Function &&function) {
+    QMetaObject::invokeMethod(context, std::forward<Function>(function), Qt::QueuedConnection);
+}
+
+QList<QByteArray> withoutDuplicates(const QList<QByteArray> &members) {
+    QList<QByteArray> unique;
+    QSet<QByteArray> seen;
+    for (const QByteArray &member : members)
+        if (!seen.contains(member)) {
+            seen.insert(member);
+            unique.append(member);
+        }
+    return unique;
+}
+
+// "\"a\"", "\"a\" and \"b\"", "\"a\", \"b\" and 3 more"
+QString nameMembers(const QList<QByteArray> &members) {
+    QStringList shown;
+    for (qsizetype i = 0; i < members.size() && i < kMaxNamedMembers; ++i)
+        shown.append(describeMember(members[i]));
+    if (members.size() > kMaxNamedMembers)
+        return shown.join(QStringLiteral(", ")) +
+               QStringLiteral(" and %1 more").arg(members.size() - kMaxNamedMembers);
+    if (shown.size() == 1)
+        return shown.front();
+    const QString last = shown.takeLast();
+    return shown.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+QString keyText(const QByteArray &key) {
+    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
+}
+
+RedisError usageError(const QString &message) {
+    return RedisError(RedisError::Kind::Usage, message);
+}
+
+} // namespace
+
+// Lives on the commander's thread and runs one request at a time, in the order they were made.
+// Each request posts its result (or failure), then its completion, back to the commander.
+class PoolCommander::Worker : public QObject {
+public:
+    explicit Worker(PoolCommander *commander)
+        : m_commander(commander) {}
+
+    // Set by the commander's destructor: requests not yet started are skipped, long ones stop
+    // between batches.
+    std::atomic<bool> cancelled{false};
+
+    void setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
+                   const ConnectionOptions &options) {
+        if (!m_hasTarget || endpoint != m_endpoint || options.clientName != m_options.clientName ||
+            options.commandTimeout != m_options.commandTimeout ||
+            options.connectTimeout != m_options.connectTimeout)
+            m_connection.reset();
+        m_endpoint = endpoint;
+        m_poolKey = poolKey;
+        m_options = options;
+        m_hasTarget = true;
+    }
+
+    void seed(const QList<QByteArray> &members, const SeedOptions &options) {
+        run(QStringLiteral("seed"), [&] {
+            PoolOperations operations(connection(), m_poolKey);
+            const SeedResult result =
+                operations.seed(members, options, [this](qint64 done, qint64 total) {
+                    throwIfCancelled();
+                    post(m_commander, [commander = m_commander, done, total] {
+                        Q_EMIT commander->seedProgressed(done, total);
+                    });
+                });
+            post(m_commander,
+                 [commander = m_commander, result] { Q_EMIT commander->seedFinished(result); });
+        });
+    }
+
+    void evict(const QList<QByteArray> &requested) {
+        run(QStringLiteral("evict"), [&] {
+            const QList<QByteArray> members = withoutDuplicates(requested);
+            PoolOperations operations(connection(), m_poolKey);
+            // All or nothing for what we can check: an unknown name stops the whole request.
+            QList<QByteArray> unknown;
+            for (qsizetype start = 0; start < members.size(); start += PoolOperations::kChunkSize) {
+                const QList<QByteArray> chunk = members.mid(start, PoolOperations::kChunkSize);
+                const RedisReply scores =
+                    connection().command(RedisCommand{"ZMSCORE", m_poolKey} + chunk);
+                if (scores.isError())
+                    operations.throwServerError(scores,
+                                                QStringLiteral("checking members to evict"));
+                for (qsizetype i = 0; i < chunk.size(); ++i)
+                    if (scores.elements.value(i).isNil())
+                        unknown.append(chunk[i]);
+            }
+            if (!unknown.isEmpty())
+                throw usageError(
+                    QStringLiteral("cannot evict %1: %2 of pool %3; nothing was evicted")
+                        .arg(nameMembers(unknown),
+                             unknown.size() == 1 ? QStringLiteral("it is not a member")
+                                                 : QStringLiteral("they are not members"),
+                             keyText(m_poolKey)));
+            QList<EvictResult> results;
+            try {
+                for (const QByteArray &member : members) {
+                    throwIfCancelled();
+                    results.append(operations.evict(member));
+                }
+            } catch (const RedisError &error) {
+                reportPartial(results);
+                throw RedisError(error.kind(),
+                                 QStringLiteral("%1 (%2 of %3 members were evicted before this)")
+                                     .arg(error.message())
+                                     .arg(results.size())
+                                     .arg(members.size()),
+                                 error.serverCode());
+            }
+            reportPartial(results, true);
+        });
+    }
+
+    void restore(const QList<QByteArray> &requested, RestorePolicy policy, double startCount) {
+        run(QStringLiteral("restore"), [&] {
+            const QList<QByteArray> members = withoutDuplicates(requested);
+            PoolOperations operations(connection(), m_poolKey);
+            QList<QByteArray> notEvicted;
+            for (qsizetype start = 0; start < members.size(); start += PoolOperations::kChunkSize) {
+                const QList<QByteArray> chunk = members.mid(start, PoolOperations::kChunkSize);
+                const RedisReply saved = connection().command(
+                    RedisCommand{"HMGET", operations.keys().evicted()} + chunk);
+                if (saved.isError())
+                    operations.throwServerError(saved,
+                                                QStringLiteral("checking members to restore"));
+                for (qsizetype i = 0; i < chunk.size(); ++i)
+                    if (saved.elements.value(i).isNil())
+                        notEvicted.append(chunk[i]);
+            }
+            if (!notEvicted.isEmpty())
+                throw usageError(
+                    QStringLiteral("cannot restore %1: %2 of pool %3; nothing was restored")
+                        .arg(nameMembers(notEvicted),
+                             notEvicted.size() == 1
+                                 ? QStringLiteral("it is not an evicted member")
+                                 : QStringLiteral("they are not evicted members"),
+                             keyText(m_poolKey)));
+            const double minimumBefore = operations.minimumCount().value_or(-1);
+            QList<RestoreResult> results;
+            try {
+                for (const QByteArray &member : members) {
+                    throwIfCancelled();
+                    results.append(operations.restore(member, policy, startCount));
+                }
+            } catch (const RedisError &error) {
+                if (!results.isEmpty())
+                    reportRestored(results, minimumBefore);
+                throw RedisError(error.kind(),
+                                 QStringLiteral("%1 (%2 of %3 members were restored before this)")
+                                     .arg(error.message())
+                                     .arg(results.size())
+                                     .arg(members.size()),
+                                 error.serverCode());
+            }
+            reportRestored(results, minimumBefore);
+        });
+    }
+
+    void findPoolKeys(int maxKeys) {
+        run(QStringLiteral("scan"), [&] {
+            QSet<QByteArray> found;
+            QByteArray cursor = "0";
+            // Bounded both ways: a huge keyspace costs at most kMaxScanCalls short commands.
+            for (int call = 0; call < kMaxScanCalls && found.size() < maxKeys; ++call) {
+                const RedisReply reply = connection().command(
+                    {"SCAN", cursor, "MATCH", "*", "COUNT", "1000", "TYPE", "zset"});
+                if (reply.isError())
+                    throw RedisError(
+                        RedisError::Kind::Server,
+                        QStringLiteral("looking for pool keys on %1 failed: %2")
+                            .arg(m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
+                        reply.errorCode());
+                if (reply.elements.size() != 2)
+                    throw RedisError(RedisError::Kind::Server,
+                                     QStringLiteral("unexpected SCAN reply from %1")
+                                         .arg(m_endpoint.toDisplayString()));
+                cursor = reply.elements[0].text;
+                for (const RedisReply &key : reply.elements[1].elements)
+                    if (found.size() < maxKeys)
+                        found.insert(key.text);
+                if (cursor == "0")
+                    break;
+            }
+            QStringList keys;
+            keys.reserve(found.size());
+            for (const QByteArray &key : std::as_const(found))
+                keys.append(QString::fromUtf8(key));
+            keys.sort();
+            post(m_commander,
+                 [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
+        });
+    }
+
+private:
+    template <typename Body> void run(const QString &operation, Body body) {
+        if (!cancelled.load()) {
+            try {
+                if (!m_hasTarget)
+                    throw usageError(QStringLiteral("no Redis server chosen yet: connect first"));
+                body();
+            } catch (const RedisError &error) {
+                // A broken connection is replaced lazily, by the next request.
+                if (error.connectionLost() || (m_connection && m_connection->isBroken()))
+                    m_connection.reset();
+                reportFailure(operation, error.message());
+            } catch (const std::exception &error) {
+                m_connection.reset();
+                reportFailure(operation, QString::fromLocal8Bit(error.what()));
+            }
+        }
+        post(m_commander, [commander = m_commander] { commander->adjustPending(-1); });
+    }
+
+    RedisConnection &connection() {
+        if (!m_connection || m_connection->isBroken())
+            m_connection = RedisConnection::open(m_endpoint, m_options);
+        return *m_connection;
+    }
+
+    void throwIfCancelled() const {
+        if (cancelled.load())
+            throw usageError(QStringLiteral("cancelled: poolscope is closing"));
+    }
+
+    void reportPartial(const QList<EvictResult> &results, bool evenIfEmpty = false) {
+        if (results.isEmpty() && !evenIfEmpty)
+            return;
+        post(m_commander,
+             [commander = m_commander, results] { Q_EMIT commander->membersEvicted(results); });
+    }
+
+    void reportRestored(const QList<RestoreResult> &results, double minimumBefore) {
+        post(m_commander, [commander = m_commander, results, minimumBefore] {
+            Q_EMIT commander->membersRestored(results, minimumBefore);
+        });
+    }
+
+    void reportFailure(const QString &operation, const QString &message) {
+        post(m_commander, [commander = m_commander, operation, message] {
+            Q_EMIT commander->commandFailed(operation, message);
+        });
+    }
+
+    PoolCommander *m_commander; // only a context for posting: never touched from this thread
+    std::unique_ptr<RedisConnection> m_connection;
+    Endpoint m_endpoint;
+    QByteArray m_poolKey;
+    ConnectionOptions m_options;
+    bool m_hasTarget = false;
+};
+
+PoolCommander::PoolCommander(QObject *parent)
+    : QObject(parent)
+    , m_thread(std::make_unique<QThread>()) {
+    registerCommanderTypes();
+    m_thread->setObjectName(QStringLiteral("poolscope-writer"));
+    m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
+    m_worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeSignal);
+    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread->start();
+}
+
+PoolCommander::~PoolCommander() {
+    // The request in progress stops at its next batch; the queued ones are skipped.
+    m_worker->cancelled.store(true);
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void PoolCommander::setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
+                              const ConnectionOptions &options) {
+    post(m_worker, [worker = m_worker, endpoint, poolKey, options = writerOptions(options)] {
+        worker->setTarget(endpoint, poolKey, options);
+    });
+}
+
+void PoolCommander::seed(const QList<QByteArray> &members, const SeedOptions &options) {
+    adjustPending(1);
+    post(m_worker, [worker = m_worker, members, options] { worker->seed(members, options); });
+}
+
+void PoolCommander::evict(const QList<QByteArray> &members) {
+    adjustPending(1);
+    post(m_worker, [worker = m_worker, members] { worker->evict(members); });
+}
+
+void PoolCommander::restore(const QList<QByteArray> &members, RestorePolicy policy,
+                            double startCount) {
+    adjustPending(1);
+    post(m_worker, [worker = m_worker, members, policy, startCount] {
+        worker->restore(members, policy, startCount);
+    });
+}
+
+void PoolCommander::findPoolKeys(int maxKeys) {
+    adjustPending(1);
+    post(m_worker,
+         [worker = m_worker, maxKeys = std::max(0, maxKeys)] { worker->findPoolKeys(maxKeys); });
+}
+
+void PoolCommander::adjustPending(int delta) {
+    const bool wasBusy = m_pending > 0;
+    m_pending += delta;
+    if (wasBusy != (m_pending > 0))
+        Q_EMIT busyChanged(m_pending > 0);
+}
+
+} // namespace poolscope

@@ -1,0 +1,338 @@
+#include "monitor/PoolMonitor.h"
+
+#include "pool/PoolOperations.h"
+#include "redis/RedisError.h"
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <limits>
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QMetaType>
+#include <QThread>
+
+#include <pthread.h>
+#include <QTimer>
+
+namespace poolscope {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr milliseconds kFirstRetry{50};
+constexpr milliseconds kMaxRetry{2000};
+constexpr milliseconds kDefaultCommandTimeout{1000};
+// Stored in Worker::wanted by the destructor: matches no generation, so nothing new starts.
+constexpr quint64 kShuttingDown = std::numeric_limits<quint64>::max();
+
+void registerMonitorTypes() {
+    static const bool registered = [] {
+        qRegisterMetaType<poolscope::ConnectionState>("poolscope::ConnectionState");
+        qRegisterMetaType<poolscope::PoolObservation>("poolscope::PoolObservation");
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
+// The worker's blocking calls bound how long a disconnect or the destructor can wait for it, so
+// a command timeout is mandatory, and connecting may take no longer than a command.
+ConnectionOptions pollerOptions(ConnectionOptions options) {
+    if (options.clientName.isEmpty())
+        options.clientName = QStringLiteral("poolscope-poller");
+    if (options.commandTimeout <= milliseconds::zero())
+        options.commandTimeout = kDefaultCommandTimeout;
+    if (options.connectTimeout <= milliseconds::zero() ||
+        options.connectTimeout > options.commandTimeout)
+        options.connectTimeout = options.commandTimeout;
+    return options;
+}
+
+// hiredis writes with write(): a server that went away (a unix socket at once, TCP on the second
+// write) would raise SIGPIPE and kill the whole process. Blocked on this thread, the write fails
+// with EPIPE instead and becomes an ordinary "connection lost".
+void blockBrokenPipeSignal() {
+    sigset_t pipeSignal;
+    sigemptyset(&pipeSignal);
+    sigaddset(&pipeSignal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nullptr);
+}
+
+template <typename Function> void post(QObject *context, Function &&function) {
+    QMetaObject::invokeMethod(context, std::forward<Function>(function), Qt::QueuedConnection);
+}
+
+} // namespace
+
+QString connectionStateName(ConnectionState state) {
+    switch (state) {
+    case ConnectionState::Disconnected:
+        return QStringLiteral("disconnected");
+    case ConnectionState::Connecting:
+        return QStringLiteral("connecting");
+    case ConnectionState::Connected:
+        return QStringLiteral("connected");
+    case ConnectionState::Reconnecting:
+        return QStringLiteral("reconnecting");
+    }
+    return {};
+}
+
+// Lives on the monitor's thread and does every blocking call there. Reports back by posting to
+// the monitor, stamped with the generation it is working for; the monitor drops stale reports.
+class PoolMonitor::Worker : public QObject {
+public:
+    explicit Worker(PoolMonitor *monitor)
+        : m_monitor(monitor)
+        , m_timer(new QTimer(this)) {
+        m_timer->setSingleShot(true);
+        connect(m_timer, &QTimer::timeout, this, &Worker::step);
+    }
+
+    // The generation the GUI thread wants now, written there the moment it moves on. Checked
+    // between blocking calls so a worker stuck behind a slow server starts nothing stale after.
+    std::atomic<quint64> wanted{0};
+
+    void start(quint64 generation, const Endpoint &endpoint, const QByteArray &poolKey,
+               const ConnectionOptions &options) {
+        m_generation = generation;
+        m_endpoint = endpoint;
+        m_poolKey = poolKey;
+        m_options = options;
+        m_connection.reset();
+        m_active = true;
+        m_pollRequested = false;
+        m_retryDelay = kFirstRetry;
+        m_timer->start(0);
+    }
+
+    void stop() {
+        m_active = false;
+        m_timer->stop();
+        m_connection.reset();
+    }
+
+    void setInterval(milliseconds interval) {
+        m_interval = interval;
+        if (m_connection && m_timer->isActive() && !m_paused)
+            m_timer->start(m_interval);
+    }
+
+    void setPaused(bool paused) {
+        m_paused = paused;
+        if (!m_connection)
+            return; // reconnecting goes on; the first poll after it waits for the unpause
+        if (paused)
+            m_timer->stop();
+        else
+            m_timer->start(0);
+    }
+
+    void pollNow() {
+        if (!m_active)
+            return;
+        m_pollRequested = true;
+        if (!m_connection)
+            m_retryDelay = kFirstRetry; // the user asked: try again now, not after the backoff
+        m_timer->start(0);
+    }
+
+private:
+    bool isCurrent() const { return m_active && wanted.load() == m_generation; }
+
+    void step() {
+        if (!isCurrent())
+            return;
+        if (!m_connection && !connectNow())
+            return;
+        if (!m_paused || m_pollRequested)
+            poll();
+    }
+
+    bool connectNow() {
+        try {
+            auto connection = RedisConnection::open(m_endpoint, m_options);
+            if (!isCurrent())
+                return false; // superseded while we were connecting
+            m_connection = std::move(connection);
+            m_retryDelay = kFirstRetry;
+            reportState(ConnectionState::Connected, m_connection->serverVersion());
+            return true;
+        } catch (const RedisError &error) {
+            if (!isCurrent())
+                return false;
+            reportFailure(error.message());
+            reportState(ConnectionState::Reconnecting, error.message());
+            retryLater();
+            return false;
+        }
+    }
+
+    void retryLater() {
+        m_timer->start(m_retryDelay);
+        m_retryDelay = std::min(m_retryDelay * 2, kMaxRetry);
+    }
+
+    void scheduleNextPoll() {
+        if (m_paused)
+            m_timer->stop();
+        else
+            m_timer->start(m_interval);
+    }
+
+    void poll() {
+        m_pollRequested = false;
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            PoolOperations operations(*m_connection, m_poolKey);
+            // The place for a summary poll of big pools (issue 5): choose the read by size here.
+            PoolObservation observation = readFullSnapshot(operations);
+            if (!isCurrent())
+                return;
+            observation.roundTripMs = double(clock.nsecsElapsed()) / 1e6;
+            observation.timeMs = QDateTime::currentMSecsSinceEpoch();
+            observation.generation = m_generation;
+            observation.serverVersion = m_connection->serverVersion();
+            post(m_monitor,
+                 [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
+            scheduleNextPoll();
+        } catch (const RedisError &error) {
+            if (!isCurrent())
+                return;
+            reportFailure(error.message());
+            if (error.connectionLost() || m_connection->isBroken()) {
+                // A broken context would read a late reply as the next answer: start afresh.
+                m_connection.reset();
+                reportState(ConnectionState::Reconnecting, error.message());
+                m_retryDelay = kFirstRetry;
+                retryLater();
+            } else {
+                scheduleNextPoll(); // WRONGTYPE, NOPERM, ...: the connection is fine, keep watching
+            }
+        }
+    }
+
+    static PoolObservation readFullSnapshot(PoolOperations &operations) {
+        PoolObservation observation;
+        observation.snapshot = operations.snapshot();
+        QList<double> counts;
+        counts.reserve(observation.snapshot.members.size());
+        for (const PoolMember &member : std::as_const(observation.snapshot.members))
+            counts.append(member.count);
+        observation.stats = computePoolStats(counts, observation.snapshot.evicted.size());
+        observation.mode =
+            QStringLiteral("full snapshot (%1 members)").arg(observation.snapshot.members.size());
+        return observation;
+    }
+
+    void reportState(ConnectionState state, const QString &detail) {
+        post(m_monitor, [monitor = m_monitor, generation = m_generation, state, detail] {
+            monitor->handleWorkerState(generation, state, detail);
+        });
+    }
+
+    void reportFailure(const QString &message) {
+        post(m_monitor, [monitor = m_monitor, generation = m_generation, message] {
+            monitor->handleFailure(generation, message);
+        });
+    }
+
+    PoolMonitor *m_monitor; // only a context for posting: never touched from this thread
+    QTimer *m_timer;
+    std::unique_ptr<RedisConnection> m_connection;
+    Endpoint m_endpoint;
+    QByteArray m_poolKey;
+    ConnectionOptions m_options;
+    quint64 m_generation = 0;
+    bool m_active = false;
+    bool m_paused = false;
+    bool m_pollRequested = false;
+    milliseconds m_interval{1000};
+    milliseconds m_retryDelay{kFirstRetry};
+};
+
+PoolMonitor::PoolMonitor(QObject *parent)
+    : QObject(parent)
+    , m_thread(std::make_unique<QThread>()) {
+    registerMonitorTypes();
+    m_thread->setObjectName(QStringLiteral("poolscope-poller"));
+    m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
+    m_worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeSignal);
+    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread->start();
+}
+
+PoolMonitor::~PoolMonitor() {
+    // Whatever the worker is waiting for ends within the command timeout; nothing starts after.
+    m_worker->wanted.store(kShuttingDown);
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void PoolMonitor::connectTo(const Endpoint &endpoint, const QByteArray &poolKey,
+                            const ConnectionOptions &options) {
+    const quint64 generation = ++m_generation;
+    m_worker->wanted.store(generation);
+    post(m_worker,
+         [worker = m_worker, generation, endpoint, poolKey, options = pollerOptions(options)] {
+             worker->start(generation, endpoint, poolKey, options);
+         });
+    handleWorkerState(generation, ConnectionState::Connecting, endpoint.toDisplayString());
+}
+
+void PoolMonitor::disconnectFromServer() {
+    const quint64 generation = ++m_generation;
+    m_worker->wanted.store(generation);
+    post(m_worker, [worker = m_worker] { worker->stop(); });
+    handleWorkerState(generation, ConnectionState::Disconnected, QStringLiteral("disconnected"));
+}
+
+void PoolMonitor::setPollInterval(std::chrono::milliseconds interval) {
+    m_interval = std::max(interval, std::chrono::milliseconds(1));
+    post(m_worker, [worker = m_worker, interval = m_interval] { worker->setInterval(interval); });
+}
+
+std::chrono::milliseconds PoolMonitor::pollInterval() const {
+    return m_interval;
+}
+
+void PoolMonitor::setPaused(bool paused) {
+    m_paused = paused;
+    post(m_worker, [worker = m_worker, paused] { worker->setPaused(paused); });
+}
+
+bool PoolMonitor::isPaused() const {
+    return m_paused;
+}
+
+void PoolMonitor::pollNow() {
+    post(m_worker, [worker = m_worker] { worker->pollNow(); });
+}
+
+void PoolMonitor::handleWorkerState(quint64 generation, ConnectionState state,
+                                    const QString &detail) {
+    if (generation != m_generation)
+        return; // about a connection the user has already left
+    if (state == m_state && detail == m_stateDetail)
+        return;
+    m_state = state;
+    m_stateDetail = detail;
+    Q_EMIT stateChanged(state, detail);
+}
+
+void PoolMonitor::handleObservation(const PoolObservation &observation) {
+    if (observation.generation != m_generation)
+        return; // read before a reconnect or key change
+    Q_EMIT observationArrived(observation);
+}
+
+void PoolMonitor::handleFailure(quint64 generation, const QString &message) {
+    if (generation != m_generation)
+        return;
+    Q_EMIT pollFailed(message);
+}
+
+} // namespace poolscope

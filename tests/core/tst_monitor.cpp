@@ -1,0 +1,457 @@
+// The poller and the writer services against a real redis-server started by the fixture.
+#include "RedisFixture.h"
+
+#include "monitor/PoolCommander.h"
+#include "monitor/PoolMonitor.h"
+#include "pool/PoolOperations.h"
+
+#include <csignal>
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+QList<QByteArray> names(int count, const char *prefix = "m") {
+    QList<QByteArray> list;
+    for (int i = 0; i < count; ++i)
+        list << QByteArray(prefix) + QByteArray::number(i).rightJustified(4, '0');
+    return list;
+}
+
+QList<QByteArray> memberNames(const PoolSnapshot &snapshot) {
+    QList<QByteArray> list;
+    for (const PoolMember &member : snapshot.members)
+        list << member.member;
+    return list;
+}
+
+PoolObservation lastObservation(const QSignalSpy &spy) {
+    return spy.last().at(0).value<PoolObservation>();
+}
+
+ConnectionState stateAt(const QSignalSpy &spy, qsizetype i) {
+    return spy.at(i).at(0).value<ConnectionState>();
+}
+
+} // namespace
+
+class TestMonitor : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_redis;
+
+    void startRedis(RedisServerOptions options = {}) {
+        m_redis = std::make_unique<RedisFixture>(std::move(options));
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+    }
+    double score(const QByteArray &member) {
+        return m_redis->run({"ZSCORE", "pool", member}).toDouble();
+    }
+    bool inPool(const QByteArray &member) {
+        return !m_redis->run({"ZSCORE", "pool", member}).isNil();
+    }
+
+private Q_SLOTS:
+    void cleanup() {
+        if (m_redis && m_redis->server().pid() > 0)
+            ::kill(pid_t(m_redis->server().pid()), SIGCONT); // in case a test stopped it
+        m_redis.reset();
+    }
+
+    // --- PoolMonitor ---
+
+    void observesSeededMembers() {
+        startRedis();
+        m_redis->makePool("pool", {"b", "a", "c"}, 3);
+        m_redis->run({"ZINCRBY", "pool", "2", "c"});
+        m_redis->run({"HSET", "{pool}:evicted", "gone", "4"});
+
+        PoolMonitor monitor;
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+
+        const PoolObservation observation = lastObservation(observations);
+        QCOMPARE(memberNames(observation.snapshot), (QList<QByteArray>{"a", "b", "c"}));
+        QCOMPARE(observation.snapshot.members.last().count, 5.0);
+        QCOMPARE(observation.snapshot.evicted, (QList<EvictedMember>{{"gone", 4}}));
+        QCOMPARE(observation.stats.size, 3);
+        QCOMPARE(observation.stats.evicted, 1);
+        QCOMPARE(observation.stats.total, 11.0);
+        QCOMPARE(observation.mode, QStringLiteral("full snapshot (3 members)"));
+        QCOMPARE(observation.generation, monitor.generation());
+        QCOMPARE(observation.serverVersion, m_redis->admin().serverVersion());
+        QVERIFY(!observation.serverVersion.isEmpty());
+        QVERIFY(observation.roundTripMs > 0);
+        QVERIFY(qAbs(observation.timeMs - QDateTime::currentMSecsSinceEpoch()) < 60000);
+        QCOMPARE(monitor.state(), ConnectionState::Connected);
+        // Operators can tell the poller's connection apart.
+        QVERIFY(m_redis->run({"CLIENT", "LIST"}).text.contains("name=poolscope-poller"));
+    }
+
+    void reportsStateChanges() {
+        startRedis();
+        PoolMonitor monitor;
+        QSignalSpy states(&monitor, &PoolMonitor::stateChanged);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        QCOMPARE(monitor.state(), ConnectionState::Disconnected);
+
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QCOMPARE(monitor.state(), ConnectionState::Connecting); // at once, without waiting
+        QCOMPARE(states.size(), 1);
+        QTRY_COMPARE(monitor.state(), ConnectionState::Connected);
+        QCOMPARE(stateAt(states, 1), ConnectionState::Connected);
+        const QString version = states.at(1).at(1).toString();
+        QCOMPARE(version, m_redis->admin().serverVersion());
+
+        QVERIFY(observations.wait(5000));
+        monitor.disconnectFromServer();
+        QCOMPARE(monitor.state(), ConnectionState::Disconnected);
+        QCOMPARE(stateAt(states, states.size() - 1), ConnectionState::Disconnected);
+        const qsizetype seen = observations.size();
+        monitor.pollNow(); // nothing to poll once disconnected
+        QVERIFY(!observations.wait(300));
+        QCOMPARE(observations.size(), seen);
+        QCOMPARE(monitor.state(), ConnectionState::Disconnected);
+        QTRY_VERIFY(!m_redis->run({"CLIENT", "LIST"}).text.contains("name=poolscope-poller"));
+    }
+
+    void pauseStopsObservationsAndPollNowStillPolls() {
+        startRedis();
+        m_redis->makePool("pool", {"a"});
+        PoolMonitor monitor;
+        monitor.setPollInterval(20ms);
+        QCOMPARE(monitor.pollInterval(), 20ms);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QTRY_VERIFY(observations.size() >= 3); // polling every 20 ms
+
+        monitor.setPaused(true);
+        QVERIFY(monitor.isPaused());
+        // At most the poll already under way when the pause arrived, then silence.
+        observations.wait(200);
+        const qsizetype paused = observations.size();
+        QVERIFY(!observations.wait(400)); // 20 intervals
+        QCOMPARE(observations.size(), paused);
+
+        monitor.pollNow(); // a manual refresh works while paused, once
+        QTRY_COMPARE(observations.size(), paused + 1);
+        QVERIFY(!observations.wait(300));
+        QCOMPARE(observations.size(), paused + 1);
+
+        monitor.setPaused(false);
+        QTRY_VERIFY(observations.size() >= paused + 4);
+    }
+
+    void pollNowPollsAtOnce() {
+        startRedis();
+        m_redis->makePool("pool", {"a"});
+        PoolMonitor monitor;
+        monitor.setPollInterval(1h); // only pollNow can cause a second poll within the test
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+        QCOMPARE(observations.size(), 1);
+
+        m_redis->run({"ZINCRBY", "pool", "5", "a"});
+        monitor.pollNow();
+        QTRY_COMPARE(observations.size(), 2);
+        QCOMPARE(lastObservation(observations).snapshot.members.value(0).count, 5.0);
+    }
+
+    void staleRepliesAreDropped() {
+        startRedis();
+        m_redis->makePool("first", names(50, "first-"));
+        m_redis->makePool("second", names(50, "second-"));
+        PoolMonitor monitor;
+        monitor.setPollInterval(1ms); // a poll is nearly always under way when the key changes
+
+        QByteArray currentKey = "first";
+        int stale = 0;
+        int fresh = 0;
+        connect(&monitor, &PoolMonitor::observationArrived, this,
+                [&](const PoolObservation &observation) {
+                    const bool matches =
+                        observation.generation == monitor.generation() &&
+                        observation.snapshot.members.value(0).member.startsWith(currentKey + '-');
+                    matches ? ++fresh : ++stale;
+                });
+
+        for (int round = 0; round < 20; ++round) {
+            currentKey = round % 2 == 0 ? "first" : "second";
+            const int before = fresh;
+            monitor.connectTo(m_redis->endpoint(), currentKey);
+            QTRY_VERIFY(fresh >= before + 2);
+        }
+        QCOMPARE(stale, 0);
+        QCOMPARE(monitor.generation(), quint64(20));
+    }
+
+    void reconnectsAfterTheServerDies() {
+        RedisServerOptions options;
+        options.useTcp = true; // restart on the same port
+        startRedis(options);
+        m_redis->makePool("pool", {"a", "b"});
+
+        PoolMonitor monitor;
+        monitor.setPollInterval(50ms);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        QSignalSpy failures(&monitor, &PoolMonitor::pollFailed);
+        QSignalSpy states(&monitor, &PoolMonitor::stateChanged);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+
+        m_redis->server().killHard();
+        QTRY_COMPARE(monitor.state(), ConnectionState::Reconnecting);
+        QVERIFY(failures.size() >= 1);
+        const QString reason = failures.first().at(0).toString();
+        QVERIFY2(reason.contains(QStringLiteral("127.0.0.1")), qPrintable(reason));
+        // Keeps trying (with backoff) while the server is down.
+        QTRY_VERIFY(failures.size() >= 3);
+        QCOMPARE(monitor.state(), ConnectionState::Reconnecting);
+
+        QString error;
+        QVERIFY2(m_redis->server().start(&error), qPrintable(error));
+        observations.clear();
+        QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), ConnectionState::Connected, 10000);
+        QVERIFY(observations.wait(5000));
+        // A fresh server without persistence: the pool is empty now.
+        QCOMPARE(lastObservation(observations).snapshot.members.size(), 0);
+        QCOMPARE(lastObservation(observations).generation, quint64(1));
+        QVERIFY(states.size() >= 4); // connecting, connected, reconnecting, connected
+    }
+
+    void hungServerNeverBlocksTheCaller() {
+        startRedis();
+        m_redis->makePool("pool", {"a"});
+        auto monitor = std::make_unique<PoolMonitor>();
+        ConnectionOptions options;
+        options.commandTimeout = 300ms;
+        QSignalSpy observations(monitor.get(), &PoolMonitor::observationArrived);
+        QSignalSpy failures(monitor.get(), &PoolMonitor::pollFailed);
+        monitor->connectTo(m_redis->endpoint(), "pool", options);
+        QVERIFY(observations.wait(5000));
+
+        ::kill(pid_t(m_redis->server().pid()), SIGSTOP); // alive but silent
+        QElapsedTimer clock;
+        clock.start();
+        monitor->pollNow();
+        monitor->setPaused(true);
+        monitor->setPollInterval(100ms);
+        monitor->setPaused(false);
+        QVERIFY2(clock.elapsed() < 100, qPrintable(QString::number(clock.elapsed())));
+
+        QVERIFY(failures.wait(5000));
+        QVERIFY2(failures.first().at(0).toString().contains(QStringLiteral("no reply")),
+                 qPrintable(failures.first().at(0).toString()));
+        QTRY_COMPARE(monitor->state(), ConnectionState::Reconnecting);
+
+        // Whatever the worker is stuck in ends within the command timeout.
+        monitor->pollNow();
+        clock.restart();
+        monitor.reset();
+        QVERIFY2(clock.elapsed() < 300 + 500, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    // --- PoolCommander ---
+
+    void seedReportsProgressAndResult() {
+        startRedis();
+        PoolCommander commander;
+        QSignalSpy progress(&commander, &PoolCommander::seedProgressed);
+        QSignalSpy finished(&commander, &PoolCommander::seedFinished);
+        QSignalSpy busy(&commander, &PoolCommander::busyChanged);
+        commander.setTarget(m_redis->endpoint(), "pool");
+        SeedOptions options;
+        options.startCount = 3;
+        options.batchSize = 100; // 800 members a round trip: three progress steps
+        commander.seed(names(2000), options);
+        QVERIFY(commander.isBusy());
+        QVERIFY(finished.wait(10000));
+
+        const SeedResult result = finished.first().at(0).value<SeedResult>();
+        QCOMPARE(result.added.size(), 2000);
+        QCOMPARE(result.startCount, 3.0);
+        QCOMPARE(progress.size(), 3);
+        QCOMPARE(progress.at(0).at(0).toLongLong(), 800);
+        QCOMPARE(progress.last().at(0).toLongLong(), 2000);
+        QCOMPARE(progress.last().at(1).toLongLong(), 2000);
+        QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 2000LL);
+        QCOMPARE(score("m1999"), 3.0);
+        QTRY_VERIFY(!commander.isBusy());
+        QCOMPARE(busy.size(), 2);
+        QCOMPARE(busy.at(0).at(0).toBool(), true);
+        QCOMPARE(busy.at(1).at(0).toBool(), false);
+        QVERIFY(m_redis->run({"CLIENT", "LIST"}).text.contains("name=poolscope-writer"));
+    }
+
+    void requestsRunInOrder() {
+        startRedis();
+        PoolCommander commander;
+        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
+        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
+        commander.setTarget(m_redis->endpoint(), "pool");
+        // Queued back to back: the evict must see what the seed wrote.
+        commander.seed({"x", "y"}, SeedOptions{});
+        commander.evict({"x"});
+        QVERIFY(evicted.wait(5000));
+        QCOMPARE(failed.size(), 0);
+        QVERIFY(!inPool("x"));
+        QVERIFY(inPool("y"));
+    }
+
+    void evictThenRestoreReportsPoolMinimum() {
+        startRedis();
+        m_redis->run({"ZADD", "pool", "5", "a", "7", "b", "9", "c"});
+        PoolCommander commander;
+        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
+        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
+        commander.setTarget(m_redis->endpoint(), "pool");
+
+        commander.evict({"a"});
+        QVERIFY(evicted.wait(5000));
+        const auto evictResults = evicted.first().at(0).value<QList<EvictResult>>();
+        QCOMPARE(evictResults.size(), 1);
+        QCOMPARE(evictResults[0].member, QByteArray("a"));
+        QCOMPARE(evictResults[0].savedCount, 5.0);
+        QVERIFY(!inPool("a"));
+        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "a"}).toDouble(), 5.0);
+
+        commander.restore({"a"}, RestorePolicy::Zero, 0);
+        QVERIFY(restored.wait(5000));
+        const auto restoreResults = restored.first().at(0).value<QList<RestoreResult>>();
+        QCOMPARE(restoreResults.size(), 1);
+        QCOMPARE(restoreResults[0].savedCount, 5.0);
+        QCOMPARE(restoreResults[0].restoredCount, 0.0);
+        QCOMPARE(restored.first().at(1).toDouble(), 7.0); // b was the lowest while a was out
+        QCOMPARE(score("a"), 0.0);
+    }
+
+    void restoreIntoEmptyPoolReportsNoMinimum() {
+        startRedis();
+        m_redis->run({"HSET", "{pool}:evicted", "a", "4"});
+        PoolCommander commander;
+        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
+        commander.setTarget(m_redis->endpoint(), "pool");
+        commander.restore({"a"}, RestorePolicy::Keep, 0);
+        QVERIFY(restored.wait(5000));
+        QCOMPARE(restored.first().at(1).toDouble(), -1.0);
+        QCOMPARE(score("a"), 4.0);
+    }
+
+    void unknownMembersFailTheWholeRequest_data() {
+        QTest::addColumn<QString>("operation");
+        QTest::addColumn<QList<QByteArray>>("members");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("evict") << QStringLiteral("evict") << QList<QByteArray>{"a", "ghost", "b"}
+                               << QStringLiteral("\"ghost\"");
+        QTest::newRow("restore") << QStringLiteral("restore") << QList<QByteArray>{"gone", "a"}
+                                 << QStringLiteral("\"a\"");
+    }
+    void unknownMembersFailTheWholeRequest() {
+        QFETCH(QString, operation);
+        QFETCH(QList<QByteArray>, members);
+        QFETCH(QString, named);
+        startRedis();
+        m_redis->makePool("pool", {"a", "b"}, 2);
+        m_redis->run({"HSET", "{pool}:evicted", "gone", "1"});
+        PoolCommander commander;
+        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
+        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
+        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
+        commander.setTarget(m_redis->endpoint(), "pool");
+        if (operation == QLatin1String("evict"))
+            commander.evict(members);
+        else
+            commander.restore(members, RestorePolicy::Keep, 0);
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().at(0).toString(), operation);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(named), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("nothing was")), qPrintable(message));
+        QCOMPARE(evicted.size(), 0);
+        QCOMPARE(restored.size(), 0);
+        // Nothing changed.
+        QVERIFY(inPool("a"));
+        QVERIFY(inPool("b"));
+        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "gone"}).toDouble(), 1.0);
+        QTRY_VERIFY(!commander.isBusy());
+    }
+
+    void findsSortedSetKeysOnly() {
+        startRedis();
+        m_redis->makePool("pool-b", {"x"});
+        m_redis->makePool("pool-a", {"x"});
+        m_redis->makePool("{tagged}:pool", {"x"});
+        m_redis->run({"SET", "a-string", "1"});
+        m_redis->run({"HSET", "{pool-a}:evicted", "y", "1"});
+        m_redis->run({"RPUSH", "a-list", "1"});
+        PoolCommander commander;
+        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
+        commander.setTarget(m_redis->endpoint(), QByteArray());
+        commander.findPoolKeys();
+        QVERIFY(found.wait(5000));
+        QCOMPARE(found.first().at(0).toStringList(),
+                 (QStringList{QStringLiteral("pool-a"), QStringLiteral("pool-b"),
+                              QStringLiteral("{tagged}:pool")}));
+    }
+
+    void findPoolKeysIsBounded() {
+        startRedis();
+        for (int i = 0; i < 30; ++i)
+            m_redis->makePool("z" + QByteArray::number(i), {"x"});
+        m_redis->run({"SET", "s", "1"});
+        PoolCommander commander;
+        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
+        commander.setTarget(m_redis->endpoint(), "z0");
+        commander.findPoolKeys(10);
+        QVERIFY(found.wait(5000));
+        const QStringList keys = found.first().at(0).toStringList();
+        QCOMPARE(keys.size(), 10);
+        QStringList sorted = keys;
+        sorted.sort();
+        QCOMPARE(keys, sorted);
+        for (const QString &key : keys)
+            QVERIFY2(key.startsWith(QLatin1Char('z')), qPrintable(key));
+    }
+
+    void reconnectsLazilyAfterALostConnection() {
+        startRedis();
+        m_redis->makePool("pool", {"a", "b"});
+        PoolCommander commander;
+        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
+        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
+        commander.setTarget(m_redis->endpoint(), "pool");
+        commander.evict({"a"});
+        QVERIFY(evicted.wait(5000));
+
+        // The server drops the writer's connection behind its back.
+        m_redis->run({"CLIENT", "KILL", "SKIPME", "yes", "TYPE", "normal"});
+        commander.evict({"b"});
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().at(0).toString(), QStringLiteral("evict"));
+        QVERIFY(inPool("b"));   // the lost request did not run
+        commander.evict({"b"}); // a new connection, opened by this request
+        QVERIFY(evicted.wait(5000));
+        QVERIFY(!inPool("b"));
+    }
+
+    void requestWithoutTargetFails() {
+        PoolCommander commander;
+        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
+        commander.findPoolKeys();
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().at(0).toString(), QStringLiteral("scan"));
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("connect first")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMonitor)
+#include "tst_monitor.moc"
