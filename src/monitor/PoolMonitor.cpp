@@ -1,6 +1,7 @@
 #include "monitor/PoolMonitor.h"
 
 #include "pool/PoolOperations.h"
+#include "pool/PoolSummary.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>
@@ -24,6 +25,12 @@ using std::chrono::milliseconds;
 constexpr milliseconds kFirstRetry{50};
 constexpr milliseconds kMaxRetry{2000};
 constexpr milliseconds kDefaultCommandTimeout{1000};
+constexpr qint64 kDefaultFullSnapshotThreshold = 10000;
+constexpr int kTopBottomCount = 10;
+// Pages of the background totals scan per poll: ~100 members each, ~0.2 ms of server time.
+constexpr int kScanPagesPerPoll = 10;
+// The evicted list is read whole while it is small; beyond that only its size.
+constexpr qint64 kMaxEvictedListed = 1000;
 // Stored in Worker::wanted by the destructor: matches no generation, so nothing new starts.
 constexpr quint64 kShuttingDown = std::numeric_limits<quint64>::max();
 
@@ -101,6 +108,7 @@ public:
         m_poolKey = poolKey;
         m_options = options;
         m_connection.reset();
+        m_scan.reset();
         m_active = true;
         m_pollRequested = false;
         m_retryDelay = kFirstRetry;
@@ -127,6 +135,13 @@ public:
             m_timer->stop();
         else
             m_timer->start(0);
+    }
+
+    void setFullSnapshotThreshold(qint64 members) { m_threshold = std::max<qint64>(members, 1); }
+    void setPinned(const QList<QByteArray> &members) { m_pinned = members; }
+    void setVisibleRows(qint64 fromRank, int count) {
+        m_visibleFrom = std::max<qint64>(fromRank, 0);
+        m_visibleCount = std::clamp(count, 0, PoolSummaryReader::kMaxRange);
     }
 
     void pollNow() {
@@ -187,8 +202,10 @@ private:
         clock.start();
         try {
             PoolOperations operations(*m_connection, m_poolKey);
-            // The place for a summary poll of big pools (issue 5): choose the read by size here.
-            PoolObservation observation = readFullSnapshot(operations);
+            // A whole read of a big pool would hold the server and every worker behind it.
+            PoolObservation observation = operations.size() > m_threshold
+                                              ? readSummary(operations)
+                                              : readFullSnapshot(operations);
             if (!isCurrent())
                 return;
             observation.roundTripMs = double(clock.nsecsElapsed()) / 1e6;
@@ -227,6 +244,50 @@ private:
         return observation;
     }
 
+    PoolObservation readSummary(PoolOperations &operations) {
+        PoolObservation observation;
+        observation.summaryMode = true;
+        PoolSummaryReader reader(*m_connection, operations.keys());
+        observation.summary = reader.read(kTopBottomCount, m_pinned);
+        if (m_visibleCount > 0) {
+            observation.visibleFrom = m_visibleFrom;
+            observation.visibleRows = reader.rows(m_visibleFrom, m_visibleCount);
+        }
+        if (observation.summary.evictedCount <= kMaxEvictedListed)
+            observation.snapshot.evicted = operations.snapshot(/*includeMembers=*/false).evicted;
+        observation.scanCompleted = m_scan.step(*m_connection, m_poolKey, kScanPagesPerPoll);
+        observation.scanProgress = m_scan.membersSeenThisPass();
+
+        PoolStats &stats = observation.stats;
+        const PoolSummary &summary = observation.summary;
+        stats.size = summary.size;
+        stats.evicted = summary.evictedCount;
+        stats.min = summary.quantile(0.0);
+        stats.median = summary.quantile(0.5);
+        stats.max = summary.quantile(1.0);
+        stats.spread = stats.max - stats.min;
+        if (const auto totals = m_scan.lastCompleted()) {
+            stats.total = totals->sum;
+            stats.jainIndex = totals->jainIndex();
+        } else {
+            stats.total = 0;
+            stats.jainIndex = 0; // unknown until the first full pass: the UI says so
+        }
+        const QString totals =
+            m_scan.lastCompleted()
+                ? QStringLiteral("totals from scan pass %1").arg(m_scan.passesCompleted())
+                : QStringLiteral("first totals scan %1% done")
+                      .arg(summary.size ? 100 * m_scan.membersSeenThisPass() / summary.size : 0);
+        observation.mode = QStringLiteral("summary (%1 members > %2: quantiles, top/bottom %3, "
+                                          "%4 pinned, rows on screen; %5)")
+                               .arg(summary.size)
+                               .arg(m_threshold)
+                               .arg(kTopBottomCount)
+                               .arg(m_pinned.size())
+                               .arg(totals);
+        return observation;
+    }
+
     void reportState(ConnectionState state, const QString &detail) {
         post(m_monitor, [monitor = m_monitor, generation = m_generation, state, detail] {
             monitor->handleWorkerState(generation, state, detail);
@@ -251,6 +312,11 @@ private:
     bool m_pollRequested = false;
     milliseconds m_interval{1000};
     milliseconds m_retryDelay{kFirstRetry};
+    qint64 m_threshold = kDefaultFullSnapshotThreshold;
+    QList<QByteArray> m_pinned;
+    qint64 m_visibleFrom = 0;
+    int m_visibleCount = 0;
+    IncrementalPoolScan m_scan;
 };
 
 PoolMonitor::PoolMonitor(QObject *parent)
@@ -306,6 +372,19 @@ void PoolMonitor::setPaused(bool paused) {
 
 bool PoolMonitor::isPaused() const {
     return m_paused;
+}
+
+void PoolMonitor::setFullSnapshotThreshold(qint64 members) {
+    post(m_worker, [worker = m_worker, members] { worker->setFullSnapshotThreshold(members); });
+}
+
+void PoolMonitor::setPinnedMembers(const QList<QByteArray> &members) {
+    post(m_worker, [worker = m_worker, members] { worker->setPinned(members); });
+}
+
+void PoolMonitor::setVisibleRows(qint64 fromRank, int count) {
+    post(m_worker,
+         [worker = m_worker, fromRank, count] { worker->setVisibleRows(fromRank, count); });
 }
 
 void PoolMonitor::pollNow() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "pool/PoolStats.h"
+#include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
 #include "redis/Endpoint.h"
 #include "redis/RedisConnection.h"
@@ -21,13 +22,24 @@ QString connectionStateName(ConnectionState state);
 
 // One poll's worth of what the pool looked like.
 struct PoolObservation {
-    qint64 timeMs = 0;       // when the reply arrived, ms since the epoch
-    quint64 generation = 0;  // which connectTo() this belongs to
+    qint64 timeMs = 0;      // when the reply arrived, ms since the epoch
+    quint64 generation = 0; // which connectTo() this belongs to
     PoolSnapshot snapshot;
     PoolStats stats;
-    double roundTripMs = 0;  // wall time of the whole poll
+    double roundTripMs = 0; // wall time of the whole poll
     QString serverVersion;
-    QString mode;            // how it was read, for the UI: "full snapshot (12 members)"
+    QString mode; // how it was read, for the UI: "full snapshot (12 members)"
+
+    // Big pools (more members than the full-snapshot threshold) are read as a summary instead:
+    // snapshot.members is then empty, and these say what was read.
+    bool summaryMode = false;
+    PoolSummary summary;             // size, quantiles, top/bottom K, pinned members
+    QList<RankedMember> visibleRows; // the rows the table shows (setVisibleRows)
+    qint64 visibleFrom = 0;
+    // The background full scan for totals: members seen so far in the current pass, and the
+    // totals of the last completed pass (stats.total and stats.jainIndex come from it).
+    qint64 scanProgress = 0;
+    bool scanCompleted = false;
 };
 
 // Polls one pool from its own thread, over its own connection, so the GUI thread never waits
@@ -54,6 +66,12 @@ public:
     // Paused: no polls (reconnecting goes on); resuming polls at once.
     void setPaused(bool paused);
     bool isPaused() const;
+    // Pools with more members than this are read as a summary (see PoolObservation).
+    void setFullSnapshotThreshold(qint64 members);
+    // Members to read on every poll in summary mode (ZMSCORE), e.g. those pinned to the chart.
+    void setPinnedMembers(const QList<QByteArray> &members);
+    // Rows by rank that the table shows now; read on every poll in summary mode.
+    void setVisibleRows(qint64 fromRank, int count);
     // Polls as soon as the current poll (if any) is done, also while paused (once); while
     // reconnecting, retries the connection at once.
     void pollNow();
@@ -68,7 +86,8 @@ Q_SIGNALS:
 
 private:
     class Worker;
-    void handleWorkerState(quint64 generation, poolscope::ConnectionState state, const QString &detail);
+    void handleWorkerState(quint64 generation, poolscope::ConnectionState state,
+                           const QString &detail);
     void handleObservation(const poolscope::PoolObservation &observation);
     void handleFailure(quint64 generation, const QString &message);
 

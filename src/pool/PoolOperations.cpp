@@ -170,11 +170,13 @@ QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands) {
     return evicted;
 }
 
-PoolSnapshot PoolOperations::snapshot() {
+PoolSnapshot PoolOperations::snapshot(bool includeMembers) {
     PoolSnapshot snapshot;
-    const qint64 members = size();
-    snapshot.commandsSent = 1;
-    snapshot.members = readMembers(members, snapshot.commandsSent);
+    if (includeMembers) {
+        const qint64 members = size();
+        snapshot.commandsSent = 1;
+        snapshot.members = readMembers(members, snapshot.commandsSent);
+    }
     snapshot.evicted = readEvicted(snapshot.commandsSent);
     return snapshot;
 }

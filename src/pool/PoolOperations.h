@@ -29,7 +29,8 @@ public:
     // All members with counts, plus the evicted members with their saved counts. Pools of up to
     // kChunkSize members are read in one ZRANGE; bigger ones with ZSCAN (COUNT kScanCount),
     // which, unlike rank chunks, misses no member while workers change the ranks under it.
-    PoolSnapshot snapshot();
+    // includeMembers = false reads only the evicted members (for big pools).
+    PoolSnapshot snapshot(bool includeMembers = true);
     PoolStats stats();
     qint64 size();
     // The lowest count in the pool; nullopt for an empty pool.

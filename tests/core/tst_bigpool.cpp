@@ -3,7 +3,10 @@
 // noisy shared machines).
 #include "RedisFixture.h"
 
+#include "monitor/PoolMonitor.h"
 #include "pool/PoolSummary.h"
+
+#include <QSignalSpy>
 
 #include <QtTest>
 
@@ -103,6 +106,28 @@ private Q_SLOTS:
         QVERIFY(totals.members >= kMembers); // rehashing may show a member twice, never miss one
         QVERIFY(totals.members < kMembers + kMembers / 100);
         QVERIFY(totals.jainIndex() > 0.74 && totals.jainIndex() < 0.76); // uniform 0..999: 0.749
+    }
+
+    void pollerWatchesTheBigPool() {
+        // The dashboard's poller, as the dashboard runs it, against the 1M pool.
+        PoolMonitor monitor;
+        monitor.setPollInterval(std::chrono::milliseconds(200));
+        monitor.setVisibleRows(kMembers / 2, 40);
+        monitor.setPinnedMembers({memberAt(7), memberAt(123456)});
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        ConnectionOptions options;
+        options.clientName = QStringLiteral("test-poller");
+        monitor.connectTo(m_redis->endpoint(), "big", options);
+        QTRY_VERIFY_WITH_TIMEOUT(observations.size() >= 5, 20000);
+        const PoolObservation last = observations.last().at(0).value<PoolObservation>();
+        QVERIFY(last.summaryMode);
+        QCOMPARE(last.stats.size, kMembers);
+        QCOMPARE(last.summary.bottom.first().member, memberAtRank(0));
+        QCOMPARE(last.summary.top.first().member, memberAtRank(kMembers - 1));
+        QCOMPARE(last.visibleRows.size(), 40);
+        QCOMPARE(last.visibleRows.first().member, memberAtRank(kMembers / 2));
+        QCOMPARE(last.summary.pinned.size(), 2);
+        QVERIFY(last.scanProgress > 0);
     }
 
     void noCommandOfOursWasSlow() {

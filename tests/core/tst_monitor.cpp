@@ -67,6 +67,46 @@ private Q_SLOTS:
 
     // --- PoolMonitor ---
 
+    void bigPoolsAreReadAsSummaries() {
+        startRedis();
+        // 500 members "m0000".."m0499" with count = index, so rank = index.
+        for (int i = 0; i < 500; ++i)
+            m_redis->run({"ZADD", "pool", QByteArray::number(i), names(500)[i]});
+        m_redis->run({"HSET", "{pool}:evicted", "gone", "7"});
+
+        PoolMonitor monitor;
+        monitor.setFullSnapshotThreshold(100);
+        monitor.setPinnedMembers({"m0042", "gone"});
+        monitor.setVisibleRows(250, 5);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+        const PoolObservation observation = lastObservation(observations);
+        QVERIFY(observation.summaryMode);
+        QVERIFY(observation.snapshot.members.isEmpty()); // never the whole set
+        QVERIFY2(observation.mode.startsWith(QStringLiteral("summary (500 members > 100")),
+                 qPrintable(observation.mode));
+        QCOMPARE(observation.stats.size, 500);
+        QCOMPARE(observation.stats.evicted, 1);
+        QCOMPARE(observation.stats.min, 0.0);
+        QCOMPARE(observation.stats.max, 499.0);
+        QCOMPARE(observation.stats.median, 250.0);
+        QCOMPARE(observation.summary.bottom.first().member, QByteArray("m0000"));
+        QCOMPARE(observation.summary.top.first().member, QByteArray("m0499"));
+        QCOMPARE(observation.summary.pinned, (QList<PoolMember>{{"m0042", 42}}));
+        QCOMPARE(observation.summary.pinnedMissing, QList<QByteArray>{"gone"});
+        QCOMPARE(observation.visibleFrom, 250);
+        QCOMPARE(observation.visibleRows.size(), 5);
+        QCOMPARE(observation.visibleRows.first(), (RankedMember{250, "m0250", 250}));
+        QCOMPARE(observation.snapshot.evicted, (QList<EvictedMember>{{"gone", 7}}));
+        // The totals scan finishes within a few polls of a small pool; then Jain's index shows.
+        monitor.setPollInterval(10ms);
+        QTRY_VERIFY_WITH_TIMEOUT(lastObservation(observations).scanCompleted ||
+                                     lastObservation(observations).stats.total > 0,
+                                 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 499.0 * 500 / 2, 5000);
+    }
+
     void observesSeededMembers() {
         startRedis();
         m_redis->makePool("pool", {"b", "a", "c"}, 3);
