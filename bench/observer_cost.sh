@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Observer cost: what watching a pool costs the workers.
+#
+# A private redis-server; steady allocation load from redis-benchmark (8 clients, EVALSHA of the
+# same allocate.lua), measured three ways at each pool size, in one run:
+#   none      - nobody watching
+#   poolscope - `poolscope-cli watch` polling every second (the dashboard's poller: full
+#               snapshots up to 10k members, summaries above)
+#   naive     - `ZRANGE key 0 -1 WITHSCORES` every second
+# Reports throughput and p50/p99/max latency (a closed-loop client hides stalls in p99: look at
+# throughput and max), and the longest single command poolscope sent (SLOWLOG, by client name).
+#
+# Usage: bench/observer_cost.sh [seconds per run, default 12] [sizes, default "1000 100000 1000000"]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-12}
+sizes=${2:-"1000 100000 1000000"}
+build=${POOLSCOPE_BENCH_BUILD:-$top/build-bench}
+cli=${POOLSCOPE_CLI:-$build/app/poolscope-cli}
+if [[ ! -x $cli || ! -x $build/bench/bench_slowlog_max ]]; then
+    cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPOOLSCOPE_BUILD_GUI=OFF -DPOOLSCOPE_BUILD_TESTS=OFF >/dev/null
+    cmake --build "$build" -j"$(nproc)" --target poolscope-cli bench_slowlog_max >/dev/null
+fi
+for tool in redis-server redis-cli redis-benchmark; do
+    command -v $tool >/dev/null || { echo "observer_cost: $tool is missing (scripts/install-deps.sh)" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+sock=$work/redis.sock
+redis-server --port 0 --unixsocket "$sock" --unixsocketperm 700 --save "" --appendonly no \
+    --dir "$work" --logfile "$work/redis.log" --daemonize yes --pidfile "$work/redis.pid"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [[ -f $work/redis.pid ]] && kill "$(cat "$work/redis.pid")" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 100); do redis-cli -s "$sock" ping >/dev/null 2>&1 && break; sleep 0.05; done
+rc() { redis-cli -s "$sock" "$@"; }
+
+sha=$(rc SCRIPT LOAD "$(cat "$top/resources/lua/allocate.lua")")
+[[ $sha == 43144af8cdf336c396cb45b01cd6e0b359e2d9d0 ]] || { echo "unexpected script SHA $sha" >&2; exit 1; }
+
+load_pool() { # members
+    rc DEL pool >/dev/null
+    awk -v n="$1" 'BEGIN { for (b = 0; b < n; b += 1000) { line = "ZADD pool";
+        for (i = b; i < b + 1000 && i < n; i++) line = line " 0 m" i; print line } }' |
+        redis-cli -s "$sock" >/dev/null
+    [[ $(rc ZCARD pool) == "$1" ]] || { echo "could not load $1 members" >&2; exit 1; }
+}
+
+# Runs redis-benchmark for about $seconds; prints "rps p50 p99 max".
+run_load() {
+    local n=$((seconds * 30000))
+    redis-benchmark -s "$sock" -c 8 -n "$n" --csv EVALSHA "$sha" 1 pool 2>/dev/null |
+        awk -F'","' 'NR == 2 { gsub(/"/, ""); print $2, $5, $7, $8 }'
+}
+
+start_observer() { # mode
+    case $1 in
+    none) ;;
+    poolscope)
+        "$cli" --url "unix://$sock" --key pool watch --interval 1000 --duration $((seconds * 3)) >/dev/null &
+        pids+=($!) ;;
+    naive)
+        (while :; do redis-cli -s "$sock" ZRANGE pool 0 -1 WITHSCORES >/dev/null; sleep 1; done) &
+        pids+=($!) ;;
+    esac
+}
+stop_observers() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    pids=()
+}
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), redis $(rc INFO server | awk -F: '/redis_version/ { print $2 }' | tr -d '\r')"
+echo
+echo "| members | observer | allocations/s | vs none | p50 ms | p99 ms | max ms | max over none | longest poolscope command |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for size in $sizes; do
+    load_pool "$size"
+    declare -A rps=() maxlat=()
+    for mode in none poolscope naive; do
+        rc CONFIG SET slowlog-log-slower-than 50 >/dev/null
+        rc CONFIG SET slowlog-max-len 100000 >/dev/null
+        rc SLOWLOG RESET >/dev/null
+        start_observer "$mode"
+        sleep 2 # let the observer reach its steady state
+        read -r r p50 p99 mx < <(run_load)
+        stop_observers
+        rps[$mode]=$r
+        maxlat[$mode]=$mx
+        longest="-"
+        if [[ $mode == poolscope ]]; then
+            # SLOWLOG entries: id, time, microseconds, argv..., address, client name.
+            longest=$("$build/bench/bench_slowlog_max" "unix://$sock" poolscope-poller 50)
+        fi
+        ratio=$(awk -v a="$r" -v b="${rps[none]}" 'BEGIN { printf "%.3f", a / b }')
+        over=$(awk -v a="$mx" -v b="${maxlat[none]}" 'BEGIN { printf "%+.2f ms", a - b }')
+        echo "| $size | $mode | $r | $ratio | $p50 | $p99 | $mx | $over | $longest |"
+    done
+done
