@@ -1,5 +1,7 @@
 #include "RedisFixture.h"
 
+#include "redis/RedisError.h"
+
 #include <QProcess>
 
 namespace poolscope::testing {
@@ -22,6 +24,17 @@ RedisConnection &RedisFixture::admin() {
     if (!m_admin || m_admin->isBroken())
         m_admin = connect(QStringLiteral("test-admin"));
     return *m_admin;
+}
+
+RedisReply RedisFixture::run(const RedisCommand &command) {
+    try {
+        return admin().command(command);
+    } catch (const RedisError &error) {
+        if (!error.connectionLost())
+            throw;
+        m_admin.reset();
+        return admin().command(command);
+    }
 }
 
 void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &members, double count) {

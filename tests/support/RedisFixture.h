@@ -26,7 +26,8 @@ public:
     // One shared connection for test set-up and checks.
     RedisConnection &admin();
     // Convenience for checks: a reply to one command on the admin connection.
-    RedisReply run(const RedisCommand &command) { return admin().command(command); }
+    // Reconnects once if the server was restarted under the admin connection.
+    RedisReply run(const RedisCommand &command);
     // Writes a pool of members "m0".."m<n-1>" (or given names) at the given count.
     void makePool(const QByteArray &key, const QList<QByteArray> &members, double count = 0);
 
