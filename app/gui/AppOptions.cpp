@@ -1,0 +1,111 @@
+#include "AppOptions.h"
+
+#include <cmath>
+
+#include <QCommandLineParser>
+
+namespace poolscope {
+
+AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &environmentUrl,
+                                 const QString &version) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("poolscope: live dashboard for Redis least-used proxy pools.\n"
+                       "Without --url and REDIS_URL it starts a private redis-server with a demo "
+                       "pool."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption url(QStringLiteral("url"),
+                                 QStringLiteral("Redis server, e.g. redis://host:6379/0 or "
+                                                "unix:///path/redis.sock (default: REDIS_URL, else "
+                                                "an embedded redis-server)."),
+                                 QStringLiteral("URL"));
+    const QCommandLineOption key(QStringLiteral("key"),
+                                 QStringLiteral("The pool's sorted-set key (default: proxies)."),
+                                 QStringLiteral("KEY"), QStringLiteral("proxies"));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QStringLiteral("Seed an empty pool from the demo list and run "
+                                                 "a gentle background load (default with the "
+                                                 "embedded server)."));
+    const QCommandLineOption readOnly(QStringLiteral("read-only"),
+                                      QStringLiteral("Watch only: every write control disabled."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save a PNG of the main window to FILE "
+                                                       "after --after seconds, then exit 0."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Seconds to wait before --screenshot "
+                                                  "(default 5)."),
+                                   QStringLiteral("SECONDS"));
+    parser.addOptions({url, key, demo, readOnly, screenshot, after});
+
+    AppOptionsResult result;
+    if (!parser.parse(arguments)) {
+        result.error = parser.errorText();
+        return result;
+    }
+    if (parser.isSet(help)) {
+        result.exitEarly = true;
+        result.earlyOutput = parser.helpText();
+        return result;
+    }
+    if (parser.isSet(versionOption)) {
+        result.exitEarly = true;
+        result.earlyOutput = QStringLiteral("poolscope %1\n").arg(version);
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        result.error = QStringLiteral("unexpected argument \"%1\"")
+                           .arg(parser.positionalArguments().constFirst());
+        return result;
+    }
+
+    AppOptions options;
+    options.url = parser.isSet(url) ? parser.value(url).trimmed() : environmentUrl.trimmed();
+    if (parser.isSet(url) && options.url.isEmpty()) {
+        result.error = QStringLiteral("--url is empty: name a server such as redis://host:6379/0");
+        return result;
+    }
+    options.key = parser.value(key).toUtf8();
+    if (options.key.isEmpty()) {
+        result.error = QStringLiteral("--key is empty: name the pool's sorted set");
+        return result;
+    }
+    options.readOnly = parser.isSet(readOnly);
+    options.demo = parser.isSet(demo) || (options.url.isEmpty() && !options.readOnly);
+    if (options.demo && options.readOnly) {
+        result.error = QStringLiteral("--demo writes to the pool and cannot run with --read-only");
+        return result;
+    }
+    if (parser.isSet(after) && !parser.isSet(screenshot)) {
+        result.error = QStringLiteral("--after needs --screenshot FILE");
+        return result;
+    }
+    if (parser.isSet(screenshot)) {
+        options.screenshotPath = parser.value(screenshot);
+        if (options.screenshotPath.isEmpty()) {
+            result.error = QStringLiteral("--screenshot needs a file name");
+            return result;
+        }
+        options.screenshotAfterSeconds = 5;
+        if (parser.isSet(after)) {
+            bool ok = false;
+            const double seconds = parser.value(after).toDouble(&ok);
+            if (!ok || !std::isfinite(seconds) || seconds < 0 || seconds > 86400) {
+                result.error = QStringLiteral("--after \"%1\" is not a number of seconds "
+                                              "between 0 and 86400")
+                                   .arg(parser.value(after));
+                return result;
+            }
+            options.screenshotAfterSeconds = seconds;
+        }
+    }
+    result.options = options;
+    return result;
+}
+
+bool usesEmbeddedServer(const AppOptions &options) {
+    return options.url.isEmpty();
+}
+
+} // namespace poolscope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace poolscope {
+
+// poolscope [--url URL] [--key KEY] [--demo] [--read-only] [--screenshot FILE --after SECONDS]
+struct AppOptions {
+    QString url;                // empty: REDIS_URL, else the embedded redis-server
+    QByteArray key = "proxies"; // the pool's sorted set
+    bool demo = false;          // seed an empty pool and run a gentle background load
+    bool readOnly = false;      // no writes at all: every write control disabled
+    QString screenshotPath;     // with --after: grab the window to this PNG and exit 0
+    double screenshotAfterSeconds = 0;
+
+    bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
+};
+
+struct AppOptionsResult {
+    std::optional<AppOptions> options;
+    QString error;          // usage problem, for stderr
+    bool exitEarly = false; // --help / --version were answered
+    QString earlyOutput;
+};
+
+// arguments: the full argument list, program name first. environmentUrl: REDIS_URL (may be
+// empty). Without --url and without REDIS_URL the dashboard runs its own redis-server and the
+// demo is on by default; --read-only then turns the demo off (the demo writes).
+AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &environmentUrl,
+                                 const QString &version);
+
+// True when no server was named: the dashboard starts an embedded redis-server.
+bool usesEmbeddedServer(const AppOptions &options);
+
+} // namespace poolscope

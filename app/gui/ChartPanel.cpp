@@ -1,0 +1,653 @@
+#include "ChartPanel.h"
+
+#include "ChartMath.h"
+#include "PoolSession.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+namespace poolscope {
+
+namespace {
+
+constexpr qint64 kFiveMinutesMs = 5 * 60 * 1000;
+constexpr qint64 kHourMs = 60 * 60 * 1000;
+constexpr qint64 kWeekMs = 7 * 24 * kHourMs;
+constexpr qint64 kMinimumSpanMs = 20 * 1000;
+
+// A round tick interval that gives at most 7 intervals over the span.
+qint64 niceTimeStep(qint64 spanMs) {
+    static constexpr qint64 kSteps[] = {1,     2,     5,     10,    15,     30,    60,
+                                        120,   300,   600,   900,   1800,   3600,  7200,
+                                        10800, 21600, 43200, 86400, 172800, 604800};
+    for (qint64 seconds : kSteps)
+        if (spanMs <= 7 * seconds * 1000)
+            return seconds * 1000;
+    return 604800 * 1000;
+}
+
+struct Marker {
+    qint64 timeMs = 0;
+    HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
+    QString label;
+};
+
+QColor markerColor(HistoryEvent::Kind kind) {
+    switch (kind) {
+    case HistoryEvent::Kind::Seed:
+        return QColor(0x2e, 0x7d, 0x32);
+    case HistoryEvent::Kind::Evict:
+        return QColor(0xc6, 0x28, 0x28);
+    case HistoryEvent::Kind::Restore:
+        return QColor(0x15, 0x65, 0xc0);
+    case HistoryEvent::Kind::Gap:
+        return QColor(0x9e, 0x9e, 0x9e);
+    case HistoryEvent::Kind::Note:
+        break;
+    }
+    return QColor(0x6d, 0x4c, 0x41);
+}
+
+// The chart view draws the event markers and the empty-state text on top of the plot. Markers are
+// placed from the x axis range and the plot area, so they need no series of their own.
+class MarkerChartView final : public QChartView {
+public:
+    explicit MarkerChartView(QChart *chart, QWidget *parent)
+        : QChartView(chart, parent) {}
+
+    void setMarkers(QList<Marker> markers, qint64 fromMs, qint64 toMs) {
+        m_markers = std::move(markers);
+        m_fromMs = fromMs;
+        m_toMs = toMs;
+        viewport()->update();
+    }
+    const QList<Marker> &markers() const { return m_markers; }
+    void setPlaceholder(const QString &text) {
+        if (text == m_placeholder)
+            return;
+        m_placeholder = text;
+        viewport()->update();
+    }
+    const QString &placeholder() const { return m_placeholder; }
+
+protected:
+    void drawForeground(QPainter *painter, const QRectF &rect) override {
+        QChartView::drawForeground(painter, rect);
+        const QRectF plot = chart()->plotArea();
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        if (!m_placeholder.isEmpty()) {
+            QFont font = painter->font();
+            font.setPointSizeF(font.pointSizeF() * 1.15);
+            painter->setFont(font);
+            painter->setPen(QColor(0x75, 0x75, 0x75));
+            painter->drawText(plot, Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+        }
+        if (m_toMs > m_fromMs && plot.width() > 0) {
+            QFont font = painter->font();
+            font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
+            painter->setFont(font);
+            const QFontMetricsF metrics(font);
+            QList<double> rowEnds; // right edge of the last label in each row, to stagger labels
+            for (const Marker &marker : m_markers) {
+                const double fraction =
+                    double(marker.timeMs - m_fromMs) / double(m_toMs - m_fromMs);
+                if (fraction < 0 || fraction > 1)
+                    continue;
+                const double x = plot.left() + fraction * plot.width();
+                const QColor color = markerColor(marker.kind);
+                QPen pen(color, 1.2, Qt::DashLine);
+                painter->setPen(pen);
+                painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+
+                if (marker.kind == HistoryEvent::Kind::Gap)
+                    continue; // a gap is just a line: its reason is in the events panel
+                const QString text = metrics.elidedText(marker.label, Qt::ElideMiddle, 260);
+                const double width = metrics.horizontalAdvance(text) + 8;
+                const double height = metrics.height() + 2;
+                double left = x + 3;
+                if (left + width > plot.right())
+                    left = x - 3 - width;
+                int row = 0;
+                while (row < rowEnds.size() && rowEnds[row] > left)
+                    ++row;
+                if (row >= 4)
+                    row = int(rowEnds.size()) % 4;
+                if (row >= rowEnds.size())
+                    rowEnds.append(0);
+                rowEnds[row] = std::max(left + width, x + 3);
+                const QRectF box(left, plot.top() + 2 + row * (height + 2), width, height);
+                painter->setPen(Qt::NoPen);
+                painter->setBrush(QColor(255, 255, 255, 215));
+                painter->drawRoundedRect(box, 3, 3);
+                painter->setPen(color);
+                painter->drawText(box, Qt::AlignCenter, text);
+            }
+        }
+        painter->restore();
+    }
+
+private:
+    QList<Marker> m_markers;
+    qint64 m_fromMs = 0;
+    qint64 m_toMs = 0;
+    QString m_placeholder;
+};
+
+} // namespace
+
+struct ChartPanel::Charts {
+    QChart *chart = nullptr; // owned by the view
+    MarkerChartView *view = nullptr;
+    QDateTimeAxis *timeAxis = nullptr;
+    QValueAxis *valueAxis = nullptr;
+    QHash<QByteArray, QLineSeries *> series;
+    QHash<QByteArray, bool> hiddenApplied; // legend styling done for this hidden state
+    QList<QByteArray> order;               // charted members, in the order added
+    QAreaSeries *band = nullptr;
+    QLineSeries *bandUpper = nullptr;
+    QLineSeries *bandLower = nullptr;
+    QLineSeries *median = nullptr;
+};
+
+ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_charts(std::make_unique<Charts>())
+    , m_modeBox(new QComboBox(this))
+    , m_windowBox(new QComboBox(this))
+    , m_caption(new QLabel(this)) {
+    Charts &c = *m_charts;
+    c.chart = new QChart;
+    c.chart->setAnimationOptions(QChart::NoAnimation);
+    c.chart->setBackgroundRoundness(0);
+    c.chart->setMargins(QMargins(4, 4, 4, 4));
+    c.chart->legend()->setAlignment(Qt::AlignRight);
+    c.chart->legend()->setShowToolTips(true);
+    c.timeAxis = new QDateTimeAxis;
+    c.timeAxis->setFormat(QStringLiteral("HH:mm:ss"));
+    c.timeAxis->setTickCount(7);
+    c.timeAxis->setTitleText(QStringLiteral("time"));
+    c.valueAxis = new QValueAxis;
+    c.valueAxis->setLabelFormat(QStringLiteral("%.0f"));
+    c.valueAxis->setTickCount(6);
+    c.chart->addAxis(c.timeAxis, Qt::AlignBottom);
+    c.chart->addAxis(c.valueAxis, Qt::AlignLeft);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    c.timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(now - kFiveMinutesMs),
+                         QDateTime::fromMSecsSinceEpoch(now));
+    c.valueAxis->setRange(0, 10);
+
+    // The band: pool min..max as an area, the median as a dashed line.
+    c.bandUpper = new QLineSeries;
+    c.bandLower = new QLineSeries;
+    c.band = new QAreaSeries(c.bandUpper, c.bandLower);
+    c.bandUpper->setParent(c.band);
+    c.bandLower->setParent(c.band);
+    c.band->setName(QStringLiteral("pool min–max"));
+    c.band->setColor(QColor(0x90, 0xa4, 0xae, 70));
+    c.band->setBorderColor(QColor(0x90, 0xa4, 0xae, 140));
+    c.median = new QLineSeries;
+    c.median->setName(QStringLiteral("pool median"));
+    QPen medianPen(QColor(0x54, 0x6e, 0x7a), 1.5, Qt::DashLine);
+    c.median->setPen(medianPen);
+    for (QAbstractSeries *series :
+         {static_cast<QAbstractSeries *>(c.band), static_cast<QAbstractSeries *>(c.median)}) {
+        c.chart->addSeries(series);
+        series->attachAxis(c.timeAxis);
+        series->attachAxis(c.valueAxis);
+        series->setVisible(false);
+    }
+
+    c.view = new MarkerChartView(c.chart, this);
+    c.view->setRenderHint(QPainter::Antialiasing, true);
+    c.view->setMinimumSize(320, 200);
+    c.view->setToolTip(QStringLiteral("Click a legend entry to hide or show its line; pin members "
+                                      "from the table (Ctrl+P) to keep them charted"));
+
+    m_modeBox->addItem(QStringLiteral("Cumulative count"));
+    m_modeBox->addItem(QStringLiteral("Rate (allocations/s)"));
+    m_modeBox->setToolTip(QStringLiteral("Chart each member's count, or how many allocations per "
+                                         "second it receives"));
+    m_windowBox->addItem(QStringLiteral("Last 5 min"));
+    m_windowBox->addItem(QStringLiteral("Last hour"));
+    m_windowBox->addItem(QStringLiteral("Everything"));
+    m_windowBox->setToolTip(QStringLiteral("Time window of the chart (history is kept for up to a "
+                                           "week, coarser for older data)"));
+    m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
+    m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+
+    auto *controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(new QLabel(QStringLiteral("Show"), this));
+    controls->addWidget(m_modeBox);
+    controls->addSpacing(8);
+    controls->addWidget(new QLabel(QStringLiteral("Window"), this));
+    controls->addWidget(m_windowBox);
+    controls->addSpacing(12);
+    controls->addWidget(m_caption, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->setSpacing(2);
+    layout->addLayout(controls);
+    layout->addWidget(c.view, 1);
+
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(40);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &ChartPanel::refreshNow);
+    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        setValueMode(index == 1 ? ValueMode::Rate : ValueMode::Cumulative);
+    });
+    connect(m_windowBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        setTimeWindow(index == 1   ? TimeWindow::OneHour
+                      : index == 2 ? TimeWindow::Everything
+                                   : TimeWindow::FiveMinutes);
+    });
+    connect(m_session, &PoolSession::observationApplied, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::historyEventAdded, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::stateChanged, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::targetChanged, this, &ChartPanel::scheduleRefresh);
+    scheduleRefresh();
+}
+
+ChartPanel::~ChartPanel() = default;
+
+void ChartPanel::setValueMode(ValueMode mode) {
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    m_modeBox->setCurrentIndex(mode == ValueMode::Rate ? 1 : 0);
+    m_charts->valueAxis->setLabelFormat(mode == ValueMode::Rate ? QStringLiteral("%.1f")
+                                                                : QStringLiteral("%.0f"));
+    scheduleRefresh();
+}
+
+void ChartPanel::setTimeWindow(TimeWindow window) {
+    if (window == m_window)
+        return;
+    m_window = window;
+    m_windowBox->setCurrentIndex(window == TimeWindow::OneHour      ? 1
+                                 : window == TimeWindow::Everything ? 2
+                                                                    : 0);
+    scheduleRefresh();
+}
+
+void ChartPanel::setMaxIndividualSeries(int count) {
+    m_maxIndividual = std::max(1, count);
+    scheduleRefresh();
+}
+
+void ChartPanel::pinMembers(const QList<QByteArray> &members) {
+    for (const QByteArray &member : members)
+        m_pinned.insert(member);
+    m_session->history().setPinned(pinnedMembers());
+    Q_EMIT pinnedMembersChanged(pinnedMembers());
+    scheduleRefresh();
+}
+
+void ChartPanel::unpinMembers(const QList<QByteArray> &members) {
+    for (const QByteArray &member : members)
+        m_pinned.remove(member);
+    m_session->history().setPinned(pinnedMembers());
+    Q_EMIT pinnedMembersChanged(pinnedMembers());
+    scheduleRefresh();
+}
+
+void ChartPanel::togglePinned(const QList<QByteArray> &members) {
+    const bool allPinned = std::all_of(members.cbegin(), members.cend(),
+                                       [this](const auto &m) { return m_pinned.contains(m); });
+    if (allPinned)
+        unpinMembers(members);
+    else
+        pinMembers(members);
+}
+
+QList<QByteArray> ChartPanel::pinnedMembers() const {
+    QList<QByteArray> members(m_pinned.cbegin(), m_pinned.cend());
+    std::sort(members.begin(), members.end());
+    return members;
+}
+
+void ChartPanel::toggleSeriesVisible(const QByteArray &member) {
+    if (m_hidden.contains(member))
+        m_hidden.remove(member);
+    else
+        m_hidden.insert(member);
+    refreshNow();
+}
+
+void ChartPanel::scheduleRefresh() {
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    scheduleRefresh(); // the decimation width changed
+}
+
+QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
+    const QList<QByteArray> known = m_session->history().trackedMembers();
+    *knownCount = known.size();
+    if (known.size() <= m_maxIndividual) {
+        QList<QByteArray> all = known;
+        std::sort(all.begin(), all.end());
+        return all;
+    }
+    // Top and bottom by the latest counts (the snapshot is in allocation order), plus the pinned.
+    // Sticky: a charted member is only replaced by one that is more extreme by more than one
+    // allocation, so a fair pool (counts within 1 of each other) keeps its lines and legend
+    // instead of swapping them on every poll, while a real outlier enters at once.
+    QList<QByteArray> chosen;
+    QSet<QByteArray> seen;
+    const auto add = [&](const QByteArray &member) {
+        if (!seen.contains(member)) {
+            seen.insert(member);
+            chosen.append(member);
+        }
+    };
+    QSet<QByteArray> top;
+    QSet<QByteArray> bottom;
+    if (const auto &observation = m_session->latestObservation()) {
+        const QList<PoolMember> &members = observation->snapshot.members;
+        const qsizetype n = members.size();
+        const qsizetype edge = std::min<qsizetype>(kEdgeMembers, n / 2);
+        QHash<QByteArray, double> countOf;
+        countOf.reserve(n);
+        for (const PoolMember &member : members)
+            countOf.insert(member.member, member.count);
+        const auto pickEnd = [&](bool highest, const QSet<QByteArray> &previous,
+                                 const QSet<QByteArray> &taken) {
+            // sign > 0: more extreme means a higher count.
+            const double sign = highest ? 1.0 : -1.0;
+            QSet<QByteArray> picked;
+            for (const QByteArray &member : previous)
+                if (countOf.contains(member) && !taken.contains(member))
+                    picked.insert(member);
+            const auto memberAt = [&](qsizetype i) -> const QByteArray & {
+                return members[highest ? n - 1 - i : i].member;
+            };
+            for (qsizetype i = 0; i < n && picked.size() < edge; ++i)
+                if (!taken.contains(memberAt(i)))
+                    picked.insert(memberAt(i));
+            while (picked.size() > edge) // the pool shrank
+                picked.erase(picked.begin());
+            for (qsizetype i = 0; i < n; ++i) {
+                const QByteArray &candidate = memberAt(i);
+                if (picked.contains(candidate) || taken.contains(candidate))
+                    continue;
+                auto weakest = picked.end();
+                for (auto it = picked.begin(); it != picked.end(); ++it)
+                    if (weakest == picked.end() ||
+                        sign * countOf.value(*it) < sign * countOf.value(*weakest))
+                        weakest = it;
+                if (weakest == picked.end() ||
+                    sign * (countOf.value(candidate) - countOf.value(*weakest)) <= 1.0)
+                    break; // candidates only get less extreme from here
+                picked.erase(weakest);
+                picked.insert(candidate);
+            }
+            return picked;
+        };
+        top = pickEnd(true, m_topMembers, {});
+        bottom = pickEnd(false, m_bottomMembers, top);
+        // Chart them in rank order, highest first, so the legend reads like the table.
+        for (qsizetype i = n - 1; i >= 0; --i)
+            if (top.contains(members[i].member))
+                add(members[i].member);
+        for (qsizetype i = n - 1; i >= 0; --i)
+            if (bottom.contains(members[i].member))
+                add(members[i].member);
+    }
+    m_topMembers = top;
+    m_bottomMembers = bottom;
+    for (const QByteArray &member : pinnedMembers())
+        add(member);
+    return chosen;
+}
+
+void ChartPanel::refreshNow() {
+    m_refreshTimer.stop();
+    Charts &c = *m_charts;
+    const PoolHistory &history = m_session->history();
+
+    const qint64 latest = history.latestTimeMs();
+    const qint64 to = latest > 0 ? latest : QDateTime::currentMSecsSinceEpoch();
+    const qint64 span = m_window == TimeWindow::FiveMinutes ? kFiveMinutesMs
+                        : m_window == TimeWindow::OneHour   ? kHourMs
+                                                            : kWeekMs;
+    qint64 from = to - span;
+    const int columns = std::max(200, int(c.chart->plotArea().width()));
+
+    qsizetype known = 0;
+    const QList<QByteArray> members = chooseMembers(&known);
+    const bool bandWanted = known > m_maxIndividual && m_mode == ValueMode::Cumulative;
+
+    // Drop series of members no longer charted.
+    for (auto it = c.series.begin(); it != c.series.end();) {
+        if (members.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        c.chart->removeSeries(it.value());
+        delete it.value();
+        c.order.removeAll(it.key());
+        c.hiddenApplied.remove(it.key());
+        it = c.series.erase(it);
+    }
+
+    ValueRange values;
+    qint64 earliest = std::numeric_limits<qint64>::max();
+    QHash<QByteArray, QList<QPointF>> pointsOf;
+    for (const QByteArray &member : members) {
+        // A rate needs the point before the window too.
+        const qint64 fetchFrom = m_mode == ValueMode::Rate ? from - 10000 : from;
+        const QList<HistoryPoint> raw = history.series(member, fetchFrom, to);
+        QList<QPointF> points = m_mode == ValueMode::Rate ? ratePoints(raw) : countPoints(raw);
+        if (m_mode == ValueMode::Rate)
+            points.erase(std::remove_if(points.begin(), points.end(),
+                                        [from](const QPointF &p) { return p.x() < double(from); }),
+                         points.end());
+        points = decimateMinMax(points, columns);
+        if (!points.isEmpty())
+            earliest = std::min(earliest, qint64(points.constFirst().x()));
+        if (!m_hidden.contains(member))
+            for (const QPointF &point : points)
+                values.include(point.y());
+        pointsOf.insert(member, std::move(points));
+    }
+
+    QList<QPointF> upper, lower, median;
+    if (bandWanted) {
+        for (const BandPoint &point : history.band(from, to)) {
+            upper.append(QPointF(double(point.timeMs), point.max));
+            lower.append(QPointF(double(point.timeMs), point.min));
+            median.append(QPointF(double(point.timeMs), point.median));
+            values.include(point.min);
+            values.include(point.max);
+        }
+        upper = decimateMinMax(upper, columns);
+        lower = decimateMinMax(lower, columns);
+        median = decimateMinMax(median, columns);
+        if (!upper.isEmpty())
+            earliest = std::min(earliest, qint64(upper.constFirst().x()));
+    }
+    const QList<HistoryEvent> events = history.events(from, to);
+    for (const HistoryEvent &event : events)
+        earliest = std::min(earliest, event.timeMs);
+    // Until the window has filled up, the axis starts at the first point (at least a minute
+    // wide), so a young chart uses the whole plot instead of a sliver at the right.
+    if (earliest != std::numeric_limits<qint64>::max())
+        from = std::max(from, std::min(earliest, to - kMinimumSpanMs));
+
+    for (const QByteArray &member : members) {
+        QLineSeries *series = c.series.value(member);
+        if (!series) {
+            series = new QLineSeries;
+            series->setName(QString::fromUtf8(member));
+            c.chart->addSeries(series);
+            series->attachAxis(c.timeAxis);
+            series->attachAxis(c.valueAxis);
+            c.series.insert(member, series);
+            c.order.append(member);
+            const QList<QLegendMarker *> markers = c.chart->legend()->markers(series);
+            for (QLegendMarker *marker : markers)
+                connect(marker, &QLegendMarker::clicked, this,
+                        [this, member] { toggleSeriesVisible(member); });
+        }
+        QPen pen(m_session->colors().colorFor(member));
+        pen.setWidthF(m_pinned.contains(member) ? 2.6 : 1.6);
+        if (series->pen() != pen)
+            series->setPen(pen);
+        series->replace(pointsOf.value(member));
+        const bool hidden = m_hidden.contains(member);
+        const auto applied = c.hiddenApplied.constFind(member);
+        if (applied != c.hiddenApplied.constEnd() && *applied == hidden)
+            continue;
+        c.hiddenApplied.insert(member, hidden);
+        series->setVisible(!hidden);
+        // A hidden series hides its legend entry too; keep the entry, dimmed, so it can be
+        // clicked back on.
+        for (QLegendMarker *marker : c.chart->legend()->markers(series)) {
+            marker->setVisible(true);
+            QColor labelColor = marker->labelBrush().color();
+            labelColor.setAlphaF(hidden ? 0.35f : 1.0f);
+            marker->setLabelBrush(labelColor);
+            QBrush brush = marker->brush();
+            QColor brushColor = brush.color();
+            brushColor.setAlphaF(hidden ? 0.25f : 1.0f);
+            brush.setColor(brushColor);
+            marker->setBrush(brush);
+        }
+    }
+
+    c.bandUpper->replace(upper);
+    c.bandLower->replace(lower);
+    c.median->replace(median);
+    c.band->setName(QStringLiteral("pool min–max (%1)").arg(known));
+    c.band->setVisible(bandWanted);
+    c.median->setVisible(bandWanted);
+
+    const ValueRange range = paddedRange(values);
+    c.valueAxis->setTickCount(6);
+    c.valueAxis->setRange(range.low, range.high);
+    c.valueAxis->applyNiceNumbers(); // round labels; widens the range a little at most
+    c.valueAxis->setTitleText(m_mode == ValueMode::Rate ? QStringLiteral("allocations/s")
+                                                        : QStringLiteral("allocations (count)"));
+    // Ticks on round times: the axis spans whole steps and has a tick at each.
+    const qint64 step = niceTimeStep(to - from);
+    const qint64 axisFrom = from / step * step;
+    const qint64 axisTo = std::max(axisFrom + step, (to + step - 1) / step * step);
+    c.timeAxis->setFormat(step >= 24 * kHourMs ? QStringLiteral("dd MMM")
+                          : step >= kHourMs    ? QStringLiteral("dd MMM HH:mm")
+                          : step >= 60000      ? QStringLiteral("HH:mm")
+                                               : QStringLiteral("HH:mm:ss"));
+    c.timeAxis->setTickCount(int((axisTo - axisFrom) / step) + 1);
+    c.timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(axisFrom),
+                         QDateTime::fromMSecsSinceEpoch(axisTo));
+
+    QList<Marker> markers;
+    for (const HistoryEvent &event : events)
+        if (event.timeMs >= from)
+            markers.append({event.timeMs, event.kind, event.label});
+    c.view->setMarkers(markers, axisFrom, axisTo);
+
+    bool anyPoints = std::any_of(pointsOf.cbegin(), pointsOf.cend(),
+                                 [](const QList<QPointF> &points) { return !points.isEmpty(); });
+    anyPoints = anyPoints || !upper.isEmpty();
+    QString placeholder;
+    if (!anyPoints) {
+        if (!m_session->hasTarget())
+            placeholder = QStringLiteral("Not connected");
+        else if (m_session->state() == ConnectionState::Reconnecting)
+            placeholder = QStringLiteral("No connection to Redis: retrying…");
+        else if (!m_session->latestObservation())
+            placeholder = QStringLiteral("Waiting for the first poll…");
+        else if (m_session->latestObservation()->snapshot.members.isEmpty())
+            placeholder = QStringLiteral("No pool at this key yet: Seed… to add proxies");
+        else
+            placeholder = QStringLiteral("Collecting data…");
+    }
+    c.view->setPlaceholder(placeholder);
+    updateCaption(known, members.size());
+    ++m_refreshCount;
+    Q_EMIT refreshed();
+}
+
+void ChartPanel::updateCaption(qsizetype known, qsizetype charted) {
+    QString text;
+    if (known == 0)
+        text = QString();
+    else if (known <= m_maxIndividual)
+        text = QStringLiteral("%1 members").arg(known);
+    else
+        text = QStringLiteral("%1 members: top %2, bottom %2, %3 pinned%4")
+                   .arg(known)
+                   .arg(kEdgeMembers)
+                   .arg(m_pinned.size())
+                   .arg(m_mode == ValueMode::Cumulative ? QStringLiteral(" + min/median/max band")
+                                                        : QString());
+    if (!m_hidden.isEmpty())
+        text += QStringLiteral(" · %1 hidden").arg(m_hidden.size());
+    Q_UNUSED(charted);
+    m_caption->setText(text);
+}
+
+QList<QByteArray> ChartPanel::chartedMembers() const {
+    return m_charts->order;
+}
+
+bool ChartPanel::isBandShown() const {
+    return m_charts->band->isVisible();
+}
+
+QStringList ChartPanel::markerLabels() const {
+    QStringList labels;
+    for (const Marker &marker : m_charts->view->markers())
+        labels.append(marker.label);
+    return labels;
+}
+
+qsizetype ChartPanel::pointCount(const QByteArray &member) const {
+    const QLineSeries *series = m_charts->series.value(member);
+    return series ? series->count() : 0;
+}
+
+double ChartPanel::lastValue(const QByteArray &member) const {
+    const QLineSeries *series = m_charts->series.value(member);
+    if (!series || series->count() == 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return series->at(series->count() - 1).y();
+}
+
+QString ChartPanel::placeholderText() const {
+    return m_charts->view->placeholder();
+}
+
+QPixmap ChartPanel::grabChart() {
+    if (m_refreshTimer.isActive())
+        refreshNow();
+    return m_charts->view->grab();
+}
+
+bool ChartPanel::saveImage(const QString &path) {
+    return grabChart().save(path, "PNG");
+}
+
+} // namespace poolscope

@@ -1,0 +1,103 @@
+#pragma once
+
+#include <memory>
+
+#include <QByteArray>
+#include <QList>
+#include <QPixmap>
+#include <QSet>
+#include <QStringList>
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace poolscope {
+
+class PoolSession;
+
+// Per-member allocation counts over time. The only class that touches Qt Charts (deprecated
+// from Qt 6.10): its includes stay in ChartPanel.cpp, so a replacement changes one file.
+//
+// Drawing discipline (see TECH-NOTES.md): redraws are coalesced by a 40 ms single-shot timer,
+// each redraw does one replace() per series, every series is decimated to about the plot's pixel
+// width, axis ranges are set explicitly, no animations and no OpenGL (it crashes offscreen).
+// With more than maxIndividualSeries() members only the top and bottom few, the pinned ones and
+// a min / median / max band for the whole pool are drawn.
+class ChartPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class ValueMode { Cumulative, Rate };
+    enum class TimeWindow { FiveMinutes, OneHour, Everything };
+    static constexpr int kDefaultMaxIndividualSeries = 20;
+    static constexpr int kEdgeMembers = 5; // top and bottom members shown above the limit
+
+    explicit ChartPanel(PoolSession *session, QWidget *parent = nullptr);
+    ~ChartPanel() override;
+
+    void setValueMode(ValueMode mode);
+    ValueMode valueMode() const { return m_mode; }
+    void setTimeWindow(TimeWindow window);
+    TimeWindow timeWindow() const { return m_window; }
+    void setMaxIndividualSeries(int count);
+    int maxIndividualSeries() const { return m_maxIndividual; }
+
+    // Pinned members are always charted, even in a big pool, and drawn a little thicker.
+    void pinMembers(const QList<QByteArray> &members);
+    void unpinMembers(const QList<QByteArray> &members);
+    // Pins the members unless all of them are pinned already, in which case unpins them.
+    void togglePinned(const QList<QByteArray> &members);
+    QList<QByteArray> pinnedMembers() const;
+    bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
+
+    // What a click on the member's legend entry does: hide or show its line.
+    void toggleSeriesVisible(const QByteArray &member);
+    bool isSeriesHidden(const QByteArray &member) const { return m_hidden.contains(member); }
+
+    // Asks for a redraw within 40 ms; many requests in that time make one redraw.
+    void scheduleRefresh();
+    void refreshNow();
+
+    // What is on the chart now, for tests and exports.
+    QList<QByteArray> chartedMembers() const;
+    bool isBandShown() const;
+    QStringList markerLabels() const;
+    qsizetype pointCount(const QByteArray &member) const;
+    // The last value drawn for a member (count or rate by mode); NaN when not charted.
+    double lastValue(const QByteArray &member) const;
+    QString placeholderText() const;
+    quint64 refreshCount() const { return m_refreshCount; }
+    QPixmap grabChart();
+    bool saveImage(const QString &path);
+
+Q_SIGNALS:
+    void refreshed();
+    void pinnedMembersChanged(const QList<QByteArray> &members);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    struct Charts;
+    QList<QByteArray> chooseMembers(qsizetype *knownCount);
+    void updateCaption(qsizetype known, qsizetype charted);
+
+    PoolSession *m_session;
+    std::unique_ptr<Charts> m_charts;
+    QComboBox *m_modeBox;
+    QComboBox *m_windowBox;
+    QLabel *m_caption;
+    QTimer m_refreshTimer;
+    ValueMode m_mode = ValueMode::Cumulative;
+    TimeWindow m_window = TimeWindow::FiveMinutes;
+    int m_maxIndividual = kDefaultMaxIndividualSeries;
+    QSet<QByteArray> m_pinned;
+    QSet<QByteArray> m_hidden;
+    QSet<QByteArray> m_topMembers; // charted as the highest counts (big pools)
+    QSet<QByteArray> m_bottomMembers;
+    quint64 m_refreshCount = 0;
+};
+
+} // namespace poolscope

@@ -1,0 +1,228 @@
+#include "ConnectionBar.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+
+namespace poolscope {
+
+namespace {
+
+const QString kRecentUrls = QStringLiteral("connection/recentUrls");
+const QString kRecentKeys = QStringLiteral("connection/recentKeys");
+const QString kInterval = QStringLiteral("connection/pollIntervalMs");
+constexpr int kMaxRecent = 10;
+
+QStringList prepend(QStringList list, const QString &item) {
+    list.removeAll(item);
+    list.prepend(item);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    return list;
+}
+
+} // namespace
+
+ConnectionBar::ConnectionBar(QWidget *parent)
+    : QToolBar(QStringLiteral("Connection"), parent)
+    , m_url(new QComboBox(this))
+    , m_key(new QComboBox(this))
+    , m_interval(new QComboBox(this))
+    , m_connect(new QAction(QStringLiteral("Connect"), this))
+    , m_pause(new QAction(QStringLiteral("Pause"), this))
+    , m_findKeys(new QAction(QStringLiteral("Find pools"), this)) {
+    setObjectName(QStringLiteral("connectionBar"));
+    setMovable(false);
+
+    m_url->setEditable(true);
+    m_url->setInsertPolicy(QComboBox::NoInsert);
+    m_url->setMinimumContentsLength(34);
+    m_url->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_url->lineEdit()->setPlaceholderText(QStringLiteral("redis://host:6379/0"));
+    m_url->setToolTip(QStringLiteral("Redis URL: redis://[user[:password]@]host[:port][/db] or "
+                                     "unix:///path/to/redis.sock. A password is shown masked and "
+                                     "never saved."));
+    m_key->setEditable(true);
+    m_key->setInsertPolicy(QComboBox::NoInsert);
+    m_key->setMinimumContentsLength(14);
+    m_key->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_key->lineEdit()->setPlaceholderText(QStringLiteral("pool key"));
+    m_key->setToolTip(QStringLiteral("The pool's sorted-set key. The list offers the sorted sets "
+                                     "found on the server (Find pools)."));
+    for (int ms : {250, 500, 1000, 2000, 5000, 10000})
+        m_interval->addItem(ms < 1000 ? QStringLiteral("%1 ms").arg(ms)
+                                      : QStringLiteral("%1 s").arg(ms / 1000),
+                            ms);
+    m_interval->setToolTip(QStringLiteral("How often the pool is read. Each read is a few short "
+                                          "commands; see the status bar for its round-trip time."));
+
+    m_connect->setToolTip(QStringLiteral("Connect to the Redis server and watch the pool"));
+    m_pause->setCheckable(true);
+    m_pause->setShortcut(QKeySequence(Qt::Key_Space));
+    m_pause->setToolTip(QStringLiteral("Pause or resume polling (Space). Writes still work."));
+    m_pause->setEnabled(false);
+    m_findKeys->setToolTip(QStringLiteral("Look for sorted-set keys on the server (a bounded SCAN "
+                                          "with TYPE zset) and offer them in the key list"));
+    m_findKeys->setEnabled(false);
+
+    addWidget(new QLabel(QStringLiteral(" Redis "), this));
+    addWidget(m_url);
+    addWidget(new QLabel(QStringLiteral("  Pool "), this));
+    addWidget(m_key);
+    addAction(m_findKeys);
+    addAction(m_connect);
+    addSeparator();
+    addWidget(new QLabel(QStringLiteral(" Poll every "), this));
+    addWidget(m_interval);
+    addAction(m_pause);
+
+    loadRecent();
+
+    connect(m_connect, &QAction::triggered, this, [this] {
+        if (m_state != ConnectionState::Disconnected)
+            Q_EMIT disconnectRequested();
+        else
+            requestConnect();
+    });
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) {
+        m_pause->setText(paused ? QStringLiteral("Resume") : QStringLiteral("Pause"));
+        Q_EMIT pauseToggled(paused);
+    });
+    connect(m_findKeys, &QAction::triggered, this, &ConnectionBar::poolKeysRequested);
+    connect(m_interval, &QComboBox::currentIndexChanged, this, [this] {
+        QSettings().setValue(kInterval, qint64(pollInterval().count()));
+        Q_EMIT pollIntervalChanged(pollInterval());
+    });
+    connect(m_url->lineEdit(), &QLineEdit::returnPressed, this, &ConnectionBar::requestConnect);
+    connect(m_key->lineEdit(), &QLineEdit::returnPressed, this, &ConnectionBar::requestConnect);
+    connect(m_key, &QComboBox::activated, this, &ConnectionBar::keyActivated);
+    connect(m_url, &QComboBox::currentTextChanged, this,
+            [this] { m_url->setStyleSheet(QString()); });
+}
+
+ConnectionBar::~ConnectionBar() = default;
+
+void ConnectionBar::loadRecent() {
+    const QSettings settings;
+    const QStringList urls = settings.value(kRecentUrls).toStringList();
+    for (const QString &url : urls)
+        m_url->addItem(url);
+    for (const QString &key : settings.value(kRecentKeys).toStringList())
+        m_key->addItem(key);
+    setPollInterval(std::chrono::milliseconds(settings.value(kInterval, 1000).toLongLong()));
+    m_url->setEditText(urls.isEmpty() ? defaultRedisUrl() : urls.constFirst());
+}
+
+QStringList ConnectionBar::recentUrls() const {
+    return QSettings().value(kRecentUrls).toStringList();
+}
+
+void ConnectionBar::setTarget(const Endpoint &endpoint, const QByteArray &poolKey) {
+    m_maskedEndpoint = endpoint;
+    m_maskedText = endpoint.toDisplayString();
+    m_url->setEditText(m_maskedText);
+    m_key->setEditText(QString::fromUtf8(poolKey));
+}
+
+std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
+    const QString text = m_url->currentText().trimmed();
+    if (m_maskedEndpoint && text == m_maskedText)
+        return m_maskedEndpoint;
+    const EndpointParseResult parsed = parseEndpoint(text);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.error;
+        return std::nullopt;
+    }
+    return parsed.endpoint;
+}
+
+QByteArray ConnectionBar::currentKey() const {
+    return m_key->currentText().trimmed().toUtf8();
+}
+
+std::chrono::milliseconds ConnectionBar::pollInterval() const {
+    return std::chrono::milliseconds(m_interval->currentData().toLongLong());
+}
+
+void ConnectionBar::setPollInterval(std::chrono::milliseconds interval) {
+    int best = 0;
+    for (int i = 0; i < m_interval->count(); ++i)
+        if (std::abs(m_interval->itemData(i).toLongLong() - interval.count()) <
+            std::abs(m_interval->itemData(best).toLongLong() - interval.count()))
+            best = i;
+    m_interval->setCurrentIndex(best);
+}
+
+void ConnectionBar::requestConnect() {
+    QString error;
+    const std::optional<Endpoint> endpoint = currentEndpoint(&error);
+    if (!endpoint) {
+        m_url->setStyleSheet(QStringLiteral("QComboBox { background: #ffebee; }"));
+        Q_EMIT urlRejected(error);
+        return;
+    }
+    const QByteArray key = currentKey();
+    if (key.isEmpty()) {
+        Q_EMIT urlRejected(QStringLiteral("the pool key is empty: name the pool's sorted set"));
+        return;
+    }
+    // Never leave a password visible in the field.
+    m_maskedEndpoint = endpoint;
+    m_maskedText = endpoint->toDisplayString();
+    m_url->setEditText(m_maskedText);
+    Q_EMIT connectRequested(*endpoint, key);
+}
+
+void ConnectionBar::keyActivated() {
+    // Picking another pool while connected switches to it at once.
+    if (m_state != ConnectionState::Disconnected)
+        if (const auto endpoint = currentEndpoint())
+            Q_EMIT connectRequested(*endpoint, currentKey());
+}
+
+void ConnectionBar::setConnectionState(ConnectionState state) {
+    m_state = state;
+    const bool active = state != ConnectionState::Disconnected;
+    m_connect->setText(active ? QStringLiteral("Disconnect") : QStringLiteral("Connect"));
+    m_connect->setToolTip(active ? QStringLiteral("Stop watching this server")
+                                 : QStringLiteral("Connect to the Redis server and watch the "
+                                                  "pool"));
+    m_pause->setEnabled(state == ConnectionState::Connected);
+    m_findKeys->setEnabled(state == ConnectionState::Connected);
+    m_findKeys->setToolTip(state == ConnectionState::Connected
+                               ? QStringLiteral("Look for sorted-set keys on the server (a bounded "
+                                                "SCAN with TYPE zset)")
+                               : QStringLiteral("Disabled: connect first"));
+}
+
+void ConnectionBar::setPoolKeys(const QStringList &keys) {
+    const QString current = m_key->currentText();
+    QStringList all = keys;
+    for (int i = 0; i < m_key->count(); ++i)
+        if (!all.contains(m_key->itemText(i)))
+            all.append(m_key->itemText(i));
+    m_key->clear();
+    m_key->addItems(all);
+    m_key->setEditText(current);
+}
+
+void ConnectionBar::rememberConnection(const Endpoint &endpoint, const QByteArray &poolKey) {
+    if (!m_rememberConnections)
+        return;
+    QSettings settings;
+    const QString safeUrl = endpoint.toSafeUrl();
+    settings.setValue(kRecentUrls, prepend(settings.value(kRecentUrls).toStringList(), safeUrl));
+    settings.setValue(kRecentKeys, prepend(settings.value(kRecentKeys).toStringList(),
+                                           QString::fromUtf8(poolKey)));
+    const QString text = m_url->currentText();
+    if (m_url->findText(safeUrl) < 0)
+        m_url->insertItem(0, safeUrl);
+    if (m_key->findText(QString::fromUtf8(poolKey)) < 0)
+        m_key->insertItem(0, QString::fromUtf8(poolKey));
+    m_url->setEditText(text);
+}
+
+} // namespace poolscope

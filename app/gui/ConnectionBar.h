@@ -1,0 +1,80 @@
+#pragma once
+
+#include "monitor/PoolMonitor.h"
+#include "redis/Endpoint.h"
+
+#include <chrono>
+#include <optional>
+
+#include <QByteArray>
+#include <QStringList>
+#include <QToolBar>
+
+class QAction;
+class QComboBox;
+
+namespace poolscope {
+
+// The connection toolbar: Redis URL (a password is shown masked and never saved), pool key
+// (offering the sorted sets found on the server), connect/disconnect, poll interval and pause.
+// Recent connections are kept in QSettings without passwords.
+class ConnectionBar : public QToolBar {
+    Q_OBJECT
+
+public:
+    explicit ConnectionBar(QWidget *parent = nullptr);
+    ~ConnectionBar() override;
+
+    // Fills the fields (e.g. from the command line) without connecting.
+    void setTarget(const Endpoint &endpoint, const QByteArray &poolKey);
+    // What Connect would connect to now; nullopt (and *error) when the URL does not parse.
+    std::optional<Endpoint> currentEndpoint(QString *error = nullptr) const;
+    QByteArray currentKey() const;
+    std::chrono::milliseconds pollInterval() const;
+    void setPollInterval(std::chrono::milliseconds interval);
+
+    void setConnectionState(ConnectionState state);
+    void setPoolKeys(const QStringList &keys);
+    // Remembers a successful connection (URL without password, key).
+    void rememberConnection(const Endpoint &endpoint, const QByteArray &poolKey);
+    QStringList recentUrls() const;
+
+    QAction *connectAction() const { return m_connect; }
+    QAction *pauseAction() const { return m_pause; }
+    QAction *findKeysAction() const { return m_findKeys; }
+    QComboBox *urlBox() const { return m_url; }
+    QComboBox *keyBox() const { return m_key; }
+    QComboBox *intervalBox() const { return m_interval; }
+
+    // Connects to what the fields say (Enter in a field does the same).
+    void requestConnect();
+    // Off for the embedded server: its socket lives in a temporary directory.
+    void setRememberConnections(bool remember) { m_rememberConnections = remember; }
+
+Q_SIGNALS:
+    void connectRequested(const poolscope::Endpoint &endpoint, const QByteArray &poolKey);
+    void disconnectRequested();
+    void pollIntervalChanged(std::chrono::milliseconds interval);
+    void pauseToggled(bool paused);
+    void poolKeysRequested();
+    void urlRejected(const QString &error);
+
+private:
+    void loadRecent();
+    void keyActivated();
+
+    QComboBox *m_url;
+    QComboBox *m_key;
+    QComboBox *m_interval;
+    QAction *m_connect;
+    QAction *m_pause;
+    QAction *m_findKeys;
+    // The endpoint behind a masked URL: typing a URL with a password replaces the text by its
+    // masked form, and Connect then uses this.
+    std::optional<Endpoint> m_maskedEndpoint;
+    QString m_maskedText;
+    ConnectionState m_state = ConnectionState::Disconnected;
+    bool m_rememberConnections = true;
+};
+
+} // namespace poolscope

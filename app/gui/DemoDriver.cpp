@@ -1,0 +1,160 @@
+#include "DemoDriver.h"
+
+#include "PoolSession.h"
+#include "proxylist/Eligibility.h"
+
+#include <QFile>
+
+// Static libraries need their resources registered by hand (outside any namespace).
+static void initCoreResources() {
+    Q_INIT_RESOURCE(poolscope);
+}
+
+namespace poolscope {
+
+DemoDriver::DemoDriver(PoolSession *session, QObject *parent)
+    : DemoDriver(session, Settings{}, parent) {}
+
+DemoDriver::DemoDriver(PoolSession *session, Settings settings, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_settings(settings)
+    , m_runner(std::make_unique<LoadRunner>()) {
+    m_restartTimer.setSingleShot(true);
+    m_restartTimer.setInterval(m_settings.restartDelay);
+    connect(&m_restartTimer, &QTimer::timeout, this, &DemoDriver::startLoad);
+    connect(m_runner.get(), &LoadRunner::finished, this, &DemoDriver::handleLoadFinished);
+    connect(m_session, &PoolSession::observationApplied, this, &DemoDriver::handleObservation);
+    connect(m_session, &PoolSession::seedFinished, this, &DemoDriver::handleSeedFinished);
+    connect(m_session, &PoolSession::targetChanged, this, [this] {
+        m_checkedThisConnection = false;
+        stopLoad();
+    });
+    connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
+        if (state == ConnectionState::Disconnected)
+            stopLoad();
+        else if (state == ConnectionState::Connected && m_enabled && m_checkedThisConnection &&
+                 !m_seeding && !m_runner->isRunning())
+            m_restartTimer.start(); // back after a lost connection
+    });
+}
+
+DemoDriver::~DemoDriver() {
+    m_stopping = true;
+    m_restartTimer.stop();
+    m_runner.reset();
+}
+
+QList<QByteArray> DemoDriver::demoMembers(QString *error) {
+    initCoreResources();
+    QFile file(QStringLiteral(":/demo/demo-proxies.txt"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("the demo list is missing from the resources");
+        return {};
+    }
+    const EligibilityReport report = readProxyList(file.readAll(), EligibilityRules{});
+    QList<QByteArray> members;
+    for (const ProxyEntry &entry : report.accepted)
+        members.append(entry.memberId());
+    if (members.isEmpty() && error)
+        *error = report.fatalError.isEmpty() ? QStringLiteral("the demo list has no usable entry")
+                                             : report.fatalError;
+    return members;
+}
+
+void DemoDriver::setEnabled(bool enabled) {
+    if (enabled == m_enabled)
+        return;
+    m_enabled = enabled;
+    if (!enabled) {
+        stopLoad();
+        return;
+    }
+    if (const auto &observation = m_session->latestObservation())
+        handleObservation(*observation);
+}
+
+void DemoDriver::setLoadSuspended(bool suspended) {
+    m_suspended = suspended;
+    if (suspended)
+        stopLoad();
+    else if (m_enabled && m_checkedThisConnection && !m_seeding)
+        startLoad();
+}
+
+bool DemoDriver::isLoadRunning() const {
+    return m_runner->isRunning();
+}
+
+void DemoDriver::handleObservation(const PoolObservation &observation) {
+    if (!m_enabled || m_checkedThisConnection || !m_session->canWrite())
+        return;
+    m_checkedThisConnection = true;
+    if (observation.snapshot.members.isEmpty() && observation.snapshot.evicted.isEmpty()) {
+        QString error;
+        const QList<QByteArray> members = demoMembers(&error);
+        if (members.isEmpty()) {
+            m_session->log(LogSeverity::Error, QStringLiteral("demo"), error);
+            return;
+        }
+        m_session->log(LogSeverity::Info, QStringLiteral("demo"),
+                       QStringLiteral("empty pool: seeding %1 demo proxies (documentation "
+                                      "address ranges)")
+                           .arg(members.size()));
+        SeedOptions options;
+        options.startCount = 0;
+        m_seeding = m_session->seed(members, options);
+        return;
+    }
+    startLoad();
+}
+
+void DemoDriver::handleSeedFinished(const SeedResult &result) {
+    if (!m_seeding)
+        return;
+    m_seeding = false;
+    Q_EMIT demoSeeded(int(result.added.size()));
+    startLoad();
+}
+
+void DemoDriver::startLoad() {
+    if (!m_enabled || m_suspended || m_stopping || m_runner->isRunning() || !m_session->canWrite())
+        return;
+    LoadSpec spec;
+    spec.endpoint = m_session->endpoint();
+    spec.poolKey = m_session->poolKey();
+    spec.workers = m_settings.workers;
+    spec.pipeline = 1;
+    spec.duration = m_settings.runDuration;
+    spec.ratePerSecond = m_settings.ratePerSecond;
+    spec.atomic = true;
+    spec.connection.clientName = QStringLiteral("poolscope-demo-load");
+    if (m_runner->start(spec)) {
+        m_session->log(LogSeverity::Info, QStringLiteral("demo"),
+                       QStringLiteral("background load: %1 workers, about %2 allocations/s")
+                           .arg(spec.workers)
+                           .arg(spec.ratePerSecond));
+        Q_EMIT loadStarted();
+    }
+}
+
+void DemoDriver::stopLoad() {
+    m_restartTimer.stop();
+    if (m_runner->isRunning())
+        m_runner->cancel();
+}
+
+void DemoDriver::handleLoadFinished(const LoadReport &report) {
+    if (m_stopping)
+        return;
+    if (report.errors() > 0 || report.unknown > 0)
+        m_session->log(LogSeverity::Warning, QStringLiteral("demo"),
+                       QStringLiteral("background load ended with %1 errors, %2 unknown")
+                           .arg(report.errors())
+                           .arg(report.unknown));
+    if (m_enabled && !m_suspended && !report.cancelled)
+        m_restartTimer.start();
+}
+
+} // namespace poolscope

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "load/LoadRunner.h"
+
+#include <chrono>
+#include <memory>
+
+#include <QObject>
+#include <QTimer>
+
+namespace poolscope {
+
+class PoolSession;
+struct PoolObservation;
+struct SeedResult;
+
+// The --demo mode: when the first poll finds the pool empty, seeds it from the sample list
+// shipped in the resources (documentation address ranges only), then keeps a gentle background
+// load of test allocations running through LoadRunner so the chart moves. Runs are restarted
+// when they end; everything stops on disconnect or when the driver is destroyed.
+class DemoDriver : public QObject {
+    Q_OBJECT
+
+public:
+    struct Settings {
+        int workers = 2;
+        double ratePerSecond = 40;
+        std::chrono::milliseconds runDuration{10 * 60 * 1000};
+        std::chrono::milliseconds restartDelay{1000};
+    };
+
+    explicit DemoDriver(PoolSession *session, QObject *parent = nullptr);
+    DemoDriver(PoolSession *session, Settings settings, QObject *parent = nullptr);
+    ~DemoDriver() override; // cancels the load and joins its threads
+
+    void setEnabled(bool enabled);
+    bool isEnabled() const { return m_enabled; }
+    bool isLoadRunning() const;
+    // Pauses the background load (e.g. while the reset scenario runs) without turning off.
+    void setLoadSuspended(bool suspended);
+    const Settings &settings() const { return m_settings; }
+
+    // The members of the sample list (parsed and judged like any list).
+    static QList<QByteArray> demoMembers(QString *error = nullptr);
+
+Q_SIGNALS:
+    void demoSeeded(int members);
+    void loadStarted();
+
+private:
+    void handleObservation(const PoolObservation &observation);
+    void handleSeedFinished(const SeedResult &result);
+    void handleLoadFinished(const LoadReport &report);
+    void startLoad();
+    void stopLoad();
+
+    PoolSession *m_session;
+    Settings m_settings;
+    std::unique_ptr<LoadRunner> m_runner;
+    QTimer m_restartTimer;
+    bool m_enabled = false;
+    bool m_suspended = false;
+    bool m_checkedThisConnection = false;
+    bool m_seeding = false;
+    bool m_stopping = false;
+};
+
+} // namespace poolscope

@@ -1,0 +1,108 @@
+#include "DisplayFormat.h"
+
+#include "load/LoadRunner.h"
+
+#include <cmath>
+
+#include <QLocale>
+#include <QStringList>
+
+namespace poolscope {
+
+QString formatRate(double perSecond) {
+    const QLocale locale;
+    if (!std::isfinite(perSecond))
+        return QStringLiteral("–");
+    if (std::abs(perSecond) >= 100)
+        return locale.toString(perSecond, 'f', 0);
+    return locale.toString(perSecond, 'f', 1);
+}
+
+QString formatShare(double fraction) {
+    if (!std::isfinite(fraction))
+        return QStringLiteral("–");
+    return QLocale().toString(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+}
+
+QString formatSeconds(double seconds) {
+    const QLocale locale;
+    if (!std::isfinite(seconds) || seconds < 0)
+        return QStringLiteral("–");
+    if (seconds < 0.1)
+        return locale.toString(seconds, 'f', 3) + QStringLiteral(" s");
+    if (seconds < 10)
+        return locale.toString(seconds, 'f', 1) + QStringLiteral(" s");
+    if (seconds < 120)
+        return locale.toString(seconds, 'f', 0) + QStringLiteral(" s");
+    if (seconds < 7200)
+        return locale.toString(seconds / 60.0, 'f', 1) + QStringLiteral(" min");
+    return locale.toString(seconds / 3600.0, 'f', 1) + QStringLiteral(" h");
+}
+
+QString formatAgo(qint64 elapsedMs) {
+    const QLocale locale;
+    if (elapsedMs < 0)
+        elapsedMs = 0;
+    if (elapsedMs < 10000)
+        return locale.toString(double(elapsedMs) / 1000.0, 'f', 1) + QStringLiteral(" s ago");
+    if (elapsedMs < 120000)
+        return QStringLiteral("%1 s ago").arg(elapsedMs / 1000);
+    if (elapsedMs < 7200000)
+        return QStringLiteral("%1 min ago").arg(elapsedMs / 60000);
+    return QStringLiteral("%1 h ago").arg(elapsedMs / 3600000);
+}
+
+QString formatMilliseconds(double milliseconds) {
+    const QLocale locale;
+    if (!std::isfinite(milliseconds) || milliseconds < 0)
+        return QStringLiteral("–");
+    if (milliseconds < 10)
+        return locale.toString(milliseconds, 'f', 2) + QStringLiteral(" ms");
+    return locale.toString(milliseconds, 'f', 0) + QStringLiteral(" ms");
+}
+
+QString describeLoadReport(const LoadReport &report) {
+    const QLocale locale;
+    QStringList lines;
+    const qint64 errors = report.errors();
+    if (report.allocated == 0 && report.empty > 0 && errors == 0 && report.unknown == 0) {
+        lines << QStringLiteral("pool is empty: no proxy allocated (%1 empty answers)")
+                     .arg(locale.toString(report.empty));
+    } else {
+        lines << QStringLiteral("allocated %1 in %2 (%3/s)%4")
+                     .arg(locale.toString(report.allocated), formatSeconds(report.elapsedSeconds),
+                          formatRate(report.ratePerSecond()),
+                          report.cancelled ? QStringLiteral(", cancelled") : QString());
+        if (report.empty > 0)
+            lines << QStringLiteral("empty-pool answers: %1 (pool is empty: no proxy allocated)")
+                         .arg(locale.toString(report.empty));
+        else
+            lines << QStringLiteral("empty-pool answers: 0");
+    }
+    QStringList kinds;
+    for (auto it = report.errorsByKind.cbegin(); it != report.errorsByKind.cend(); ++it)
+        kinds << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+    lines << (errors > 0 ? QStringLiteral("errors: %1 (%2)")
+                               .arg(locale.toString(errors), kinds.join(QStringLiteral(", ")))
+                         : QStringLiteral("errors: 0"));
+    lines << QStringLiteral("outcome unknown (no reply, never retried): %1")
+                 .arg(locale.toString(report.unknown));
+    if (report.allocated > 0)
+        lines << QStringLiteral("latency p50 %1 · p99 %2 · max %3")
+                     .arg(formatMilliseconds(report.latencyP50Ms),
+                          formatMilliseconds(report.latencyP99Ms),
+                          formatMilliseconds(report.latencyMaxMs));
+    if (!report.atomic)
+        lines << QStringLiteral(
+                     "naive mode: %1 collisions, %2 duplicate picks (the script: always 0)")
+                     .arg(locale.toString(report.collisions),
+                          locale.toString(report.duplicatePicks));
+    lines << QStringLiteral("%1 worker(s), pipeline %2, %3")
+                 .arg(report.workers)
+                 .arg(report.pipeline)
+                 .arg(report.atomic ? QStringLiteral("atomic script")
+                                    : QStringLiteral("naive ZRANGE + ZINCRBY"));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace poolscope

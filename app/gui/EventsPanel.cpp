@@ -1,0 +1,87 @@
+#include "EventsPanel.h"
+
+#include "PoolSession.h"
+
+#include <QDateTime>
+#include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
+#include <QVBoxLayout>
+
+namespace poolscope {
+
+namespace {
+
+constexpr int kTextRole = Qt::UserRole + 1;
+
+QIcon severityIcon(LogSeverity severity) {
+    static const auto make = [](const QColor &color) {
+        QPixmap pixmap(10, 10);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawEllipse(QRectF(1, 1, 8, 8));
+        return QIcon(pixmap);
+    };
+    switch (severity) {
+    case LogSeverity::Info:
+        return make(QColor(0x43, 0xa0, 0x47));
+    case LogSeverity::Warning:
+        return make(QColor(0xef, 0x6c, 0x00));
+    case LogSeverity::Error:
+        return make(QColor(0xc6, 0x28, 0x28));
+    }
+    return {};
+}
+
+} // namespace
+
+EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_view(new QListWidget(this)) {
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideNone);
+    m_view->setResizeMode(QListView::Adjust);
+    m_view->setUniformItemSizes(false);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setToolTip(QStringLiteral("Operations and errors, newest first"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_view);
+    connect(session, &PoolSession::messageLogged, this, &EventsPanel::addEntry);
+}
+
+EventsPanel::~EventsPanel() = default;
+
+void EventsPanel::addEntry(const LogEntry &entry) {
+    const QDateTime time = QDateTime::fromMSecsSinceEpoch(entry.timeMs);
+    const QString text = entry.severity == LogSeverity::Info
+                             ? entry.text
+                             : QStringLiteral("%1: %2").arg(entry.kind, entry.text);
+    auto *item = new QListWidgetItem(severityIcon(entry.severity),
+                                     time.toString(QStringLiteral("HH:mm:ss")) +
+                                         QStringLiteral("  ") + text);
+    item->setData(kTextRole, text);
+    item->setToolTip(QStringLiteral("%1 · %2\n%3")
+                         .arg(time.toString(Qt::ISODateWithMs), entry.kind, entry.text));
+    if (entry.severity == LogSeverity::Error)
+        item->setForeground(QColor(0xb7, 0x1c, 0x1c));
+    m_view->insertItem(0, item);
+    while (m_view->count() > kMaxEntries)
+        delete m_view->takeItem(m_view->count() - 1);
+}
+
+int EventsPanel::entryCount() const {
+    return m_view->count();
+}
+
+QString EventsPanel::entryText(int row) const {
+    const QListWidgetItem *item = m_view->item(row);
+    return item ? item->data(kTextRole).toString() : QString();
+}
+
+} // namespace poolscope

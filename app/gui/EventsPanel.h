@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QWidget>
+
+class QListWidget;
+
+namespace poolscope {
+
+class PoolSession;
+struct LogEntry;
+
+// What happened, newest first: connections, seeds, evictions, restores (with their forecast),
+// test runs and every error, with the time. Long lines wrap instead of being cut. Errors come
+// here and to the status bar, never into a pile of modal boxes. Bounded: the oldest entries fall
+// off past kMaxEntries.
+class EventsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxEntries = 2000;
+
+    explicit EventsPanel(PoolSession *session, QWidget *parent = nullptr);
+    ~EventsPanel() override;
+
+    void addEntry(const LogEntry &entry);
+    int entryCount() const;
+    // The text of the entry at row (0 = newest), without the time.
+    QString entryText(int row) const;
+    QListWidget *view() const { return m_view; }
+
+private:
+    QListWidget *m_view;
+};
+
+} // namespace poolscope

@@ -1,0 +1,110 @@
+#include "FairnessPanel.h"
+
+#include "ui_FairnessPanel.h"
+
+#include "DisplayFormat.h"
+#include "PoolSession.h"
+#include "pool/PoolStats.h"
+
+#include <QLocale>
+
+namespace poolscope {
+
+FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_ui(std::make_unique<Ui::FairnessPanel>()) {
+    m_ui->setupUi(this);
+    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+                          m_ui->busiestValue, m_ui->rateValue}) {
+        QFont font = value->font();
+        font.setBold(true);
+        font.setPointSizeF(font.pointSizeF() * 1.1);
+        value->setFont(font);
+    }
+    m_ui->modeValue->setWordWrap(true);
+    m_ui->busiestValue->setWordWrap(true);
+    connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
+    connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
+    showEmpty();
+}
+
+FairnessPanel::~FairnessPanel() = default;
+
+void FairnessPanel::showEmpty() {
+    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+                          m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue, m_ui->modeValue})
+        value->setText(QStringLiteral("–"));
+}
+
+void FairnessPanel::showObservation(const PoolObservation &observation) {
+    const QLocale locale;
+    const PoolStats &stats = observation.stats;
+    m_ui->membersValue->setText(
+        stats.evicted > 0
+            ? QStringLiteral("%1 (+%2 evicted)").arg(locale.toString(stats.size)).arg(stats.evicted)
+            : locale.toString(stats.size));
+    if (stats.size == 0) {
+        for (QLabel *value : {m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+                              m_ui->busiestValue, m_ui->totalValue})
+            value->setText(QStringLiteral("–"));
+    } else {
+        m_ui->rangeValue->setText(
+            QStringLiteral("%1 / %2 / %3")
+                .arg(formatCount(stats.min), formatCount(stats.median), formatCount(stats.max)));
+        m_ui->spreadValue->setText(formatCount(stats.spread));
+        m_ui->jainValue->setText(locale.toString(stats.jainIndex, 'f', 4));
+        m_ui->jainValue->setStyleSheet(stats.jainIndex >= 0.99 ? QStringLiteral("color: #2e7d32;")
+                                       : stats.jainIndex >= 0.9
+                                           ? QStringLiteral("color: #ef6c00;")
+                                           : QStringLiteral("color: #c62828;"));
+        m_ui->totalValue->setText(formatCount(stats.total));
+
+        const QHash<QByteArray, double> allocations = m_session->rates().memberAllocations();
+        const double windowSeconds = double(m_session->rateWindowMs()) / 1000.0;
+        m_ui->busiestTitle->setText(
+            QStringLiteral("Busiest (last %1)").arg(formatSeconds(windowSeconds)));
+        if (allocations.isEmpty()) {
+            m_ui->busiestValue->setText(QStringLiteral("– (no allocations)"));
+        } else {
+            QByteArray busiest;
+            double most = -1;
+            for (auto it = allocations.cbegin(); it != allocations.cend(); ++it)
+                if (it.value() > most || (it.value() == most && it.key() < busiest)) {
+                    most = it.value();
+                    busiest = it.key();
+                }
+            const double share = busiestShare(allocations.values());
+            m_ui->busiestValue->setText(
+                QStringLiteral("%1 · %2").arg(formatShare(share), QString::fromUtf8(busiest)));
+        }
+    }
+    m_ui->rateValue->setText(
+        QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
+    m_ui->modeValue->setText(observation.mode.isEmpty() ? QStringLiteral("full snapshot")
+                                                        : observation.mode);
+}
+
+QString FairnessPanel::valueText(Field field) const {
+    switch (field) {
+    case Field::Members:
+        return m_ui->membersValue->text();
+    case Field::Range:
+        return m_ui->rangeValue->text();
+    case Field::Spread:
+        return m_ui->spreadValue->text();
+    case Field::Jain:
+        return m_ui->jainValue->text();
+    case Field::Busiest:
+        return m_ui->busiestValue->text();
+    case Field::Rate:
+        return m_ui->rateValue->text();
+    case Field::Total:
+        return m_ui->totalValue->text();
+    case Field::Mode:
+        return m_ui->modeValue->text();
+    }
+    return {};
+}
+
+} // namespace poolscope

@@ -1,0 +1,198 @@
+#include "MainWindow.h"
+
+#include "ChartPanel.h"
+#include "ConnectionBar.h"
+#include "EventsPanel.h"
+#include "FairnessPanel.h"
+#include "MembersPanel.h"
+#include "PoolActions.h"
+#include "PoolSession.h"
+#include "StatusBarPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QToolBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+
+namespace poolscope {
+
+namespace {
+
+const QString kGeometry = QStringLiteral("mainWindow/geometry");
+const QString kState = QStringLiteral("mainWindow/state");
+constexpr int kLayoutVersion = 1;
+
+} // namespace
+
+MainWindow::MainWindow(PoolSession *session, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_connectionBar(new ConnectionBar(this))
+    , m_chart(new ChartPanel(session, this))
+    , m_members(new MembersPanel(session, this))
+    , m_fairness(new FairnessPanel(session, this))
+    , m_events(new EventsPanel(session, this))
+    , m_status(new StatusBarPanel(session, this))
+    , m_actions(new PoolActions(session, m_members, m_chart, this)) {
+    setWindowTitle(QStringLiteral("poolscope"));
+    setObjectName(QStringLiteral("mainWindow"));
+    setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCentralWidget(m_chart);
+    setStatusBar(m_status);
+    addToolBar(Qt::TopToolBarArea, m_connectionBar);
+
+    QDockWidget *pool = addDock(m_fairness, QStringLiteral("Pool"), QStringLiteral("poolDock"),
+                                Qt::RightDockWidgetArea);
+    QDockWidget *events = addDock(m_events, QStringLiteral("Events"), QStringLiteral("eventsDock"),
+                                  Qt::RightDockWidgetArea);
+    QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
+                                   QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
+    splitDockWidget(pool, events, Qt::Vertical);
+    resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
+    resizeDocks({pool}, {400}, Qt::Horizontal);
+    resizeDocks({members}, {300}, Qt::Vertical);
+    buildMenusAndToolbars();
+
+    connect(m_connectionBar, &ConnectionBar::connectRequested, m_session, &PoolSession::connectTo);
+    connect(m_connectionBar, &ConnectionBar::disconnectRequested, m_session,
+            &PoolSession::disconnectFromServer);
+    connect(m_connectionBar, &ConnectionBar::pollIntervalChanged, m_session,
+            &PoolSession::setPollInterval);
+    connect(m_connectionBar, &ConnectionBar::pauseToggled, m_session, &PoolSession::setPaused);
+    connect(m_connectionBar, &ConnectionBar::poolKeysRequested, m_session,
+            &PoolSession::findPoolKeys);
+    connect(m_connectionBar, &ConnectionBar::urlRejected, this, [this](const QString &error) {
+        m_session->log(LogSeverity::Error, QStringLiteral("connection"), error);
+        m_status->showMessage(error, 10000);
+    });
+    connect(m_session, &PoolSession::poolKeysFound, m_connectionBar, &ConnectionBar::setPoolKeys);
+    connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
+        m_connectionBar->setConnectionState(m_session->hasTarget() ? state
+                                                                   : ConnectionState::Disconnected);
+        if (state == ConnectionState::Connected) {
+            m_connectionBar->rememberConnection(m_session->endpoint(), m_session->poolKey());
+            m_session->findPoolKeys();
+        }
+    });
+    connect(m_session, &PoolSession::targetChanged, this, [this] {
+        setWindowTitle(QStringLiteral("poolscope · %1 · %2")
+                           .arg(QString::fromUtf8(m_session->poolKey()),
+                                m_session->endpoint().toDisplayString()));
+    });
+    m_session->setPollInterval(m_connectionBar->pollInterval());
+    resize(1360, 860);
+    restoreLayout();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::addDock(QWidget *panel, const QString &title, const QString &name,
+                                 Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(panel);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::buildMenusAndToolbars() {
+    PoolActions *a = m_actions;
+    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(a->exportChartAction());
+    file->addAction(a->exportHistoryAction());
+    file->addAction(a->exportTableAction());
+    file->addSeparator();
+    QAction *quit = file->addAction(QStringLiteral("Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_poolMenu = menuBar()->addMenu(QStringLiteral("&Pool"));
+    m_poolMenu->addAction(m_connectionBar->connectAction());
+    m_poolMenu->addAction(a->refreshAction());
+    m_poolMenu->addAction(m_connectionBar->pauseAction());
+    m_poolMenu->addSeparator();
+    m_poolMenu->addAction(a->seedAction());
+    m_poolMenu->addAction(a->evictAction());
+    m_poolMenu->addAction(a->restoreAction());
+    m_poolMenu->addAction(a->testAllocationsAction());
+    m_poolMenu->addAction(a->demoResetAction());
+    m_poolMenu->addSeparator();
+    m_poolMenu->addAction(a->pinAction());
+    m_poolMenu->addAction(a->findAction());
+
+    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->addAction(QStringLiteral("About poolscope"), this, [this] {
+        QMessageBox::about(this, QStringLiteral("About poolscope"),
+                           QStringLiteral("<b>poolscope %1</b><p>Live dashboard for Redis "
+                                          "least-used proxy pools: a sorted set whose scores count "
+                                          "allocations, served by allocate.lua.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    addToolBarBreak();
+    m_actionsBar = addToolBar(QStringLiteral("Actions"));
+    m_actionsBar->setObjectName(QStringLiteral("actionsBar"));
+    m_actionsBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_actionsBar->addAction(a->refreshAction());
+    m_actionsBar->addSeparator();
+    m_actionsBar->addAction(a->seedAction());
+    m_actionsBar->addAction(a->evictAction());
+    m_actionsBar->addAction(a->restoreAction());
+    m_actionsBar->addAction(a->testAllocationsAction());
+    m_actionsBar->addAction(a->demoResetAction());
+    m_actionsBar->addAction(a->pinAction());
+    m_actionsBar->addSeparator();
+    auto *exportButton = new QToolButton(m_actionsBar);
+    exportButton->setText(QStringLiteral("Export"));
+    exportButton->setToolTip(QStringLiteral("Export the chart, the history or the table"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(a->exportChartAction());
+    exportMenu->addAction(a->exportHistoryAction());
+    exportMenu->addAction(a->exportTableAction());
+    exportButton->setMenu(exportMenu);
+    m_actionsBar->addWidget(exportButton);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_connectionBar->toggleViewAction());
+    m_viewMenu->addAction(m_actionsBar->toggleViewAction());
+}
+
+void MainWindow::restoreLayout() {
+    const QSettings settings;
+    restoreGeometry(settings.value(kGeometry).toByteArray());
+    restoreState(settings.value(kState).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+    QMainWindow::showEvent(event);
+    // Start in the table (keyboard shortcuts at hand), not in the URL field.
+    if (!m_shownOnce) {
+        m_shownOnce = true;
+        QTimer::singleShot(0, m_members->tableView(), [table = m_members->tableView()] {
+            table->setFocus(Qt::OtherFocusReason);
+        });
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    QSettings settings;
+    settings.setValue(kGeometry, saveGeometry());
+    settings.setValue(kState, saveState(kLayoutVersion));
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace poolscope

@@ -1,0 +1,289 @@
+#include "PoolActions.h"
+
+#include "ChartPanel.h"
+#include "CsvExport.h"
+#include "MembersPanel.h"
+#include "PoolSession.h"
+#include "PoolTableModel.h"
+#include "ResetScenarioDialog.h"
+#include "RestoreDialog.h"
+#include "SeedDialog.h"
+#include "TestAllocationDialog.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSortFilterProxyModel>
+#include <QTextStream>
+
+namespace poolscope {
+
+PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel *chart,
+                         QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_session(session)
+    , m_members(members)
+    , m_chart(chart)
+    , m_dialogParent(dialogParent) {
+    m_refresh = makeAction(QStringLiteral("Refresh"), QKeySequence(Qt::Key_F5),
+                           QStringLiteral("Poll the pool now (F5)"));
+    m_seed = makeAction(QStringLiteral("Seed…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                        QStringLiteral("Import a proxy list into the pool (Ctrl+N)"));
+    m_evict = makeAction(QStringLiteral("Evict"), QKeySequence(Qt::Key_Delete),
+                         QStringLiteral("Take the selected members out of the pool, keeping "
+                                        "their counts (Delete)"));
+    m_restore = makeAction(QStringLiteral("Restore…"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                           QStringLiteral("Bring the selected evicted members back, choosing "
+                                          "their count (Ctrl+R)"));
+    m_testAllocations =
+        makeAction(QStringLiteral("Test allocations…"), QKeySequence(Qt::CTRL | Qt::Key_T),
+                   QStringLiteral("Run allocations through allocate.lua "
+                                  "(Ctrl+T)"));
+    m_demoReset = makeAction(QStringLiteral("Demo: count reset…"), {},
+                             QStringLiteral("Run the count-reset scenario on its own pool: evict a "
+                                            "member, restore it, and compare the flood with the "
+                                            "forecast"));
+    m_pin = makeAction(QStringLiteral("Pin to chart"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                       QStringLiteral("Always chart the selected members, however big the pool "
+                                      "(Ctrl+P); again to unpin"));
+    m_find = makeAction(QStringLiteral("Find member"), QKeySequence::Find,
+                        QStringLiteral("Filter the members table (Ctrl+F)"));
+    m_exportChart = makeAction(QStringLiteral("Export chart as PNG…"), {},
+                               QStringLiteral("Save the chart as an image"));
+    m_exportHistory = makeAction(QStringLiteral("Export history as CSV…"), {},
+                                 QStringLiteral("Save every member's count over time: time, "
+                                                "member, count"));
+    m_exportTable = makeAction(QStringLiteral("Export table as CSV…"), {},
+                               QStringLiteral("Save the members table as shown (sorted and "
+                                              "filtered)"));
+    // Space pauses and Delete evicts: keep them out of the way of text fields.
+    m_evict->setShortcutContext(Qt::WindowShortcut);
+
+    m_confirm = [this](const QString &title, const QString &question) {
+        return QMessageBox::question(m_dialogParent, title, question,
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    m_chooseFile = [this](const QString &caption, const QString &suggested, const QString &filter) {
+        return QFileDialog::getSaveFileName(m_dialogParent, caption, suggested, filter);
+    };
+
+    connect(m_refresh, &QAction::triggered, m_session, &PoolSession::pollNow);
+    connect(m_seed, &QAction::triggered, this, &PoolActions::openSeedDialog);
+    connect(m_evict, &QAction::triggered, this, &PoolActions::evictSelected);
+    connect(m_restore, &QAction::triggered, this, &PoolActions::openRestoreDialog);
+    connect(m_testAllocations, &QAction::triggered, this, &PoolActions::openTestAllocationDialog);
+    connect(m_demoReset, &QAction::triggered, this, &PoolActions::openResetScenarioDialog);
+    connect(m_pin, &QAction::triggered, this,
+            [this] { m_chart->togglePinned(m_members->selectedMembers()); });
+    connect(m_find, &QAction::triggered, m_members, &MembersPanel::focusFilter);
+    connect(m_exportChart, &QAction::triggered, this, [this] {
+        exportWithChooser(QStringLiteral("Export chart"), QStringLiteral("poolscope-chart.png"),
+                          QStringLiteral("PNG images (*.png)"), &PoolActions::exportChartPng);
+    });
+    connect(m_exportHistory, &QAction::triggered, this, [this] {
+        exportWithChooser(QStringLiteral("Export history"), QStringLiteral("poolscope-history.csv"),
+                          QStringLiteral("CSV files (*.csv)"), &PoolActions::exportHistoryCsv);
+    });
+    connect(m_exportTable, &QAction::triggered, this, [this] {
+        exportWithChooser(QStringLiteral("Export table"), QStringLiteral("poolscope-table.csv"),
+                          QStringLiteral("CSV files (*.csv)"), &PoolActions::exportTableCsv);
+    });
+
+    connect(m_session, &PoolSession::writeAvailabilityChanged, this, &PoolActions::updateActions);
+    connect(m_session, &PoolSession::stateChanged, this, &PoolActions::updateActions);
+    connect(m_session, &PoolSession::observationApplied, this, &PoolActions::updateActions);
+    connect(m_members, &MembersPanel::selectionChanged, this, &PoolActions::updateActions);
+    m_members->setContextActions({m_evict, m_restore, m_pin});
+    updateActions();
+}
+
+PoolActions::~PoolActions() = default;
+
+QAction *PoolActions::makeAction(const QString &text, const QKeySequence &shortcut,
+                                 const QString &tip) {
+    auto *action = new QAction(text, this);
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    action->setToolTip(tip);
+    action->setStatusTip(tip);
+    action->setData(tip); // the tooltip to show when enabled
+    return action;
+}
+
+QList<QAction *> PoolActions::writeActions() const {
+    return {m_seed, m_evict, m_restore, m_testAllocations, m_demoReset};
+}
+
+void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QString &selectionHint,
+                                  const QString &enabledTip) {
+    const QString blocked = m_session->writeBlockReason();
+    action->setEnabled(blocked.isEmpty() && selectionOk);
+    action->setToolTip(!blocked.isEmpty() ? QStringLiteral("Disabled: %1").arg(blocked)
+                       : !selectionOk     ? QStringLiteral("Disabled: %1").arg(selectionHint)
+                                          : enabledTip);
+}
+
+void PoolActions::updateActions() {
+    const QList<QByteArray> inPool = m_members->selectedPoolMembers();
+    const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
+    setWriteEnabled(m_seed, true, {}, m_seed->data().toString());
+    setWriteEnabled(m_testAllocations, true, {}, m_testAllocations->data().toString());
+    setWriteEnabled(m_demoReset, true, {}, m_demoReset->data().toString());
+    setWriteEnabled(
+        m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
+        inPool.size() == 1
+            ? QStringLiteral("Evict %1 (Delete)").arg(QString::fromUtf8(inPool.constFirst()))
+            : QStringLiteral("Evict the %1 selected members (Delete)").arg(inPool.size()));
+    setWriteEnabled(
+        m_restore, !evicted.isEmpty(),
+        QStringLiteral("select one or more evicted (grey) members first"),
+        evicted.size() == 1
+            ? QStringLiteral("Restore %1 (Ctrl+R)").arg(QString::fromUtf8(evicted.constFirst()))
+            : QStringLiteral("Restore the %1 selected members "
+                             "(Ctrl+R)")
+                  .arg(evicted.size()));
+    const bool connected = m_session->hasTarget();
+    m_refresh->setEnabled(connected);
+    m_refresh->setToolTip(connected ? m_refresh->data().toString()
+                                    : QStringLiteral("Disabled: not connected"));
+    const bool anySelected = !inPool.isEmpty() || !evicted.isEmpty();
+    m_pin->setEnabled(anySelected);
+    m_pin->setToolTip(anySelected ? m_pin->data().toString()
+                                  : QStringLiteral("Disabled: select members in the table first"));
+}
+
+bool PoolActions::evictSelected() {
+    const QList<QByteArray> members = m_members->selectedPoolMembers();
+    if (members.isEmpty() || !m_session->canWrite())
+        return false;
+    if (members.size() > 1 &&
+        !m_confirm(QStringLiteral("Evict members"),
+                   QStringLiteral("Evict %1 members? They get no allocations until restored; "
+                                  "their counts are saved.")
+                       .arg(members.size())))
+        return false;
+    return m_session->evict(members);
+}
+
+RestoreDialog *PoolActions::openRestoreDialog() {
+    const QList<QByteArray> members = m_members->selectedEvictedMembers();
+    if (members.isEmpty() || !m_session->canWrite())
+        return nullptr;
+    auto *dialog = new RestoreDialog(m_session, members, m_dialogParent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_session->restore(dialog->members(), dialog->policy(), dialog->startCount());
+    });
+    dialog->open();
+    return dialog;
+}
+
+SeedDialog *PoolActions::openSeedDialog() {
+    if (!m_session->canWrite())
+        return nullptr;
+    if (!m_seedDialog) {
+        m_seedDialog = new SeedDialog(m_session, m_dialogParent);
+        m_seedDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_seedDialog->show();
+    m_seedDialog->raise();
+    m_seedDialog->activateWindow();
+    return m_seedDialog;
+}
+
+TestAllocationDialog *PoolActions::testAllocationDialog() const {
+    return m_testDialog;
+}
+
+TestAllocationDialog *PoolActions::openTestAllocationDialog() {
+    if (!m_session->canWrite())
+        return nullptr;
+    if (!m_testDialog)
+        m_testDialog = new TestAllocationDialog(m_session, m_dialogParent);
+    m_testDialog->show();
+    m_testDialog->raise();
+    m_testDialog->activateWindow();
+    return m_testDialog;
+}
+
+ResetScenarioDialog *PoolActions::openResetScenarioDialog() {
+    if (!m_session->canWrite())
+        return nullptr;
+    if (!m_scenarioDialog)
+        m_scenarioDialog = new ResetScenarioDialog(m_session, m_demo, m_dialogParent);
+    m_scenarioDialog->show();
+    m_scenarioDialog->raise();
+    m_scenarioDialog->activateWindow();
+    return m_scenarioDialog;
+}
+
+void PoolActions::exportWithChooser(const QString &caption, const QString &suggested,
+                                    const QString &filter,
+                                    bool (PoolActions::*exporter)(const QString &)) {
+    const QString path = m_chooseFile(caption, suggested, filter);
+    if (!path.isEmpty())
+        (this->*exporter)(path);
+}
+
+bool PoolActions::exportChartPng(const QString &path) {
+    const bool ok = m_chart->saveImage(path);
+    m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
+                   ok ? QStringLiteral("chart saved to %1").arg(path)
+                      : QStringLiteral("cannot save the chart to %1").arg(path));
+    return ok;
+}
+
+namespace {
+
+bool writeText(const QString &path, const std::function<void(QTextStream &)> &write,
+               QString *error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = file.errorString();
+        return false;
+    }
+    QTextStream out(&file);
+    write(out);
+    out.flush();
+    if (!file.commit()) {
+        *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool PoolActions::exportHistoryCsv(const QString &path) {
+    QString error;
+    const bool ok = writeText(
+        path,
+        [this](QTextStream &out) {
+            writeHistoryCsv(out, m_session->history(), m_session->knownMembers(), 0,
+                            QDateTime::currentMSecsSinceEpoch());
+        },
+        &error);
+    m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
+                   ok ? QStringLiteral("history saved to %1").arg(path)
+                      : QStringLiteral("cannot save the history to %1: %2").arg(path, error));
+    return ok;
+}
+
+bool PoolActions::exportTableCsv(const QString &path) {
+    QString error;
+    const bool ok = writeText(
+        path,
+        [this](QTextStream &out) {
+            writeModelCsv(out, *m_members->proxyModel(), PoolTableModel::RawRole);
+        },
+        &error);
+    m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
+                   ok ? QStringLiteral("table saved to %1").arg(path)
+                      : QStringLiteral("cannot save the table to %1: %2").arg(path, error));
+    return ok;
+}
+
+} // namespace poolscope

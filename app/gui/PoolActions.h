@@ -1,0 +1,102 @@
+#pragma once
+
+#include <functional>
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QWidget;
+
+namespace poolscope {
+
+class ChartPanel;
+class DemoDriver;
+class MembersPanel;
+class PoolSession;
+class ResetScenarioDialog;
+class RestoreDialog;
+class SeedDialog;
+class TestAllocationDialog;
+
+// The dashboard's commands as QActions (menus, toolbar, context menu and shortcuts share them),
+// and what they do: open the dialogs, evict and restore the selection, pin to the chart, export.
+// Every write goes through the session; every write action is disabled, with a tooltip saying
+// why, in read-only mode, while disconnected, or without a fitting selection.
+class PoolActions : public QObject {
+    Q_OBJECT
+
+public:
+    using ConfirmFunction = std::function<bool(const QString &title, const QString &question)>;
+    using SaveFileFunction = std::function<QString(
+        const QString &caption, const QString &suggestedName, const QString &filter)>;
+
+    PoolActions(PoolSession *session, MembersPanel *members, ChartPanel *chart,
+                QWidget *dialogParent);
+    ~PoolActions() override;
+
+    QAction *refreshAction() const { return m_refresh; }
+    QAction *seedAction() const { return m_seed; }
+    QAction *evictAction() const { return m_evict; }
+    QAction *restoreAction() const { return m_restore; }
+    QAction *testAllocationsAction() const { return m_testAllocations; }
+    QAction *demoResetAction() const { return m_demoReset; }
+    QAction *pinAction() const { return m_pin; }
+    QAction *findAction() const { return m_find; }
+    QAction *exportChartAction() const { return m_exportChart; }
+    QAction *exportHistoryAction() const { return m_exportHistory; }
+    QAction *exportTableAction() const { return m_exportTable; }
+    // Every action that writes to Redis.
+    QList<QAction *> writeActions() const;
+
+    // Replace the modal question and the file chooser (tests, scripted use).
+    void setConfirmFunction(ConfirmFunction confirm) { m_confirm = std::move(confirm); }
+    void setSaveFileFunction(SaveFileFunction choose) { m_chooseFile = std::move(choose); }
+    // The demo's background load pauses while the count-reset scenario runs.
+    void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
+
+    bool evictSelected();
+    RestoreDialog *openRestoreDialog();
+    SeedDialog *openSeedDialog();
+    TestAllocationDialog *openTestAllocationDialog();
+    TestAllocationDialog *testAllocationDialog() const;
+    ResetScenarioDialog *openResetScenarioDialog();
+    bool exportChartPng(const QString &path);
+    bool exportHistoryCsv(const QString &path);
+    bool exportTableCsv(const QString &path);
+
+    void updateActions();
+
+private:
+    QAction *makeAction(const QString &text, const QKeySequence &shortcut, const QString &tip);
+    void setWriteEnabled(QAction *action, bool selectionOk, const QString &selectionHint,
+                         const QString &enabledTip);
+    void exportWithChooser(const QString &caption, const QString &suggested, const QString &filter,
+                           bool (PoolActions::*exporter)(const QString &));
+
+    PoolSession *m_session;
+    MembersPanel *m_members;
+    ChartPanel *m_chart;
+    QWidget *m_dialogParent;
+    QAction *m_refresh;
+    QAction *m_seed;
+    QAction *m_evict;
+    QAction *m_restore;
+    QAction *m_testAllocations;
+    QAction *m_demoReset;
+    QAction *m_pin;
+    QAction *m_find;
+    QAction *m_exportChart;
+    QAction *m_exportHistory;
+    QAction *m_exportTable;
+    QPointer<SeedDialog> m_seedDialog;
+    QPointer<TestAllocationDialog> m_testDialog;
+    QPointer<ResetScenarioDialog> m_scenarioDialog;
+    DemoDriver *m_demo = nullptr;
+    ConfirmFunction m_confirm;
+    SaveFileFunction m_chooseFile;
+};
+
+} // namespace poolscope

@@ -1,0 +1,327 @@
+#include "PoolSession.h"
+
+#include "DisplayFormat.h"
+#include "Forecast.h"
+#include "monitor/PoolCommander.h"
+
+#include <QDateTime>
+
+namespace poolscope {
+
+namespace {
+
+QString memberText(const QByteArray &member) {
+    return QString::fromUtf8(member);
+}
+
+} // namespace
+
+PoolSession::PoolSession(QObject *parent)
+    : QObject(parent)
+    , m_monitor(std::make_unique<PoolMonitor>())
+    , m_commander(std::make_unique<PoolCommander>())
+    , m_history(std::make_unique<PoolHistory>()) {
+    connect(m_monitor.get(), &PoolMonitor::stateChanged, this, &PoolSession::handleState);
+    connect(m_monitor.get(), &PoolMonitor::observationArrived, this,
+            &PoolSession::handleObservation);
+    connect(m_monitor.get(), &PoolMonitor::pollFailed, this, &PoolSession::handlePollFailure);
+
+    connect(m_commander.get(), &PoolCommander::seedProgressed, this, &PoolSession::seedProgressed);
+    connect(m_commander.get(), &PoolCommander::seedFinished, this,
+            &PoolSession::handleSeedFinished);
+    connect(m_commander.get(), &PoolCommander::membersEvicted, this, &PoolSession::handleEvicted);
+    connect(m_commander.get(), &PoolCommander::membersRestored, this, &PoolSession::handleRestored);
+    connect(m_commander.get(), &PoolCommander::poolKeysFound, this, &PoolSession::poolKeysFound);
+    connect(m_commander.get(), &PoolCommander::commandFailed, this,
+            &PoolSession::handleCommandFailure);
+    connect(m_commander.get(), &PoolCommander::busyChanged, this, &PoolSession::commandBusyChanged);
+    m_lastBlockReason = writeBlockReason();
+}
+
+PoolSession::~PoolSession() {
+    // Members are destroyed in reverse order; stop the poller first so no observation arrives
+    // while the history is going away.
+    m_monitor.reset();
+    m_commander.reset();
+}
+
+void PoolSession::setReadOnly(bool readOnly) {
+    m_readOnly = readOnly;
+    updateWriteAvailability();
+}
+
+QString PoolSession::writeBlockReason() const {
+    if (m_readOnly)
+        return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
+    if (!m_hasTarget || state() != ConnectionState::Connected)
+        return QStringLiteral("not connected to Redis: connect first");
+    return {};
+}
+
+void PoolSession::updateWriteAvailability() {
+    const QString reason = writeBlockReason();
+    const bool can = reason.isEmpty();
+    if (can == m_lastCanWrite && reason == m_lastBlockReason)
+        return;
+    m_lastCanWrite = can;
+    m_lastBlockReason = reason;
+    Q_EMIT writeAvailabilityChanged(can, reason);
+}
+
+void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey) {
+    const bool sameTarget = m_hasTarget && endpoint == m_endpoint && poolKey == m_poolKey;
+    m_endpoint = endpoint;
+    m_poolKey = poolKey;
+    m_hasTarget = true;
+    m_firstObservation = true;
+    m_lastPollFailure.clear();
+    if (!sameTarget) {
+        m_history->clear();
+        m_rates.clear();
+        m_latest.reset();
+        m_colors.clear();
+    } else {
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("reconnect"));
+        m_rates.clear();
+    }
+    ConnectionOptions pollerOptions;
+    pollerOptions.clientName = QStringLiteral("poolscope-poller");
+    ConnectionOptions commanderOptions;
+    commanderOptions.clientName = QStringLiteral("poolscope-commander");
+    commanderOptions.commandTimeout = std::chrono::milliseconds(5000);
+    m_commander->setTarget(endpoint, poolKey, commanderOptions);
+    m_monitor->connectTo(endpoint, poolKey, pollerOptions);
+    log(LogSeverity::Info, QStringLiteral("connection"),
+        QStringLiteral("connecting to %1, pool \"%2\"")
+            .arg(endpoint.toDisplayString(), QString::fromUtf8(poolKey)));
+    Q_EMIT targetChanged();
+    updateWriteAvailability();
+}
+
+void PoolSession::disconnectFromServer() {
+    if (!m_hasTarget)
+        return;
+    m_hasTarget = false;
+    m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("disconnected"));
+    m_monitor->disconnectFromServer();
+    log(LogSeverity::Info, QStringLiteral("connection"),
+        QStringLiteral("disconnected from %1").arg(m_endpoint.toDisplayString()));
+    updateWriteAvailability();
+}
+
+ConnectionState PoolSession::state() const {
+    return m_monitor->state();
+}
+
+void PoolSession::setPollInterval(std::chrono::milliseconds interval) {
+    m_monitor->setPollInterval(interval);
+}
+
+std::chrono::milliseconds PoolSession::pollInterval() const {
+    return m_monitor->pollInterval();
+}
+
+void PoolSession::setPaused(bool paused) {
+    if (paused == m_monitor->isPaused())
+        return;
+    m_monitor->setPaused(paused);
+    log(LogSeverity::Info, QStringLiteral("poll"),
+        paused ? QStringLiteral("polling paused") : QStringLiteral("polling resumed"));
+}
+
+bool PoolSession::isPaused() const {
+    return m_monitor->isPaused();
+}
+
+void PoolSession::pollNow() {
+    if (m_hasTarget)
+        m_monitor->pollNow();
+}
+
+void PoolSession::setRateWindowMs(qint64 windowMs) {
+    m_rates.setWindowMs(windowMs);
+}
+
+std::optional<double> PoolSession::poolMinimum() const {
+    if (!m_latest || m_latest->snapshot.members.isEmpty())
+        return std::nullopt;
+    return m_latest->stats.min;
+}
+
+QList<QByteArray> PoolSession::knownMembers() const {
+    return m_history->trackedMembers();
+}
+
+bool PoolSession::refuseWrite(const QString &operation) {
+    const QString reason = writeBlockReason();
+    if (reason.isEmpty())
+        return false;
+    log(LogSeverity::Warning, operation, QStringLiteral("%1 refused: %2").arg(operation, reason));
+    return true;
+}
+
+bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &options) {
+    if (refuseWrite(QStringLiteral("seed")))
+        return false;
+    m_commander->seed(members, options);
+    return true;
+}
+
+bool PoolSession::evict(const QList<QByteArray> &members) {
+    if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
+        return false;
+    m_commander->evict(members);
+    return true;
+}
+
+bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy,
+                          double startCount) {
+    if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
+        return false;
+    m_commander->restore(members, policy, startCount);
+    return true;
+}
+
+void PoolSession::findPoolKeys() {
+    if (m_hasTarget)
+        m_commander->findPoolKeys();
+}
+
+bool PoolSession::isCommandBusy() const {
+    return m_commander->isBusy();
+}
+
+void PoolSession::log(LogSeverity severity, const QString &kind, const QString &text) {
+    LogEntry entry;
+    entry.timeMs = QDateTime::currentMSecsSinceEpoch();
+    entry.severity = severity;
+    entry.kind = kind;
+    entry.text = text;
+    Q_EMIT messageLogged(entry);
+}
+
+void PoolSession::addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member,
+                                  const QString &label, qint64 timeMs) {
+    HistoryEvent event;
+    event.timeMs = timeMs > 0 ? timeMs : QDateTime::currentMSecsSinceEpoch();
+    event.kind = kind;
+    event.member = member;
+    event.label = label;
+    m_history->addEvent(event);
+    Q_EMIT historyEventAdded(event);
+}
+
+void PoolSession::handleState(ConnectionState state, const QString &detail) {
+    if (state == ConnectionState::Connected) {
+        m_serverVersion = detail;
+        m_lastPollFailure.clear();
+        log(LogSeverity::Info, QStringLiteral("connection"),
+            QStringLiteral("connected to %1 (Redis %2)").arg(m_endpoint.toDisplayString(), detail));
+    } else if (state == ConnectionState::Reconnecting) {
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), detail);
+        log(LogSeverity::Warning, QStringLiteral("connection"),
+            QStringLiteral("connection lost, reconnecting: %1").arg(detail));
+    }
+    Q_EMIT stateChanged(state, detail);
+    updateWriteAvailability();
+}
+
+void PoolSession::handleObservation(const PoolObservation &observation) {
+    if (!m_hasTarget)
+        return;
+    QList<QByteArray> names;
+    names.reserve(observation.snapshot.members.size() + observation.snapshot.evicted.size());
+    for (const PoolMember &member : observation.snapshot.members)
+        names.append(member.member);
+    for (const EvictedMember &member : observation.snapshot.evicted)
+        names.append(member.member);
+    m_colors.assign(names);
+
+    m_history->record(observation.timeMs, observation.snapshot.members);
+    m_rates.record(observation.timeMs, observation.snapshot.members);
+    if (!observation.serverVersion.isEmpty())
+        m_serverVersion = observation.serverVersion;
+    m_latest = observation;
+    m_lastPollFailure.clear();
+    if (m_firstObservation) {
+        m_firstObservation = false;
+        const auto &snapshot = observation.snapshot;
+        if (snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
+            log(LogSeverity::Info, QStringLiteral("poll"),
+                QStringLiteral("no pool at \"%1\" yet: Seed… to add proxies")
+                    .arg(QString::fromUtf8(m_poolKey)));
+        else
+            log(LogSeverity::Info, QStringLiteral("poll"),
+                QStringLiteral("pool \"%1\": %2 members, %3 evicted")
+                    .arg(QString::fromUtf8(m_poolKey))
+                    .arg(snapshot.members.size())
+                    .arg(snapshot.evicted.size()));
+    }
+    Q_EMIT observationApplied(observation);
+}
+
+void PoolSession::handlePollFailure(const QString &message) {
+    // A dead server fails every poll: log each distinct failure once, the status bar shows all.
+    if (message != m_lastPollFailure) {
+        m_lastPollFailure = message;
+        log(LogSeverity::Error, QStringLiteral("poll"), message);
+    }
+    Q_EMIT pollFailed(message);
+}
+
+void PoolSession::handleSeedFinished(const SeedResult &result) {
+    QString label = QStringLiteral("seed +%1 at %2")
+                        .arg(result.added.size())
+                        .arg(formatCount(result.startCount));
+    QStringList details;
+    if (!result.alreadyPresent.isEmpty())
+        details << QStringLiteral("%1 already in the pool kept their count")
+                       .arg(result.alreadyPresent.size());
+    if (!result.overwritten.isEmpty())
+        details << QStringLiteral("%1 reset").arg(result.overwritten.size());
+    if (!result.evicted.isEmpty())
+        details << QStringLiteral("%1 evicted not re-added (restore them instead)")
+                       .arg(result.evicted.size());
+    if (!result.added.isEmpty() || !result.overwritten.isEmpty())
+        addHistoryEvent(HistoryEvent::Kind::Seed, {}, label);
+    log(LogSeverity::Info, QStringLiteral("seed"),
+        details.isEmpty() ? label
+                          : label + QStringLiteral(" · ") + details.join(QStringLiteral(", ")));
+    pollNow();
+    Q_EMIT seedFinished(result);
+}
+
+void PoolSession::handleEvicted(const QList<EvictResult> &results) {
+    for (const EvictResult &result : results) {
+        const QString label = QStringLiteral("evict %1 (saved %2)")
+                                  .arg(memberText(result.member), formatCount(result.savedCount));
+        addHistoryEvent(HistoryEvent::Kind::Evict, result.member, label);
+        log(LogSeverity::Info, QStringLiteral("evict"), label);
+    }
+    pollNow();
+    Q_EMIT membersEvicted(results);
+}
+
+void PoolSession::handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore) {
+    const std::optional<double> minimum =
+        poolMinimumBefore < 0 ? std::nullopt : std::optional<double>(poolMinimumBefore);
+    for (const RestoreResult &result : results) {
+        const QString label = QStringLiteral("restore %1 (%2) at %3")
+                                  .arg(memberText(result.member), restorePolicyName(result.policy),
+                                       formatCount(result.restoredCount));
+        addHistoryEvent(HistoryEvent::Kind::Restore, result.member, label);
+        const FloodForecast forecast =
+            forecastFlood(result.restoredCount, 1, minimum, m_rates.poolRate());
+        log(LogSeverity::Info, QStringLiteral("restore"),
+            label + QStringLiteral(" · forecast: ") + forecast.text);
+    }
+    pollNow();
+    Q_EMIT membersRestored(results, poolMinimumBefore);
+}
+
+void PoolSession::handleCommandFailure(const QString &operation, const QString &message) {
+    log(LogSeverity::Error, operation, message);
+    Q_EMIT commandFailed(operation, message);
+}
+
+} // namespace poolscope

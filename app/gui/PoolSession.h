@@ -1,0 +1,143 @@
+#pragma once
+
+#include "MemberColors.h"
+#include "RateTracker.h"
+#include "history/PoolHistory.h"
+#include "monitor/PoolMonitor.h"
+#include "pool/PoolTypes.h"
+#include "redis/Endpoint.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+namespace poolscope {
+
+class PoolCommander;
+
+enum class LogSeverity { Info, Warning, Error };
+
+// One line of the events panel.
+struct LogEntry {
+    qint64 timeMs = 0;
+    LogSeverity severity = LogSeverity::Info;
+    QString kind; // "seed", "evict", "restore", "connection", "poll", "load", "export", ...
+    QString text;
+};
+
+// The dashboard's model of one watched pool, without any widget: it owns the poller, the
+// commander and the history, turns their replies into history, rates and log entries, and
+// decides whether writes are allowed. Panels observe it; PoolActions drives it. All Redis work
+// happens on the monitor's and commander's threads: nothing here ever waits on Redis.
+class PoolSession : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PoolSession(QObject *parent = nullptr);
+    ~PoolSession() override;
+
+    // Read-only: every write is refused and every write control disabled.
+    void setReadOnly(bool readOnly);
+    bool isReadOnly() const { return m_readOnly; }
+    // Why writes are impossible right now ("read-only mode (--read-only)", "not connected to
+    // Redis"), or empty when they are allowed.
+    QString writeBlockReason() const;
+    bool canWrite() const { return writeBlockReason().isEmpty(); }
+
+    void connectTo(const Endpoint &endpoint, const QByteArray &poolKey);
+    void disconnectFromServer();
+    ConnectionState state() const;
+    bool isConnected() const { return state() == ConnectionState::Connected; }
+    bool hasTarget() const { return m_hasTarget; }
+    const Endpoint &endpoint() const { return m_endpoint; }
+    const QByteArray &poolKey() const { return m_poolKey; }
+    QString serverVersion() const { return m_serverVersion; }
+
+    void setPollInterval(std::chrono::milliseconds interval);
+    std::chrono::milliseconds pollInterval() const;
+    void setPaused(bool paused);
+    bool isPaused() const;
+    void pollNow();
+
+    // The "last window" of rates, shares and the busiest member (default 10 s).
+    void setRateWindowMs(qint64 windowMs);
+    qint64 rateWindowMs() const { return m_rates.windowMs(); }
+
+    const std::optional<PoolObservation> &latestObservation() const { return m_latest; }
+    // The lowest count in the pool now; nullopt for an empty pool or before the first poll.
+    std::optional<double> poolMinimum() const;
+    // Allocations per second over the rate window.
+    double poolRatePerSecond() const { return m_rates.poolRate(); }
+    const RateTracker &rates() const { return m_rates; }
+    const PoolHistory &history() const { return *m_history; }
+    PoolHistory &history() { return *m_history; }
+    const MemberColors &colors() const { return m_colors; }
+    // Members the history has series for, in the pool or evicted.
+    QList<QByteArray> knownMembers() const;
+
+    // Writes, all through the commander's thread. Refused (with a log entry) when !canWrite().
+    bool seed(const QList<QByteArray> &members, const SeedOptions &options);
+    bool evict(const QList<QByteArray> &members);
+    bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);
+    void findPoolKeys();
+    bool isCommandBusy() const;
+
+    void log(LogSeverity severity, const QString &kind, const QString &text);
+    // Adds a marker to the chart (at timeMs, 0 = now).
+    void addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member, const QString &label,
+                         qint64 timeMs = 0);
+
+    PoolMonitor *monitor() const { return m_monitor.get(); }
+    PoolCommander *commander() const { return m_commander.get(); }
+
+Q_SIGNALS:
+    void stateChanged(poolscope::ConnectionState state, const QString &detail);
+    void targetChanged();
+    // After history and rates took the observation in.
+    void observationApplied(const poolscope::PoolObservation &observation);
+    void pollFailed(const QString &message);
+    void historyEventAdded(const poolscope::HistoryEvent &event);
+    void messageLogged(const poolscope::LogEntry &entry);
+    void writeAvailabilityChanged(bool canWrite, const QString &reason);
+    void poolKeysFound(const QStringList &keys);
+    void seedProgressed(qint64 done, qint64 total);
+    void seedFinished(const poolscope::SeedResult &result);
+    void membersEvicted(const QList<poolscope::EvictResult> &results);
+    void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
+    void commandFailed(const QString &operation, const QString &message);
+    void commandBusyChanged(bool busy);
+
+private:
+    void handleState(ConnectionState state, const QString &detail);
+    void handleObservation(const PoolObservation &observation);
+    void handlePollFailure(const QString &message);
+    void handleSeedFinished(const SeedResult &result);
+    void handleEvicted(const QList<EvictResult> &results);
+    void handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore);
+    void handleCommandFailure(const QString &operation, const QString &message);
+    bool refuseWrite(const QString &operation);
+    void updateWriteAvailability();
+
+    std::unique_ptr<PoolMonitor> m_monitor;
+    std::unique_ptr<PoolCommander> m_commander;
+    std::unique_ptr<PoolHistory> m_history;
+    RateTracker m_rates;
+    MemberColors m_colors;
+    std::optional<PoolObservation> m_latest;
+    Endpoint m_endpoint;
+    QByteArray m_poolKey;
+    QString m_serverVersion;
+    QString m_lastPollFailure;
+    bool m_hasTarget = false;
+    bool m_readOnly = false;
+    bool m_firstObservation = true;
+    bool m_lastCanWrite = false;
+    QString m_lastBlockReason;
+};
+
+} // namespace poolscope

@@ -1,0 +1,335 @@
+#include "PoolTableModel.h"
+
+#include "DisplayFormat.h"
+#include "MemberColors.h"
+#include "RateTracker.h"
+#include "history/PoolHistory.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <QColor>
+#include <QFont>
+#include <QSet>
+
+namespace poolscope {
+
+namespace {
+
+const QString kDash = QStringLiteral("–");
+
+} // namespace
+
+PoolTableModel::PoolTableModel(const MemberColors *colors, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_colors(colors) {}
+
+QList<PoolTableModel::Row> PoolTableModel::buildRows(const PoolSnapshot &snapshot,
+                                                     const RateTracker *rates,
+                                                     const PoolHistory *history) {
+    QList<Row> rows;
+    rows.reserve(snapshot.members.size() + snapshot.evicted.size());
+    double total = 0;
+    // The two lowest counts give every member "the minimum of the others" in O(1).
+    qsizetype lowestIndex = -1;
+    for (qsizetype i = 0; i < snapshot.members.size(); ++i) {
+        total += snapshot.members[i].count;
+        if (lowestIndex < 0 || snapshot.members[i].count < snapshot.members[lowestIndex].count)
+            lowestIndex = i;
+    }
+    const double lowest = lowestIndex >= 0 ? snapshot.members[lowestIndex].count : 0;
+    double secondLowest = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 0; i < snapshot.members.size(); ++i)
+        if (i != lowestIndex)
+            secondLowest = std::min(secondLowest, snapshot.members[i].count);
+
+    for (qsizetype i = 0; i < snapshot.members.size(); ++i) {
+        const PoolMember &member = snapshot.members[i];
+        Row row;
+        row.member = member.member;
+        row.count = member.count;
+        row.share = total > 0 ? member.count / total : 0;
+        if (rates)
+            row.rate = rates->memberRate(member.member);
+        if (snapshot.members.size() > 1) {
+            const double othersMinimum = (i == lowestIndex) ? secondLowest : lowest;
+            row.debt = std::max(0.0, othersMinimum - member.count);
+        }
+        if (history)
+            row.lastChangeMs = history->lastChangeMs(member.member);
+        rows.append(row);
+    }
+    for (const EvictedMember &member : snapshot.evicted) {
+        Row row;
+        row.member = member.member;
+        row.count = member.savedCount;
+        row.evicted = true;
+        if (history)
+            row.lastChangeMs = history->lastChangeMs(member.member);
+        rows.append(row);
+    }
+    return rows;
+}
+
+void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
+    m_nowMs = nowMs;
+    QHash<QByteArray, qsizetype> incoming;
+    incoming.reserve(rows.size());
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        incoming.insert(rows[i].member, i);
+
+    int poolMembers = 0;
+    for (const Row &row : rows)
+        if (!row.evicted)
+            ++poolMembers;
+
+    // A new pool (or most of it replaced): one reset is cheaper and clearer than many moves.
+    qsizetype gone = 0;
+    for (const Row &row : m_rows)
+        if (!incoming.contains(row.member))
+            ++gone;
+    if (m_rows.isEmpty() || gone > 64 || gone * 2 > m_rows.size()) {
+        beginResetModel();
+        m_rows = rows;
+        m_poolMembers = poolMembers;
+        rebuildIndex();
+        endResetModel();
+        return;
+    }
+
+    for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
+        if (incoming.contains(m_rows[i].member))
+            continue;
+        beginRemoveRows({}, i, i);
+        m_rows.removeAt(i);
+        endRemoveRows();
+    }
+    rebuildIndex();
+
+    QList<Row> added;
+    for (const Row &row : rows) {
+        const auto existing = m_rowOf.constFind(row.member);
+        if (existing == m_rowOf.constEnd())
+            added.append(row);
+        else
+            m_rows[*existing] = row;
+    }
+    m_poolMembers = poolMembers;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        m_rows.append(added);
+        rebuildIndex();
+        endInsertRows();
+    }
+}
+
+void PoolTableModel::clear() {
+    beginResetModel();
+    m_rows.clear();
+    m_rowOf.clear();
+    m_poolMembers = 0;
+    endResetModel();
+}
+
+void PoolTableModel::rebuildIndex() {
+    m_rowOf.clear();
+    m_rowOf.reserve(m_rows.size());
+    for (int i = 0; i < int(m_rows.size()); ++i)
+        m_rowOf.insert(m_rows[i].member, i);
+}
+
+int PoolTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int PoolTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+Qt::ItemFlags PoolTableModel::flags(const QModelIndex &index) const {
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+}
+
+QVariant PoolTableModel::display(const Row &row, int column) const {
+    switch (Column(column)) {
+    case Member:
+        return QString::fromUtf8(row.member);
+    case Count:
+        return formatCount(row.count);
+    case Share:
+        return row.evicted ? kDash : formatShare(row.share);
+    case Rate:
+        return row.evicted ? kDash : formatRate(row.rate);
+    case State:
+        return row.evicted ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
+                           : (row.debt > 0 ? QStringLiteral("in pool · catching up")
+                                           : QStringLiteral("in pool"));
+    case Debt:
+        return row.evicted ? kDash : formatCount(row.debt);
+    case LastChange:
+        return row.lastChangeMs ? formatAgo(m_nowMs - *row.lastChangeMs) : kDash;
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant PoolTableModel::sortValue(const Row &row, int column) const {
+    switch (Column(column)) {
+    case Member:
+        return QString::fromUtf8(row.member);
+    case Count:
+        return row.count;
+    case Share:
+        return row.evicted ? -1.0 : row.share;
+    case Rate:
+        return row.evicted ? -1.0 : row.rate;
+    case State:
+        return row.evicted ? 1 : 0;
+    case Debt:
+        return row.evicted ? -1.0 : row.debt;
+    case LastChange:
+        return row.lastChangeMs ? double(*row.lastChangeMs) : -1.0;
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant PoolTableModel::rawValue(const Row &row, int column) const {
+    switch (Column(column)) {
+    case Member:
+        return QString::fromUtf8(row.member);
+    case Count:
+        return QString::number(row.count, 'f', 0);
+    case Share:
+        return row.evicted ? QString() : QString::number(row.share, 'f', 6);
+    case Rate:
+        return row.evicted ? QString() : QString::number(row.rate, 'f', 3);
+    case State:
+        return row.evicted ? QStringLiteral("evicted") : QStringLiteral("in pool");
+    case Debt:
+        return row.evicted ? QString() : QString::number(row.debt, 'f', 0);
+    case LastChange:
+        return row.lastChangeMs ? QString::number(*row.lastChangeMs) : QString();
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, column);
+    case SortRole:
+        return sortValue(row, column);
+    case RawRole:
+        return rawValue(row, column);
+    case MemberRole:
+        return row.member;
+    case EvictedRole:
+        return row.evicted;
+    case Qt::DecorationRole:
+        if (column == Member && m_colors) {
+            QColor color = m_colors->colorFor(row.member);
+            if (row.evicted)
+                color.setAlpha(90);
+            return color;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (row.evicted)
+            return QColor(0x80, 0x80, 0x80);
+        if (column == Debt && row.debt > 0)
+            return QColor(0xb0, 0x3a, 0x2e);
+        return {};
+    case Qt::FontRole:
+        if (row.evicted) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == Member || column == State)
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (row.evicted)
+            return QStringLiteral("%1 is evicted: it gets no allocations. Saved count %2; restore "
+                                  "it with Ctrl+R.")
+                .arg(QString::fromUtf8(row.member), formatCount(row.count));
+        if (row.debt > 0)
+            return QStringLiteral("%1 is %2 below the lowest of the others: it will take about "
+                                  "the next %2 allocations.")
+                .arg(QString::fromUtf8(row.member), formatCount(row.debt));
+        return QString::fromUtf8(row.member);
+    default:
+        return {};
+    }
+}
+
+QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (Column(section)) {
+        case Member:
+            return QStringLiteral("member");
+        case Count:
+            return QStringLiteral("count");
+        case Share:
+            return QStringLiteral("share");
+        case Rate:
+            return QStringLiteral("rate/s");
+        case State:
+            return QStringLiteral("state");
+        case Debt:
+            return QStringLiteral("debt");
+        case LastChange:
+            return QStringLiteral("last change");
+        case ColumnCount:
+            break;
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case Member:
+            return QStringLiteral("Proxy id (the sorted set's member); the swatch is its chart "
+                                  "colour");
+        case Count:
+            return QStringLiteral("Allocations recorded so far (the score); for evicted members "
+                                  "the saved count");
+        case Share:
+            return QStringLiteral("Share of all allocations counted in the pool");
+        case Rate:
+            return QStringLiteral("Allocations per second over the last window");
+        case State:
+            return QStringLiteral("In the pool, or evicted (kept aside with its saved count)");
+        case Debt:
+            return QStringLiteral("Catch-up debt: how far the count is below the lowest count "
+                                  "of the others. A member with debt takes every allocation "
+                                  "until it has caught up.");
+        case LastChange:
+            return QStringLiteral("When the count last changed");
+        case ColumnCount:
+            break;
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return QVariant((section == Member || section == State ? Qt::AlignLeft : Qt::AlignRight) |
+                        Qt::AlignVCenter);
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+} // namespace poolscope

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "pool/PoolTypes.h"
+
+#include <deque>
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+
+namespace poolscope {
+
+// Allocation rates over a sliding window, from consecutive polls of the pool.
+//
+// Between two polls a member's allocations are the rise of its count. A count that went down
+// (a member evicted and restored lower, or reset by a seed) and a member that was not in the
+// previous poll (seeded or restored) count as no allocation: the tracker measures what workers
+// took, not what operators wrote. Memory: the non-zero deltas of the polls inside the window.
+class RateTracker {
+public:
+    explicit RateTracker(qint64 windowMs = 10000);
+
+    void setWindowMs(qint64 windowMs);
+    qint64 windowMs() const { return m_windowMs; }
+
+    // One poll: the members in the pool with their counts, read at timeMs.
+    void record(qint64 timeMs, const QList<PoolMember> &members);
+    void clear();
+
+    // Allocations per second over the window (0 until two polls are known).
+    double poolRate() const;
+    double memberRate(const QByteArray &member) const;
+    // Allocations per member over the window (members with none are absent).
+    QHash<QByteArray, double> memberAllocations() const;
+    double windowAllocations() const;
+    // How much time the window actually covers, in ms (at most a little over windowMs).
+    qint64 coveredMs() const;
+    // Allocations seen since the tracker started (or was cleared).
+    double totalAllocations() const { return m_totalAllocations; }
+
+private:
+    struct Tick {
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        double total = 0;
+        QHash<QByteArray, double> deltas; // non-zero only
+    };
+    void trim();
+
+    qint64 m_windowMs;
+    std::deque<Tick> m_ticks;
+    QHash<QByteArray, double> m_previous;
+    qint64 m_previousMs = -1;
+    double m_totalAllocations = 0;
+};
+
+} // namespace poolscope

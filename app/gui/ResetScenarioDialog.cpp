@@ -1,0 +1,296 @@
+#include "ResetScenarioDialog.h"
+
+#include "ui_ResetScenarioDialog.h"
+
+#include "DemoDriver.h"
+#include "DisplayFormat.h"
+#include "PoolSession.h"
+#include "redis/RedisError.h"
+
+#include <QDateTime>
+#include <QPushButton>
+#include <QThread>
+
+namespace poolscope {
+
+ResetScenarioDialog::ResetScenarioDialog(PoolSession *session, DemoDriver *demo, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_demo(demo)
+    , m_ui(std::make_unique<Ui::ResetScenarioDialog>()) {
+    m_ui->setupUi(this);
+    m_startButton =
+        m_ui->buttonBox->addButton(QStringLiteral("Run scenario"), QDialogButtonBox::ActionRole);
+    m_cancelButton =
+        m_ui->buttonBox->addButton(QStringLiteral("Cancel run"), QDialogButtonBox::ActionRole);
+    m_backButton = m_ui->buttonBox->addButton(QStringLiteral("Back to previous pool"),
+                                              QDialogButtonBox::ActionRole);
+    m_startButton->setDefault(true);
+    m_cancelButton->setToolTip(QStringLiteral("Stop the scenario now (a partial report follows)"));
+    m_backButton->setToolTip(
+        QStringLiteral("Watch the pool you watched before the scenario again"));
+    for (RestorePolicy policy : allRestorePolicies())
+        m_ui->policyBox->addItem(restorePolicyName(policy), int(policy));
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    m_ui->resultText->setFont(mono);
+
+    connect(m_ui->policyBox, &QComboBox::currentIndexChanged, this,
+            [this] { m_ui->descriptionLabel->setText(restorePolicyDescription(spec().policy)); });
+    connect(m_startButton, &QPushButton::clicked, this, &ResetScenarioDialog::start);
+    connect(m_cancelButton, &QPushButton::clicked, this, &ResetScenarioDialog::cancel);
+    connect(m_backButton, &QPushButton::clicked, this, &ResetScenarioDialog::returnToPreviousPool);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(m_session, &PoolSession::observationApplied, this,
+            &ResetScenarioDialog::handleObservation);
+    connect(m_session, &PoolSession::writeAvailabilityChanged, this,
+            &ResetScenarioDialog::updateControls);
+    setPolicy(RestorePolicy::Zero);
+    updateControls();
+}
+
+ResetScenarioDialog::~ResetScenarioDialog() {
+    m_cancel.store(true);
+    if (m_thread)
+        m_thread->wait();
+}
+
+void ResetScenarioDialog::setPolicy(RestorePolicy policy) {
+    m_ui->policyBox->setCurrentIndex(m_ui->policyBox->findData(int(policy)));
+    m_ui->descriptionLabel->setText(restorePolicyDescription(policy));
+}
+
+void ResetScenarioDialog::setMembers(int members) {
+    m_ui->membersSpin->setValue(members);
+}
+
+void ResetScenarioDialog::setRate(double perSecond) {
+    m_ui->rateSpin->setValue(perSecond);
+}
+
+void ResetScenarioDialog::setDurations(double beforeSeconds, double afterSeconds) {
+    m_ui->beforeSpin->setValue(beforeSeconds);
+    m_ui->afterSpin->setValue(afterSeconds);
+}
+
+void ResetScenarioDialog::setKey(const QByteArray &key) {
+    m_ui->keyEdit->setText(QString::fromUtf8(key));
+}
+
+ResetScenarioSpec ResetScenarioDialog::spec() const {
+    ResetScenarioSpec spec;
+    spec.endpoint = m_session->endpoint();
+    spec.poolKey = m_ui->keyEdit->text().trimmed().toUtf8();
+    spec.members = m_ui->membersSpin->value();
+    spec.ratePerSecond = m_ui->rateSpin->value();
+    spec.policy = RestorePolicy(m_ui->policyBox->currentData().toInt());
+    spec.before = std::chrono::milliseconds(qint64(m_ui->beforeSpin->value() * 1000.0));
+    spec.after = std::chrono::milliseconds(qint64(m_ui->afterSpin->value() * 1000.0));
+    spec.replace = true;
+    return spec;
+}
+
+QString ResetScenarioDialog::resultText() const {
+    return m_ui->resultText->toPlainText();
+}
+
+void ResetScenarioDialog::updateControls() {
+    const QString blocked = m_session->writeBlockReason();
+    const bool running = isRunning();
+    m_startButton->setEnabled(!running && blocked.isEmpty());
+    m_startButton->setToolTip(blocked.isEmpty()
+                                  ? QStringLiteral("Run the scenario (writes the scenario key)")
+                                  : QStringLiteral("Disabled: %1").arg(blocked));
+    m_cancelButton->setEnabled(running);
+    m_backButton->setEnabled(!running && m_previousEndpoint.has_value());
+    for (QWidget *widget :
+         {static_cast<QWidget *>(m_ui->policyBox), static_cast<QWidget *>(m_ui->membersSpin),
+          static_cast<QWidget *>(m_ui->rateSpin), static_cast<QWidget *>(m_ui->beforeSpin),
+          static_cast<QWidget *>(m_ui->afterSpin), static_cast<QWidget *>(m_ui->keyEdit)})
+        widget->setEnabled(!running);
+}
+
+bool ResetScenarioDialog::start() {
+    const QString blocked = m_session->writeBlockReason();
+    if (isRunning() || !blocked.isEmpty()) {
+        if (!blocked.isEmpty())
+            m_ui->resultText->setPlainText(QStringLiteral("Cannot run: %1").arg(blocked));
+        return false;
+    }
+    const ResetScenarioSpec run = spec();
+    if (run.poolKey.isEmpty()) {
+        m_ui->resultText->setPlainText(QStringLiteral("Name the scenario key first."));
+        return false;
+    }
+    if (!m_previousEndpoint && run.poolKey != m_session->poolKey()) {
+        m_previousEndpoint = m_session->endpoint();
+        m_previousKey = m_session->poolKey();
+    }
+    if (m_demo && m_demo->isEnabled()) {
+        m_demoWasEnabled = true;
+        m_demo->setEnabled(false); // its load would disturb the measurement
+    }
+    m_report.reset();
+    m_cancel.store(false);
+    m_phase = ResetScenarioProgress::Phase::Running;
+    m_pendingEvictMs = m_pendingRestoreMs = 0;
+    m_evictedMember.clear();
+    m_ui->resultText->setPlainText(QStringLiteral("Running…"));
+    m_ui->progressBar->setRange(0, 1000);
+    m_ui->progressBar->setValue(0);
+    m_session->log(LogSeverity::Info, QStringLiteral("scenario"),
+                   QStringLiteral("count-reset scenario: %1 members, %2/s, policy %3, pool \"%4\"")
+                       .arg(run.members)
+                       .arg(formatRate(run.ratePerSecond), restorePolicyName(run.policy),
+                            QString::fromUtf8(run.poolKey)));
+    m_session->connectTo(run.endpoint, run.poolKey);
+
+    m_thread.reset(QThread::create([this, run] {
+        std::optional<ResetScenarioReport> report;
+        QString error;
+        try {
+            report = runResetScenario(
+                run,
+                [this](const ResetScenarioProgress &progress) {
+                    QMetaObject::invokeMethod(
+                        this, [this, progress] { handleProgress(progress); }, Qt::QueuedConnection);
+                },
+                &m_cancel);
+        } catch (const RedisError &e) {
+            error = e.message();
+        } catch (const std::exception &e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this, [this, report, error] { handleDone(report, error); }, Qt::QueuedConnection);
+    }));
+    m_thread->setObjectName(QStringLiteral("poolscope-scenario"));
+    m_thread->start();
+    updateControls();
+    return true;
+}
+
+void ResetScenarioDialog::cancel() {
+    m_cancel.store(true);
+    m_ui->phaseLabel->setText(QStringLiteral("cancelling…"));
+}
+
+void ResetScenarioDialog::handleProgress(const ResetScenarioProgress &progress) {
+    if (progress.totalSeconds > 0)
+        m_ui->progressBar->setValue(int(1000.0 * progress.elapsedSeconds / progress.totalSeconds));
+    QString phase;
+    switch (progress.phase) {
+    case ResetScenarioProgress::Phase::Running:
+        phase = QStringLiteral("steady load");
+        break;
+    case ResetScenarioProgress::Phase::Evicted:
+        phase = QStringLiteral("one member evicted");
+        break;
+    case ResetScenarioProgress::Phase::Restored:
+        phase = QStringLiteral("restored: %1 allocations went to it since")
+                    .arg(progress.restoredMemberAllocations);
+        break;
+    case ResetScenarioProgress::Phase::Finished:
+        phase = QStringLiteral("finished");
+        break;
+    }
+    m_ui->phaseLabel->setText(
+        QStringLiteral("%1 / %2 · %3 allocations · %4")
+            .arg(formatSeconds(progress.elapsedSeconds), formatSeconds(progress.totalSeconds))
+            .arg(progress.allocations)
+            .arg(phase));
+    if (progress.phase != m_phase) {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (progress.phase == ResetScenarioProgress::Phase::Evicted)
+            m_pendingEvictMs = now;
+        else if (progress.phase == ResetScenarioProgress::Phase::Restored)
+            m_pendingRestoreMs = now;
+        m_phase = progress.phase;
+        m_session->pollNow();
+    }
+}
+
+void ResetScenarioDialog::handleObservation(const PoolObservation &observation) {
+    if (m_pendingEvictMs > 0 && !observation.snapshot.evicted.isEmpty()) {
+        m_evictedMember = observation.snapshot.evicted.constFirst().member;
+        m_session->addHistoryEvent(
+            HistoryEvent::Kind::Evict, m_evictedMember,
+            QStringLiteral("evict %1 (scenario)").arg(QString::fromUtf8(m_evictedMember)),
+            m_pendingEvictMs);
+        m_pendingEvictMs = 0;
+    }
+    if (m_pendingRestoreMs > 0 && !m_evictedMember.isEmpty()) {
+        const bool stillEvicted =
+            std::any_of(observation.snapshot.evicted.cbegin(), observation.snapshot.evicted.cend(),
+                        [this](const EvictedMember &m) { return m.member == m_evictedMember; });
+        if (!stillEvicted) {
+            m_session->addHistoryEvent(
+                HistoryEvent::Kind::Restore, m_evictedMember,
+                QStringLiteral("restore %1 (%2)")
+                    .arg(QString::fromUtf8(m_evictedMember), restorePolicyName(spec().policy)),
+                m_pendingRestoreMs);
+            m_pendingRestoreMs = 0;
+        }
+    }
+}
+
+void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &report,
+                                     const QString &error) {
+    if (m_thread) {
+        m_thread->wait();
+        m_thread.reset();
+    }
+    m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    if (!report) {
+        m_ui->resultText->setPlainText(QStringLiteral("The scenario failed: %1").arg(error));
+        m_session->log(LogSeverity::Error, QStringLiteral("scenario"), error);
+        updateControls();
+        Q_EMIT scenarioFailed(error);
+        return;
+    }
+    m_report = report;
+    const ResetScenarioReport &r = *report;
+    QStringList lines;
+    lines << QStringLiteral("pool \"%1\": %2 members, %3/s asked, %4/s achieved%5")
+                 .arg(QString::fromUtf8(r.poolKey))
+                 .arg(r.members)
+                 .arg(formatRate(r.ratePerSecond), formatRate(r.achievedRatePerSecond),
+                      r.cancelled ? QStringLiteral(" (cancelled)") : QString());
+    lines << QStringLiteral("%1: evicted at %2 with count %3, restored at %4 by \"%5\" at %6")
+                 .arg(QString::fromUtf8(r.member), formatSeconds(r.evictedAtSeconds),
+                      formatCount(r.savedCount), formatSeconds(r.restoredAtSeconds),
+                      restorePolicyName(r.policy), formatCount(r.restoredCount));
+    lines << QStringLiteral("forecast: the next ~%1 allocations go to it (pool minimum %2 - "
+                            "restored count %3)")
+                 .arg(formatCount(r.forecastRun), formatCount(r.poolMinimumAtRestore),
+                      formatCount(r.restoredCount));
+    lines << QStringLiteral("observed: longest run %1 consecutive allocations").arg(r.longestRun);
+    lines << QStringLiteral("share in the first %1 after the restore: %2 (fair share %3)")
+                 .arg(formatSeconds(r.shareWindowSeconds), formatShare(r.shareInWindow),
+                      formatShare(r.fairShare));
+    lines << (r.catchUpSeconds ? QStringLiteral("caught up with the pool minimum after %1")
+                                     .arg(formatSeconds(*r.catchUpSeconds))
+                               : QStringLiteral("did not catch up within the run"));
+    m_ui->resultText->setPlainText(lines.join(QLatin1Char('\n')));
+    m_session->log(LogSeverity::Info, QStringLiteral("scenario"),
+                   QStringLiteral("%1 by %2: forecast run ~%3, observed %4, share %5")
+                       .arg(QString::fromUtf8(r.member), restorePolicyName(r.policy),
+                            formatCount(r.forecastRun))
+                       .arg(r.longestRun)
+                       .arg(formatShare(r.shareInWindow)));
+    updateControls();
+    Q_EMIT scenarioFinished(r);
+}
+
+void ResetScenarioDialog::returnToPreviousPool() {
+    if (!m_previousEndpoint || isRunning())
+        return;
+    m_session->connectTo(*m_previousEndpoint, m_previousKey);
+    m_previousEndpoint.reset();
+    if (m_demo && m_demoWasEnabled)
+        m_demo->setEnabled(true);
+    m_demoWasEnabled = false;
+    updateControls();
+}
+
+} // namespace poolscope

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "load/ResetScenario.h"
+#include "redis/Endpoint.h"
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include <QDialog>
+
+class QPushButton;
+class QThread;
+
+namespace Ui {
+class ResetScenarioDialog;
+}
+
+namespace poolscope {
+
+class DemoDriver;
+class PoolSession;
+struct PoolObservation;
+
+// "Demo: count reset": runs runResetScenario (seed a fresh pool, steady load, evict one member,
+// restore it with a policy, more load) on a worker thread, switches the dashboard to watch the
+// scenario pool so the chart shows the restore and the flood live, marks the evict and restore
+// on the chart, and finally puts the forecast next to what happened. The demo's background load
+// is paused meanwhile; "Back" returns to the previous pool.
+class ResetScenarioDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    ResetScenarioDialog(PoolSession *session, DemoDriver *demo, QWidget *parent = nullptr);
+    ~ResetScenarioDialog() override; // cancels a running scenario and joins its thread
+
+    void setPolicy(RestorePolicy policy);
+    void setMembers(int members);
+    void setRate(double perSecond);
+    void setDurations(double beforeSeconds, double afterSeconds);
+    void setKey(const QByteArray &key);
+    ResetScenarioSpec spec() const;
+
+    bool start();
+    void cancel();
+    bool isRunning() const { return m_thread != nullptr; }
+    const std::optional<ResetScenarioReport> &lastReport() const { return m_report; }
+    QString resultText() const;
+    QPushButton *startButton() const { return m_startButton; }
+    QPushButton *cancelButton() const { return m_cancelButton; }
+    QPushButton *backButton() const { return m_backButton; }
+
+Q_SIGNALS:
+    void scenarioFinished(const poolscope::ResetScenarioReport &report);
+    void scenarioFailed(const QString &message);
+
+private:
+    void handleProgress(const ResetScenarioProgress &progress);
+    void handleObservation(const PoolObservation &observation);
+    void handleDone(const std::optional<ResetScenarioReport> &report, const QString &error);
+    void returnToPreviousPool();
+    void updateControls();
+
+    PoolSession *m_session;
+    DemoDriver *m_demo;
+    std::unique_ptr<Ui::ResetScenarioDialog> m_ui;
+    QPushButton *m_startButton;
+    QPushButton *m_cancelButton;
+    QPushButton *m_backButton;
+    std::unique_ptr<QThread> m_thread;
+    std::atomic<bool> m_cancel{false};
+    std::optional<ResetScenarioReport> m_report;
+    ResetScenarioProgress::Phase m_phase = ResetScenarioProgress::Phase::Running;
+    // Evict/restore markers wait for the next poll, which names the member.
+    qint64 m_pendingEvictMs = 0;
+    qint64 m_pendingRestoreMs = 0;
+    QByteArray m_evictedMember;
+    std::optional<Endpoint> m_previousEndpoint;
+    QByteArray m_previousKey;
+    bool m_demoWasEnabled = false;
+};
+
+} // namespace poolscope

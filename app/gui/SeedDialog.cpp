@@ -1,0 +1,337 @@
+#include "SeedDialog.h"
+
+#include "ui_SeedDialog.h"
+
+#include "DisplayFormat.h"
+#include "Forecast.h"
+#include "PoolSession.h"
+
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSet>
+
+namespace poolscope {
+
+namespace {
+
+constexpr int kMaxPreviewRows = 5000; // the preview lists stay responsive for huge files
+constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+
+} // namespace
+
+SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_ui(std::make_unique<Ui::SeedDialog>()) {
+    m_ui->setupUi(this);
+    m_seedButton = m_ui->buttonBox->addButton(QStringLiteral("Seed"), QDialogButtonBox::ApplyRole);
+    m_seedButton->setDefault(true);
+    m_ui->progressBar->setVisible(false);
+    m_ui->splitter->setStretchFactor(0, 2);
+    m_ui->splitter->setStretchFactor(1, 3);
+    m_ui->acceptedList->setColumnWidth(0, 60);
+    m_ui->acceptedList->setColumnWidth(1, 300);
+    m_ui->rejectedList->setColumnWidth(0, 60);
+    m_ui->rejectedList->setColumnWidth(1, 300);
+    m_ui->textEdit->setAcceptDrops(false); // the dialog takes file drops; text drops too
+
+    m_parseTimer.setSingleShot(true);
+    m_parseTimer.setInterval(150);
+    connect(&m_parseTimer, &QTimer::timeout, this, &SeedDialog::updatePreview);
+    connect(m_ui->textEdit, &QPlainTextEdit::textChanged, this, [this] {
+        m_parseTimer.start();
+        m_ui->sourceLabel->clear();
+    });
+    connect(m_ui->publicOnlyCheck, &QCheckBox::toggled, this, &SeedDialog::updatePreview);
+    connect(m_ui->openButton, &QPushButton::clicked, this, &SeedDialog::chooseFile);
+    connect(m_ui->pasteButton, &QPushButton::clicked, this,
+            [this] { setText(QGuiApplication::clipboard()->text()); });
+    connect(m_ui->countEdit, &QLineEdit::textChanged, this, &SeedDialog::updateControls);
+    connect(m_ui->numberRadio, &QRadioButton::toggled, this, &SeedDialog::updateControls);
+    connect(m_ui->overwriteCheck, &QCheckBox::toggled, this, &SeedDialog::updateControls);
+    connect(m_seedButton, &QPushButton::clicked, this, &SeedDialog::startSeed);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_session, &PoolSession::seedProgressed, this, [this](qint64 done, qint64 total) {
+        if (!m_seeding)
+            return;
+        m_ui->progressBar->setMaximum(int(std::min<qint64>(total, INT_MAX)));
+        m_ui->progressBar->setValue(int(std::min<qint64>(done, INT_MAX)));
+    });
+    connect(m_session, &PoolSession::seedFinished, this, &SeedDialog::handleFinished);
+    connect(m_session, &PoolSession::commandFailed, this, &SeedDialog::handleFailure);
+    connect(m_session, &PoolSession::observationApplied, this, &SeedDialog::updateForecast);
+    connect(m_session, &PoolSession::writeAvailabilityChanged, this, &SeedDialog::updateControls);
+    updatePreview();
+}
+
+SeedDialog::~SeedDialog() = default;
+
+void SeedDialog::setText(const QString &text) {
+    m_ui->textEdit->setPlainText(text);
+    updatePreview();
+}
+
+bool SeedDialog::loadFile(const QString &path) {
+    QFile file(path);
+    if (file.size() > kMaxFileBytes) {
+        m_ui->summaryLabel->setText(QStringLiteral("%1 is larger than 64 MiB: split it first.")
+                                        .arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_ui->summaryLabel->setText(
+            QStringLiteral("Cannot read %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    setText(QString::fromUtf8(file.readAll()));
+    m_ui->sourceLabel->setText(QFileInfo(path).fileName());
+    m_ui->sourceLabel->setToolTip(path);
+    return true;
+}
+
+void SeedDialog::chooseFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, QStringLiteral("Open a proxy list"), QString(),
+        QStringLiteral("Proxy lists (*.txt *.csv *.json *.list);;All files (*)"));
+    if (!path.isEmpty())
+        loadFile(path);
+}
+
+void SeedDialog::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls() || event->mimeData()->hasText())
+        event->acceptProposedAction();
+}
+
+void SeedDialog::dropEvent(QDropEvent *event) {
+    const QMimeData *mime = event->mimeData();
+    if (mime->hasUrls()) {
+        for (const QUrl &url : mime->urls())
+            if (url.isLocalFile()) {
+                loadFile(url.toLocalFile());
+                event->acceptProposedAction();
+                return;
+            }
+    }
+    if (mime->hasText()) {
+        setText(mime->text());
+        event->acceptProposedAction();
+    }
+}
+
+void SeedDialog::updatePreview() {
+    m_parseTimer.stop();
+    EligibilityRules rules;
+    rules.rejectNonPublicAddresses = m_ui->publicOnlyCheck->isChecked();
+    const QByteArray data = m_ui->textEdit->toPlainText().toUtf8();
+    m_report = data.trimmed().isEmpty() ? EligibilityReport{} : readProxyList(data, rules);
+
+    QSet<QByteArray> inPool;
+    QSet<QByteArray> evicted;
+    if (const auto &observation = m_session->latestObservation()) {
+        for (const PoolMember &member : observation->snapshot.members)
+            inPool.insert(member.member);
+        for (const EvictedMember &member : observation->snapshot.evicted)
+            evicted.insert(member.member);
+    }
+
+    m_ui->acceptedList->setUpdatesEnabled(false);
+    m_ui->rejectedList->setUpdatesEnabled(false);
+    m_ui->acceptedList->clear();
+    m_ui->rejectedList->clear();
+    QList<QTreeWidgetItem *> accepted;
+    for (const ProxyEntry &entry : m_report.accepted) {
+        if (accepted.size() >= kMaxPreviewRows)
+            break;
+        const QByteArray id = entry.memberId();
+        auto *item = new QTreeWidgetItem;
+        item->setText(0, QString::number(entry.lineNumber));
+        item->setText(1, QString::fromUtf8(id));
+        item->setText(2, evicted.contains(id)  ? QStringLiteral("evicted: restore it instead")
+                         : inPool.contains(id) ? QStringLiteral("already in the pool")
+                                               : QStringLiteral("new"));
+        item->setToolTip(1, entry.sourceText);
+        accepted.append(item);
+    }
+    m_ui->acceptedList->addTopLevelItems(accepted);
+    QList<QTreeWidgetItem *> rejected;
+    for (const RejectedLine &line : m_report.rejected) {
+        if (rejected.size() >= kMaxPreviewRows)
+            break;
+        auto *item = new QTreeWidgetItem;
+        item->setText(0, QString::number(line.lineNumber));
+        item->setText(1, line.text);
+        item->setText(2, line.reason);
+        item->setToolTip(2, line.reason);
+        item->setForeground(2, QColor(0xb7, 0x1c, 0x1c));
+        rejected.append(item);
+    }
+    m_ui->rejectedList->addTopLevelItems(rejected);
+    m_ui->acceptedList->setUpdatesEnabled(true);
+    m_ui->rejectedList->setUpdatesEnabled(true);
+    m_ui->previewTabs->setTabText(0, QStringLiteral("Accepted (%1)").arg(m_report.accepted.size()));
+    m_ui->previewTabs->setTabText(1, QStringLiteral("Rejected (%1)").arg(m_report.rejected.size()));
+    updateControls();
+}
+
+int SeedDialog::newMemberCount() const {
+    QSet<QByteArray> known;
+    if (const auto &observation = m_session->latestObservation()) {
+        for (const PoolMember &member : observation->snapshot.members)
+            known.insert(member.member);
+        for (const EvictedMember &member : observation->snapshot.evicted)
+            known.insert(member.member);
+    }
+    int count = 0;
+    for (const ProxyEntry &entry : m_report.accepted)
+        if (!known.contains(entry.memberId()))
+            ++count;
+    return count;
+}
+
+void SeedDialog::setStartCount(const QString &text) {
+    m_ui->numberRadio->setChecked(true);
+    m_ui->countEdit->setText(text);
+}
+
+void SeedDialog::setStartAtPoolMinimum(bool atMinimum) {
+    (atMinimum ? m_ui->minimumRadio : m_ui->numberRadio)->setChecked(true);
+}
+
+QString SeedDialog::forecastText() const {
+    return m_ui->forecastLabel->text();
+}
+
+QString SeedDialog::summaryText() const {
+    return m_ui->summaryLabel->text();
+}
+
+void SeedDialog::updateForecast() {
+    const std::optional<double> minimum = m_session->poolMinimum();
+    m_ui->minimumRadio->setText(
+        minimum ? QStringLiteral("Pool minimum (now %1)").arg(formatCount(*minimum))
+                : QStringLiteral("Pool minimum (pool empty: 0)"));
+    if (m_ui->minimumRadio->isChecked()) {
+        m_ui->forecastLabel->setText(QStringLiteral("New members join at the pool minimum: no "
+                                                    "flood."));
+        m_ui->forecastLabel->setStyleSheet(QString());
+        return;
+    }
+    QString error;
+    const std::optional<double> start = parseCount(m_ui->countEdit->text(), &error);
+    if (!start) {
+        m_ui->forecastLabel->setText(QStringLiteral("Starting count: %1").arg(error));
+        m_ui->forecastLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+        return;
+    }
+    const int joining =
+        m_ui->overwriteCheck->isChecked() ? int(m_report.accepted.size()) : newMemberCount();
+    if (joining == 0 || !minimum || *start >= *minimum) {
+        m_ui->forecastLabel->setText(
+            minimum ? QStringLiteral("Pool minimum is %1: starting at %2 causes no flood.")
+                          .arg(formatCount(*minimum), formatCount(*start))
+                    : QStringLiteral("The pool is empty: the new members share the allocations."));
+        m_ui->forecastLabel->setStyleSheet(QString());
+        return;
+    }
+    const FloodForecast forecast =
+        forecastFlood(*start, joining, minimum, m_session->poolRatePerSecond());
+    m_ui->forecastLabel->setText(
+        QStringLiteral("Flood warning: %1 is below the pool minimum %2. %3")
+            .arg(formatCount(*start), formatCount(*minimum), forecast.text));
+    m_ui->forecastLabel->setStyleSheet(QStringLiteral("color: #ef6c00; font-weight: bold;"));
+}
+
+void SeedDialog::updateControls() {
+    m_ui->countEdit->setEnabled(m_ui->numberRadio->isChecked() && !m_seeding);
+    updateForecast();
+    const QString blocked = m_session->writeBlockReason();
+    QString error;
+    const bool countOk =
+        m_ui->minimumRadio->isChecked() || parseCount(m_ui->countEdit->text(), &error).has_value();
+    const bool canSeed = blocked.isEmpty() && !m_seeding && !m_report.accepted.isEmpty() && countOk;
+    m_seedButton->setEnabled(canSeed);
+    m_seedButton->setText(m_report.accepted.isEmpty()
+                              ? QStringLiteral("Seed")
+                              : QStringLiteral("Seed %1 members").arg(m_report.accepted.size()));
+    m_seedButton->setToolTip(!blocked.isEmpty() ? QStringLiteral("Disabled: %1").arg(blocked)
+                             : m_report.accepted.isEmpty()
+                                 ? QStringLiteral("Disabled: no accepted proxy in the list")
+                             : !countOk ? QStringLiteral("Disabled: %1").arg(error)
+                                        : QStringLiteral("Write the accepted members to the pool"));
+    if (!m_seeding) {
+        QString summary;
+        if (!m_report.fatalError.isEmpty())
+            summary = QStringLiteral("The list cannot be used: %1").arg(m_report.fatalError);
+        else if (!m_report.accepted.isEmpty() || !m_report.rejected.isEmpty())
+            summary = QStringLiteral("%1 accepted (%2 new), %3 rejected, %4 duplicates collapsed.")
+                          .arg(m_report.accepted.size())
+                          .arg(newMemberCount())
+                          .arg(m_report.rejected.size())
+                          .arg(m_report.duplicates);
+        m_ui->summaryLabel->setText(summary);
+    }
+}
+
+bool SeedDialog::startSeed() {
+    updatePreview();
+    if (!m_seedButton->isEnabled()) {
+        m_ui->summaryLabel->setText(m_seedButton->toolTip());
+        return false;
+    }
+    SeedOptions options;
+    options.startAtPoolMinimum = m_ui->minimumRadio->isChecked();
+    if (!options.startAtPoolMinimum)
+        options.startCount = parseCount(m_ui->countEdit->text(), nullptr).value_or(0);
+    options.overwrite = m_ui->overwriteCheck->isChecked();
+    QList<QByteArray> members;
+    members.reserve(m_report.accepted.size());
+    for (const ProxyEntry &entry : m_report.accepted)
+        members.append(entry.memberId());
+    if (!m_session->seed(members, options))
+        return false;
+    m_seeding = true;
+    m_ui->progressBar->setVisible(true);
+    m_ui->progressBar->setRange(0, int(members.size()));
+    m_ui->progressBar->setValue(0);
+    m_ui->summaryLabel->setText(QStringLiteral("Writing %1 members…").arg(members.size()));
+    m_ui->textEdit->setReadOnly(true);
+    updateControls();
+    return true;
+}
+
+void SeedDialog::handleFinished(const SeedResult &result) {
+    if (!m_seeding)
+        return;
+    m_seeding = false;
+    m_ui->textEdit->setReadOnly(false);
+    m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    updateControls();
+    m_ui->summaryLabel->setText(
+        QStringLiteral("Done: %1 added at count %2, %3 already in the pool kept their count, %4 "
+                       "reset, %5 evicted not re-added.")
+            .arg(result.added.size())
+            .arg(formatCount(result.startCount))
+            .arg(result.alreadyPresent.size())
+            .arg(result.overwritten.size())
+            .arg(result.evicted.size()));
+    Q_EMIT seedDone(result);
+}
+
+void SeedDialog::handleFailure(const QString &operation, const QString &message) {
+    if (!m_seeding || operation != QStringLiteral("seed"))
+        return;
+    m_seeding = false;
+    m_ui->textEdit->setReadOnly(false);
+    m_ui->progressBar->setVisible(false);
+    updateControls();
+    m_ui->summaryLabel->setText(QStringLiteral("Seed failed: %1").arg(message));
+}
+
+} // namespace poolscope

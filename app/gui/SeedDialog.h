@@ -1,0 +1,71 @@
+#pragma once
+
+#include "proxylist/Eligibility.h"
+
+#include <memory>
+
+#include <QDialog>
+#include <QTimer>
+
+class QPushButton;
+
+namespace Ui {
+class SeedDialog;
+}
+
+namespace poolscope {
+
+class PoolSession;
+struct SeedResult;
+
+// Imports a proxy list (file, paste or drag and drop), previews the accepted and rejected lines
+// with reasons, takes the starting count (a number or the pool minimum), warns with the flood
+// forecast when new members would start below the pool minimum, then writes through the session
+// with a progress bar. Nothing is written before Seed is pressed.
+class SeedDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit SeedDialog(PoolSession *session, QWidget *parent = nullptr);
+    ~SeedDialog() override;
+
+    void setText(const QString &text);
+    bool loadFile(const QString &path);
+    const EligibilityReport &report() const { return m_report; }
+    // Accepted members that are not in the pool (or evicted) yet.
+    int newMemberCount() const;
+    // Parses the text now (normally 150 ms after the last edit).
+    void updatePreview();
+    void setStartCount(const QString &text);
+    void setStartAtPoolMinimum(bool atMinimum);
+    QString forecastText() const;
+    QString summaryText() const;
+    QPushButton *seedButton() const { return m_seedButton; }
+    bool isSeeding() const { return m_seeding; }
+
+    // Presses Seed: false (with the reason shown) when nothing can be written.
+    bool startSeed();
+
+Q_SIGNALS:
+    void seedDone(const poolscope::SeedResult &result);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void updateControls();
+    void updateForecast();
+    void handleFinished(const SeedResult &result);
+    void handleFailure(const QString &operation, const QString &message);
+    void chooseFile();
+
+    PoolSession *m_session;
+    std::unique_ptr<Ui::SeedDialog> m_ui;
+    QPushButton *m_seedButton;
+    QTimer m_parseTimer;
+    EligibilityReport m_report;
+    bool m_seeding = false;
+};
+
+} // namespace poolscope

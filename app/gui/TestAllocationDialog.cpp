@@ -1,0 +1,172 @@
+#include "TestAllocationDialog.h"
+
+#include "ui_TestAllocationDialog.h"
+
+#include "DisplayFormat.h"
+#include "PoolSession.h"
+
+#include <QLocale>
+#include <QPushButton>
+
+namespace poolscope {
+
+TestAllocationDialog::TestAllocationDialog(PoolSession *session, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_ui(std::make_unique<Ui::TestAllocationDialog>())
+    , m_runner(std::make_unique<LoadRunner>()) {
+    m_ui->setupUi(this);
+    m_startButton =
+        m_ui->buttonBox->addButton(QStringLiteral("Start"), QDialogButtonBox::ActionRole);
+    m_cancelButton =
+        m_ui->buttonBox->addButton(QStringLiteral("Cancel run"), QDialogButtonBox::ActionRole);
+    m_startButton->setDefault(true);
+    m_cancelButton->setToolTip(QStringLiteral("Stop the run now; the summary still accounts for "
+                                              "every allocation"));
+    m_ui->modeBox->addItem(QStringLiteral("atomic script (allocate.lua)"), true);
+    m_ui->modeBox->addItem(QStringLiteral("naive ZRANGE + ZINCRBY (race demo)"), false);
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    m_ui->resultText->setFont(mono);
+
+    connect(m_startButton, &QPushButton::clicked, this, &TestAllocationDialog::start);
+    connect(m_cancelButton, &QPushButton::clicked, this, &TestAllocationDialog::cancel);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(m_ui->countRadio, &QRadioButton::toggled, this, &TestAllocationDialog::updateControls);
+    connect(m_runner.get(), &LoadRunner::progressed, this, &TestAllocationDialog::handleProgress);
+    connect(m_runner.get(), &LoadRunner::finished, this, &TestAllocationDialog::handleFinished);
+    connect(m_session, &PoolSession::writeAvailabilityChanged, this,
+            &TestAllocationDialog::updateControls);
+    updateControls();
+}
+
+TestAllocationDialog::~TestAllocationDialog() = default; // the runner cancels and joins
+
+void TestAllocationDialog::setCount(qint64 count) {
+    m_ui->countRadio->setChecked(true);
+    m_ui->countSpin->setValue(int(std::clamp<qint64>(count, 1, m_ui->countSpin->maximum())));
+}
+
+void TestAllocationDialog::setDuration(double seconds) {
+    m_ui->durationRadio->setChecked(true);
+    m_ui->durationSpin->setValue(seconds);
+}
+
+void TestAllocationDialog::setWorkers(int workers) {
+    m_ui->workersSpin->setValue(workers);
+}
+
+void TestAllocationDialog::setPipeline(int pipeline) {
+    m_ui->pipelineSpin->setValue(pipeline);
+}
+
+void TestAllocationDialog::setRate(double perSecond) {
+    m_ui->rateSpin->setValue(perSecond);
+}
+
+void TestAllocationDialog::setAtomic(bool atomic) {
+    m_ui->modeBox->setCurrentIndex(atomic ? 0 : 1);
+}
+
+LoadSpec TestAllocationDialog::spec() const {
+    LoadSpec spec;
+    spec.endpoint = m_session->endpoint();
+    spec.poolKey = m_session->poolKey();
+    spec.workers = m_ui->workersSpin->value();
+    spec.pipeline = m_ui->pipelineSpin->value();
+    if (m_ui->countRadio->isChecked())
+        spec.total = m_ui->countSpin->value();
+    else
+        spec.duration = std::chrono::milliseconds(qint64(m_ui->durationSpin->value() * 1000.0));
+    spec.ratePerSecond = m_ui->rateSpin->value();
+    spec.atomic = m_ui->modeBox->currentData().toBool();
+    spec.connection.clientName = QStringLiteral("poolscope-test-allocations");
+    return spec;
+}
+
+bool TestAllocationDialog::start() {
+    const QString blocked = m_session->writeBlockReason();
+    if (!blocked.isEmpty()) {
+        m_ui->resultText->setPlainText(QStringLiteral("Cannot run: %1").arg(blocked));
+        return false;
+    }
+    const LoadSpec run = spec();
+    if (!m_runner->start(run))
+        return false;
+    m_lastReport.reset();
+    m_ui->progressBar->setRange(0, run.total > 0 ? int(std::min<qint64>(run.total, INT_MAX)) : 0);
+    m_ui->progressBar->setValue(0);
+    m_ui->rateLabel->setText(QStringLiteral("starting %1 worker(s)…").arg(run.workers));
+    m_ui->resultText->clear();
+    m_session->log(LogSeverity::Info, QStringLiteral("load"),
+                   QStringLiteral("test allocations started: %1, %2 worker(s), pipeline %3%4, %5")
+                       .arg(run.total > 0 ? QStringLiteral("%1 allocations").arg(run.total)
+                                          : formatSeconds(double(run.duration.count()) / 1000.0))
+                       .arg(run.workers)
+                       .arg(run.pipeline)
+                       .arg(run.ratePerSecond > 0
+                                ? QStringLiteral(", max %1/s").arg(formatRate(run.ratePerSecond))
+                                : QString())
+                       .arg(run.atomic ? QStringLiteral("atomic") : QStringLiteral("naive")));
+    updateControls();
+    return true;
+}
+
+void TestAllocationDialog::cancel() {
+    if (m_runner->isRunning()) {
+        m_runner->cancel();
+        m_ui->rateLabel->setText(QStringLiteral("cancelling…"));
+    }
+}
+
+bool TestAllocationDialog::isRunning() const {
+    return m_runner->isRunning();
+}
+
+QString TestAllocationDialog::resultText() const {
+    return m_ui->resultText->toPlainText();
+}
+
+void TestAllocationDialog::updateControls() {
+    const bool running = m_runner->isRunning();
+    const QString blocked = m_session->writeBlockReason();
+    m_startButton->setEnabled(!running && blocked.isEmpty());
+    m_startButton->setToolTip(blocked.isEmpty() ? QStringLiteral("Start the test allocations")
+                                                : QStringLiteral("Disabled: %1").arg(blocked));
+    m_cancelButton->setEnabled(running);
+    m_ui->countSpin->setEnabled(!running && m_ui->countRadio->isChecked());
+    m_ui->durationSpin->setEnabled(!running && m_ui->durationRadio->isChecked());
+    for (QWidget *widget :
+         {static_cast<QWidget *>(m_ui->countRadio), static_cast<QWidget *>(m_ui->durationRadio),
+          static_cast<QWidget *>(m_ui->workersSpin), static_cast<QWidget *>(m_ui->pipelineSpin),
+          static_cast<QWidget *>(m_ui->rateSpin), static_cast<QWidget *>(m_ui->modeBox)})
+        widget->setEnabled(!running);
+}
+
+void TestAllocationDialog::handleProgress(qint64 done, qint64 total, double rate) {
+    if (total > 0) {
+        m_ui->progressBar->setMaximum(int(std::min<qint64>(total, INT_MAX)));
+        m_ui->progressBar->setValue(int(std::min<qint64>(done, INT_MAX)));
+    }
+    m_ui->rateLabel->setText(QStringLiteral("%1 done · %2 allocations/s")
+                                 .arg(QLocale().toString(done), formatRate(rate)));
+}
+
+void TestAllocationDialog::handleFinished(const LoadReport &report) {
+    m_lastReport = report;
+    const QString summary = describeLoadReport(report);
+    m_ui->resultText->setPlainText(summary);
+    if (m_ui->progressBar->maximum() == 0)
+        m_ui->progressBar->setRange(0, 1);
+    m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    m_ui->rateLabel->setText(report.cancelled ? QStringLiteral("cancelled")
+                                              : QStringLiteral("finished"));
+    const LogSeverity severity =
+        report.errors() > 0 || report.unknown > 0 ? LogSeverity::Warning : LogSeverity::Info;
+    m_session->log(severity, QStringLiteral("load"), summary.section(QLatin1Char('\n'), 0, 0));
+    m_session->pollNow();
+    updateControls();
+    Q_EMIT runFinished(report);
+}
+
+} // namespace poolscope

@@ -1,0 +1,122 @@
+// poolscope: the dashboard. Parses the command line, starts the embedded redis-server when no
+// server was named, shows the main window, and tears everything down in order on exit, Ctrl+C
+// or SIGTERM. Everything else lives in the poolscope_widgets library.
+
+#include "AppOptions.h"
+#include "ChartPanel.h"
+#include "ConnectionBar.h"
+#include "DemoDriver.h"
+#include "MainWindow.h"
+#include "PoolActions.h"
+#include "PoolSession.h"
+#include "UnixSignalWatcher.h"
+#include "server/RedisServerProcess.h"
+
+#include <csignal>
+#include <cstdio>
+#include <memory>
+
+#include <QApplication>
+#include <QGuiApplication>
+#include <QMessageBox>
+#include <QTimer>
+
+namespace {
+
+void reportFatal(const QString &text, bool interactive) {
+    std::fprintf(stderr, "poolscope: %s\n", qPrintable(text));
+    if (interactive)
+        QMessageBox::critical(nullptr, QStringLiteral("poolscope"), text);
+}
+
+} // namespace
+
+int main(int argc, char *argv[]) {
+    using namespace poolscope;
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("poolscope"));
+    QApplication::setApplicationName(QStringLiteral("poolscope"));
+    QApplication::setApplicationVersion(QStringLiteral(POOLSCOPE_VERSION));
+
+    const AppOptionsResult parsed =
+        parseAppOptions(QApplication::arguments(), qEnvironmentVariable("REDIS_URL"),
+                        QStringLiteral(POOLSCOPE_VERSION));
+    if (parsed.exitEarly) {
+        std::fputs(qPrintable(parsed.earlyOutput), stdout);
+        return 0;
+    }
+    if (!parsed.options) {
+        std::fprintf(stderr, "poolscope: %s\nTry poolscope --help.\n", qPrintable(parsed.error));
+        return 2;
+    }
+    const AppOptions options = *parsed.options;
+    const bool interactive = !options.wantsScreenshot() &&
+                             QGuiApplication::platformName() != QStringLiteral("offscreen");
+
+    // Declared first so it is destroyed last: the dashboard's threads are gone by then.
+    std::unique_ptr<RedisServerProcess> server;
+    Endpoint endpoint;
+    if (usesEmbeddedServer(options)) {
+        QString advice;
+        if (RedisServerProcess::findExecutable({}, &advice).isEmpty()) {
+            reportFatal(advice, interactive);
+            return 1;
+        }
+        server = std::make_unique<RedisServerProcess>();
+        QString error;
+        if (!server->start(&error)) {
+            reportFatal(QStringLiteral("cannot start the embedded redis-server: %1. Or connect to "
+                                       "a server with --url redis://host:6379/0.")
+                            .arg(error),
+                        interactive);
+            return 1;
+        }
+        endpoint = server->endpoint();
+    } else {
+        const EndpointParseResult url = parseEndpoint(options.url);
+        if (!url.ok()) {
+            std::fprintf(stderr, "poolscope: %s\n", qPrintable(url.error));
+            return 2;
+        }
+        endpoint = *url.endpoint;
+    }
+
+    PoolSession session;
+    session.setReadOnly(options.readOnly);
+    MainWindow window(&session);
+    window.connectionBar()->setRememberConnections(!server);
+    window.connectionBar()->setTarget(endpoint, options.key);
+    DemoDriver demo(&session);
+    demo.setEnabled(options.demo);
+    window.actions()->setDemoDriver(&demo);
+
+    // Ctrl+C and SIGTERM close the window like the user would: settings saved, threads joined,
+    // the embedded server stopped by its destructor.
+    UnixSignalWatcher signalWatcher({SIGINT, SIGTERM});
+    QObject::connect(&signalWatcher, &UnixSignalWatcher::signalReceived, &app, [&window] {
+        window.close();
+        QApplication::quit();
+    });
+
+    if (server)
+        session.log(LogSeverity::Info, QStringLiteral("server"),
+                    QStringLiteral("embedded redis-server started (pid %1, %2); it stops when "
+                                   "poolscope exits")
+                        .arg(server->pid())
+                        .arg(endpoint.toDisplayString()));
+    window.show();
+    session.connectTo(endpoint, options.key);
+
+    if (options.wantsScreenshot()) {
+        QTimer::singleShot(qint64(options.screenshotAfterSeconds * 1000.0), &window,
+                           [&window, &options] {
+                               window.chartPanel()->refreshNow();
+                               const bool saved = window.grab().save(options.screenshotPath, "PNG");
+                               if (!saved)
+                                   std::fprintf(stderr, "poolscope: cannot write %s\n",
+                                                qPrintable(options.screenshotPath));
+                               QApplication::exit(saved ? 0 : 1);
+                           });
+    }
+    return QApplication::exec();
+}

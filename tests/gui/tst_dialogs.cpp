@@ -1,0 +1,286 @@
+// The write dialogs against a real redis-server: the seed preview and flood warning, the live
+// restore forecast, and test allocations (count, naive mode, cancel, empty pool).
+
+#include "ChartPanel.h"
+#include "DemoDriver.h"
+#include "PoolSession.h"
+#include "ResetScenarioDialog.h"
+#include "RestoreDialog.h"
+#include "SeedDialog.h"
+#include "TestAllocationDialog.h"
+#include "pool/PoolOperations.h"
+
+#include "RedisFixture.h"
+
+#include <QPushButton>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+double scoreOf(testing::RedisFixture &redis, const QByteArray &key, const QByteArray &member) {
+    return redis.run({"ZSCORE", key, member}).text.toDouble();
+}
+
+double sumOfScores(testing::RedisFixture &redis, const QByteArray &key) {
+    const RedisReply reply = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    double sum = 0;
+    for (qsizetype i = 1; i < reply.elements.size(); i += 2)
+        sum += reply.elements[i].text.toDouble();
+    return sum;
+}
+
+bool connectAndWait(PoolSession &session, testing::RedisFixture &redis, const QByteArray &key) {
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), key);
+    QSignalSpy observed(&session, &PoolSession::observationApplied);
+    return observed.wait(10000);
+}
+
+} // namespace
+
+class TestDialogs : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void seedPreviewsThenWrites();
+    void seedForecastsTheFlood();
+    void restoreForecastIsLive();
+    void testAllocationsCountEveryOne();
+    void naiveModeCountsCollisions();
+    void cancelStopsARun();
+    void emptyPoolSaysSo();
+    void resetScenario_data();
+    void resetScenario();
+};
+
+void TestDialogs::seedPreviewsThenWrites() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80"}, 100);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    SeedDialog dialog(&session);
+    dialog.setText(QStringLiteral("192.0.2.1:80\n"
+                                  "http://192.0.2.2:8080\n"
+                                  "not a proxy at all\n"
+                                  "socks5://198.51.100.3:1080\n"
+                                  "198.51.100.4:99999\n"));
+    const EligibilityReport &report = dialog.report();
+    QCOMPARE(report.accepted.size(), 3);
+    QCOMPARE(report.rejected.size(), 2);
+    QCOMPARE(report.rejected[0].lineNumber, 3);
+    QCOMPARE(report.rejected[1].lineNumber, 5);
+    for (const RejectedLine &line : report.rejected)
+        QVERIFY(!line.reason.isEmpty());
+    QCOMPARE(dialog.newMemberCount(), 2);
+    // A preview writes nothing.
+    QCOMPARE(redis.run({"ZCARD", "proxies"}).integer, 1);
+
+    dialog.setStartAtPoolMinimum(true);
+    QVERIFY(dialog.seedButton()->isEnabled());
+    QSignalSpy done(&dialog, &SeedDialog::seedDone);
+    QVERIFY(dialog.startSeed());
+    QVERIFY(done.wait(10000));
+    QCOMPARE(redis.run({"ZCARD", "proxies"}).integer, 3);
+    QCOMPARE(scoreOf(redis, "proxies", "192.0.2.2:8080"), 100.0);
+    QCOMPARE(scoreOf(redis, "proxies", "socks5://198.51.100.3:1080"), 100.0);
+    QVERIFY(dialog.summaryText().contains(QStringLiteral("2 added")));
+}
+
+void TestDialogs::seedForecastsTheFlood() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.9:80"}, 100);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    SeedDialog dialog(&session);
+    dialog.setText(QStringLiteral("192.0.2.2:80\n192.0.2.3:80\n"));
+    dialog.setStartCount(QStringLiteral("0"));
+    QVERIFY2(dialog.forecastText().contains(QStringLiteral("Flood warning")),
+             qPrintable(dialog.forecastText()));
+    QVERIFY2(dialog.forecastText().contains(QStringLiteral("next ~200 allocations")),
+             qPrintable(dialog.forecastText()));
+    dialog.setStartCount(QStringLiteral("100"));
+    QVERIFY(!dialog.forecastText().contains(QStringLiteral("Flood")));
+    dialog.setStartCount(QStringLiteral("-3"));
+    QVERIFY(!dialog.seedButton()->isEnabled());
+    QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("negative")));
+    dialog.setStartAtPoolMinimum(true);
+    QVERIFY(dialog.forecastText().contains(QStringLiteral("no flood")));
+}
+
+void TestDialogs::restoreForecastIsLive() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"m0", "m1", "m2", "m3"}, 50);
+    PoolOperations(redis.admin(), "proxies").evict("m3");
+    redis.run({"ZINCRBY", "proxies", "0", "m0"});
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    RestoreDialog dialog(&session, {"m3"});
+    dialog.setPolicy(RestorePolicy::Zero);
+    QCOMPARE(dialog.forecast().allocations, 50.0);
+    QVERIFY2(
+        dialog.forecastText().contains(QStringLiteral("will receive the next ~50 allocations")),
+        qPrintable(dialog.forecastText()));
+    QCOMPARE(dialog.descriptionText(), restorePolicyDescription(RestorePolicy::Zero));
+    dialog.setPolicy(RestorePolicy::Min);
+    QCOMPARE(dialog.forecast().allocations, 0.0);
+    QVERIFY(dialog.forecastText().startsWith(QStringLiteral("No flood")));
+    dialog.setPolicy(RestorePolicy::Keep);
+    QCOMPARE(dialog.forecast().allocations, 0.0); // saved 50 = the minimum
+
+    // Live: the pool moves on, the forecast follows with the next poll.
+    dialog.setPolicy(RestorePolicy::Zero);
+    for (const char *member : {"m0", "m1", "m2"})
+        redis.run({"ZINCRBY", "proxies", "10", member});
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.forecast().allocations, 60.0, 5000);
+    QTRY_VERIFY(dialog.forecastText().contains(QStringLiteral("~60 allocations")));
+    QVERIFY(dialog.restoreButton()->isEnabled());
+}
+
+void TestDialogs::testAllocationsCountEveryOne() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"m0", "m1", "m2", "m3", "m4"}, 0);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    TestAllocationDialog dialog(&session);
+    dialog.setCount(500);
+    dialog.setWorkers(4);
+    dialog.setPipeline(8);
+    QSignalSpy finished(&dialog, &TestAllocationDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(!dialog.startButton()->isEnabled());
+    QVERIFY(dialog.cancelButton()->isEnabled());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(dialog.lastReport()->allocated, 500);
+    QCOMPARE(sumOfScores(redis, "proxies"), 500.0);
+    QVERIFY2(dialog.resultText().startsWith(QStringLiteral("allocated 500")),
+             qPrintable(dialog.resultText()));
+    QVERIFY(dialog.startButton()->isEnabled());
+}
+
+void TestDialogs::naiveModeCountsCollisions() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"m0", "m1", "m2", "m3", "m4"}, 0);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    TestAllocationDialog dialog(&session);
+    dialog.setCount(2000);
+    dialog.setWorkers(8);
+    dialog.setAtomic(false);
+    QVERIFY(!dialog.spec().atomic);
+    QSignalSpy finished(&dialog, &TestAllocationDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!dialog.lastReport()->atomic);
+    QVERIFY2(dialog.resultText().contains(QStringLiteral("collisions")),
+             qPrintable(dialog.resultText()));
+}
+
+void TestDialogs::cancelStopsARun() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"m0", "m1"}, 0);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    TestAllocationDialog dialog(&session);
+    dialog.setDuration(60);
+    dialog.setRate(200);
+    dialog.setWorkers(2);
+    QSignalSpy finished(&dialog, &TestAllocationDialog::runFinished);
+    QVERIFY(dialog.start());
+    QTRY_VERIFY_WITH_TIMEOUT(sumOfScores(redis, "proxies") > 20, 10000);
+    dialog.cancel();
+    QVERIFY(finished.wait(10000));
+    QVERIFY(dialog.lastReport()->cancelled);
+    QVERIFY(dialog.resultText().contains(QStringLiteral("cancelled")));
+    // Exact accounting: what the report says is what the counts say.
+    QVERIFY(qAbs(sumOfScores(redis, "proxies") - double(dialog.lastReport()->allocated)) <=
+            double(dialog.lastReport()->unknown));
+}
+
+void TestDialogs::emptyPoolSaysSo() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "nothing-here"));
+
+    TestAllocationDialog dialog(&session);
+    dialog.setCount(5);
+    dialog.setWorkers(1);
+    QSignalSpy finished(&dialog, &TestAllocationDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(dialog.lastReport()->allocated, 0);
+    QCOMPARE(dialog.lastReport()->empty, 5);
+    QCOMPARE(dialog.lastReport()->errors(), 0);
+    QVERIFY2(dialog.resultText().startsWith(QStringLiteral("pool is empty: no proxy allocated")),
+             qPrintable(dialog.resultText()));
+}
+
+void TestDialogs::resetScenario_data() {
+    QTest::addColumn<int>("policy");
+    QTest::newRow("zero") << int(RestorePolicy::Zero);
+    QTest::newRow("min") << int(RestorePolicy::Min);
+}
+
+void TestDialogs::resetScenario() {
+    QFETCH(int, policy);
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.2:80"}, 0);
+    PoolSession session;
+    ChartPanel chart(&session);
+    DemoDriver demo(&session);
+    demo.setEnabled(true);
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+
+    ResetScenarioDialog dialog(&session, &demo);
+    dialog.setPolicy(RestorePolicy(policy));
+    dialog.setMembers(5);
+    dialog.setRate(300);
+    dialog.setDurations(3, 2);
+    QSignalSpy finished(&dialog, &ResetScenarioDialog::scenarioFinished);
+    QVERIFY(dialog.start());
+    // The dashboard watches the scenario's pool; the demo's load pauses so it measures cleanly.
+    QCOMPARE(session.poolKey(), QByteArray("poolscope:reset-demo"));
+    QVERIFY(!demo.isEnabled());
+    QVERIFY(dialog.isRunning());
+    QVERIFY(!dialog.startButton()->isEnabled());
+    QVERIFY(finished.wait(30000));
+    const ResetScenarioReport &report = *dialog.lastReport();
+    if (RestorePolicy(policy) == RestorePolicy::Zero) {
+        QVERIFY(report.forecastRun > 10);
+        QVERIFY(report.longestRun >= report.forecastRun - 1);
+    } else {
+        QVERIFY(report.longestRun <= 2);
+    }
+    QVERIFY2(dialog.resultText().contains(QStringLiteral("forecast: the next ~")),
+             qPrintable(dialog.resultText()));
+    // The chart marks the scenario's evict and restore.
+    QTRY_VERIFY(chart.markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("evict ")));
+    QTRY_VERIFY(chart.markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("restore ")));
+    // Back to the previous pool, with the demo load again.
+    QVERIFY(dialog.backButton()->isEnabled());
+    dialog.backButton()->click();
+    QCOMPARE(session.poolKey(), QByteArray("proxies"));
+    QVERIFY(demo.isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+}
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"

@@ -1,0 +1,194 @@
+// The members table model and its sort/filter proxy, without a server: rows keep their place
+// across polls, evicted members stay (greyed, saved count), debt and share are right, and
+// QAbstractItemModelTester watches every change.
+
+#include "MemberColors.h"
+#include "PoolTableModel.h"
+#include "RateTracker.h"
+
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+using namespace poolscope;
+
+namespace {
+
+PoolSnapshot snapshot(const QList<QPair<QByteArray, double>> &members,
+                      const QList<QPair<QByteArray, double>> &evicted = {}) {
+    PoolSnapshot s;
+    for (const auto &[member, count] : members)
+        s.members.append({member, count});
+    std::sort(s.members.begin(), s.members.end(), [](const PoolMember &a, const PoolMember &b) {
+        return a.count != b.count ? a.count < b.count : a.member < b.member;
+    });
+    for (const auto &[member, count] : evicted)
+        s.evicted.append({member, count});
+    return s;
+}
+
+QString cell(const QAbstractItemModel &model, int row, int column, int role = Qt::DisplayRole) {
+    return model.index(row, column).data(role).toString();
+}
+
+} // namespace
+
+class TestPoolTableModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rowsFollowThePool();
+    void debtIsTheGapToTheOthersMinimum_data();
+    void debtIsTheGapToTheOthersMinimum();
+    void shareAndRate();
+    void evictedRowsAreGreyWithSavedCount();
+    void proxySortsNumbersAsNumbersAndFilters();
+    void bigChangeResetsOnce();
+};
+
+void TestPoolTableModel::rowsFollowThePool() {
+    MemberColors colors;
+    PoolTableModel model(&colors);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.columnCount(), int(PoolTableModel::ColumnCount));
+
+    model.setRows(
+        PoolTableModel::buildRows(snapshot({{"a", 1}, {"b", 2}, {"c", 3}}), nullptr, nullptr), 0);
+    QCOMPARE(model.rowCount(), 3);
+    const int rowOfB = model.rowOf("b");
+
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    // c leaves, d joins, b is evicted: b keeps its row.
+    model.setRows(
+        PoolTableModel::buildRows(snapshot({{"a", 4}, {"d", 0}}, {{"b", 2}}), nullptr, nullptr), 0);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(model.rowOf("c") < 0);
+    QCOMPARE(model.rowOf("b"), rowOfB);
+    QVERIFY(model.rowAt(model.rowOf("b")).evicted);
+    QCOMPARE(model.poolMemberCount(), 2);
+    QCOMPARE(model.evictedCount(), 1);
+    QCOMPARE(cell(model, model.rowOf("a"), PoolTableModel::Count), QStringLiteral("4"));
+
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestPoolTableModel::debtIsTheGapToTheOthersMinimum_data() {
+    QTest::addColumn<QList<double>>("counts"); // members m0, m1, ...
+    QTest::addColumn<QList<double>>("debts");
+    QTest::newRow("even") << QList<double>{5, 5, 5} << QList<double>{0, 0, 0};
+    QTest::newRow("one restored at zero") << QList<double>{40, 41, 0} << QList<double>{0, 0, 40};
+    QTest::newRow("two low") << QList<double>{10, 3, 7} << QList<double>{0, 4, 0};
+    QTest::newRow("single member") << QList<double>{9} << QList<double>{0};
+    QTest::newRow("tie at the bottom") << QList<double>{2, 2, 9} << QList<double>{0, 0, 0};
+}
+
+void TestPoolTableModel::debtIsTheGapToTheOthersMinimum() {
+    QFETCH(QList<double>, counts);
+    QFETCH(QList<double>, debts);
+    QList<QPair<QByteArray, double>> members;
+    for (qsizetype i = 0; i < counts.size(); ++i)
+        members.append({"m" + QByteArray::number(i), counts[i]});
+    const auto rows = PoolTableModel::buildRows(snapshot(members), nullptr, nullptr);
+    for (const auto &row : rows) {
+        const int i = row.member.mid(1).toInt();
+        QCOMPARE(row.debt, debts[i]);
+    }
+}
+
+void TestPoolTableModel::shareAndRate() {
+    RateTracker rates(10000);
+    rates.record(0, {{"a", 0}, {"b", 0}});
+    rates.record(1000, {{"a", 30}, {"b", 10}});
+    const auto rows = PoolTableModel::buildRows(snapshot({{"a", 30}, {"b", 10}}), &rates, nullptr);
+    QCOMPARE(rows.size(), 2);
+    for (const auto &row : rows) {
+        if (row.member == "a") {
+            QCOMPARE(row.share, 0.75);
+            QCOMPARE(row.rate, 30.0);
+        } else {
+            QCOMPARE(row.share, 0.25);
+            QCOMPARE(row.rate, 10.0);
+        }
+    }
+}
+
+void TestPoolTableModel::evictedRowsAreGreyWithSavedCount() {
+    MemberColors colors;
+    colors.assign({"a", "b"});
+    PoolTableModel model(&colors);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(PoolTableModel::buildRows(snapshot({{"a", 7}}, {{"b", 40}}), nullptr, nullptr),
+                  0);
+    const int b = model.rowOf("b");
+    QCOMPARE(cell(model, b, PoolTableModel::Count), QStringLiteral("40"));
+    QVERIFY(cell(model, b, PoolTableModel::State).contains(QStringLiteral("evicted")));
+    QVERIFY(cell(model, b, PoolTableModel::State).contains(QStringLiteral("saved 40")));
+    QCOMPARE(cell(model, b, PoolTableModel::Share), QStringLiteral("–"));
+    const QColor grey =
+        model.index(b, PoolTableModel::Member).data(Qt::ForegroundRole).value<QColor>();
+    QCOMPARE(grey, QColor(0x80, 0x80, 0x80));
+    QVERIFY(!model.index(model.rowOf("a"), 0).data(Qt::ForegroundRole).isValid());
+    // One colour per member, the one the chart uses.
+    QCOMPARE(model.index(model.rowOf("a"), PoolTableModel::Member)
+                 .data(Qt::DecorationRole)
+                 .value<QColor>(),
+             colors.colorFor("a"));
+    QCOMPARE(model.index(b, 0).data(PoolTableModel::EvictedRole).toBool(), true);
+    QCOMPARE(model.index(b, 0).data(PoolTableModel::MemberRole).toByteArray(), QByteArray("b"));
+}
+
+void TestPoolTableModel::proxySortsNumbersAsNumbersAndFilters() {
+    PoolTableModel model;
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(PoolTableModel::SortRole);
+    proxy.setFilterKeyColumn(PoolTableModel::Member);
+    proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(
+        PoolTableModel::buildRows(
+            snapshot({{"192.0.2.1:80", 9}, {"192.0.2.2:80", 10}, {"198.51.100.1:80", 100}}),
+            nullptr, nullptr),
+        0);
+    proxy.sort(PoolTableModel::Count, Qt::AscendingOrder);
+    QCOMPARE(cell(proxy, 0, PoolTableModel::Count), QStringLiteral("9"));
+    QCOMPARE(cell(proxy, 1, PoolTableModel::Count), QStringLiteral("10"));
+    QCOMPARE(cell(proxy, 2, PoolTableModel::Count), QStringLiteral("100"));
+    proxy.setFilterFixedString(QStringLiteral("198.51"));
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(cell(proxy, 0, PoolTableModel::Member), QStringLiteral("198.51.100.1:80"));
+    // Updates under a filter and a sort keep the tester happy.
+    model.setRows(
+        PoolTableModel::buildRows(
+            snapshot({{"192.0.2.1:80", 11}, {"198.51.100.1:80", 101}, {"198.51.100.2:80", 0}}),
+            nullptr, nullptr),
+        0);
+    QCOMPARE(proxy.rowCount(), 2);
+}
+
+void TestPoolTableModel::bigChangeResetsOnce() {
+    PoolTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<QPair<QByteArray, double>> first, second;
+    for (int i = 0; i < 500; ++i) {
+        first.append({"old" + QByteArray::number(i), double(i)});
+        second.append({"new" + QByteArray::number(i), double(i)});
+    }
+    model.setRows(PoolTableModel::buildRows(snapshot(first), nullptr, nullptr), 0);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    model.setRows(PoolTableModel::buildRows(snapshot(second), nullptr, nullptr), 0);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(model.rowCount(), 500);
+}
+
+QTEST_MAIN(TestPoolTableModel)
+#include "tst_pooltablemodel.moc"
