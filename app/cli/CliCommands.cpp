@@ -1,13 +1,20 @@
 #include "CliCommands.h"
 
+#include "load/BrokenPipeGuard.h"
+#include "load/LoadRunner.h"
+#include "load/ResetScenario.h"
 #include "pool/LuaScript.h"
 #include "pool/PoolOperations.h"
 #include "proxylist/Eligibility.h"
 #include "proxylist/ProxyListParser.h"
 #include "redis/RedisError.h"
 
+#include <atomic>
+#include <cmath>
+#include <csignal>
 #include <functional>
 #include <map>
+#include <tuple>
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -26,12 +33,28 @@ Commands:
               [--allow-scheme S]... [--allow-port P]... [--reject-private]
                             add proxies from a list (lines, CSV or JSON) at a starting count
   allocate [-n N]           run the allocation script N times, print each chosen member
+                            (with none of the options below and no --json)
+  allocate -n N [--workers W] [--pipeline P] [--rate R] [--duration S] [--non-atomic]
+           [--threads T]    test allocations at full speed: W connections with P commands
+                            in flight each, at most R per second overall, N in all or for
+                            S seconds; prints a report (JSON with --json). --non-atomic runs
+                            the naive ZRANGE + ZINCRBY pair and counts collisions. T threads
+                            drive the connections (default: half the CPU cores, at least 1).
+                            Ctrl+C stops the run and still prints the report.
   evict MEMBER... [--yes]   move members out of the pool, keeping their counts
   restore MEMBER... --policy keep|zero|start|min [--start N] [--yes]
                             move evicted members back into the pool
   list [--evicted]          members and counts in allocation order (or evicted ones)
   stats                     size, min/median/max, spread, Jain's fairness index
   script-sha                the SHA1 of the allocation script poolscope runs
+  scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
+                 [--seconds-before S] [--seconds-after S] [--replace]
+                            the count-reset demo: seeds a fresh pool of M members (default 10)
+                            at --key, allocates R per second (default 500), evicts one member
+                            halfway through the S seconds before the restore (default 10),
+                            restores it with the policy and keeps allocating S seconds
+                            (default 10); prints the forecast run next to what happened.
+                            Refuses a key that already holds a pool unless --replace.
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db] or unix:///path[?db=N]
@@ -41,16 +64,48 @@ Options:
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
-65 some input lines were rejected (seed).
+65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
 )";
+
+constexpr int kExitInterrupted = 130; // 128 + SIGINT, as shells report it
 
 class UsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
-QJsonArray toJsonArray(const QList<QByteArray> &members)
-{
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+void onInterrupt(int) {
+    g_interrupted.store(true);
+}
+
+// While a run lasts, the first Ctrl+C asks it to stop (and print its report); a second one
+// kills the process as usual (SA_RESETHAND).
+class InterruptGuard {
+public:
+    InterruptGuard() {
+        g_interrupted.store(false);
+        struct sigaction action {};
+        action.sa_handler = onInterrupt;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &action, &m_previous);
+    }
+    ~InterruptGuard() { sigaction(SIGINT, &m_previous, nullptr); }
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+    struct sigaction m_previous {};
+};
+
+QString percent(double share) {
+    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
+}
+
+QJsonArray toJsonArray(const QList<QByteArray> &members) {
     QJsonArray array;
     for (const QByteArray &member : members)
         array.append(QString::fromUtf8(member));
@@ -62,19 +117,27 @@ public:
     Cli(QTextStream &out, QTextStream &err, QIODevice &in)
         : m_out(out)
         , m_err(err)
-        , m_in(in)
-    {
-    }
+        , m_in(in) {}
 
     int run(const QStringList &arguments);
 
 private:
     void declareOptions();
+    std::pair<Endpoint, ConnectionOptions> target();
+    QByteArray poolKey();
     RedisConnection &connection();
     PoolOperations &pool();
-    void printJson(const QJsonObject &object) { m_out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n'; }
+    void printJson(const QJsonObject &object) {
+        m_out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
+    }
     double countOption(const QString &name, double fallback);
     void requireYes(qsizetype affected, const QString &what);
+    double numberOption(const QString &name, double fallback, double minimum, double maximum);
+
+    int allocateOneByOne(qint64 count);
+    int allocateUnderLoad(qint64 count);
+    void printLoadReport(const LoadReport &report);
+    void printScenarioReport(const ResetScenarioReport &report);
 
     int seed(const QStringList &args);
     int allocate(const QStringList &args);
@@ -83,6 +146,7 @@ private:
     int list(const QStringList &args);
     int stats(const QStringList &args);
     int scriptSha(const QStringList &args);
+    int scenario(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;
@@ -93,15 +157,17 @@ private:
     std::unique_ptr<PoolOperations> m_pool;
 };
 
-void Cli::declareOptions()
-{
+void Cli::declareOptions() {
     m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     m_parser.addOptions({
         {QStringLiteral("url"), QStringLiteral("Redis URL"), QStringLiteral("URL")},
-        {QStringLiteral("key"), QStringLiteral("pool key"), QStringLiteral("KEY"), QStringLiteral("proxies")},
+        {QStringLiteral("key"), QStringLiteral("pool key"), QStringLiteral("KEY"),
+         QStringLiteral("proxies")},
         {QStringLiteral("json"), QStringLiteral("JSON output")},
-        {QStringLiteral("connect-timeout"), QStringLiteral("ms"), QStringLiteral("MS"), QStringLiteral("2000")},
-        {QStringLiteral("command-timeout"), QStringLiteral("ms"), QStringLiteral("MS"), QStringLiteral("1000")},
+        {QStringLiteral("connect-timeout"), QStringLiteral("ms"), QStringLiteral("MS"),
+         QStringLiteral("2000")},
+        {QStringLiteral("command-timeout"), QStringLiteral("ms"), QStringLiteral("MS"),
+         QStringLiteral("1000")},
         {QStringLiteral("start"), QStringLiteral("starting count"), QStringLiteral("N")},
         {QStringLiteral("overwrite"), QStringLiteral("overwrite counts")},
         {QStringLiteral("dry-run"), QStringLiteral("write nothing")},
@@ -113,45 +179,82 @@ void Cli::declareOptions()
         {QStringLiteral("n"), QStringLiteral("how many"), QStringLiteral("N"), QStringLiteral("1")},
         {QStringLiteral("policy"), QStringLiteral("restore policy"), QStringLiteral("POLICY")},
         {QStringLiteral("evicted"), QStringLiteral("list evicted members")},
+        {QStringLiteral("workers"), QStringLiteral("load workers"), QStringLiteral("W"),
+         QStringLiteral("1")},
+        {QStringLiteral("pipeline"), QStringLiteral("commands in flight per worker"),
+         QStringLiteral("P"), QStringLiteral("1")},
+        {QStringLiteral("rate"), QStringLiteral("allocations per second"), QStringLiteral("R")},
+        {QStringLiteral("duration"), QStringLiteral("seconds to run"), QStringLiteral("S")},
+        {QStringLiteral("threads"), QStringLiteral("threads driving the connections"),
+         QStringLiteral("T")},
+        {QStringLiteral("non-atomic"), QStringLiteral("naive ZRANGE + ZINCRBY (race demo)")},
+        {QStringLiteral("members"), QStringLiteral("scenario pool size"), QStringLiteral("M"),
+         QStringLiteral("10")},
+        {QStringLiteral("replace"), QStringLiteral("replace an existing pool")},
+        {QStringLiteral("seconds-before"), QStringLiteral("load before the restore"),
+         QStringLiteral("S"), QStringLiteral("10")},
+        {QStringLiteral("seconds-after"), QStringLiteral("load after the restore"),
+         QStringLiteral("S"), QStringLiteral("10")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
     });
 }
 
-RedisConnection &Cli::connection()
-{
+std::pair<Endpoint, ConnectionOptions> Cli::target() {
+    const QString url = m_parser.isSet(QStringLiteral("url"))
+                            ? m_parser.value(QStringLiteral("url"))
+                            : defaultRedisUrl();
+    const EndpointParseResult parsed = parseEndpoint(url);
+    if (!parsed.ok())
+        throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
+    ConnectionOptions options;
+    options.clientName = QStringLiteral("poolscope-cli");
+    bool ok1 = false, ok2 = false;
+    const int connectMs = m_parser.value(QStringLiteral("connect-timeout")).toInt(&ok1);
+    const int commandMs = m_parser.value(QStringLiteral("command-timeout")).toInt(&ok2);
+    if (!ok1 || !ok2 || connectMs <= 0 || commandMs <= 0)
+        throw UsageError(
+            "--connect-timeout and --command-timeout take a positive number of milliseconds");
+    options.connectTimeout = std::chrono::milliseconds(connectMs);
+    options.commandTimeout = std::chrono::milliseconds(commandMs);
+    return {*parsed.endpoint, options};
+}
+
+QByteArray Cli::poolKey() {
+    const QByteArray key = m_parser.value(QStringLiteral("key")).toUtf8();
+    if (key.isEmpty())
+        throw UsageError("--key is empty: name the pool's sorted set");
+    return key;
+}
+
+RedisConnection &Cli::connection() {
     if (!m_connection) {
-        const QString url = m_parser.isSet(QStringLiteral("url")) ? m_parser.value(QStringLiteral("url"))
-                                                                  : defaultRedisUrl();
-        const EndpointParseResult parsed = parseEndpoint(url);
-        if (!parsed.ok())
-            throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
-        ConnectionOptions options;
-        options.clientName = QStringLiteral("poolscope-cli");
-        bool ok1 = false, ok2 = false;
-        const int connectMs = m_parser.value(QStringLiteral("connect-timeout")).toInt(&ok1);
-        const int commandMs = m_parser.value(QStringLiteral("command-timeout")).toInt(&ok2);
-        if (!ok1 || !ok2 || connectMs <= 0 || commandMs <= 0)
-            throw UsageError("--connect-timeout and --command-timeout take a positive number of milliseconds");
-        options.connectTimeout = std::chrono::milliseconds(connectMs);
-        options.commandTimeout = std::chrono::milliseconds(commandMs);
-        m_connection = RedisConnection::open(*parsed.endpoint, options);
+        const auto [endpoint, options] = target();
+        m_connection = RedisConnection::open(endpoint, options);
     }
     return *m_connection;
 }
 
-PoolOperations &Cli::pool()
-{
-    if (!m_pool) {
-        const QByteArray key = m_parser.value(QStringLiteral("key")).toUtf8();
-        if (key.isEmpty())
-            throw UsageError("--key is empty: name the pool's sorted set");
-        m_pool = std::make_unique<PoolOperations>(connection(), key);
-    }
+PoolOperations &Cli::pool() {
+    if (!m_pool)
+        m_pool = std::make_unique<PoolOperations>(connection(), poolKey());
     return *m_pool;
 }
 
-double Cli::countOption(const QString &name, double fallback)
-{
+double Cli::numberOption(const QString &name, double fallback, double minimum, double maximum) {
+    if (!m_parser.isSet(name) && m_parser.value(name).isEmpty())
+        return fallback;
+    bool ok = false;
+    const double value = m_parser.value(name).toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value < minimum || value > maximum)
+        throw UsageError(QStringLiteral("--%1 %2 is not a number from %3 to %4")
+                             .arg(name, m_parser.value(name))
+                             .arg(minimum)
+                             .arg(maximum)
+                             .toStdString());
+    return value;
+}
+
+double Cli::countOption(const QString &name, double fallback) {
     if (!m_parser.isSet(name))
         return fallback;
     QString problem;
@@ -161,8 +264,7 @@ double Cli::countOption(const QString &name, double fallback)
     return *value;
 }
 
-void Cli::requireYes(qsizetype affected, const QString &what)
-{
+void Cli::requireYes(qsizetype affected, const QString &what) {
     if (affected > 1 && !m_parser.isSet(QStringLiteral("yes")))
         throw UsageError(QStringLiteral("%1 would affect %2 members: add --yes to confirm")
                              .arg(what)
@@ -170,8 +272,7 @@ void Cli::requireYes(qsizetype affected, const QString &what)
                              .toStdString());
 }
 
-int Cli::scriptSha(const QStringList &args)
-{
+int Cli::scriptSha(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("script-sha takes no arguments");
     const QString sha = QString::fromLatin1(LuaScript::allocate().sha1());
@@ -182,8 +283,7 @@ int Cli::scriptSha(const QStringList &args)
     return kExitOk;
 }
 
-int Cli::seed(const QStringList &args)
-{
+int Cli::seed(const QStringList &args) {
     if (args.size() != 1)
         throw UsageError("seed takes one FILE, or - for standard input");
     QByteArray data;
@@ -192,7 +292,8 @@ int Cli::seed(const QStringList &args)
     } else {
         QFile file(args.first());
         if (!file.open(QIODevice::ReadOnly)) {
-            m_err << "poolscope-cli: cannot read " << args.first() << ": " << file.errorString() << '\n';
+            m_err << "poolscope-cli: cannot read " << args.first() << ": " << file.errorString()
+                  << '\n';
             return kExitFailure;
         }
         data = file.readAll();
@@ -207,7 +308,8 @@ int Cli::seed(const QStringList &args)
         bool ok = false;
         const int value = port.toInt(&ok);
         if (!ok || value < 1 || value > 65535)
-            throw UsageError(QStringLiteral("--allow-port %1 is not a port 1-65535").arg(port).toStdString());
+            throw UsageError(
+                QStringLiteral("--allow-port %1 is not a port 1-65535").arg(port).toStdString());
         rules.allowedPorts.insert(value);
     }
     rules.rejectNonPublicAddresses = m_parser.isSet(QStringLiteral("reject-private"));
@@ -232,7 +334,8 @@ int Cli::seed(const QStringList &args)
         if (options.overwrite && !options.dryRun && !m_parser.isSet(QStringLiteral("yes"))) {
             SeedOptions preview = options;
             preview.dryRun = true;
-            requireYes(pool().seed(members, preview).overwritten.size(), QStringLiteral("--overwrite"));
+            requireYes(pool().seed(members, preview).overwritten.size(),
+                       QStringLiteral("--overwrite"));
         }
         result = pool().seed(members, options);
     }
@@ -261,58 +364,226 @@ int Cli::seed(const QStringList &args)
         if (!report.fatalError.isEmpty())
             m_err << "poolscope-cli: " << report.fatalError << '\n';
         for (const RejectedLine &line : report.rejected)
-            m_out << "rejected line " << line.lineNumber << ": " << line.text << ": " << line.reason << '\n';
+            m_out << "rejected line " << line.lineNumber << ": " << line.text << ": " << line.reason
+                  << '\n';
         for (const QByteArray &member : result.evicted)
-            m_out << "evicted, not re-added (restore it instead): " << QString::fromUtf8(member) << '\n';
+            m_out << "evicted, not re-added (restore it instead): " << QString::fromUtf8(member)
+                  << '\n';
         m_out << "accepted " << report.accepted.size() << ", rejected " << report.rejected.size()
               << ", duplicates " << report.duplicates << ", added " << result.added.size()
               << ", already present " << result.alreadyPresent.size() << ", overwritten "
               << result.overwritten.size() << ", evicted " << result.evicted.size() << '\n';
         if (blocked)
-            m_out << "nothing written" << (strict && report.fatalError.isEmpty() ? " (--strict)" : "") << '\n';
+            m_out << "nothing written"
+                  << (strict && report.fatalError.isEmpty() ? " (--strict)" : "") << '\n';
         else if (options.dryRun)
-            m_out << "dry run: nothing written (new members would start at " << formatCount(result.startCount) << ")\n";
+            m_out << "dry run: nothing written (new members would start at "
+                  << formatCount(result.startCount) << ")\n";
         else
             m_out << "new members start at " << formatCount(result.startCount) << '\n';
     }
     return report.allAccepted() ? kExitOk : kExitRejectedInput;
 }
 
-int Cli::allocate(const QStringList &args)
-{
+int Cli::allocate(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("allocate takes no positional arguments (use -n N)");
     bool ok = false;
     const qint64 count = m_parser.value(QStringLiteral("n")).toLongLong(&ok);
     if (!ok || count < 1)
-        throw UsageError(QStringLiteral("-n %1 is not a positive number").arg(m_parser.value(QStringLiteral("n"))).toStdString());
-    QJsonArray chosen;
-    qint64 allocated = 0;
-    bool empty = false;
+        throw UsageError(QStringLiteral("-n %1 is not a positive number")
+                             .arg(m_parser.value(QStringLiteral("n")))
+                             .toStdString());
+    const bool underLoad =
+        m_json || m_parser.isSet(QStringLiteral("workers")) ||
+        m_parser.isSet(QStringLiteral("threads")) || m_parser.isSet(QStringLiteral("pipeline")) ||
+        m_parser.isSet(QStringLiteral("rate")) || m_parser.isSet(QStringLiteral("duration")) ||
+        m_parser.isSet(QStringLiteral("non-atomic"));
+    return underLoad ? allocateUnderLoad(count) : allocateOneByOne(count);
+}
+
+int Cli::allocateOneByOne(qint64 count) {
+    const BrokenPipeGuard brokenPipeGuard;
     for (qint64 i = 0; i < count; ++i) {
         const std::optional<QByteArray> member = pool().allocate();
         if (!member) {
-            empty = true;
-            break;
+            m_err << "poolscope-cli: pool \"" << m_parser.value(QStringLiteral("key"))
+                  << "\" is empty: no proxy allocated\n";
+            return kExitEmptyPool;
         }
-        ++allocated;
-        if (m_json)
-            chosen.append(QString::fromUtf8(*member));
-        else
-            m_out << QString::fromUtf8(*member) << '\n';
+        m_out << QString::fromUtf8(*member) << '\n';
     }
-    if (m_json)
-        printJson({{QStringLiteral("allocated"), allocated},
-                   {QStringLiteral("members"), chosen},
-                   {QStringLiteral("empty"), empty}});
-    if (empty)
-        m_err << "poolscope-cli: pool \"" << m_parser.value(QStringLiteral("key"))
-              << "\" is empty: no proxy allocated\n";
-    return empty ? kExitEmptyPool : kExitOk;
+    return kExitOk;
 }
 
-int Cli::evict(const QStringList &args)
-{
+int Cli::allocateUnderLoad(qint64 count) {
+    LoadSpec spec;
+    std::tie(spec.endpoint, spec.connection) = target();
+    spec.poolKey = poolKey();
+    spec.workers = static_cast<int>(numberOption(QStringLiteral("workers"), 1, 1, 1000));
+    spec.pipeline = static_cast<int>(numberOption(QStringLiteral("pipeline"), 1, 1, 4096));
+    spec.threads = static_cast<int>(numberOption(QStringLiteral("threads"), 0, 1, 256));
+    spec.ratePerSecond = numberOption(QStringLiteral("rate"), 0, 0.001, 1e9);
+    const double seconds = numberOption(QStringLiteral("duration"), 0, 0.001, 7 * 24 * 3600.0);
+    spec.duration = std::chrono::milliseconds(std::llround(seconds * 1000));
+    // -n defaults to 1; with --duration alone the run is bounded by time only.
+    spec.total = seconds > 0 && !m_parser.isSet(QStringLiteral("n")) ? 0 : count;
+    spec.atomic = !m_parser.isSet(QStringLiteral("non-atomic"));
+    if (!spec.atomic && spec.pipeline > 1)
+        m_err << "poolscope-cli: --non-atomic sends one command at a time; --pipeline ignored\n";
+    if (const QString problem = validateLoadSpec(spec); !problem.isEmpty())
+        throw UsageError(problem.toStdString());
+
+    LoadReport report;
+    bool interrupted = false;
+    {
+        const InterruptGuard interruptGuard;
+        report = LoadRunner::run(spec, &g_interrupted);
+        interrupted = g_interrupted.load();
+    }
+    if (report.errorsByKind.contains(QStringLiteral("WRONGTYPE"))) {
+        // Say what the key holds instead of the bare error code.
+        try {
+            pool().checkKeyTypes();
+        } catch (const RedisError &e) {
+            m_err << "poolscope-cli: " << e.message() << '\n';
+        }
+    }
+    if (!report.error.isEmpty())
+        m_err << "poolscope-cli: " << report.error << '\n';
+    if (m_json)
+        printJson(report.toJson());
+    else
+        printLoadReport(report);
+
+    if (interrupted)
+        return kExitInterrupted;
+    if (report.errors() > 0 || !report.error.isEmpty())
+        return kExitFailure;
+    if (report.allocated == 0 && report.empty > 0) {
+        m_err << "poolscope-cli: pool \"" << QString::fromUtf8(spec.poolKey)
+              << "\" is empty: no proxy allocated\n";
+        return kExitEmptyPool;
+    }
+    return kExitOk;
+}
+
+void Cli::printLoadReport(const LoadReport &r) {
+    m_out << "allocated " << r.allocated;
+    if (r.requested > 0)
+        m_out << " of " << r.requested;
+    m_out << " in " << QString::number(r.elapsedSeconds, 'f', 3)
+          << " s: " << QString::number(r.ratePerSecond(), 'f', 0) << " allocations/s (" << r.workers
+          << (r.workers == 1 ? " worker" : " workers") << ", pipeline " << r.pipeline << ", "
+          << r.threads << (r.threads == 1 ? " thread, " : " threads, ")
+          << (r.atomic ? "atomic script" : "naive ZRANGE + ZINCRBY") << ')'
+          << (r.cancelled ? ", cancelled" : "") << '\n';
+    m_out << "empty " << r.empty << ", errors " << r.errors() << ", unknown " << r.unknown;
+    for (auto it = r.errorsByKind.cbegin(); it != r.errorsByKind.cend(); ++it)
+        m_out << ", " << it.key() << ' ' << it.value();
+    if (r.connectionLosses > 0)
+        m_out << ", connection losses " << r.connectionLosses << ", reconnects " << r.reconnects;
+    m_out << '\n';
+    m_out << "latency p50 " << QString::number(r.latencyP50Ms, 'f', 3) << " ms, p99 "
+          << QString::number(r.latencyP99Ms, 'f', 3) << " ms, max "
+          << QString::number(r.latencyMaxMs, 'f', 3) << " ms\n";
+    if (!r.perMember.isEmpty()) {
+        const auto [least, most] = std::minmax_element(r.perMember.cbegin(), r.perMember.cend());
+        m_out << r.perMember.size() << " members got allocations, from " << *least << " ("
+              << QString::fromUtf8(least.key()) << ") to " << *most << " ("
+              << QString::fromUtf8(most.key()) << ")\n";
+    }
+    if (!r.atomic) {
+        const double share = r.allocated > 0 ? double(r.collisions) / double(r.allocated) : 0;
+        m_out << "collisions " << r.collisions << " of " << r.allocated << " allocations ("
+              << percent(share) << "), duplicate picks " << r.duplicatePicks
+              << ": another worker was handed the same proxy at the same count; the final counts "
+                 "can still look fair\n";
+    }
+}
+
+int Cli::scenario(const QStringList &args) {
+    if (args != QStringList{QStringLiteral("reset")})
+        throw UsageError("scenario takes one name: reset");
+    if (!m_parser.isSet(QStringLiteral("policy")))
+        throw UsageError("scenario reset needs --policy keep|zero|start|min");
+    const std::optional<RestorePolicy> policy =
+        parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
+    if (!policy)
+        throw UsageError(
+            QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
+                .arg(m_parser.value(QStringLiteral("policy")))
+                .toStdString());
+    ResetScenarioSpec spec;
+    std::tie(spec.endpoint, spec.connection) = target();
+    spec.poolKey = poolKey();
+    spec.policy = *policy;
+    spec.members = static_cast<int>(numberOption(QStringLiteral("members"), 10, 2, 1000));
+    spec.ratePerSecond = numberOption(QStringLiteral("rate"), 500, 0.1, 1e6);
+    spec.startCount = countOption(QStringLiteral("start"), 0);
+    spec.before = std::chrono::milliseconds(
+        std::llround(1000 * numberOption(QStringLiteral("seconds-before"), 10, 0.01, 3600)));
+    spec.after = std::chrono::milliseconds(
+        std::llround(1000 * numberOption(QStringLiteral("seconds-after"), 10, 0.01, 3600)));
+    spec.replace = m_parser.isSet(QStringLiteral("replace"));
+
+    auto lastPhase = ResetScenarioProgress::Phase::Running;
+    const auto progress = [this, &lastPhase](const ResetScenarioProgress &step) {
+        if (m_json || step.phase == lastPhase)
+            return;
+        lastPhase = step.phase;
+        if (step.phase == ResetScenarioProgress::Phase::Evicted)
+            m_err << "evicted at " << QString::number(step.elapsedSeconds, 'f', 2) << " s\n";
+        else if (step.phase == ResetScenarioProgress::Phase::Restored)
+            m_err << "restored at " << QString::number(step.elapsedSeconds, 'f', 2) << " s\n";
+        m_err.flush();
+    };
+    ResetScenarioReport report;
+    bool interrupted = false;
+    {
+        const InterruptGuard interruptGuard;
+        report = runResetScenario(spec, progress, &g_interrupted);
+        interrupted = g_interrupted.load();
+    }
+    if (m_json)
+        printJson(report.toJson());
+    else
+        printScenarioReport(report);
+    return interrupted ? kExitInterrupted : kExitOk;
+}
+
+void Cli::printScenarioReport(const ResetScenarioReport &r) {
+    const QString member = QString::fromUtf8(r.member);
+    m_out << "count reset on pool \"" << QString::fromUtf8(r.poolKey) << "\": " << r.members
+          << " members, " << QString::number(r.ratePerSecond, 'g', 6) << " allocations/s asked, "
+          << QString::number(r.achievedRatePerSecond, 'f', 1) << " achieved, policy "
+          << restorePolicyName(r.policy) << (r.cancelled ? " (cancelled)" : "") << '\n';
+    if (r.evictedAtSeconds >= 0)
+        m_out << "evicted " << member << " at " << QString::number(r.evictedAtSeconds, 'f', 2)
+              << " s with count " << formatCount(r.savedCount) << '\n';
+    if (r.restoredAtSeconds < 0) {
+        m_out << "not restored: the run ended first\n";
+        return;
+    }
+    m_out << "restored it at " << QString::number(r.restoredAtSeconds, 'f', 2) << " s with count "
+          << formatCount(r.restoredCount) << "; the other members' lowest count was "
+          << formatCount(r.poolMinimumAtRestore) << '\n';
+    const QString catchUp = r.catchUpSeconds ? QString::number(*r.catchUpSeconds, 'f', 2) + " s"
+                                             : QStringLiteral("not within the run");
+    const auto row = [this](const QString &label, const QString &forecast,
+                            const QString &observed) {
+        m_out << label.leftJustified(36) << forecast.leftJustified(16) << observed << '\n';
+    };
+    row(QString(), QStringLiteral("forecast"), QStringLiteral("observed"));
+    row(QStringLiteral("allocations in a row to it"), formatCount(r.forecastRun),
+        QString::number(r.longestRun));
+    row(QStringLiteral("time until within 1 of the minimum"),
+        QString::number(r.forecastRun / r.ratePerSecond, 'f', 2) + QStringLiteral(" s"), catchUp);
+    row(QStringLiteral("its share of the first %1 s").arg(r.shareWindowSeconds, 0, 'g', 3),
+        percent(r.fairShare) + QStringLiteral(" (fair)"), percent(r.shareInWindow));
+}
+
+int Cli::evict(const QStringList &args) {
     if (args.isEmpty())
         throw UsageError("evict needs at least one MEMBER");
     requireYes(args.size(), QStringLiteral("evict"));
@@ -323,24 +594,26 @@ int Cli::evict(const QStringList &args)
             done.append(QJsonObject{{QStringLiteral("member"), name},
                                     {QStringLiteral("saved_count"), result.savedCount}});
         else
-            m_out << "evicted " << name << " (saved count " << formatCount(result.savedCount) << ")\n";
+            m_out << "evicted " << name << " (saved count " << formatCount(result.savedCount)
+                  << ")\n";
     }
     if (m_json)
         printJson({{QStringLiteral("evicted"), done}});
     return kExitOk;
 }
 
-int Cli::restore(const QStringList &args)
-{
+int Cli::restore(const QStringList &args) {
     if (args.isEmpty())
         throw UsageError("restore needs at least one MEMBER");
     if (!m_parser.isSet(QStringLiteral("policy")))
         throw UsageError("restore needs --policy keep|zero|start|min");
-    const std::optional<RestorePolicy> policy = parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
+    const std::optional<RestorePolicy> policy =
+        parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
     if (!policy)
-        throw UsageError(QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
-                             .arg(m_parser.value(QStringLiteral("policy")))
-                             .toStdString());
+        throw UsageError(
+            QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
+                .arg(m_parser.value(QStringLiteral("policy")))
+                .toStdString());
     requireYes(args.size(), QStringLiteral("restore"));
     const double start = countOption(QStringLiteral("start"), 0);
     QJsonArray done;
@@ -356,17 +629,17 @@ int Cli::restore(const QStringList &args)
                                     {QStringLiteral("restored_count"), result.restoredCount},
                                     {QStringLiteral("forecast_run"), forecast}});
         else
-            m_out << "restored " << name << " at " << formatCount(result.restoredCount) << " (policy "
-                  << restorePolicyName(*policy) << ", saved count " << formatCount(result.savedCount)
-                  << "; it will take about the next " << formatCount(forecast) << " allocations)\n";
+            m_out << "restored " << name << " at " << formatCount(result.restoredCount)
+                  << " (policy " << restorePolicyName(*policy) << ", saved count "
+                  << formatCount(result.savedCount) << "; it will take about the next "
+                  << formatCount(forecast) << " allocations)\n";
     }
     if (m_json)
         printJson({{QStringLiteral("restored"), done}});
     return kExitOk;
 }
 
-int Cli::list(const QStringList &args)
-{
+int Cli::list(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("list takes no positional arguments");
     const PoolSnapshot snapshot = pool().snapshot();
@@ -375,19 +648,22 @@ int Cli::list(const QStringList &args)
         QJsonArray rows;
         if (evicted) {
             for (const EvictedMember &member : snapshot.evicted)
-                rows.append(QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
-                                        {QStringLiteral("saved_count"), member.savedCount}});
+                rows.append(
+                    QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
+                                {QStringLiteral("saved_count"), member.savedCount}});
         } else {
             for (const PoolMember &member : snapshot.members)
-                rows.append(QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
-                                        {QStringLiteral("count"), member.count}});
+                rows.append(
+                    QJsonObject{{QStringLiteral("member"), QString::fromUtf8(member.member)},
+                                {QStringLiteral("count"), member.count}});
         }
         printJson({{evicted ? QStringLiteral("evicted") : QStringLiteral("members"), rows}});
         return kExitOk;
     }
     if (evicted) {
         for (const EvictedMember &member : snapshot.evicted)
-            m_out << QString::fromUtf8(member.member) << '\t' << formatCount(member.savedCount) << '\n';
+            m_out << QString::fromUtf8(member.member) << '\t' << formatCount(member.savedCount)
+                  << '\n';
     } else {
         for (const PoolMember &member : snapshot.members)
             m_out << QString::fromUtf8(member.member) << '\t' << formatCount(member.count) << '\n';
@@ -395,8 +671,7 @@ int Cli::list(const QStringList &args)
     return kExitOk;
 }
 
-int Cli::stats(const QStringList &args)
-{
+int Cli::stats(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("stats takes no positional arguments");
     const PoolStats s = pool().stats();
@@ -412,15 +687,15 @@ int Cli::stats(const QStringList &args)
         return kExitOk;
     }
     m_out << "members  " << s.size << " (+" << s.evicted << " evicted)\n"
-          << "min / median / max  " << formatCount(s.min) << " / " << s.median << " / " << formatCount(s.max) << '\n'
+          << "min / median / max  " << formatCount(s.min) << " / " << s.median << " / "
+          << formatCount(s.max) << '\n'
           << "spread  " << formatCount(s.spread) << '\n'
           << "total allocations  " << formatCount(s.total) << '\n'
           << "Jain's fairness index  " << QString::number(s.jainIndex, 'f', 6) << '\n';
     return kExitOk;
 }
 
-int Cli::run(const QStringList &arguments)
-{
+int Cli::run(const QStringList &arguments) {
     declareOptions();
     // QCommandLineParser wants a program name first.
     if (!m_parser.parse(QStringList{QStringLiteral("poolscope-cli")} + arguments)) {
@@ -445,6 +720,7 @@ int Cli::run(const QStringList &arguments)
         {QStringLiteral("list"), [this](const QStringList &a) { return list(a); }},
         {QStringLiteral("stats"), [this](const QStringList &a) { return stats(a); }},
         {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
+        {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
     };
     const auto command = commands.find(positional.first());
     if (command == commands.end()) {
@@ -467,8 +743,7 @@ int Cli::run(const QStringList &arguments)
 
 } // namespace
 
-int run(const QStringList &arguments, QTextStream &out, QTextStream &err, QIODevice &in)
-{
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err, QIODevice &in) {
     Cli cli(out, err, in);
     return cli.run(arguments);
 }

@@ -18,9 +18,12 @@ namespace poolscope {
 struct LoadSpec {
     Endpoint endpoint;
     QByteArray poolKey;
-    int workers = 1;        // threads, each with its own connection
-    int pipeline = 1;       // allocations in flight per worker
-    qint64 total = 0;       // allocations in all; 0 = run for `duration`
+    int workers = 1;  // connections, each with its own window and share of the rate
+    int pipeline = 1; // allocations in flight per worker
+    // Threads driving the workers' connections (atomic mode; the naive mode uses one thread per
+    // worker). 0 = automatic: half the CPU cores, 1 to 8, at most `workers`.
+    int threads = 0;
+    qint64 total = 0; // allocations in all; 0 = run for `duration`
     std::chrono::milliseconds duration{0};
     double ratePerSecond = 0; // overall cap; 0 = as fast as the server allows
     // false: the naive two-command version (ZRANGE key 0 0 WITHSCORES, then ZINCRBY) for the
@@ -33,14 +36,14 @@ struct LoadSpec {
 };
 
 struct LoadReport {
-    qint64 requested = 0;   // total asked for (0 for duration runs)
-    qint64 allocated = 0;   // replies naming a member
-    qint64 empty = 0;       // nil replies: the pool was empty
-    qint64 unknown = 0;     // sent, but no reply came (timeout, connection lost): never retried
+    qint64 requested = 0; // total asked for (0 for duration runs)
+    qint64 allocated = 0; // replies naming a member
+    qint64 empty = 0;     // nil replies: the pool was empty
+    qint64 unknown = 0;   // sent, but no reply came (timeout, connection lost): never retried
     // Error replies by code, e.g. "OOM", "WRONGTYPE", "NOPERM", "BUSY": one per allocation
     // refused. Lost connections are not in here: their allocations are `unknown`.
     QMap<QString, qint64> errorsByKind;
-    qint64 collisions = 0;  // naive mode: ZINCRBY showed another worker incremented in between
+    qint64 collisions = 0;     // naive mode: ZINCRBY showed another worker incremented in between
     qint64 duplicatePicks = 0; // naive mode: picks of a (member, count) pair already handed out
     double elapsedSeconds = 0;
     double latencyP50Ms = 0;
@@ -51,6 +54,7 @@ struct LoadReport {
     bool atomic = true;
     int workers = 1;
     int pipeline = 1;
+    int threads = 1;
     qint64 connectionLosses = 0; // connections that broke or timed out mid-run
     qint64 reconnects = 0;       // new connections made after such a loss
     // Why the run could not do (all of) its work: bad spec, no connection at all, a worker that
@@ -71,8 +75,10 @@ struct LoadReport {
 // Empty when the spec can run, else what is wrong with it ("workers must be 1-1000, not 0").
 QString validateLoadSpec(const LoadSpec &spec);
 
-// Runs test allocations the way real workers do: W threads, each with its own connection,
-// running allocate.lua by EVALSHA (NOSCRIPT: EVAL) with up to P commands in flight.
+// Runs test allocations the way real workers do: W workers, each with its own connection,
+// running allocate.lua by EVALSHA (NOSCRIPT: EVAL) with up to P commands in flight. In atomic
+// mode a few threads drive all connections with poll(), like redis-benchmark: a thread per
+// connection would pay a context switch per reply, CPU a local server needs (see bench/).
 // Every allocation is accounted for: allocated + empty + errors + unknown = attempts.
 //
 // A total-count run hands out `total` attempts: empty-pool answers, errors and unknowns use one
