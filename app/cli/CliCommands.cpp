@@ -3,6 +3,7 @@
 #include "load/BrokenPipeGuard.h"
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
+#include "monitor/PoolMonitor.h"
 #include "pool/LuaScript.h"
 #include "pool/PoolOperations.h"
 #include "proxylist/Eligibility.h"
@@ -17,6 +18,9 @@
 #include <tuple>
 
 #include <QCommandLineParser>
+#include <QDateTime>
+#include <QEventLoop>
+#include <QTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,6 +51,10 @@ Commands:
   list [--evicted]          members and counts in allocation order (or evicted ones)
   stats                     size, min/median/max, spread, Jain's fairness index
   script-sha                the SHA1 of the allocation script poolscope runs
+  watch [--interval MS] [--duration S] [--full-snapshot-threshold N]
+                            poll the pool like the dashboard does (full snapshots up to N
+                            members, default 10000; summaries above) and print one line per
+                            poll until S seconds have passed or Ctrl+C
   scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
                  [--seconds-before S] [--seconds-after S] [--replace]
                             the count-reset demo: seeds a fresh pool of M members (default 10)
@@ -147,6 +155,7 @@ private:
     int stats(const QStringList &args);
     int scriptSha(const QStringList &args);
     int scenario(const QStringList &args);
+    int watch(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;
@@ -195,6 +204,10 @@ void Cli::declareOptions() {
          QStringLiteral("S"), QStringLiteral("10")},
         {QStringLiteral("seconds-after"), QStringLiteral("load after the restore"),
          QStringLiteral("S"), QStringLiteral("10")},
+        {QStringLiteral("interval"), QStringLiteral("poll interval"), QStringLiteral("MS"),
+         QStringLiteral("1000")},
+        {QStringLiteral("full-snapshot-threshold"), QStringLiteral("summary polls above"),
+         QStringLiteral("N"), QStringLiteral("10000")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
     });
 }
@@ -695,6 +708,79 @@ int Cli::stats(const QStringList &args) {
     return kExitOk;
 }
 
+int Cli::watch(const QStringList &args) {
+    if (!args.isEmpty())
+        throw UsageError("watch takes no positional arguments");
+    bool ok = false;
+    const int intervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);
+    if (!ok || intervalMs < 10)
+        throw UsageError("--interval takes milliseconds, at least 10");
+    const qint64 threshold =
+        m_parser.value(QStringLiteral("full-snapshot-threshold")).toLongLong(&ok);
+    if (!ok || threshold < 1)
+        throw UsageError("--full-snapshot-threshold takes a positive number of members");
+    double seconds = 0;
+    if (m_parser.isSet(QStringLiteral("duration"))) {
+        seconds = m_parser.value(QStringLiteral("duration")).toDouble(&ok);
+        if (!ok || !(seconds > 0))
+            throw UsageError("--duration takes a positive number of seconds");
+    }
+    auto [endpoint, options] = target();
+    options.clientName = QStringLiteral("poolscope-poller");
+
+    PoolMonitor monitor;
+    monitor.setPollInterval(std::chrono::milliseconds(intervalMs));
+    monitor.setFullSnapshotThreshold(threshold);
+    QEventLoop loop;
+    int exitCode = kExitOk;
+    QObject::connect(&monitor, &PoolMonitor::observationArrived, &loop,
+                     [this](const PoolObservation &observation) {
+                         const PoolStats &s = observation.stats;
+                         if (m_json) {
+                             printJson({{QStringLiteral("time_ms"), observation.timeMs},
+                                        {QStringLiteral("size"), s.size},
+                                        {QStringLiteral("evicted"), s.evicted},
+                                        {QStringLiteral("min"), s.min},
+                                        {QStringLiteral("median"), s.median},
+                                        {QStringLiteral("max"), s.max},
+                                        {QStringLiteral("spread"), s.spread},
+                                        {QStringLiteral("jain"), s.jainIndex},
+                                        {QStringLiteral("round_trip_ms"), observation.roundTripMs},
+                                        {QStringLiteral("mode"), observation.mode}});
+                         } else {
+                             m_out << QDateTime::fromMSecsSinceEpoch(observation.timeMs)
+                                          .toString(QStringLiteral("HH:mm:ss.zzz"))
+                                   << "  members " << s.size << " (+" << s.evicted
+                                   << " evicted)  min/median/max " << formatCount(s.min) << '/'
+                                   << s.median << '/' << formatCount(s.max) << "  spread "
+                                   << formatCount(s.spread) << "  Jain "
+                                   << QString::number(s.jainIndex, 'f', 4) << "  rtt "
+                                   << QString::number(observation.roundTripMs, 'f', 2) << " ms  "
+                                   << observation.mode << '\n';
+                         }
+                         m_out.flush();
+                     });
+    QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop, [this](const QString &message) {
+        m_err << "poolscope-cli: " << message << '\n';
+        m_err.flush();
+    });
+    const InterruptGuard guard;
+    QTimer interruptCheck;
+    QObject::connect(&interruptCheck, &QTimer::timeout, &loop, [&] {
+        if (g_interrupted.load()) {
+            exitCode = kExitInterrupted;
+            loop.quit();
+        }
+    });
+    interruptCheck.start(100);
+    if (seconds > 0)
+        QTimer::singleShot(std::chrono::milliseconds(qint64(seconds * 1000)), &loop,
+                           &QEventLoop::quit);
+    monitor.connectTo(endpoint, poolKey(), options);
+    loop.exec();
+    return exitCode;
+}
+
 int Cli::run(const QStringList &arguments) {
     declareOptions();
     // QCommandLineParser wants a program name first.
@@ -721,6 +807,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("stats"), [this](const QStringList &a) { return stats(a); }},
         {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
         {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
+        {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
     };
     const auto command = commands.find(positional.first());
     if (command == commands.end()) {

@@ -211,6 +211,22 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("holds a string, not a sorted set"), run.err);
     }
 
+    void watchPrintsOneLinePerPoll() {
+        m_redis->run({"ZADD", "pool", "1", "a", "2", "b", "6", "c"});
+        const CliRun run =
+            cli({QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--interval"),
+                 QStringLiteral("100"), QStringLiteral("--duration"), QStringLiteral("1"),
+                 QStringLiteral("--full-snapshot-threshold"), QStringLiteral("2")});
+        QCOMPARE(run.exitCode, 0);
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 3, run.out);
+        const QJsonObject poll = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(poll.value(QStringLiteral("size")).toInt(), 3);
+        QCOMPARE(poll.value(QStringLiteral("max")).toDouble(), 6.0);
+        QVERIFY(
+            poll.value(QStringLiteral("mode")).toString().startsWith(QStringLiteral("summary")));
+    }
+
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("expected");
