@@ -39,7 +39,7 @@ trap cleanup EXIT
 for _ in $(seq 100); do redis-cli -s "$sock" ping >/dev/null 2>&1 && break; sleep 0.05; done
 rc() { redis-cli -s "$sock" "$@"; }
 
-sha=$(rc SCRIPT LOAD "$(cat "$top/resources/lua/allocate.lua")")
+sha=$(rc -x SCRIPT LOAD < "$top/resources/lua/allocate.lua") # -x: the bytes as they are, final newline included
 [[ $sha == 43144af8cdf336c396cb45b01cd6e0b359e2d9d0 ]] || { echo "unexpected script SHA $sha" >&2; exit 1; }
 
 load_pool() { # members
@@ -54,7 +54,7 @@ load_pool() { # members
 run_load() {
     local n=$((seconds * 30000))
     redis-benchmark -s "$sock" -c 8 -n "$n" --csv EVALSHA "$sha" 1 pool 2>/dev/null |
-        awk -F'","' 'NR == 2 { gsub(/"/, ""); print $2, $5, $7, $8 }'
+        awk -F'","' 'NR == 2 { sub(/"$/, "", $8); print $2, $5, $7, $8 }'
 }
 
 start_observer() { # mode
@@ -75,28 +75,47 @@ stop_observers() {
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), redis $(rc INFO server | awk -F: '/redis_version/ { print $2 }' | tr -d '\r')"
 echo
-echo "| members | observer | allocations/s | vs none | p50 ms | p99 ms | max ms | max over none | longest poolscope command |"
+echo "| members | observer | allocations/s (median) | vs none | p50 ms | p99 ms | max ms | max over none | longest poolscope command |"
 echo "|---|---|---|---|---|---|---|---|---|"
+rounds=${ROUNDS:-3}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for size in $sizes; do
     load_pool "$size"
-    declare -A rps=() maxlat=()
+    modes=(none poolscope naive)
+    : >"$work/results"
+    for round in $(seq "$rounds"); do
+        # Rotate the order each round so drift in the machine's load spreads over all three.
+        for i in 0 1 2; do
+            mode=${modes[$(((i + round) % 3))]}
+            rc CONFIG SET slowlog-log-slower-than 50 >/dev/null
+            rc CONFIG SET slowlog-max-len 100000 >/dev/null
+            rc SLOWLOG RESET >/dev/null
+            start_observer "$mode"
+            sleep 2 # let the observer reach its steady state
+            read -r r p50 p99 mx < <(run_load)
+            stop_observers
+            longest=0
+            if [[ $mode == poolscope ]]; then
+                longest=$("$build/bench/bench_slowlog_max" "unix://$sock" poolscope-poller 50 | awk '{ print ($1 == "<") ? 0 : $1 }')
+            fi
+            echo "$mode $r $p50 $p99 $mx $longest" >>"$work/results"
+            echo "size $size round $round $mode: $r/s p50 $p50 p99 $p99 max $mx longest $longest ms" >&2
+        done
+    done
+    col() { awk -v m="$1" -v c="$2" '$1 == m { print $c }' "$work/results" | median; }
+    none_rps=$(col none 2)
+    none_max=$(col none 5)
     for mode in none poolscope naive; do
-        rc CONFIG SET slowlog-log-slower-than 50 >/dev/null
-        rc CONFIG SET slowlog-max-len 100000 >/dev/null
-        rc SLOWLOG RESET >/dev/null
-        start_observer "$mode"
-        sleep 2 # let the observer reach its steady state
-        read -r r p50 p99 mx < <(run_load)
-        stop_observers
-        rps[$mode]=$r
-        maxlat[$mode]=$mx
+        r=$(col "$mode" 2)
+        mx=$(col "$mode" 5)
         longest="-"
         if [[ $mode == poolscope ]]; then
-            # SLOWLOG entries: id, time, microseconds, argv..., address, client name.
-            longest=$("$build/bench/bench_slowlog_max" "unix://$sock" poolscope-poller 50)
+            longest=$(awk '$1 == "poolscope" && $6 > m { m = $6 } END { printf (m > 0) ? "%.2f ms" : "< 0.05 ms", m }' "$work/results")
         fi
-        ratio=$(awk -v a="$r" -v b="${rps[none]}" 'BEGIN { printf "%.3f", a / b }')
-        over=$(awk -v a="$mx" -v b="${maxlat[none]}" 'BEGIN { printf "%+.2f ms", a - b }')
-        echo "| $size | $mode | $r | $ratio | $p50 | $p99 | $mx | $over | $longest |"
+        ratio=$(awk -v a="$r" -v b="$none_rps" 'BEGIN { printf "%.3f", a / b }')
+        over=$(awk -v a="$mx" -v b="$none_max" 'BEGIN { printf "%+.2f ms", a - b }')
+        echo "| $size | $mode | $r | $ratio | $(col "$mode" 3) | $(col "$mode" 4) | $mx | $over | $longest |"
     done
 done
+echo
+echo "medians of $rounds rounds of $seconds s each, the order of the three rotating every round"
