@@ -37,7 +37,16 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
                                    QStringLiteral("Seconds to wait before --screenshot "
                                                   "(default 5)."),
                                    QStringLiteral("SECONDS"));
-    parser.addOptions({url, key, demo, readOnly, screenshot, after});
+    const QCommandLineOption threshold(
+        QStringLiteral("full-snapshot-threshold"),
+        QStringLiteral("Pools with more members than N are read as a summary (quantiles, "
+                       "top/bottom, pinned members, rows on screen) instead of whole "
+                       "(default 10000)."),
+        QStringLiteral("N"));
+    const QCommandLineOption pin(QStringLiteral("pin"),
+                                 QStringLiteral("Pin MEMBER to the chart (repeatable)."),
+                                 QStringLiteral("MEMBER"));
+    parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin});
 
     AppOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -77,6 +86,20 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         result.error = QStringLiteral("--demo writes to the pool and cannot run with --read-only");
         return result;
     }
+    if (parser.isSet(threshold)) {
+        bool ok = false;
+        const qint64 members = parser.value(threshold).toLongLong(&ok);
+        if (!ok || members < 1) {
+            result.error = QStringLiteral("--full-snapshot-threshold \"%1\" is not a number of "
+                                          "members of at least 1")
+                               .arg(parser.value(threshold));
+            return result;
+        }
+        options.fullSnapshotThreshold = members;
+    }
+    for (const QString &member : parser.values(pin))
+        if (!member.isEmpty())
+            options.pinned.append(member.toUtf8());
     if (parser.isSet(after) && !parser.isSet(screenshot)) {
         result.error = QStringLiteral("--after needs --screenshot FILE");
         return result;

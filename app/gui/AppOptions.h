@@ -3,12 +3,14 @@
 #include <optional>
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
 namespace poolscope {
 
 // poolscope [--url URL] [--key KEY] [--demo] [--read-only] [--screenshot FILE --after SECONDS]
+//           [--full-snapshot-threshold N] [--pin MEMBER]...
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
@@ -16,6 +18,8 @@ struct AppOptions {
     bool readOnly = false;      // no writes at all: every write control disabled
     QString screenshotPath;     // with --after: grab the window to this PNG and exit 0
     double screenshotAfterSeconds = 0;
+    std::optional<qint64> fullSnapshotThreshold; // unset: the monitor's default (10,000)
+    QList<QByteArray> pinned;                    // pinned to the chart at start
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };

@@ -13,11 +13,13 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPainter>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -296,7 +298,7 @@ void ChartPanel::setMaxIndividualSeries(int count) {
 void ChartPanel::pinMembers(const QList<QByteArray> &members) {
     for (const QByteArray &member : members)
         m_pinned.insert(member);
-    m_session->history().setPinned(pinnedMembers());
+    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
     Q_EMIT pinnedMembersChanged(pinnedMembers());
     scheduleRefresh();
 }
@@ -304,7 +306,7 @@ void ChartPanel::pinMembers(const QList<QByteArray> &members) {
 void ChartPanel::unpinMembers(const QList<QByteArray> &members) {
     for (const QByteArray &member : members)
         m_pinned.remove(member);
-    m_session->history().setPinned(pinnedMembers());
+    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
     Q_EMIT pinnedMembersChanged(pinnedMembers());
     scheduleRefresh();
 }
@@ -343,6 +345,9 @@ void ChartPanel::resizeEvent(QResizeEvent *event) {
 }
 
 QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
+    if (const auto &observation = m_session->latestObservation();
+        observation && observation->summaryMode)
+        return chooseSummaryMembers(*observation, knownCount);
     const QList<QByteArray> known = m_session->history().trackedMembers();
     *knownCount = known.size();
     if (known.size() <= m_maxIndividual) {
@@ -422,8 +427,38 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
     return chosen;
 }
 
+QList<QByteArray> ChartPanel::chooseSummaryMembers(const PoolObservation &observation,
+                                                   qsizetype *knownCount) {
+    // A big pool: the poller read its top and bottom members (and the pinned ones) by rank.
+    const PoolSummary &summary = observation.summary;
+    *knownCount = summary.size;
+    QList<QByteArray> chosen;
+    QSet<QByteArray> top;
+    QSet<QByteArray> bottom;
+    const auto add = [&](const QByteArray &member, QSet<QByteArray> *set) {
+        if (chosen.contains(member))
+            return;
+        chosen.append(member);
+        if (set)
+            set->insert(member);
+    };
+    // Highest first, so the legend reads like the table upside down: top, then bottom.
+    for (qsizetype i = 0; i < std::min<qsizetype>(kEdgeMembers, summary.top.size()); ++i)
+        add(summary.top[i].member, &top);
+    const qsizetype bottomCount = std::min<qsizetype>(kEdgeMembers, summary.bottom.size());
+    for (qsizetype i = bottomCount - 1; i >= 0; --i)
+        add(summary.bottom[i].member, &bottom);
+    m_topMembers = top;
+    m_bottomMembers = bottom;
+    for (const QByteArray &member : pinnedMembers())
+        add(member, nullptr);
+    return chosen;
+}
+
 void ChartPanel::refreshNow() {
     m_refreshTimer.stop();
+    QElapsedTimer clock;
+    clock.start();
     Charts &c = *m_charts;
     const PoolHistory &history = m_session->history();
 
@@ -437,7 +472,10 @@ void ChartPanel::refreshNow() {
 
     qsizetype known = 0;
     const QList<QByteArray> members = chooseMembers(&known);
-    const bool bandWanted = known > m_maxIndividual && m_mode == ValueMode::Cumulative;
+    const bool summaryMode =
+        m_session->latestObservation() && m_session->latestObservation()->summaryMode;
+    const bool bandWanted =
+        (summaryMode || known > m_maxIndividual) && m_mode == ValueMode::Cumulative;
 
     // Drop series of members no longer charted.
     for (auto it = c.series.begin(); it != c.series.end();) {
@@ -540,7 +578,7 @@ void ChartPanel::refreshNow() {
     c.bandUpper->replace(upper);
     c.bandLower->replace(lower);
     c.median->replace(median);
-    c.band->setName(QStringLiteral("pool min–max (%1)").arg(known));
+    c.band->setName(QStringLiteral("pool min–max (%1)").arg(QLocale().toString(known)));
     c.band->setVisible(bandWanted);
     c.median->setVisible(bandWanted);
 
@@ -579,7 +617,7 @@ void ChartPanel::refreshNow() {
             placeholder = QStringLiteral("No connection to Redis: retrying…");
         else if (!m_session->latestObservation())
             placeholder = QStringLiteral("Waiting for the first poll…");
-        else if (m_session->latestObservation()->snapshot.members.isEmpty())
+        else if (!summaryMode && m_session->latestObservation()->snapshot.members.isEmpty())
             placeholder = QStringLiteral("No pool at this key yet: Seed… to add proxies");
         else
             placeholder = QStringLiteral("Collecting data…");
@@ -587,6 +625,7 @@ void ChartPanel::refreshNow() {
     c.view->setPlaceholder(placeholder);
     updateCaption(known, members.size());
     ++m_refreshCount;
+    m_lastRefreshMs = double(clock.nsecsElapsed()) / 1e6;
     Q_EMIT refreshed();
 }
 
@@ -594,15 +633,16 @@ void ChartPanel::updateCaption(qsizetype known, qsizetype charted) {
     QString text;
     if (known == 0)
         text = QString();
-    else if (known <= m_maxIndividual)
+    else if (known <= m_maxIndividual && !m_session->isSummaryMode())
         text = QStringLiteral("%1 members").arg(known);
     else
-        text = QStringLiteral("%1 members: top %2, bottom %2, %3 pinned%4")
-                   .arg(known)
+        text = QStringLiteral("%1 members%5: top %2, bottom %2, %3 pinned%4")
+                   .arg(QLocale().toString(known))
                    .arg(kEdgeMembers)
                    .arg(m_pinned.size())
                    .arg(m_mode == ValueMode::Cumulative ? QStringLiteral(" + min/median/max band")
-                                                        : QString());
+                                                        : QString(),
+                        m_session->isSummaryMode() ? QStringLiteral(" (summary)") : QString());
     if (!m_hidden.isEmpty())
         text += QStringLiteral(" · %1 hidden").arg(m_hidden.size());
     Q_UNUSED(charted);

@@ -16,6 +16,7 @@ class QLabel;
 namespace poolscope {
 
 class PoolSession;
+struct PoolObservation;
 
 // Per-member allocation counts over time. The only class that touches Qt Charts (deprecated
 // from Qt 6.10): its includes stay in ChartPanel.cpp, so a replacement changes one file.
@@ -69,6 +70,8 @@ public:
     double lastValue(const QByteArray &member) const;
     QString placeholderText() const;
     quint64 refreshCount() const { return m_refreshCount; }
+    // Wall time of the last redraw (refreshNow), in milliseconds: what one tick costs the GUI.
+    double lastRefreshMs() const { return m_lastRefreshMs; }
     QPixmap grabChart();
     bool saveImage(const QString &path);
 
@@ -82,6 +85,8 @@ protected:
 private:
     struct Charts;
     QList<QByteArray> chooseMembers(qsizetype *knownCount);
+    QList<QByteArray> chooseSummaryMembers(const PoolObservation &observation,
+                                           qsizetype *knownCount);
     void updateCaption(qsizetype known, qsizetype charted);
 
     PoolSession *m_session;
@@ -98,6 +103,7 @@ private:
     QSet<QByteArray> m_topMembers; // charted as the highest counts (big pools)
     QSet<QByteArray> m_bottomMembers;
     quint64 m_refreshCount = 0;
+    double m_lastRefreshMs = 0;
 };
 
 } // namespace poolscope

@@ -54,6 +54,7 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
                 .arg(formatCount(stats.min), formatCount(stats.median), formatCount(stats.max)));
         m_ui->spreadValue->setText(formatCount(stats.spread));
         m_ui->jainValue->setText(locale.toString(stats.jainIndex, 'f', 4));
+        m_ui->jainValue->setToolTip(QString());
         m_ui->jainValue->setStyleSheet(stats.jainIndex >= 0.99 ? QStringLiteral("color: #2e7d32;")
                                        : stats.jainIndex >= 0.9
                                            ? QStringLiteral("color: #ef6c00;")
@@ -81,8 +82,47 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
     }
     m_ui->rateValue->setText(
         QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
+    m_ui->modeValue->setToolTip(observation.mode);
+    if (observation.summaryMode) {
+        showSummaryFigures(observation);
+        return;
+    }
     m_ui->modeValue->setText(observation.mode.isEmpty() ? QStringLiteral("full snapshot")
                                                         : observation.mode);
+}
+
+void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
+    // A big pool: min / median / max come from the quantiles of every poll, the sum and Jain's
+    // index need every member, so they come from the background scan and wait for its first pass.
+    const QLocale locale;
+    const PoolStats &stats = observation.stats;
+    m_ui->modeValue->setText(QStringLiteral("summary: %1 members > %2 (quantiles, top/bottom, "
+                                            "pinned and the rows on screen are read)")
+                                 .arg(locale.toString(observation.summary.size),
+                                      locale.toString(m_session->fullSnapshotThreshold())));
+    if (stats.size == 0)
+        return;
+    const bool totalsKnown = stats.total > 0 || stats.jainIndex > 0;
+    if (!totalsKnown) {
+        const qint64 percent = observation.summary.size > 0
+                                   ? 100 * observation.scanProgress / observation.summary.size
+                                   : 0;
+        const QString pending = QStringLiteral("pending: first totals scan %1 %").arg(percent);
+        m_ui->jainValue->setText(pending);
+        m_ui->jainValue->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        m_ui->jainValue->setToolTip(
+            QStringLiteral("Jain's index needs every member's count: a low-rate background scan "
+                           "reads the whole pool in small pages and the index appears when its "
+                           "first pass completes"));
+        m_ui->totalValue->setText(pending);
+    }
+    m_ui->busiestValue->setText(
+        observation.summary.top.isEmpty()
+            ? QStringLiteral("–")
+            : QStringLiteral("highest count: %1 (%2)")
+                  .arg(QString::fromUtf8(observation.summary.top.constFirst().member),
+                       formatCount(observation.summary.top.constFirst().count)));
+    m_ui->rateValue->setText(QStringLiteral("– (summary mode: not every member is read)"));
 }
 
 QString FairnessPanel::valueText(Field field) const {

@@ -29,6 +29,7 @@ public:
 private:
     void showObservation(const PoolObservation &observation);
     void showEmpty();
+    void showSummaryFigures(const PoolObservation &observation);
 
     PoolSession *m_session;
     std::unique_ptr<Ui::FairnessPanel> m_ui;

@@ -9,6 +9,8 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
@@ -84,8 +86,19 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT memberActivated(index.data(PoolTableModel::MemberRole).toByteArray());
     });
+    m_visibleRowsTimer.setSingleShot(true);
+    m_visibleRowsTimer.setInterval(100);
+    connect(&m_visibleRowsTimer, &QTimer::timeout, this, &MembersPanel::requestVisibleRows);
+    const auto scheduleVisibleRows = [this] {
+        if (m_summaryView)
+            m_visibleRowsTimer.start();
+    };
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, scheduleVisibleRows);
+    // The range changes with the viewport's height (resizes) and with the row count.
+    connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, scheduleVisibleRows);
     connect(m_session, &PoolSession::observationApplied, this, &MembersPanel::refreshFromSession);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
+        setSummaryView(false);
         m_model->clear();
         updateEmptyState();
     });
@@ -99,10 +112,80 @@ void MembersPanel::refreshFromSession() {
     const auto &observation = m_session->latestObservation();
     if (!observation)
         return;
+    if (observation->summaryMode) {
+        const bool entering = !m_summaryView;
+        setSummaryView(true);
+        const PoolSummary &summary = observation->summary;
+        const double lowest = summary.quantile(0.0);
+        const double secondLowest = summary.bottom.size() > 1 ? summary.bottom[1].count : lowest;
+        m_model->setSummary(
+            summary.size, observation->visibleFrom,
+            PoolTableModel::buildRankRows(observation->visibleRows, observation->stats.total,
+                                          lowest, secondLowest, &m_session->rates(),
+                                          &m_session->history()),
+            PoolTableModel::buildEvictedRows(observation->snapshot.evicted, &m_session->history()),
+            QDateTime::currentMSecsSinceEpoch());
+        if (entering)
+            requestVisibleRows(); // the first rows at once, not after the debounce
+        updateEmptyState();
+        return;
+    }
+    setSummaryView(false);
     m_model->setRows(PoolTableModel::buildRows(observation->snapshot, &m_session->rates(),
                                                &m_session->history()),
                      QDateTime::currentMSecsSinceEpoch());
     updateEmptyState();
+}
+
+void MembersPanel::setSummaryView(bool summary) {
+    if (summary == m_summaryView)
+        return;
+    m_summaryView = summary;
+    m_requestedFrom = 0;
+    m_requestedCount = 0;
+    if (summary) {
+        // Before the model switches: sorting a million rows on every poll would freeze the view.
+        m_filter->clear();
+        m_view->setSortingEnabled(false);
+        m_proxy->setDynamicSortFilter(false);
+        m_proxy->sort(-1);
+        m_view->horizontalHeader()->setSortIndicatorShown(false);
+        m_filter->setEnabled(false);
+        m_filter->setPlaceholderText(QStringLiteral("Filter off for big pools (summary mode)"));
+        m_filter->setToolTip(QStringLiteral(
+            "This pool is read in summary mode: only the rows on screen are read, so a filter "
+            "by part of a name (which needs every member) is off, and rows stay in rank order "
+            "(count ascending: the next to be allocated first). Pin members to the chart to "
+            "watch them by name."));
+    } else {
+        m_visibleRowsTimer.stop();
+        m_filter->setEnabled(true);
+        m_filter->setPlaceholderText(QStringLiteral("Filter members… (Ctrl+F)"));
+        m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
+        m_view->horizontalHeader()->setSortIndicatorShown(true);
+        m_proxy->setDynamicSortFilter(true);
+        m_view->setSortingEnabled(true);
+        m_view->sortByColumn(PoolTableModel::Member, Qt::AscendingOrder);
+    }
+}
+
+void MembersPanel::requestVisibleRows() {
+    if (!m_summaryView)
+        return;
+    const int rowHeight = std::max(1, m_view->verticalHeader()->defaultSectionSize());
+    const int visible = std::max(20, m_view->viewport()->height() / rowHeight + 1);
+    const int proxyFirst = std::max(0, m_view->rowAt(0));
+    const QModelIndex source = m_proxy->mapToSource(m_proxy->index(proxyFirst, 0));
+    const int first = source.isValid() ? source.row() : 0;
+    const int margin = visible; // a screenful above and below: small scrolls need no read
+    const qint64 from = std::max(0, first - margin);
+    const int count = visible + 2 * margin;
+    if (from == m_requestedFrom && count == m_requestedCount)
+        return;
+    m_requestedFrom = from;
+    m_requestedCount = count;
+    m_session->setVisibleRows(from, count);
+    m_session->pollNow();
 }
 
 QString MembersPanel::emptyStateText() const {
@@ -131,6 +214,12 @@ void MembersPanel::updateEmptyState() {
     const bool empty = m_model->rowCount() == 0;
     m_empty->setText(text);
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_empty) : m_view);
+    if (!empty && m_summaryView) {
+        m_summary->setText(QStringLiteral("%1 in pool, by rank (summary mode) · %2 evicted")
+                               .arg(QLocale().toString(m_model->poolMemberCount()))
+                               .arg(m_model->evictedCount()));
+        return;
+    }
     m_summary->setText(empty ? QString()
                              : QStringLiteral("%1 shown · %2 in pool · %3 evicted")
                                    .arg(m_proxy->rowCount())
@@ -144,8 +233,11 @@ QList<QByteArray> MembersPanel::selectedMembers() const {
     QList<QModelIndex> sorted(rows.begin(), rows.end());
     std::sort(sorted.begin(), sorted.end(),
               [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
-    for (const QModelIndex &index : sorted)
-        members.append(index.data(PoolTableModel::MemberRole).toByteArray());
+    for (const QModelIndex &index : sorted) {
+        const QByteArray member = index.data(PoolTableModel::MemberRole).toByteArray();
+        if (!member.isEmpty()) // a big pool's row not read yet
+            members.append(member);
+    }
     return members;
 }
 

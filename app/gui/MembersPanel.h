@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QTimer>
 #include <QWidget>
 
 class QLabel;
@@ -17,6 +18,12 @@ class PoolTableModel;
 
 // The members table: filter field, sortable multi-select table of the pool and its evicted
 // members, and an empty state that says what to do. Feeds the model from the session.
+//
+// Big pools (summary mode) are shown lazily: one row per rank, but only the rows on screen (plus
+// a screenful above and below) are read; scrolling tells the poller which ranks to read (after
+// 100 ms of calm) and asks for a poll at once. Sorting is then fixed by rank (count ascending)
+// and the filter is off: a substring filter needs every member's name, which is exactly the
+// whole read summary mode avoids. Pinning reads chosen members by exact name instead.
 class MembersPanel : public QWidget {
     Q_OBJECT
 
@@ -36,6 +43,9 @@ public:
     // Selects exactly these members (and scrolls to the first).
     void selectMembers(const QList<QByteArray> &members);
     void focusFilter();
+    // Summary mode: the rank range last asked of the poller (count 0: none yet).
+    qint64 requestedFromRank() const { return m_requestedFrom; }
+    int requestedRowCount() const { return m_requestedCount; }
     // What the empty state says now (empty when the table has rows).
     QString emptyStateText() const;
     // Adds actions to the table's context menu (evict, restore, pin...).
@@ -48,6 +58,8 @@ Q_SIGNALS:
 private:
     void refreshFromSession();
     void updateEmptyState();
+    void setSummaryView(bool summary);
+    void requestVisibleRows();
 
     PoolSession *m_session;
     PoolTableModel *m_model;
@@ -57,6 +69,10 @@ private:
     QStackedWidget *m_stack;
     QTableView *m_view;
     QLabel *m_empty;
+    QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
+    bool m_summaryView = false;
+    qint64 m_requestedFrom = 0;
+    int m_requestedCount = 0;
 };
 
 } // namespace poolscope

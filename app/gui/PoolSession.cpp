@@ -5,6 +5,7 @@
 #include "monitor/PoolCommander.h"
 
 #include <QDateTime>
+#include <QSet>
 
 namespace poolscope {
 
@@ -12,6 +13,25 @@ namespace {
 
 QString memberText(const QByteArray &member) {
     return QString::fromUtf8(member);
+}
+
+// The members of a summary that have counts: bottom, top and pinned, each once.
+QList<PoolMember> summaryMembers(const PoolSummary &summary) {
+    QList<PoolMember> members;
+    QSet<QByteArray> seen;
+    const auto add = [&](const QByteArray &member, double count) {
+        if (!seen.contains(member)) {
+            seen.insert(member);
+            members.append({member, count});
+        }
+    };
+    for (const RankedMember &member : summary.bottom)
+        add(member.member, member.count);
+    for (const RankedMember &member : summary.top)
+        add(member.member, member.count);
+    for (const PoolMember &member : summary.pinned)
+        add(member.member, member.count);
+    return members;
 }
 
 } // namespace
@@ -138,12 +158,31 @@ void PoolSession::pollNow() {
         m_monitor->pollNow();
 }
 
+void PoolSession::setFullSnapshotThreshold(qint64 members) {
+    m_fullSnapshotThreshold = std::max<qint64>(members, 1);
+    m_monitor->setFullSnapshotThreshold(m_fullSnapshotThreshold);
+}
+
+void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
+    m_history->setPinned(members);
+    m_monitor->setPinnedMembers(members);
+}
+
+void PoolSession::setVisibleRows(qint64 fromRank, int count) {
+    m_monitor->setVisibleRows(fromRank, count);
+}
+
 void PoolSession::setRateWindowMs(qint64 windowMs) {
     m_rates.setWindowMs(windowMs);
 }
 
 std::optional<double> PoolSession::poolMinimum() const {
-    if (!m_latest || m_latest->snapshot.members.isEmpty())
+    if (!m_latest)
+        return std::nullopt;
+    if (m_latest->summaryMode)
+        return m_latest->summary.size > 0 ? std::optional<double>(m_latest->stats.min)
+                                          : std::nullopt;
+    if (m_latest->snapshot.members.isEmpty())
         return std::nullopt;
     return m_latest->stats.min;
 }
@@ -229,16 +268,23 @@ void PoolSession::handleState(ConnectionState state, const QString &detail) {
 void PoolSession::handleObservation(const PoolObservation &observation) {
     if (!m_hasTarget)
         return;
+    // A big pool is never read whole: only its top, bottom and pinned members get a history
+    // (and colours); the quantiles give the pool-wide band.
+    const QList<PoolMember> charted = observation.summaryMode ? summaryMembers(observation.summary)
+                                                              : observation.snapshot.members;
     QList<QByteArray> names;
-    names.reserve(observation.snapshot.members.size() + observation.snapshot.evicted.size());
-    for (const PoolMember &member : observation.snapshot.members)
+    names.reserve(charted.size() + observation.snapshot.evicted.size());
+    for (const PoolMember &member : charted)
         names.append(member.member);
     for (const EvictedMember &member : observation.snapshot.evicted)
         names.append(member.member);
     m_colors.assign(names);
 
-    m_history->record(observation.timeMs, observation.snapshot.members);
-    m_rates.record(observation.timeMs, observation.snapshot.members);
+    m_history->record(observation.timeMs, charted);
+    if (observation.summaryMode)
+        m_history->recordBand(observation.timeMs, observation.stats.min, observation.stats.median,
+                              observation.stats.max, observation.stats.total);
+    m_rates.record(observation.timeMs, charted);
     if (!observation.serverVersion.isEmpty())
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
@@ -246,16 +292,20 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     if (m_firstObservation) {
         m_firstObservation = false;
         const auto &snapshot = observation.snapshot;
-        if (snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
+        if (!observation.summaryMode && snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
             log(LogSeverity::Info, QStringLiteral("poll"),
                 QStringLiteral("no pool at \"%1\" yet: Seed… to add proxies")
                     .arg(QString::fromUtf8(m_poolKey)));
         else
             log(LogSeverity::Info, QStringLiteral("poll"),
-                QStringLiteral("pool \"%1\": %2 members, %3 evicted")
+                QStringLiteral("pool \"%1\": %2 members, %3 evicted%4")
                     .arg(QString::fromUtf8(m_poolKey))
-                    .arg(snapshot.members.size())
-                    .arg(snapshot.evicted.size()));
+                    .arg(observation.summaryMode ? observation.summary.size
+                                                 : snapshot.members.size())
+                    .arg(observation.summaryMode ? observation.summary.evictedCount
+                                                 : snapshot.evicted.size())
+                    .arg(observation.summaryMode ? QStringLiteral(" · ") + observation.mode
+                                                 : QString()));
     }
     Q_EMIT observationApplied(observation);
 }

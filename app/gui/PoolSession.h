@@ -64,7 +64,17 @@ public:
     bool isPaused() const;
     void pollNow();
 
-    // The "last window" of rates, shares and the busiest member (default 10 s).
+    // Pools with more members than this are read as a summary (PoolObservation::summaryMode):
+    // quantiles, top/bottom members, pinned members and the table rows on screen only.
+    void setFullSnapshotThreshold(qint64 members);
+    qint64 fullSnapshotThreshold() const { return m_fullSnapshotThreshold; }
+    // Members read on every poll of a big pool and tracked by the history (pinned to the chart).
+    void setPinnedMembers(const QList<QByteArray> &members);
+    // The rank range the members table shows now; read on every poll of a big pool.
+    void setVisibleRows(qint64 fromRank, int count);
+    bool isSummaryMode() const { return m_latest && m_latest->summaryMode; }
+
+    // The "last window of rates, shares and the busiest member (default 10 s).
     void setRateWindowMs(qint64 windowMs);
     qint64 rateWindowMs() const { return m_rates.windowMs(); }
 
@@ -133,6 +143,7 @@ private:
     QByteArray m_poolKey;
     QString m_serverVersion;
     QString m_lastPollFailure;
+    qint64 m_fullSnapshotThreshold = 10000;
     bool m_hasTarget = false;
     bool m_readOnly = false;
     bool m_firstObservation = true;

@@ -17,6 +17,12 @@ namespace poolscope {
 namespace {
 
 const QString kDash = QStringLiteral("–");
+const QString kNotRead = QStringLiteral("…");
+
+const PoolTableModel::Row &placeholderRow() {
+    static const PoolTableModel::Row row;
+    return row;
+}
 
 } // namespace
 
@@ -71,7 +77,153 @@ QList<PoolTableModel::Row> PoolTableModel::buildRows(const PoolSnapshot &snapsho
     return rows;
 }
 
+QList<PoolTableModel::Row> PoolTableModel::buildRankRows(const QList<RankedMember> &ranked,
+                                                         double total, double lowest,
+                                                         double secondLowest,
+                                                         const RateTracker *rates,
+                                                         const PoolHistory *history) {
+    QList<Row> rows;
+    rows.reserve(ranked.size());
+    for (const RankedMember &member : ranked) {
+        Row row;
+        row.member = member.member;
+        row.count = member.count;
+        row.share = total > 0 ? member.count / total : -1; // -1: unknown until the totals scan
+        if (rates)
+            row.rate = rates->memberRate(member.member);
+        const double othersMinimum = member.rank == 0 ? secondLowest : lowest;
+        row.debt = std::max(0.0, othersMinimum - member.count);
+        if (history)
+            row.lastChangeMs = history->lastChangeMs(member.member);
+        rows.append(row);
+    }
+    return rows;
+}
+
+QList<PoolTableModel::Row> PoolTableModel::buildEvictedRows(const QList<EvictedMember> &evicted,
+                                                            const PoolHistory *history) {
+    QList<Row> rows;
+    rows.reserve(evicted.size());
+    for (const EvictedMember &member : evicted) {
+        Row row;
+        row.member = member.member;
+        row.count = member.savedCount;
+        row.evicted = true;
+        if (history)
+            row.lastChangeMs = history->lastChangeMs(member.member);
+        rows.append(row);
+    }
+    return rows;
+}
+
+void PoolTableModel::leaveSummaryMode() {
+    if (!m_summary)
+        return;
+    beginResetModel();
+    m_summary = false;
+    m_rows.clear();
+    m_rowOf.clear();
+    m_window.clear();
+    m_windowFrom = 0;
+    m_poolMembers = 0;
+    endResetModel();
+}
+
+void PoolTableModel::setSummary(qint64 poolSize, qint64 windowFrom, const QList<Row> &window,
+                                const QList<Row> &evicted, qint64 nowMs) {
+    m_nowMs = nowMs;
+    const int size = int(std::clamp<qint64>(poolSize, 0, std::numeric_limits<int>::max() / 2));
+    if (!m_summary) {
+        beginResetModel();
+        m_summary = true;
+        m_poolMembers = size;
+        m_windowFrom = windowFrom;
+        m_window = window;
+        m_rows = evicted;
+        rebuildIndex();
+        endResetModel();
+        return;
+    }
+
+    // The evicted rows after the ranks: replaced as a block when their members changed.
+    bool sameEvicted = evicted.size() == m_rows.size();
+    for (qsizetype i = 0; sameEvicted && i < evicted.size(); ++i)
+        sameEvicted = evicted[i].member == m_rows[i].member;
+    if (!sameEvicted && !m_rows.isEmpty()) {
+        beginRemoveRows({}, m_poolMembers, m_poolMembers + int(m_rows.size()) - 1);
+        m_rows.clear();
+        rebuildIndex();
+        endRemoveRows();
+    }
+
+    // The pool grew or shrank: rows at the end of the ranks.
+    if (size > m_poolMembers) {
+        beginInsertRows({}, m_poolMembers, size - 1);
+        m_poolMembers = size;
+        endInsertRows();
+    } else if (size < m_poolMembers) {
+        beginRemoveRows({}, size, m_poolMembers - 1);
+        m_poolMembers = size;
+        if (m_windowFrom >= size)
+            m_window.clear();
+        else if (m_windowFrom + m_window.size() > size)
+            m_window.resize(size - m_windowFrom);
+        endRemoveRows();
+    }
+
+    const qint64 oldFrom = m_windowFrom;
+    const qint64 oldEnd = m_windowFrom + m_window.size();
+    m_windowFrom = windowFrom;
+    m_window = window;
+    if (m_windowFrom + m_window.size() > m_poolMembers)
+        m_window.resize(std::max<qint64>(0, m_poolMembers - m_windowFrom));
+    const qint64 newEnd = m_windowFrom + m_window.size();
+    // Both the rows that left the window (back to "…") and those that entered it changed.
+    const qint64 first = std::min(oldEnd > oldFrom ? oldFrom : m_windowFrom, m_windowFrom);
+    const qint64 last = std::min<qint64>(std::max(oldEnd, newEnd), m_poolMembers) - 1;
+    if (last >= first && first < m_poolMembers)
+        Q_EMIT dataChanged(index(int(first), 0), index(int(last), ColumnCount - 1));
+
+    if (!sameEvicted && !evicted.isEmpty()) {
+        beginInsertRows({}, m_poolMembers, m_poolMembers + int(evicted.size()) - 1);
+        m_rows = evicted;
+        rebuildIndex();
+        endInsertRows();
+    } else if (sameEvicted && !m_rows.isEmpty()) {
+        m_rows = evicted;
+        Q_EMIT dataChanged(index(m_poolMembers, 0),
+                           index(m_poolMembers + int(m_rows.size()) - 1, ColumnCount - 1));
+    }
+}
+
+bool PoolTableModel::isRowLoaded(int row) const {
+    if (!m_summary || row >= m_poolMembers)
+        return row >= 0 && row < rowCount();
+    return row >= m_windowFrom && row < m_windowFrom + m_window.size();
+}
+
+const PoolTableModel::Row &PoolTableModel::rowAt(int row) const {
+    if (!m_summary)
+        return m_rows.at(row);
+    if (row >= m_poolMembers)
+        return m_rows.at(row - m_poolMembers);
+    if (row >= m_windowFrom && row < m_windowFrom + m_window.size())
+        return m_window.at(row - m_windowFrom);
+    return placeholderRow();
+}
+
+int PoolTableModel::rowOf(const QByteArray &member) const {
+    if (!m_summary)
+        return m_rowOf.value(member, -1);
+    for (qsizetype i = 0; i < m_window.size(); ++i)
+        if (m_window[i].member == member)
+            return int(m_windowFrom + i);
+    const int evicted = m_rowOf.value(member, -1);
+    return evicted < 0 ? -1 : m_poolMembers + evicted;
+}
+
 void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
+    leaveSummaryMode();
     m_nowMs = nowMs;
     QHash<QByteArray, qsizetype> incoming;
     incoming.reserve(rows.size());
@@ -115,8 +267,11 @@ void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
             m_rows[*existing] = row;
     }
     m_poolMembers = poolMembers;
+    // A row's member never changes, only its values: leaving the Member column out of the range
+    // spares a proxy sorted by member (the default) a re-sort and layout change of every row on
+    // every poll, which stalled the window for tens of milliseconds on 10,000 members.
     if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        Q_EMIT dataChanged(index(0, Member + 1), index(int(m_rows.size()) - 1, ColumnCount - 1));
     if (!added.isEmpty()) {
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
@@ -128,6 +283,9 @@ void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
 
 void PoolTableModel::clear() {
     beginResetModel();
+    m_summary = false;
+    m_window.clear();
+    m_windowFrom = 0;
     m_rows.clear();
     m_rowOf.clear();
     m_poolMembers = 0;
@@ -142,7 +300,9 @@ void PoolTableModel::rebuildIndex() {
 }
 
 int PoolTableModel::rowCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    if (parent.isValid())
+        return 0;
+    return m_summary ? m_poolMembers + int(m_rows.size()) : int(m_rows.size());
 }
 
 int PoolTableModel::columnCount(const QModelIndex &parent) const {
@@ -162,7 +322,7 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
     case Count:
         return formatCount(row.count);
     case Share:
-        return row.evicted ? kDash : formatShare(row.share);
+        return row.evicted || row.share < 0 ? kDash : formatShare(row.share);
     case Rate:
         return row.evicted ? kDash : formatRate(row.rate);
     case State:
@@ -208,7 +368,7 @@ QVariant PoolTableModel::rawValue(const Row &row, int column) const {
     case Count:
         return QString::number(row.count, 'f', 0);
     case Share:
-        return row.evicted ? QString() : QString::number(row.share, 'f', 6);
+        return row.evicted || row.share < 0 ? QString() : QString::number(row.share, 'f', 6);
     case Rate:
         return row.evicted ? QString() : QString::number(row.rate, 'f', 3);
     case State:
@@ -226,8 +386,25 @@ QVariant PoolTableModel::rawValue(const Row &row, int column) const {
 QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows.at(index.row());
     const int column = index.column();
+    if (!isRowLoaded(index.row())) {
+        switch (role) {
+        case Qt::DisplayRole:
+        case RawRole:
+            return kNotRead;
+        case Qt::ForegroundRole:
+            return QColor(0x9e, 0x9e, 0x9e);
+        case Qt::ToolTipRole:
+            return QStringLiteral("Rank %1 of a big pool: read on the next poll (only the rows on "
+                                  "screen are read)")
+                .arg(index.row());
+        case Qt::TextAlignmentRole:
+            return QVariant(Qt::AlignCenter);
+        default:
+            return {};
+        }
+    }
+    const Row &row = rowAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
         return display(row, column);

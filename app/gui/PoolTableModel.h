@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
 
 #include <optional>
@@ -18,6 +19,11 @@ class RateTracker;
 // The pool as a table: one row per member in the pool and per evicted member (greyed, with its
 // saved count). Rows keep their place across polls (new members are appended, gone members
 // removed), so selections survive; sorting and filtering belong to a QSortFilterProxyModel.
+//
+// Summary mode (big pools, see PoolObservation::summaryMode): the model has one row per rank
+// (rowCount = pool size, then the evicted members) but holds only a window of rows read by rank,
+// the rows on screen; rows outside it show a "…" placeholder until the poller has read them.
+// Rows are in rank order (count ascending, the next to be allocated first) and stay so.
 class PoolTableModel final : public QAbstractTableModel {
     Q_OBJECT
 
@@ -34,9 +40,11 @@ public:
         QByteArray member;
         double count = 0; // the saved count when evicted
         bool evicted = false;
-        double share = 0; // of all allocations counted in the pool
-        double rate = 0;  // allocations per second over the rate window
-        double debt = 0;  // pool minimum of the others minus own count, when below
+        // Of all allocations counted in the pool; -1 when unknown (a big pool before its first
+        // totals scan).
+        double share = 0;
+        double rate = 0; // allocations per second over the rate window
+        double debt = 0; // pool minimum of the others minus own count, when below
         std::optional<qint64> lastChangeMs;
     };
 
@@ -45,8 +53,23 @@ public:
     // Rows from one observation, in allocation order (pool members) then evicted ones.
     static QList<Row> buildRows(const PoolSnapshot &snapshot, const RateTracker *rates,
                                 const PoolHistory *history);
+    // Rows of a big pool's rank window (summary mode). total: the sum of all counts (0 when not
+    // known yet); lowest/secondLowest: the two lowest counts in the pool, for the debt.
+    static QList<Row> buildRankRows(const QList<RankedMember> &ranked, double total, double lowest,
+                                    double secondLowest, const RateTracker *rates,
+                                    const PoolHistory *history);
+    static QList<Row> buildEvictedRows(const QList<EvictedMember> &evicted,
+                                       const PoolHistory *history);
     // Takes the new rows, keeping the place of rows already shown. nowMs: for "x s ago".
+    // Leaves summary mode.
     void setRows(const QList<Row> &rows, qint64 nowMs);
+    // Summary mode: poolSize rows by rank, of which [windowFrom, windowFrom + window.size()) are
+    // known, then the evicted rows.
+    void setSummary(qint64 poolSize, qint64 windowFrom, const QList<Row> &window,
+                    const QList<Row> &evicted, qint64 nowMs);
+    bool isSummaryMode() const { return m_summary; }
+    // False for a summary-mode row that has not been read yet (shown as "…").
+    bool isRowLoaded(int row) const;
     void clear();
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -56,10 +79,13 @@ public:
                         int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
 
-    const Row &rowAt(int row) const { return m_rows.at(row); }
-    int rowOf(const QByteArray &member) const { return m_rowOf.value(member, -1); }
+    const Row &rowAt(int row) const;
+    // -1 when not in the model (in summary mode: not in the window read, nor evicted).
+    int rowOf(const QByteArray &member) const;
     int poolMemberCount() const { return m_poolMembers; }
-    int evictedCount() const { return int(m_rows.size()) - m_poolMembers; }
+    int evictedCount() const {
+        return m_summary ? int(m_rows.size()) : int(m_rows.size()) - m_poolMembers;
+    }
 
 private:
     QVariant display(const Row &row, int column) const;
@@ -67,8 +93,14 @@ private:
     QVariant rawValue(const Row &row, int column) const;
     void rebuildIndex();
 
+    void leaveSummaryMode();
+
     const MemberColors *m_colors;
+    // Full mode: every row. Summary mode: the evicted rows only (after the m_poolMembers ranks).
     QList<Row> m_rows;
+    bool m_summary = false;
+    qint64 m_windowFrom = 0;
+    QList<Row> m_window; // summary mode: rows read by rank, from m_windowFrom
     QHash<QByteArray, int> m_rowOf;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;

@@ -83,7 +83,11 @@ int main(int argc, char *argv[]) {
 
     PoolSession session;
     session.setReadOnly(options.readOnly);
+    if (options.fullSnapshotThreshold)
+        session.setFullSnapshotThreshold(*options.fullSnapshotThreshold);
     MainWindow window(&session);
+    if (!options.pinned.isEmpty())
+        window.chartPanel()->pinMembers(options.pinned);
     window.connectionBar()->setRememberConnections(!server);
     window.connectionBar()->setTarget(endpoint, options.key);
     DemoDriver demo(&session);

@@ -353,9 +353,20 @@ bool isValidScheme(QStringView scheme) {
 
 enum class Whitespace { Forbidden, Allowed };
 
-// Reason why the text holds a NUL, a control character or (when forbidden) whitespace; empty
-// when it holds none.
+// JSON escapes can produce lone surrogates; toUtf8() would turn them into '?', silently changing
+// the member (and merging different passwords into one).
+QString unpairedSurrogateProblem(QStringView text) {
+    if (text.isValidUtf16())
+        return {};
+    return QStringLiteral("contains an unpaired surrogate (a \\uD800-\\uDFFF escape without its "
+                          "pair), which is not valid Unicode");
+}
+
+// Reason why the text holds an unpaired surrogate, a NUL, a control character or (when
+// forbidden) whitespace; empty when it holds none.
 QString forbiddenCharacterProblem(QStringView text, Whitespace whitespace) {
+    if (QString problem = unpairedSurrogateProblem(text); !problem.isEmpty())
+        return problem;
     for (const QChar c : text) {
         if (c == u'\0')
             return QStringLiteral("contains a NUL byte");
@@ -820,7 +831,12 @@ void parseJson(const QByteArray &json, ListParser &parser) {
         const int elementNumber = static_cast<int>(index + 1);
         const QJsonValue element = array.at(index);
         if (element.isString()) {
-            parser.addTextLine(element.toString().toUtf8(), elementNumber, noun);
+            const QString text = element.toString();
+            const QString problem = unpairedSurrogateProblem(text);
+            if (!problem.isEmpty())
+                parser.addProblem(elementNumber, displayTextFromBytes(text.toUtf8()), problem);
+            else
+                parser.addTextLine(text.toUtf8(), elementNumber, noun);
         } else if (element.isObject()) {
             const QJsonObject object = element.toObject();
             const QByteArray compact = QJsonDocument(object).toJson(QJsonDocument::Compact);

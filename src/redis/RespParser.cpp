@@ -163,8 +163,10 @@ QList<RedisReply> parseRespReplies(QByteArrayView bytes, const RespLimits &limit
         const OwnedReply reply(static_cast<redisReply *>(raw));
         replies.append(detail::copyHiredisReply(*reply));
     }
-    // A reply cut short leaves bytes in the buffer or a task half done.
-    if (reader->ridx >= 0 || reader->pos < reader->len)
+    // A reply cut short leaves unread bytes, or an array whose elements never came (the reader
+    // then keeps a task with a known type; an idle reader's first task has type -1).
+    const bool midArray = reader->ridx >= 0 && reader->rstack[0].type != -1;
+    if (reader->pos < reader->len || midArray)
         throw fail(QStringLiteral("the input ends inside a reply (after %1 complete replies)")
                        .arg(replies.size()));
     return replies;

@@ -521,6 +521,16 @@ void TestProxyList::jsonElementProblems_data() {
     QTest::newRow("bad string") << QByteArray("\"1.2.3.4\"") << "missing port";
     QTest::newRow("string with NUL")
         << QByteArray(R"("1.2.3.4:80\u0000")") << "contains a NUL byte";
+    // Found while writing the fuzz target: toUtf8() turned lone surrogates into '?', silently
+    // changing the member (and merging different passwords into one).
+    QTest::newRow("string with lone surrogate")
+        << QByteArray(R"("u:\ud800@1.2.3.4:80")")
+        << "contains an unpaired surrogate (a \\uD800-\\uDFFF escape without its pair), which "
+           "is not valid Unicode";
+    QTest::newRow("password with lone surrogate")
+        << QByteArray(R"({"host": "1.2.3.4", "port": 80, "password": "p\udfff"})")
+        << "password contains an unpaired surrogate (a \\uD800-\\uDFFF escape without its "
+           "pair), which is not valid Unicode";
 }
 
 void TestProxyList::jsonElementProblems() {

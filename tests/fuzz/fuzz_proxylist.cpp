@@ -1,0 +1,144 @@
+// Fuzzes parseProxyList() + judgeProxyList() in every format, with default and strict rules, and
+// checks invariants that are cheap to state: unique accepted member ids, rejections sorted by
+// line, line numbers inside the input, counts that add up, and member ids that parse back.
+#include "proxylist/Eligibility.h"
+#include "proxylist/ProxyListParser.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QSet>
+#include <QString>
+#include <QStringView>
+
+using namespace poolscope;
+
+namespace {
+
+void check(bool condition, const char *what, ProxyListFormat format, int lineNumber = 0) {
+    if (condition)
+        return;
+    std::fprintf(stderr, "invariant broken: %s (format %s, line %d)\n", what,
+                 qPrintable(proxyListFormatName(format)), lineNumber);
+    std::abort();
+}
+
+// Lines as the parser counts them: \n, \r\n and a lone \r each end one; a last line needs no end.
+int lineCount(QByteArrayView body) {
+    int lines = 0;
+    qsizetype i = 0;
+    qsizetype lineStart = 0;
+    while (i < body.size()) {
+        if (body[i] == '\n' || body[i] == '\r') {
+            ++lines;
+            i += (body[i] == '\r' && i + 1 < body.size() && body[i + 1] == '\n') ? 2 : 1;
+            lineStart = i;
+        } else {
+            ++i;
+        }
+    }
+    return lines + (lineStart < body.size() ? 1 : 0);
+}
+
+bool containsSpace(const QString &text) {
+    for (const QChar c : text)
+        if (c.isSpace())
+            return true;
+    return false;
+}
+
+void checkList(const QByteArray &data, ProxyListFormat format, const EligibilityRules &rules) {
+    const ParsedProxyList parsed = parseProxyList(data, format);
+    const ProxyListFormat detected = parsed.detectedFormat;
+    check(detected != ProxyListFormat::Auto, "detected format is never auto", format);
+    check(format == ProxyListFormat::Auto || detected == format, "explicit format is kept", format);
+    check(parsed.problems.size() <= kMaxParseProblems, "problems are bounded", format);
+
+    QByteArrayView body(data);
+    if (body.startsWith("\xEF\xBB\xBF"))
+        body = body.sliced(3);
+    // JSON numbers array elements; each element needs at least one byte.
+    const qsizetype maxLine = detected == ProxyListFormat::Json ? body.size() : lineCount(body);
+    auto lineInRange = [&](int lineNumber) { return lineNumber >= 1 && lineNumber <= maxLine; };
+    for (const ParseProblem &problem : parsed.problems) {
+        check(lineInRange(problem.lineNumber), "problem line number within the input", format,
+              problem.lineNumber);
+        check(problem.text.size() <= kMaxDisplayTextChars, "problem text is elided", format,
+              problem.lineNumber);
+        check(!problem.reason.isEmpty(), "problem has a reason", format, problem.lineNumber);
+    }
+    int previousLine = 0;
+    for (const ProxyEntry &entry : parsed.entries) {
+        check(lineInRange(entry.lineNumber), "entry line number within the input", format,
+              entry.lineNumber);
+        check(entry.lineNumber > previousLine, "one entry per line, in input order", format,
+              entry.lineNumber);
+        check(entry.sourceText.size() <= kMaxDisplayTextChars, "source text is elided", format,
+              entry.lineNumber);
+        previousLine = entry.lineNumber;
+    }
+
+    const EligibilityReport report = judgeProxyList(parsed, rules);
+    check(report.fatalError == parsed.fatalError, "fatal error is passed on", format);
+    if (!report.fatalError.isEmpty())
+        check(report.accepted.isEmpty(), "nothing is accepted from an unusable input", format);
+    else
+        check(report.accepted.size() + report.duplicates +
+                      (report.rejected.size() - parsed.problems.size()) ==
+                  parsed.entries.size(),
+              "every entry is accepted, a duplicate or rejected", format);
+    for (qsizetype i = 1; i < report.rejected.size(); ++i)
+        check(report.rejected[i - 1].lineNumber <= report.rejected[i].lineNumber,
+              "rejections sorted by line number", format, report.rejected[i].lineNumber);
+    for (const RejectedLine &line : report.rejected) {
+        check(lineInRange(line.lineNumber), "rejected line number within the input", format,
+              line.lineNumber);
+        check(!line.reason.isEmpty(), "rejection has a reason", format, line.lineNumber);
+    }
+
+    QSet<QByteArray> ids;
+    previousLine = 0;
+    for (const ProxyEntry &entry : report.accepted) {
+        const QByteArray id = entry.memberId();
+        check(!ids.contains(id), "accepted member ids are unique", format, entry.lineNumber);
+        ids.insert(id);
+        check(entry.lineNumber > previousLine, "accepted entries in input order", format,
+              entry.lineNumber);
+        previousLine = entry.lineNumber;
+        check(entry.port >= 1 && entry.port <= 65535, "accepted port in range", format,
+              entry.lineNumber);
+        check(eligibilityViolation(entry, rules).isEmpty(), "accepted entries obey the rules",
+              format, entry.lineNumber);
+        // toUtf8() would silently replace a lone surrogate (from a JSON escape) with '?'.
+        check(QStringView(entry.username).isValidUtf16() &&
+                  QStringView(entry.password).isValidUtf16() &&
+                  QStringView(entry.host).isValidUtf16(),
+              "accepted fields are valid Unicode", format, entry.lineNumber);
+        // The id stored in Redis must read back as the same proxy (the lines format forbids
+        // whitespace, which CSV and JSON passwords may hold).
+        if (!containsSpace(QString::fromUtf8(id))) {
+            const ParsedProxyList again = parseProxyList(id, ProxyListFormat::Lines);
+            check(again.entries.size() == 1 && again.problems.isEmpty() &&
+                      again.entries.first().memberId() == id,
+                  "member id parses back to itself", format, entry.lineNumber);
+        }
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const QByteArray input(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const EligibilityRules defaults;
+    EligibilityRules strict;
+    strict.rejectNonPublicAddresses = true;
+    strict.allowedPorts = {80, 443, 1080, 3128, 8080};
+    for (const ProxyListFormat format : {ProxyListFormat::Auto, ProxyListFormat::Lines,
+                                         ProxyListFormat::Csv, ProxyListFormat::Json})
+        checkList(input, format, defaults);
+    checkList(input, ProxyListFormat::Auto, strict);
+    return 0;
+}

@@ -1,0 +1,179 @@
+// The dashboard on a pool above the full-snapshot threshold (lowered to 100 so a 2,000-member pool
+// is "big"), against a real redis-server, offscreen: the lazy table has one row per rank and shows
+// the right members at the top, the bottom and a middle scroll position; the chart has the band
+// and the top/bottom members; pinning (also from the table) adds a series; the fairness panel says
+// which mode it is in and why. QAbstractItemModelTester watches the table model throughout.
+
+#include "ChartPanel.h"
+#include "FairnessPanel.h"
+#include "MainWindow.h"
+#include "MembersPanel.h"
+#include "PoolActions.h"
+#include "PoolSession.h"
+#include "PoolTableModel.h"
+
+#include "RedisFixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QByteArray kKey = "big";
+constexpr int kMembers = 2000;
+constexpr int kThreshold = 100;
+
+// Member i is "s<i, 4 digits>" with count 3 * i: rank i holds member i.
+QByteArray memberAt(int i) {
+    return 's' + QByteArray::number(i).rightJustified(4, '0');
+}
+
+QString text(const PoolTableModel *model, int row, int column) {
+    return model->index(row, column).data().toString();
+}
+
+} // namespace
+
+class TestSummaryMode : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<testing::RedisFixture> m_redis;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_redis = std::make_unique<testing::RedisFixture>();
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+        RedisConnection &admin = m_redis->admin();
+        for (int batch = 0; batch < kMembers; batch += 1000) {
+            RedisCommand zadd{"ZADD", kKey};
+            for (int i = batch; i < batch + 1000; ++i)
+                zadd << QByteArray::number(3 * i) << memberAt(i);
+            admin.append(zadd);
+        }
+        for (int batch = 0; batch < kMembers; batch += 1000)
+            QVERIFY(!admin.readReply().isError());
+        QCOMPARE(m_redis->run({"ZCARD", kKey}).integer, qint64(kMembers));
+    }
+    void cleanupTestCase() { m_redis.reset(); }
+
+    void lazyTableChartAndFairness() {
+        PoolSession session;
+        session.setFullSnapshotThreshold(kThreshold);
+        MainWindow window(&session);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        MembersPanel *members = window.membersPanel();
+        PoolTableModel *model = members->model();
+        QAbstractItemModelTester tester(model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            members->proxyModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setPollInterval(200ms);
+        session.connectTo(m_redis->endpoint(), kKey);
+
+        // One row per rank, in rank order; the top rows are read at once.
+        QTRY_VERIFY_WITH_TIMEOUT(model->isSummaryMode(), 10000);
+        QCOMPARE(model->rowCount(), kMembers);
+        QCOMPARE(members->proxyModel()->rowCount(), kMembers);
+        QTRY_COMPARE_WITH_TIMEOUT(text(model, 0, PoolTableModel::Member),
+                                  QString::fromUtf8(memberAt(0)), 5000);
+        QCOMPARE(model->index(0, PoolTableModel::Count).data(PoolTableModel::RawRole).toString(),
+                 QStringLiteral("0"));
+        QCOMPARE(text(model, 1, PoolTableModel::Member), QString::fromUtf8(memberAt(1)));
+        // Rows far from the screen are not read: a placeholder until scrolled to.
+        QCOMPARE(text(model, 1500, PoolTableModel::Member), QStringLiteral("…"));
+        QVERIFY(!model->isRowLoaded(1500));
+        QVERIFY(!members->filterEdit()->isEnabled());
+        QVERIFY(!members->tableView()->isSortingEnabled());
+
+        // The bottom: the last rank after scrolling there.
+        QTableView *view = members->tableView();
+        view->scrollToBottom();
+        QTRY_COMPARE_WITH_TIMEOUT(text(model, kMembers - 1, PoolTableModel::Member),
+                                  QString::fromUtf8(memberAt(kMembers - 1)), 5000);
+        QCOMPARE(model->index(kMembers - 1, PoolTableModel::Count)
+                     .data(PoolTableModel::RawRole)
+                     .toString(),
+                 QString::number(3 * (kMembers - 1)));
+        QCOMPARE(view->rowAt(view->viewport()->height() - 2) >= kMembers - 3, true);
+
+        // A middle scroll position.
+        view->scrollTo(members->proxyModel()->index(1000, 0), QAbstractItemView::PositionAtTop);
+        QTRY_COMPARE_WITH_TIMEOUT(text(model, 1000, PoolTableModel::Member),
+                                  QString::fromUtf8(memberAt(1000)), 5000);
+        QCOMPARE(text(model, 1001, PoolTableModel::Member), QString::fromUtf8(memberAt(1001)));
+        QCOMPARE(model->index(1000, PoolTableModel::Count).data(PoolTableModel::RawRole).toString(),
+                 QStringLiteral("3000"));
+        QVERIFY(members->requestedFromRank() <= 1000);
+        QVERIFY(members->requestedFromRank() + members->requestedRowCount() > 1000);
+        // The rows left behind at the top went back to placeholders.
+        QTRY_COMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("…"));
+
+        // The chart: the band and the top and bottom members.
+        ChartPanel *chart = window.chartPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(chart->isBandShown(), 5000);
+        QTRY_VERIFY(chart->chartedMembers().contains(memberAt(kMembers - 1)));
+        QVERIFY(chart->chartedMembers().contains(memberAt(0)));
+        QVERIFY(!chart->chartedMembers().contains(memberAt(1000)));
+        QCOMPARE(chart->chartedMembers().size(), 2 * ChartPanel::kEdgeMembers);
+        QCOMPARE(chart->lastValue(memberAt(kMembers - 1)), 3.0 * (kMembers - 1));
+
+        // Pin to chart from the table: the row on screen is read by name on every poll.
+        members->selectMembers({memberAt(1000)});
+        QCOMPARE(members->selectedPoolMembers(), QList<QByteArray>{memberAt(1000)});
+        window.actions()->pinAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(chart->chartedMembers().contains(memberAt(1000)), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue(memberAt(1000)), 3000.0, 5000);
+        // And one off screen, pinned by name.
+        chart->pinMembers({memberAt(1234)});
+        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue(memberAt(1234)), 3.0 * 1234, 5000);
+        QCOMPARE(chart->chartedMembers().size(), 2 * ChartPanel::kEdgeMembers + 2);
+
+        // Fairness: the mode and why; Jain's index once the background scan has passed.
+        FairnessPanel *fairness = window.fairnessPanel();
+        QTRY_VERIFY(fairness->valueText(FairnessPanel::Field::Mode).startsWith("summary: "));
+        const QString mode = fairness->valueText(FairnessPanel::Field::Mode);
+        QVERIFY2(mode.contains(QStringLiteral("> 100")), qPrintable(mode));
+        QVERIFY2(mode.contains(QLocale().toString(kMembers)), qPrintable(mode));
+        // Counts 0, 3, ..., 3(n-1): Jain's index is 6(n-1) / (4(2n-1)) = 0.74981 for n = 2,000.
+        QTRY_COMPARE_WITH_TIMEOUT(fairness->valueText(FairnessPanel::Field::Jain),
+                                  QLocale().toString(0.74981, 'f', 4), 10000);
+    }
+
+    void jainPendingUntilFirstScan() {
+        // A pool the scan cannot finish in one poll: 30,000 members at 10 pages of ~100.
+        RedisConnection &admin = m_redis->admin();
+        for (int batch = 0; batch < 30000; batch += 1000) {
+            RedisCommand zadd{"ZADD", "bigger"};
+            for (int i = batch; i < batch + 1000; ++i)
+                zadd << QByteArray::number(i % 7) << ('b' + QByteArray::number(i));
+            admin.append(zadd);
+        }
+        for (int batch = 0; batch < 30000; batch += 1000)
+            QVERIFY(!admin.readReply().isError());
+        PoolSession session;
+        session.setFullSnapshotThreshold(kThreshold);
+        FairnessPanel fairness(&session);
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
+        session.setPollInterval(10s);
+        session.connectTo(m_redis->endpoint(), "bigger");
+        QVERIFY(observed.wait(10000));
+        const QString jain = fairness.valueText(FairnessPanel::Field::Jain);
+        QVERIFY2(jain.startsWith(QStringLiteral("pending: first totals scan ")), qPrintable(jain));
+        QVERIFY2(jain.endsWith(QStringLiteral(" %")), qPrintable(jain));
+    }
+};
+
+QTEST_MAIN(TestSummaryMode)
+#include "tst_summarymode.moc"
