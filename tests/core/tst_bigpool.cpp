@@ -131,6 +131,10 @@ private Q_SLOTS:
     }
 
     void noCommandOfOursWasSlow() {
+        // SLOWLOG measures wall time; instrumented test binaries take CPU from the server on a
+        // 2-core machine. The uninstrumented run (scripts/test.sh) holds this check.
+        if (qEnvironmentVariableIsSet("POOLSCOPE_SANITIZERS"))
+            QSKIP("timing check: runs in the uninstrumented build");
         const RedisReply slowlog = m_redis->run({"SLOWLOG", "GET", "1000"});
         QStringList ours;
         for (const RedisReply &entry : slowlog.elements) {
