@@ -57,11 +57,11 @@ private Q_SLOTS:
     void initTestCase() {
         m_redis = std::make_unique<RedisFixture>();
         QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
-        for (const QByteArray user :
+        for (const QByteArray &user :
              {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator")}) {
             const QByteArrayList rules = readmeRules(user);
             QVERIFY2(!rules.isEmpty(), "README lacks the ACL SETUSER line for " + user);
-            // The README uses placeholders for the password and pool key.
+            // The README uses a placeholder for the password.
             RedisCommand command{"ACL", "SETUSER", user};
             for (QByteArray rule : rules) {
                 rule.replace("PASSWORD", user + "-secret");
