@@ -631,8 +631,8 @@ int Cli::restore(const QStringList &args) {
     const double start = countOption(QStringLiteral("start"), 0);
     QJsonArray done;
     for (const QString &name : args) {
-        const std::optional<double> minimum = pool().minimumCount();
         const RestoreResult result = pool().restore(name.toUtf8(), *policy, start);
+        const std::optional<double> minimum = result.poolMinimumBefore;
         // The flood forecast: how many allocations in a row the member will take.
         const double forecast = minimum ? std::max(0.0, *minimum - result.restoredCount) : 0.0;
         if (m_json)

@@ -1,13 +1,14 @@
 #include "CliCommands.h"
 
+#include "redis/ArgumentScrubber.h"
+
 #include <cstdio>
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QTextStream>
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("poolscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(POOLSCOPE_VERSION));
@@ -16,7 +17,10 @@ int main(int argc, char *argv[])
     QFile in;
     if (!in.open(stdin, QIODevice::ReadOnly))
         return poolscope::cli::kExitFailure;
-    const int code = poolscope::cli::run(app.arguments().mid(1), out, err, in);
+    const QStringList arguments = app.arguments().mid(1);
+    // Copied: the password no longer needs to stand in the process list for everyone to read.
+    poolscope::scrubPasswordsFromArguments(argc, argv);
+    const int code = poolscope::cli::run(arguments, out, err, in);
     out.flush();
     err.flush();
     return code;

@@ -75,6 +75,9 @@ QString PoolSession::writeBlockReason() const {
         return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
     if (!m_hasTarget || state() != ConnectionState::Connected)
         return QStringLiteral("not connected to Redis: connect first");
+    if (!m_serverRefusesWrites.isEmpty())
+        return QStringLiteral("read-only: the server refuses writes for this user (%1)")
+            .arg(m_serverRefusesWrites);
     return {};
 }
 
@@ -93,6 +96,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_endpoint = endpoint;
     m_poolKey = poolKey;
     m_hasTarget = true;
+    m_serverRefusesWrites.clear();
     m_firstObservation = true;
     m_lastPollFailure.clear();
     if (!sameTarget) {
@@ -371,6 +375,14 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
 
 void PoolSession::handleCommandFailure(const QString &operation, const QString &message) {
     log(LogSeverity::Error, operation, message);
+    // A refusal for lack of rights will not go away by retrying: switch to read-only, and say so.
+    const bool noRight = message.contains(QStringLiteral("NOPERM")) ||
+                         message.contains(QStringLiteral("lacks the right"));
+    if (noRight || message.contains(QStringLiteral("read-only replica"))) {
+        m_serverRefusesWrites =
+            noRight ? QStringLiteral("NOPERM") : QStringLiteral("connected to a read-only replica");
+        updateWriteAvailability();
+    }
     Q_EMIT commandFailed(operation, message);
 }
 

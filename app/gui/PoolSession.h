@@ -146,6 +146,8 @@ private:
     qint64 m_fullSnapshotThreshold = 10000;
     bool m_hasTarget = false;
     bool m_readOnly = false;
+    // Set when the server refused a write for this user (NOPERM, or a read-only replica).
+    QString m_serverRefusesWrites;
     bool m_firstObservation = true;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;

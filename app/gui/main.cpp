@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "PoolActions.h"
 #include "PoolSession.h"
+#include "redis/ArgumentScrubber.h"
 #include "UnixSignalWatcher.h"
 #include "server/RedisServerProcess.h"
 
@@ -41,6 +42,8 @@ int main(int argc, char *argv[]) {
     const AppOptionsResult parsed =
         parseAppOptions(QApplication::arguments(), qEnvironmentVariable("REDIS_URL"),
                         QStringLiteral(POOLSCOPE_VERSION));
+    // Parsed: the password no longer needs to stand in the process list for everyone to read.
+    scrubPasswordsFromArguments(argc, argv);
     if (parsed.exitEarly) {
         std::fputs(qPrintable(parsed.earlyOutput), stdout);
         return 0;

@@ -199,12 +199,15 @@ public:
                                  ? QStringLiteral("it is not an evicted member")
                                  : QStringLiteral("they are not evicted members"),
                              keyText(m_poolKey)));
-            const double minimumBefore = operations.minimumCount().value_or(-1);
+            double minimumBefore = -1;
             QList<RestoreResult> results;
             try {
                 for (const QByteArray &member : members) {
                     throwIfCancelled();
                     results.append(operations.restore(member, policy, startCount));
+                    // The first restore's own reading: exact, not raced by running workers.
+                    if (results.size() == 1)
+                        minimumBefore = results.first().poolMinimumBefore.value_or(-1);
                 }
             } catch (const RedisError &error) {
                 if (!results.isEmpty())

@@ -337,6 +337,8 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     result.policy = policy;
     result.restoredCount = scoreOf(reply.elements.value(1), member);
     result.savedCount = scoreOf(reply.elements.value(2), member);
+    if (reply.elements.size() > 3 && !reply.elements[3].isNil())
+        result.poolMinimumBefore = scoreOf(reply.elements[3], member);
     return result;
 }
 

@@ -67,6 +67,9 @@ struct RestoreResult {
     RestorePolicy policy = RestorePolicy::Keep;
     double savedCount = 0;
     double restoredCount = 0;
+    // The pool's lowest count just before the restore, read atomically with it; nullopt for an
+    // empty pool. The flood forecast is this minus restoredCount.
+    std::optional<double> poolMinimumBefore;
 };
 
 // Largest count we accept: beyond 2^53 a double score can no longer count one by one.

@@ -140,7 +140,8 @@ bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error) {
             options.connectTimeout = std::chrono::milliseconds(500);
             auto connection = RedisConnection::open(m_endpoint, options);
             const RedisReply pong = connection->command({"PING"});
-            if (!pong.isError())
+            // NOAUTH: a server started with --requirepass is up and answering.
+            if (!pong.isError() || pong.errorCode() == "NOAUTH")
                 return true;
             lastProblem = QString::fromUtf8(pong.text); // LOADING: keep waiting
         } catch (const RedisError &e) {

@@ -8,6 +8,8 @@
 
 #include <QSignalSpy>
 
+#include <limits>
+
 #include <QtTest>
 
 using namespace poolscope;
@@ -136,15 +138,43 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("POOLSCOPE_SANITIZERS"))
             QSKIP("timing check: runs in the uninstrumented build");
         const RedisReply slowlog = m_redis->run({"SLOWLOG", "GET", "1000"});
-        QStringList ours;
+        struct Slow {
+            qint64 micros;
+            QList<RedisReply> argv;
+        };
+        QList<Slow> slow;
         for (const RedisReply &entry : slowlog.elements) {
             // Entry: id, time, microseconds, argv, client address, client name.
             const QByteArray client = entry.elements.value(5).text;
             if (client == "test-poller")
-                ours << QStringLiteral("%1 us: %2")
-                            .arg(entry.elements.value(2).integer)
-                            .arg(QString::fromUtf8(
-                                entry.elements.value(3).toDisplayString().toUtf8()));
+                slow.append({entry.elements.value(2).integer, entry.elements.value(3).elements});
+        }
+        // SLOWLOG measures wall time, so a command can be logged because the server was
+        // descheduled mid-command on a busy machine. Repeat each logged command: it fails the test
+        // only if it is slow every time, i.e. slow in itself.
+        QStringList ours;
+        for (const Slow &entry : slow) {
+            RedisCommand again;
+            for (const RedisReply &arg : entry.argv)
+                again << arg.text;
+            m_redis->run({"CONFIG", "SET", "slowlog-log-slower-than", "0"});
+            qint64 fastest = std::numeric_limits<qint64>::max();
+            for (int attempt = 0; attempt < 5; ++attempt) {
+                m_redis->run({"SLOWLOG", "RESET"});
+                m_poller->command(again);
+                for (const RedisReply &logged : m_redis->run({"SLOWLOG", "GET", "10"}).elements)
+                    if (logged.elements.value(5).text == "test-poller")
+                        fastest = std::min(fastest, logged.elements.value(2).integer);
+            }
+            m_redis->run({"CONFIG", "SET", "slowlog-log-slower-than", "5000"});
+            if (fastest >= 5000)
+                ours << QStringLiteral("%1 us (fastest of 5 repeats: %2 us): %3")
+                            .arg(entry.micros)
+                            .arg(fastest)
+                            .arg(QString::fromUtf8(again.join(' ')));
+            else
+                qInfo("%lld us once, %lld us at best when repeated: the server was descheduled",
+                      entry.micros, fastest);
         }
         QVERIFY2(ours.isEmpty(), qPrintable(ours.join(QStringLiteral("; "))));
         // The check can fail: a whole-pool read of 1M members is logged.

@@ -227,6 +227,33 @@ private Q_SLOTS:
             poll.value(QStringLiteral("mode")).toString().startsWith(QStringLiteral("summary")));
     }
 
+    void passwordLeavesTheProcessList() {
+        RedisServerOptions options;
+        options.useTcp = true;
+        options.extraArguments = {QStringLiteral("--requirepass"), QStringLiteral("pl-s3cret")};
+        RedisFixture secured(options);
+        QVERIFY2(secured.start(), qPrintable(secured.error()));
+        QProcess watcher;
+        watcher.start(
+            QStringLiteral(POOLSCOPE_CLI_PATH),
+            {QStringLiteral("--url"),
+             QStringLiteral("redis://:pl-s3cret@127.0.0.1:%1/0").arg(secured.endpoint().port),
+             QStringLiteral("watch"), QStringLiteral("--interval"), QStringLiteral("100"),
+             QStringLiteral("--duration"), QStringLiteral("3")});
+        QVERIFY(watcher.waitForStarted(10000));
+        // Once it polls, the arguments have been parsed and scrubbed.
+        QByteArray polled;
+        QTRY_VERIFY2_WITH_TIMEOUT((polled += watcher.readAllStandardOutput()).contains("members 0"),
+                                  watcher.readAllStandardError().constData(), 10000);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(watcher.processId()));
+        QVERIFY(cmdline.open(QIODevice::ReadOnly));
+        const QByteArray shown = cmdline.readAll();
+        QVERIFY2(!shown.contains("pl-s3cret"), shown);
+        QVERIFY2(shown.contains("redis://:*********@127.0.0.1"), shown);
+        QVERIFY(watcher.waitForFinished(10000));
+        QCOMPARE(watcher.exitCode(), 0);
+    }
+
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("expected");

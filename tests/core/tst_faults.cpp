@@ -159,7 +159,9 @@ private Q_SLOTS:
         QVERIFY(report.connectionLosses >= 1);
         QVERIFY(report.reconnects >= 1);
         QCOMPARE(report.attempts(), 40000);
-        QCOMPARE(report.errors(), 0);
+        // The only refusals allowed: LOADING, while the restarted server reads its append-only
+        // file. They did not run, and they are counted as errors, not allocations.
+        QCOMPARE(report.errors(), report.errorsByKind.value(QStringLiteral("LOADING")));
         verifyAccounting(before, sumOfScores(*m_redis, "pool"), report);
     }
 

@@ -237,6 +237,7 @@ private Q_SLOTS:
         const RestoreResult result = m_pool->restore("a", *parseRestorePolicy(policy), 5);
         QCOMPARE(result.restoredCount, expected);
         QCOMPARE(result.savedCount, 10.0);
+        QCOMPARE(result.poolMinimumBefore, std::optional<double>(30)); // read with the restore
         QCOMPARE(score("a"), expected);
         QCOMPARE(m_redis->run({"HEXISTS", m_pool->keys().evicted(), "a"}).integer, 0LL);
         // The flood: with zero, the restored member takes every allocation until it catches up.
@@ -248,7 +249,9 @@ private Q_SLOTS:
     void restoreMinIntoEmptyPoolKeepsSavedCount() {
         m_redis->makePool("pool", {"a"}, 8);
         m_pool->evict("a");
-        QCOMPARE(m_pool->restore("a", RestorePolicy::Min).restoredCount, 8.0);
+        const RestoreResult result = m_pool->restore("a", RestorePolicy::Min);
+        QCOMPARE(result.restoredCount, 8.0);
+        QCOMPARE(result.poolMinimumBefore, std::nullopt);
     }
 
     void restoreErrors() {

@@ -373,7 +373,9 @@ void TestMainWindow::forecastMatchesWhatHappens() {
     // stand still (every allocation went to m4), and m4 must then have caught up.
     QList<Sample> flood;
     for (const Sample &sample : samples) {
-        if (sample.count >= sample.othersMinimum)
+        // Against the baseline, not the moving minimum: once caught up, m4 sorts last among
+        // equal counts and is often seen one below the others, which is rotation, not flood.
+        if (sample.count >= minimumBefore - 1)
             break;
         flood.append(sample);
     }
