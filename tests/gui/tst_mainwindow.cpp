@@ -23,10 +23,12 @@
 #include "RedisFixture.h"
 
 #include <algorithm>
+#include <thread>
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QLineEdit>
 #include <QPushButton>
@@ -157,6 +159,8 @@ private Q_SLOTS:
     void exportsWriteFiles();
     void keyboardShortcuts();
     void demoScreenshotsAreNotBlank();
+    void stalledServerKeepsWindowResponsive_data();
+    void stalledServerKeepsWindowResponsive();
 };
 
 void TestMainWindow::initTestCase() {
@@ -656,3 +660,63 @@ void TestMainWindow::demoScreenshotsAreNotBlank() {
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+
+// Fault test 4, at the window: while the server sleeps (DEBUG SLEEP) or refuses writes
+// (CLIENT PAUSE WRITE), polls and a write time out or wait on worker threads; the GUI thread
+// keeps turning, the status bar says what is wrong, and everything resumes afterwards.
+void TestMainWindow::stalledServerKeepsWindowResponsive_data() {
+    QTest::addColumn<QByteArrayList>("stall");
+    QTest::addColumn<bool>("pollsFail");
+    QTest::newRow("DEBUG SLEEP 2") << QByteArrayList{"DEBUG", "SLEEP", "2"} << true;
+    QTest::newRow("CLIENT PAUSE 3000 WRITE")
+        << QByteArrayList{"CLIENT", "PAUSE", "3000", "WRITE"} << false;
+}
+
+void TestMainWindow::stalledServerKeepsWindowResponsive() {
+    QFETCH(QByteArrayList, stall);
+    QFETCH(bool, pollsFail);
+    RedisServerOptions options;
+    options.extraArguments = {QStringLiteral("--enable-debug-command"), QStringLiteral("local")};
+    testing::RedisFixture redis(options);
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool(kKey, names(5), 1);
+    Dashboard d;
+    d.window.show();
+    QVERIFY(d.connectTo(redis));
+    QTRY_COMPARE(d.model()->rowCount(), 5);
+
+    auto staller = redis.connect(QStringLiteral("test-staller"));
+    std::thread stallThread([&] { staller->command(RedisCommand(stall.begin(), stall.end())); });
+    // A write during the stall: it waits on the writer's thread, not on this one.
+    QSignalSpy evicted(&d.session, &PoolSession::membersEvicted);
+    QSignalSpy failed(&d.session, &PoolSession::commandFailed);
+    d.window.membersPanel()->selectMembers({"m0"});
+    d.actions()->evictAction()->trigger();
+    QSignalSpy pollFailures(&d.session, &PoolSession::pollFailed);
+
+    QElapsedTimer clock;
+    clock.start();
+    qint64 longestGap = 0;
+    qint64 last = 0;
+    while (clock.elapsed() < 2500) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        longestGap = std::max(longestGap, clock.elapsed() - last);
+        last = clock.elapsed();
+    }
+    stallThread.join();
+    // Generous for offscreen painting under sanitizers; a blocked GUI thread would show 2-3 s.
+    QVERIFY2(longestGap < 500, qPrintable(QString::number(longestGap)));
+    if (pollsFail) {
+        QVERIFY(!pollFailures.isEmpty());
+        QVERIFY2(pollFailures.first().at(0).toString().contains(QStringLiteral("no reply")),
+                 qPrintable(pollFailures.first().at(0).toString()));
+    }
+    // Everything resumes: the poller reconnects, the write either went through after the stall
+    // or was reported, never silently dropped.
+    QTRY_VERIFY_WITH_TIMEOUT(d.session.isConnected(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!evicted.isEmpty() || !failed.isEmpty(), 15000);
+    const bool inPool = !redis.run({"ZSCORE", kKey, "m0"}).isNil();
+    QCOMPARE(inPool, evicted.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        d.window.statusPanel()->stateText().contains(QStringLiteral("onnected")), 15000);
+}
