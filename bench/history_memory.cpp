@@ -14,8 +14,7 @@ using namespace poolscope;
 
 namespace {
 
-double peakRssMiB()
-{
+double peakRssMiB() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
@@ -23,8 +22,7 @@ double peakRssMiB()
 
 } // namespace
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
     const int members = argc > 1 ? std::atoi(argv[1]) : 1000;
     const qint64 seconds = argc > 2 ? std::atoll(argv[2]) : 24 * 3600;
@@ -32,7 +30,8 @@ int main(int argc, char *argv[])
 
     QList<PoolMember> poll;
     for (int i = 0; i < members; ++i)
-        poll.append({"198.51.100." + QByteArray::number(i % 250) + ':' + QByteArray::number(1000 + i), 0});
+        poll.append(
+            {"198.51.100." + QByteArray::number(i % 250) + ':' + QByteArray::number(1000 + i), 0});
 
     PoolHistory history;
     const qint64 start = 1'700'000'000'000;
@@ -49,11 +48,12 @@ int main(int argc, char *argv[])
     // A naive store: every sample of every member as (qint64 time, double count).
     const double naiveMiB = double(members) * double(seconds) * 16.0 / (1024.0 * 1024.0);
 
-    std::printf("| members | simulated | store holds | peak RSS (process) | naive store | feed time |\n");
+    std::printf(
+        "| members | simulated | store holds | peak RSS (process) | naive store | feed time |\n");
     std::printf("|---|---|---|---|---|---|\n");
-    std::printf("| %d | %.1f h at 1 s | %.1f MiB | %.1f MiB (%.1f at start) | %.0f MiB | %.1f s |\n",
-                members, double(seconds) / 3600.0, heldMiB, peakRssMiB(), rssBefore, naiveMiB,
-                feedSeconds);
+    std::printf(
+        "| %d | %.1f h at 1 s | %.1f MiB | %.1f MiB (%.1f at start) | %.0f MiB | %.1f s |\n",
+        members, double(seconds) / 3600.0, heldMiB, peakRssMiB(), rssBefore, naiveMiB, feedSeconds);
     std::printf("target: store under 64 MiB: %s\n", heldMiB < 64.0 ? "met" : "MISSED");
     // A quick read back, so the numbers describe a store that still answers.
     const auto series = history.series(poll[0].member, start, start + seconds * 1000);

@@ -10,8 +10,7 @@
 
 using namespace poolscope;
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
     if (argc != 4) {
         std::fprintf(stderr, "usage: bench_slowlog_max URL CLIENT_NAME THRESHOLD_US\n");
