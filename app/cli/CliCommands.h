@@ -9,9 +9,9 @@ namespace poolscope::cli {
 
 enum ExitCode {
     kExitOk = 0,
-    kExitFailure = 1,      // connection or Redis error
-    kExitUsage = 2,        // bad command line
-    kExitEmptyPool = 3,    // allocate: the pool had no member
+    kExitFailure = 1,        // connection or Redis error
+    kExitUsage = 2,          // bad command line
+    kExitEmptyPool = 3,      // allocate: the pool had no member
     kExitRejectedInput = 65, // seed: some lines were rejected (EX_DATAERR)
 };
 

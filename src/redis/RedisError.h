@@ -10,10 +10,11 @@ namespace poolscope {
 class RedisError : public std::runtime_error {
 public:
     enum class Kind {
-        Connection, // could not connect, connection lost, protocol error: the connection is unusable
+        Connection, // could not connect, connection lost, protocol error: the connection is
+                    // unusable
         Timeout,    // no reply in time: whatever was sent may or may not have run
         Server,     // an error reply (WRONGTYPE, OOM, NOPERM, ...): the connection is still fine
-        Usage,      // the caller asked for something that cannot be done (unknown member, bad count)
+        Usage, // the caller asked for something that cannot be done (unknown member, bad count)
     };
 
     RedisError(Kind kind, const QString &message, QByteArray serverCode = {})
