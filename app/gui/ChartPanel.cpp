@@ -373,10 +373,13 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
         const QList<PoolMember> &members = observation->snapshot.members;
         const qsizetype n = members.size();
         const qsizetype edge = std::min<qsizetype>(kEdgeMembers, n / 2);
+        // Counts of the members in play only: the previous picks (one pass over the pool with a
+        // lookup in a set of ten) and the candidates taken from the ends. A hash of all 10,000
+        // counts on every refresh cost the GUI thread milliseconds.
         QHash<QByteArray, double> countOf;
-        countOf.reserve(n);
         for (const PoolMember &member : members)
-            countOf.insert(member.member, member.count);
+            if (m_topMembers.contains(member.member) || m_bottomMembers.contains(member.member))
+                countOf.insert(member.member, member.count);
         const auto pickEnd = [&](bool highest, const QSet<QByteArray> &previous,
                                  const QSet<QByteArray> &taken) {
             // sign > 0: more extreme means a higher count.
@@ -385,17 +388,19 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
             for (const QByteArray &member : previous)
                 if (countOf.contains(member) && !taken.contains(member))
                     picked.insert(member);
-            const auto memberAt = [&](qsizetype i) -> const QByteArray & {
-                return members[highest ? n - 1 - i : i].member;
+            const auto memberAt = [&](qsizetype i) -> const PoolMember & {
+                return members[highest ? n - 1 - i : i];
             };
             for (qsizetype i = 0; i < n && picked.size() < edge; ++i)
-                if (!taken.contains(memberAt(i)))
-                    picked.insert(memberAt(i));
+                if (!taken.contains(memberAt(i).member)) {
+                    picked.insert(memberAt(i).member);
+                    countOf.insert(memberAt(i).member, memberAt(i).count);
+                }
             while (picked.size() > edge) // the pool shrank
                 picked.erase(picked.begin());
             for (qsizetype i = 0; i < n; ++i) {
-                const QByteArray &candidate = memberAt(i);
-                if (picked.contains(candidate) || taken.contains(candidate))
+                const PoolMember &candidate = memberAt(i);
+                if (picked.contains(candidate.member) || taken.contains(candidate.member))
                     continue;
                 auto weakest = picked.end();
                 for (auto it = picked.begin(); it != picked.end(); ++it)
@@ -403,22 +408,32 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
                         sign * countOf.value(*it) < sign * countOf.value(*weakest))
                         weakest = it;
                 if (weakest == picked.end() ||
-                    sign * (countOf.value(candidate) - countOf.value(*weakest)) <= 1.0)
+                    sign * (candidate.count - countOf.value(*weakest)) <= 1.0)
                     break; // candidates only get less extreme from here
                 picked.erase(weakest);
-                picked.insert(candidate);
+                picked.insert(candidate.member);
+                countOf.insert(candidate.member, candidate.count);
             }
             return picked;
         };
         top = pickEnd(true, m_topMembers, {});
         bottom = pickEnd(false, m_bottomMembers, top);
-        // Chart them in rank order, highest first, so the legend reads like the table.
-        for (qsizetype i = n - 1; i >= 0; --i)
-            if (top.contains(members[i].member))
-                add(members[i].member);
-        for (qsizetype i = n - 1; i >= 0; --i)
-            if (bottom.contains(members[i].member))
-                add(members[i].member);
+        // Chart them in rank order, highest first, so the legend reads like the table. Redis
+        // orders equal counts by member, so (count, member) descending is the rank order reversed.
+        const auto byRankDescending = [&](const QSet<QByteArray> &set) {
+            QList<QByteArray> ordered(set.cbegin(), set.cend());
+            std::sort(ordered.begin(), ordered.end(),
+                      [&](const QByteArray &a, const QByteArray &b) {
+                          const double countA = countOf.value(a);
+                          const double countB = countOf.value(b);
+                          return countA != countB ? countA > countB : a > b;
+                      });
+            return ordered;
+        };
+        for (const QByteArray &member : byRankDescending(top))
+            add(member);
+        for (const QByteArray &member : byRankDescending(bottom))
+            add(member);
     }
     m_topMembers = top;
     m_bottomMembers = bottom;

@@ -10,6 +10,17 @@
 
 namespace poolscope {
 
+namespace {
+
+// Setting a style sheet restyles the widget even when the sheet is the same: skip that on every
+// poll.
+void setStyleSheetIfChanged(QWidget *widget, const QString &styleSheet) {
+    if (widget->styleSheet() != styleSheet)
+        widget->setStyleSheet(styleSheet);
+}
+
+} // namespace
+
 FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
@@ -55,13 +66,13 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
         m_ui->spreadValue->setText(formatCount(stats.spread));
         m_ui->jainValue->setText(locale.toString(stats.jainIndex, 'f', 4));
         m_ui->jainValue->setToolTip(QString());
-        m_ui->jainValue->setStyleSheet(stats.jainIndex >= 0.99 ? QStringLiteral("color: #2e7d32;")
-                                       : stats.jainIndex >= 0.9
-                                           ? QStringLiteral("color: #ef6c00;")
-                                           : QStringLiteral("color: #c62828;"));
+        setStyleSheetIfChanged(m_ui->jainValue,
+                               stats.jainIndex >= 0.99  ? QStringLiteral("color: #2e7d32;")
+                               : stats.jainIndex >= 0.9 ? QStringLiteral("color: #ef6c00;")
+                                                        : QStringLiteral("color: #c62828;"));
         m_ui->totalValue->setText(formatCount(stats.total));
 
-        const QHash<QByteArray, double> allocations = m_session->rates().memberAllocations();
+        const QHash<QByteArray, double> &allocations = m_session->rates().memberAllocations();
         const double windowSeconds = double(m_session->rateWindowMs()) / 1000.0;
         m_ui->busiestTitle->setText(
             QStringLiteral("Busiest (last %1)").arg(formatSeconds(windowSeconds)));
@@ -109,7 +120,7 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
                                    : 0;
         const QString pending = QStringLiteral("pending: first totals scan %1 %").arg(percent);
         m_ui->jainValue->setText(pending);
-        m_ui->jainValue->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        setStyleSheetIfChanged(m_ui->jainValue, QStringLiteral("color: palette(mid);"));
         m_ui->jainValue->setToolTip(
             QStringLiteral("Jain's index needs every member's count: a low-rate background scan "
                            "reads the whole pool in small pages and the index appears when its "

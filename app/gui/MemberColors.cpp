@@ -26,12 +26,17 @@ QColor MemberColors::colorAt(qsizetype index) {
     return QColor::fromHslF(float(hue), 0.70f, float(lightness));
 }
 
-void MemberColors::assign(QList<QByteArray> members) {
-    std::sort(members.begin(), members.end());
-    for (const QByteArray &member : members) {
+void MemberColors::assign(const QList<QByteArray> &members) {
+    // Only the new members are sorted: a 10,000-member pool polled every second is almost never
+    // new, and sorting all of it each time cost the GUI thread milliseconds.
+    QList<QByteArray> fresh;
+    for (const QByteArray &member : members)
         if (!m_colors.contains(member))
+            fresh.append(member);
+    std::sort(fresh.begin(), fresh.end());
+    for (const QByteArray &member : fresh)
+        if (!m_colors.contains(member)) // a batch may name a member twice
             m_colors.insert(member, colorAt(m_colors.size()));
-    }
 }
 
 QColor MemberColors::colorFor(const QByteArray &member) const {

@@ -13,7 +13,7 @@ namespace poolscope {
 class MemberColors {
 public:
     // Gives every member of the batch that has none yet the next colour.
-    void assign(QList<QByteArray> members);
+    void assign(const QList<QByteArray> &members);
     // The member's colour; a member never assigned gets one derived from its name.
     QColor colorFor(const QByteArray &member) const;
     bool contains(const QByteArray &member) const { return m_colors.contains(member); }

@@ -1,6 +1,7 @@
 #include "MembersPanel.h"
 
 #include "PoolSession.h"
+#include "PoolSortProxy.h"
 #include "PoolTableModel.h"
 
 #include <QAction>
@@ -11,6 +12,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollBar>
+#include <QElapsedTimer>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
@@ -22,14 +24,12 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_model(new PoolTableModel(&session->colors(), this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new PoolSortProxy(m_model, this))
     , m_filter(new QLineEdit(this))
     , m_summary(new QLabel(this))
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
     , m_empty(new QLabel(m_stack)) {
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(PoolTableModel::SortRole);
     m_proxy->setFilterKeyColumn(PoolTableModel::Member);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);
@@ -96,8 +96,15 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, scheduleVisibleRows);
     // The range changes with the viewport's height (resizes) and with the row count.
     connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, scheduleVisibleRows);
-    connect(m_session, &PoolSession::observationApplied, this, &MembersPanel::refreshFromSession);
+    // The table is refreshed in an event of its own, after the other panels: a 10,000-row update
+    // then never adds to their time in one stretch of the event loop, and polls that arrive
+    // together are applied once.
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(0);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &MembersPanel::refreshFromSession);
+    connect(m_session, &PoolSession::observationApplied, this, [this] { m_refreshTimer.start(); });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
+        m_refreshTimer.stop();
         setSummaryView(false);
         m_model->clear();
         updateEmptyState();
@@ -112,18 +119,25 @@ void MembersPanel::refreshFromSession() {
     const auto &observation = m_session->latestObservation();
     if (!observation)
         return;
-    if (observation->summaryMode) {
+    QElapsedTimer clock;
+    clock.start();
+    applyObservation(*observation);
+    m_lastRefreshMs = double(clock.nsecsElapsed()) / 1e6;
+    Q_EMIT refreshed();
+}
+
+void MembersPanel::applyObservation(const PoolObservation &observation) {
+    if (observation.summaryMode) {
         const bool entering = !m_summaryView;
         setSummaryView(true);
-        const PoolSummary &summary = observation->summary;
+        const PoolSummary &summary = observation.summary;
         const double lowest = summary.quantile(0.0);
         const double secondLowest = summary.bottom.size() > 1 ? summary.bottom[1].count : lowest;
         m_model->setSummary(
-            summary.size, observation->visibleFrom,
-            PoolTableModel::buildRankRows(observation->visibleRows, observation->stats.total,
-                                          lowest, secondLowest, &m_session->rates(),
-                                          &m_session->history()),
-            PoolTableModel::buildEvictedRows(observation->snapshot.evicted, &m_session->history()),
+            summary.size, observation.visibleFrom,
+            PoolTableModel::buildRankRows(observation.visibleRows, observation.stats.total, lowest,
+                                          secondLowest, &m_session->rates(), &m_session->history()),
+            PoolTableModel::buildEvictedRows(observation.snapshot.evicted, &m_session->history()),
             QDateTime::currentMSecsSinceEpoch());
         if (entering)
             requestVisibleRows(); // the first rows at once, not after the debounce
@@ -131,9 +145,9 @@ void MembersPanel::refreshFromSession() {
         return;
     }
     setSummaryView(false);
-    m_model->setRows(PoolTableModel::buildRows(observation->snapshot, &m_session->rates(),
-                                               &m_session->history()),
-                     QDateTime::currentMSecsSinceEpoch());
+    m_model->setRows(
+        PoolTableModel::buildRows(observation.snapshot, &m_session->rates(), &m_session->history()),
+        QDateTime::currentMSecsSinceEpoch());
     updateEmptyState();
 }
 

@@ -15,6 +15,7 @@ namespace poolscope {
 
 class PoolSession;
 class PoolTableModel;
+struct PoolObservation;
 
 // The members table: filter field, sortable multi-select table of the pool and its evicted
 // members, and an empty state that says what to do. Feeds the model from the session.
@@ -50,13 +51,18 @@ public:
     QString emptyStateText() const;
     // Adds actions to the table's context menu (evict, restore, pin...).
     void setContextActions(const QList<QAction *> &actions);
+    // How long the last refresh from a poll took (model and proxy update), in ms.
+    double lastRefreshMs() const { return m_lastRefreshMs; }
 
 Q_SIGNALS:
     void selectionChanged();
     void memberActivated(const QByteArray &member);
+    // The table took the latest poll (it does so in an event of its own, after the session's).
+    void refreshed();
 
 private:
     void refreshFromSession();
+    void applyObservation(const PoolObservation &observation);
     void updateEmptyState();
     void setSummaryView(bool summary);
     void requestVisibleRows();
@@ -70,6 +76,8 @@ private:
     QTableView *m_view;
     QLabel *m_empty;
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
+    QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
+    double m_lastRefreshMs = 0;
     bool m_summaryView = false;
     qint64 m_requestedFrom = 0;
     int m_requestedCount = 0;

@@ -94,7 +94,8 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
 
     connect(m_session, &PoolSession::writeAvailabilityChanged, this, &PoolActions::updateActions);
     connect(m_session, &PoolSession::stateChanged, this, &PoolActions::updateActions);
-    connect(m_session, &PoolSession::observationApplied, this, &PoolActions::updateActions);
+    // After the table took a poll (not on the poll itself): a selected row may have changed state.
+    connect(m_members, &MembersPanel::refreshed, this, &PoolActions::updateActions);
     connect(m_members, &MembersPanel::selectionChanged, this, &PoolActions::updateActions);
     m_members->setContextActions({m_evict, m_restore, m_pin});
     updateActions();

@@ -276,19 +276,16 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     // (and colours); the quantiles give the pool-wide band.
     const QList<PoolMember> charted = observation.summaryMode ? summaryMembers(observation.summary)
                                                               : observation.snapshot.members;
-    QList<QByteArray> names;
-    names.reserve(charted.size() + observation.snapshot.evicted.size());
-    for (const PoolMember &member : charted)
-        names.append(member.member);
+    // The rate tracker looks every member up once per poll anyway; colours are handed out to
+    // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
+    QList<QByteArray> arrived = m_rates.record(observation.timeMs, charted);
     for (const EvictedMember &member : observation.snapshot.evicted)
-        names.append(member.member);
-    m_colors.assign(names);
-
+        arrived.append(member.member);
+    m_colors.assign(arrived);
     m_history->record(observation.timeMs, charted);
     if (observation.summaryMode)
         m_history->recordBand(observation.timeMs, observation.stats.min, observation.stats.median,
                               observation.stats.max, observation.stats.total);
-    m_rates.record(observation.timeMs, charted);
     if (!observation.serverVersion.isEmpty())
         m_serverVersion = observation.serverVersion;
     m_latest = observation;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include <QColor>
 #include <QFont>
@@ -222,9 +223,37 @@ int PoolTableModel::rowOf(const QByteArray &member) const {
     return evicted < 0 ? -1 : m_poolMembers + evicted;
 }
 
+bool PoolTableModel::updateRowsInPlace(const QList<Row> &rows) {
+    if (rows.size() != m_rows.size() || m_rows.isEmpty())
+        return false;
+    // The same members as shown (in any order), each once: only values change. Checked before
+    // anything is written, so a miss leaves the model as it was for the general path.
+    QList<int> target(rows.size(), -1);
+    std::vector<bool> taken(size_t(m_rows.size()), false);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const int at = m_rowOf.value(rows[i].member, -1);
+        if (at < 0 || taken[size_t(at)])
+            return false;
+        taken[size_t(at)] = true;
+        target[i] = at;
+    }
+    int poolMembers = 0;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        m_rows[target[i]] = rows[i];
+        if (!rows[i].evicted)
+            ++poolMembers;
+    }
+    m_poolMembers = poolMembers;
+    Q_EMIT dataChanged(index(0, Member + 1), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    return true;
+}
+
 void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
     leaveSummaryMode();
     m_nowMs = nowMs;
+    // The common case on every poll of a steady pool: no hash of the incoming rows, no new index.
+    if (updateRowsInPlace(rows))
+        return;
     QHash<QByteArray, qsizetype> incoming;
     incoming.reserve(rows.size());
     for (qsizetype i = 0; i < rows.size(); ++i)
@@ -339,10 +368,8 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
     return {};
 }
 
-QVariant PoolTableModel::sortValue(const Row &row, int column) const {
+double PoolTableModel::numericSortKey(const Row &row, int column) {
     switch (Column(column)) {
-    case Member:
-        return QString::fromUtf8(row.member);
     case Count:
         return row.count;
     case Share:
@@ -355,10 +382,19 @@ QVariant PoolTableModel::sortValue(const Row &row, int column) const {
         return row.evicted ? -1.0 : row.debt;
     case LastChange:
         return row.lastChangeMs ? double(*row.lastChangeMs) : -1.0;
+    case Member:
     case ColumnCount:
         break;
     }
-    return {};
+    return 0;
+}
+
+QVariant PoolTableModel::sortValue(const Row &row, int column) const {
+    if (column == Member)
+        return QString::fromUtf8(row.member);
+    if (column < 0 || column >= ColumnCount)
+        return {};
+    return numericSortKey(row, column);
 }
 
 QVariant PoolTableModel::rawValue(const Row &row, int column) const {

@@ -80,6 +80,8 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
 
     const Row &rowAt(int row) const;
+    // The SortRole value of a numeric column (every column but Member), without a QVariant.
+    static double numericSortKey(const Row &row, int column);
     // -1 when not in the model (in summary mode: not in the window read, nor evicted).
     int rowOf(const QByteArray &member) const;
     int poolMemberCount() const { return m_poolMembers; }
@@ -92,6 +94,8 @@ private:
     QVariant sortValue(const Row &row, int column) const;
     QVariant rawValue(const Row &row, int column) const;
     void rebuildIndex();
+    // setRows() when the rows are the members already shown: updates values in place.
+    bool updateRowsInPlace(const QList<Row> &rows);
 
     void leaveSummaryMode();
 

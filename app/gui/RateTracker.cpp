@@ -12,34 +12,68 @@ void RateTracker::setWindowMs(qint64 windowMs) {
     trim();
 }
 
-void RateTracker::record(qint64 timeMs, const QList<PoolMember> &members) {
-    QHash<QByteArray, double> current;
-    current.reserve(members.size());
-    for (const PoolMember &member : members)
-        current.insert(member.member, member.count);
-
-    if (m_previousMs >= 0 && timeMs > m_previousMs) {
-        Tick tick;
-        tick.fromMs = m_previousMs;
-        tick.toMs = timeMs;
-        for (auto it = current.cbegin(); it != current.cend(); ++it) {
-            const auto before = m_previous.constFind(it.key());
-            if (before == m_previous.cend())
-                continue;
-            const double delta = it.value() - before.value();
-            if (delta > 0) {
-                tick.deltas.insert(it.key(), delta);
-                tick.total += delta;
-            }
+QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &members) {
+    QList<QByteArray> arrived;
+    if (m_previousMs >= 0 && timeMs <= m_previousMs)
+        return arrived; // an older or repeated poll changes nothing
+    const bool hasPrevious = m_previousMs >= 0;
+    const quint64 poll = ++m_polls;
+    Tick tick;
+    tick.fromMs = m_previousMs;
+    tick.toMs = timeMs;
+    m_previous.reserve(members.size());
+    for (const PoolMember &member : members) {
+        auto before = m_previous.find(member.member);
+        if (before == m_previous.end()) {
+            m_previous.insert(member.member, {member.count, poll}); // new: no allocation yet
+            arrived.append(member.member);
+            continue;
         }
-        m_totalAllocations += tick.total;
-        m_ticks.push_back(std::move(tick));
+        if (before->poll + 1 != poll)
+            arrived.append(member.member); // back after missing a poll
+        const double delta = member.count - before->count;
+        // A member missing from the last poll came back (restored): not an allocation.
+        if (hasPrevious && before->poll + 1 == poll && delta > 0) {
+            tick.deltas.insert(member.member, delta);
+            tick.total += delta;
+        }
+        before->count = member.count;
+        before->poll = poll;
     }
-    if (m_previousMs < 0 || timeMs > m_previousMs) {
-        m_previous = std::move(current);
-        m_previousMs = timeMs;
+    // Members gone from this poll are forgotten, so a later return counts as new.
+    if (m_previous.size() > members.size())
+        m_previous.removeIf([poll](const auto &entry) { return entry.value().poll != poll; });
+    m_previousMs = timeMs;
+    if (!hasPrevious)
+        return arrived;
+    m_totalAllocations += tick.total;
+    for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it) {
+        WindowSum &sum = m_windowSums[it.key()];
+        sum.allocations += it.value();
+        ++sum.ticks;
+        m_windowAllocations[it.key()] = sum.allocations;
     }
+    m_ticks.push_back(std::move(tick));
     trim();
+    return arrived;
+}
+
+void RateTracker::dropOldestTick() {
+    const Tick &oldest = m_ticks.front();
+    for (auto it = oldest.deltas.cbegin(); it != oldest.deltas.cend(); ++it) {
+        const auto sum = m_windowSums.find(it.key());
+        if (sum == m_windowSums.end())
+            continue;
+        // Counting ticks, not testing the sum for zero, keeps rounding from leaving ghosts.
+        if (--sum->ticks == 0) {
+            m_windowSums.erase(sum);
+            m_windowAllocations.remove(it.key());
+        } else {
+            sum->allocations -= it.value();
+            m_windowAllocations[it.key()] = sum->allocations;
+        }
+    }
+    m_ticks.pop_front();
 }
 
 void RateTracker::trim() {
@@ -48,13 +82,16 @@ void RateTracker::trim() {
     const qint64 cutoff = m_ticks.back().toMs - m_windowMs;
     // Keep the tick that straddles the cutoff so the window is never shorter than asked.
     while (m_ticks.size() > 1 && m_ticks[1].fromMs <= cutoff)
-        m_ticks.pop_front();
+        dropOldestTick();
 }
 
 void RateTracker::clear() {
     m_ticks.clear();
     m_previous.clear();
+    m_windowSums.clear();
+    m_windowAllocations.clear();
     m_previousMs = -1;
+    m_polls = 0;
     m_totalAllocations = 0;
 }
 
@@ -80,18 +117,7 @@ double RateTracker::memberRate(const QByteArray &member) const {
     const qint64 covered = coveredMs();
     if (covered <= 0)
         return 0.0;
-    double total = 0;
-    for (const Tick &tick : m_ticks)
-        total += tick.deltas.value(member, 0.0);
-    return total * 1000.0 / double(covered);
-}
-
-QHash<QByteArray, double> RateTracker::memberAllocations() const {
-    QHash<QByteArray, double> totals;
-    for (const Tick &tick : m_ticks)
-        for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it)
-            totals[it.key()] += it.value();
-    return totals;
+    return m_windowAllocations.value(member, 0.0) * 1000.0 / double(covered);
 }
 
 } // namespace poolscope

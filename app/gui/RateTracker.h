@@ -16,6 +16,9 @@ namespace poolscope {
 // (a member evicted and restored lower, or reset by a seed) and a member that was not in the
 // previous poll (seeded or restored) count as no allocation: the tracker measures what workers
 // took, not what operators wrote. Memory: the non-zero deltas of the polls inside the window.
+// Cost: one poll is O(members) hash updates in place; per-member totals over the window are kept
+// up to date as ticks enter and leave it, so memberRate() and memberAllocations() are O(1): the
+// dashboard asks for every row's rate on every poll of pools of 10,000 members.
 class RateTracker {
 public:
     explicit RateTracker(qint64 windowMs = 10000);
@@ -23,15 +26,17 @@ public:
     void setWindowMs(qint64 windowMs);
     qint64 windowMs() const { return m_windowMs; }
 
-    // One poll: the members in the pool with their counts, read at timeMs.
-    void record(qint64 timeMs, const QList<PoolMember> &members);
+    // One poll: the members in the pool with their counts, read at timeMs. Returns the members
+    // that were not in the previous poll (all of them on the first), so callers can do per-member
+    // set-up for those only instead of looking up every member again.
+    QList<QByteArray> record(qint64 timeMs, const QList<PoolMember> &members);
     void clear();
 
     // Allocations per second over the window (0 until two polls are known).
     double poolRate() const;
     double memberRate(const QByteArray &member) const;
     // Allocations per member over the window (members with none are absent).
-    QHash<QByteArray, double> memberAllocations() const;
+    const QHash<QByteArray, double> &memberAllocations() const { return m_windowAllocations; }
     double windowAllocations() const;
     // How much time the window actually covers, in ms (at most a little over windowMs).
     qint64 coveredMs() const;
@@ -45,11 +50,23 @@ private:
         double total = 0;
         QHash<QByteArray, double> deltas; // non-zero only
     };
+    struct Previous {
+        double count = 0;
+        quint64 poll = 0; // the poll that last saw the member
+    };
+    struct WindowSum {
+        double allocations = 0;
+        int ticks = 0; // ticks in the window with a delta for the member
+    };
     void trim();
+    void dropOldestTick();
 
     qint64 m_windowMs;
     std::deque<Tick> m_ticks;
-    QHash<QByteArray, double> m_previous;
+    QHash<QByteArray, Previous> m_previous;
+    QHash<QByteArray, WindowSum> m_windowSums;
+    QHash<QByteArray, double> m_windowAllocations; // m_windowSums' allocations, for callers
+    quint64 m_polls = 0;
     qint64 m_previousMs = -1;
     double m_totalAllocations = 0;
 };

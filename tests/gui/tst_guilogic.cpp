@@ -23,6 +23,7 @@ private Q_SLOTS:
     void options();
     void rateTrackerCountsOnlyRises();
     void rateTrackerWindowSlides();
+    void rateTrackerWindowSumsFollowTheWindow();
     void restoreForecast_data();
     void restoreForecast();
     void floodForecastText();
@@ -121,6 +122,33 @@ void TestGuiLogic::rateTrackerWindowSlides() {
     QVERIFY(rates.coveredMs() >= 2000 && rates.coveredMs() <= 3000);
     rates.clear();
     QCOMPARE(rates.poolRate(), 0.0);
+}
+
+void TestGuiLogic::rateTrackerWindowSumsFollowTheWindow() {
+    // The per-member sums are kept incrementally: members must leave them exactly when their
+    // last allocation leaves the window, and a member absent from one poll must not count its
+    // return as allocations.
+    RateTracker rates(2000);
+    rates.record(0, {{"a", 0}, {"b", 0}});
+    rates.record(1000, {{"a", 5}, {"b", 3}});
+    rates.record(2000, {{"a", 6}});            // b gone (evicted)
+    rates.record(3000, {{"a", 7}, {"b", 50}}); // b back much higher: no allocation
+    // The 2 s window now starts with the tick 1000-2000: b's first 3 have left it.
+    QVERIFY(!rates.memberAllocations().contains("b"));
+    QCOMPARE(rates.memberAllocations().value("a"), 2.0);
+    rates.record(4000, {{"a", 8}, {"b", 51}});
+    rates.record(5000, {{"a", 9}, {"b", 51}});
+    // The window now holds the ticks 3000-4000 and 4000-5000: b's 3 from the first tick left it.
+    QCOMPARE(rates.memberAllocations().value("b"), 1.0);
+    QCOMPARE(rates.memberAllocations().value("a"), 2.0);
+    QCOMPARE(rates.memberRate("a"), 1.0);
+    rates.setWindowMs(1);
+    QCOMPARE(rates.memberAllocations().size(), 1); // only a rose in the last tick
+    QCOMPARE(rates.memberRate("a"), 1.0);
+    rates.record(6000, {{"a", 9}, {"b", 51}});
+    QVERIFY(rates.memberAllocations().isEmpty());
+    QCOMPARE(rates.memberRate("a"), 0.0);
+    QCOMPARE(rates.totalAllocations(), 8.0 + 1 + 1 + 2 + 1);
 }
 
 void TestGuiLogic::restoreForecast_data() {
