@@ -68,6 +68,31 @@ start_observer() { # mode
         pids+=($!) ;;
     esac
 }
+# The share of the server's time that the observer's commands take, in percent: the observer
+# alone (no load, so every command counted is its own or this script's bookkeeping) for
+# $share_seconds, from INFO commandstats. Unlike the throughput, this does not depend on what else
+# the machine runs. (Under load the allocate script's own ZRANGE and ZINCRBY calls would be counted
+# under the same names, which is why it is measured apart.)
+share_seconds=${SHARE_SECONDS:-8}
+observer_share() { # mode
+    start_observer "$1"
+    sleep 1
+    rc CONFIG RESETSTAT >/dev/null
+    local started
+    started=$(date +%s%N)
+    sleep "$share_seconds"
+    local stats
+    stats=$(rc INFO commandstats)
+    local elapsed_us=$((($(date +%s%N) - started) / 1000))
+    stop_observers
+    tr -d '\r' <<<"$stats" | awk -F'[:=,]' -v elapsed="$elapsed_us" '
+        /^cmdstat_/ {
+            name = substr($1, 9)
+            if (name !~ /^(info|config|slowlog|ping|client|hello|auth|select|command)$/)
+                usec += $5
+        }
+        END { printf "%.3f", 100 * usec / elapsed }'
+}
 stop_observers() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     pids=()
@@ -75,14 +100,17 @@ stop_observers() {
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), redis $(rc INFO server | awk -F: '/redis_version/ { print $2 }' | tr -d '\r')"
 echo
-echo "| members | observer | allocations/s (median) | vs none | p50 ms | p99 ms | max ms | max over none | longest poolscope command |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| members | observer | allocations/s (median) | vs none | p50 ms | p99 ms | max ms | max over none | observer's share of server time | longest poolscope command |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 rounds=${ROUNDS:-3}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for size in $sizes; do
     load_pool "$size"
     modes=(none poolscope naive)
     : >"$work/results"
+    share_poolscope=$(observer_share poolscope)
+    share_naive=$(observer_share naive)
+    echo "size $size: server time on the observer alone: poolscope $share_poolscope %, naive $share_naive %" >&2
     for round in $(seq "$rounds"); do
         # Rotate the order each round so drift in the machine's load spreads over all three.
         for i in 0 1 2; do
@@ -114,8 +142,12 @@ for size in $sizes; do
         fi
         ratio=$(awk -v a="$r" -v b="$none_rps" 'BEGIN { printf "%.3f", a / b }')
         over=$(awk -v a="$mx" -v b="$none_max" 'BEGIN { printf "%+.2f ms", a - b }')
-        echo "| $size | $mode | $r | $ratio | $(col "$mode" 3) | $(col "$mode" 4) | $mx | $over | $longest |"
+        share="-"
+        [[ $mode == poolscope ]] && share="$share_poolscope %"
+        [[ $mode == naive ]] && share="$share_naive %"
+        echo "| $size | $mode | $r | $ratio | $(col "$mode" 3) | $(col "$mode" 4) | $mx | $over | $share | $longest |"
     done
 done
 echo
-echo "medians of $rounds rounds of $seconds s each, the order of the three rotating every round"
+echo "medians of $rounds rounds of $seconds s each, the order of the three rotating every round;"
+echo "server time share: the observer alone for $share_seconds s (INFO commandstats usec / wall time)"

@@ -1,6 +1,5 @@
 #include "CliCommands.h"
 
-#include "load/BrokenPipeGuard.h"
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
 #include "monitor/PoolMonitor.h"
@@ -8,6 +7,7 @@
 #include "pool/PoolOperations.h"
 #include "proxylist/Eligibility.h"
 #include "proxylist/ProxyListParser.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
 #include <atomic>
@@ -684,19 +684,24 @@ int Cli::list(const QStringList &args) {
     return kExitOk;
 }
 
+namespace {
+
+// The pool figures of `stats` and of each `watch` line, in JSON.
+QJsonObject statsToJson(const PoolStats &stats) {
+    return {{QStringLiteral("size"), stats.size},   {QStringLiteral("evicted"), stats.evicted},
+            {QStringLiteral("min"), stats.min},     {QStringLiteral("median"), stats.median},
+            {QStringLiteral("max"), stats.max},     {QStringLiteral("spread"), stats.spread},
+            {QStringLiteral("total"), stats.total}, {QStringLiteral("jain"), stats.jainIndex}};
+}
+
+} // namespace
+
 int Cli::stats(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("stats takes no positional arguments");
     const PoolStats s = pool().stats();
     if (m_json) {
-        printJson({{QStringLiteral("size"), s.size},
-                   {QStringLiteral("evicted"), s.evicted},
-                   {QStringLiteral("min"), s.min},
-                   {QStringLiteral("median"), s.median},
-                   {QStringLiteral("max"), s.max},
-                   {QStringLiteral("spread"), s.spread},
-                   {QStringLiteral("total"), s.total},
-                   {QStringLiteral("jain"), s.jainIndex}});
+        printJson(statsToJson(s));
         return kExitOk;
     }
     m_out << "members  " << s.size << " (+" << s.evicted << " evicted)\n"
@@ -737,16 +742,11 @@ int Cli::watch(const QStringList &args) {
                      [this](const PoolObservation &observation) {
                          const PoolStats &s = observation.stats;
                          if (m_json) {
-                             printJson({{QStringLiteral("time_ms"), observation.timeMs},
-                                        {QStringLiteral("size"), s.size},
-                                        {QStringLiteral("evicted"), s.evicted},
-                                        {QStringLiteral("min"), s.min},
-                                        {QStringLiteral("median"), s.median},
-                                        {QStringLiteral("max"), s.max},
-                                        {QStringLiteral("spread"), s.spread},
-                                        {QStringLiteral("jain"), s.jainIndex},
-                                        {QStringLiteral("round_trip_ms"), observation.roundTripMs},
-                                        {QStringLiteral("mode"), observation.mode}});
+                             QJsonObject line = statsToJson(s);
+                             line.insert(QStringLiteral("time_ms"), observation.timeMs);
+                             line.insert(QStringLiteral("round_trip_ms"), observation.roundTripMs);
+                             line.insert(QStringLiteral("mode"), observation.mode);
+                             printJson(line);
                          } else {
                              m_out << QDateTime::fromMSecsSinceEpoch(observation.timeMs)
                                           .toString(QStringLiteral("HH:mm:ss.zzz"))

@@ -1,8 +1,9 @@
 #include "load/LoadRunner.h"
 
-#include "load/BrokenPipeGuard.h"
 #include "load/LatencyHistogram.h"
 #include "pool/LuaScript.h"
+#include "redis/BrokenPipe.h"
+#include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>
@@ -81,13 +82,6 @@ qint64 micros(Clock::duration duration) {
     return std::chrono::duration_cast<std::chrono::microseconds>(duration).count();
 }
 
-timeval toTimeval(std::chrono::milliseconds duration) {
-    timeval tv{};
-    tv.tv_sec = static_cast<time_t>(duration.count() / 1000);
-    tv.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
-    return tv;
-}
-
 struct ContextDeleter {
     void operator()(redisContext *context) const { redisFree(context); }
 };
@@ -130,8 +124,8 @@ private:
 };
 
 // The load workers' connection: raw hiredis, so a reply is read where hiredis put it instead of
-// being copied. Same handshake as RedisConnection (AUTH, SELECT, CLIENT SETNAME), plus SCRIPT
-// LOAD. Broken for good after any I/O error or timeout (a late reply would be misread).
+// being copied. Opened and handshaken by RedisConnection, which then hands its context over; plus
+// SCRIPT LOAD. Broken for good after any I/O error or timeout (a late reply would be misread).
 class LoadConnection {
 public:
     static std::unique_ptr<LoadConnection> open(const Endpoint &endpoint,
@@ -206,7 +200,6 @@ public:
 private:
     explicit LoadConnection(const Endpoint &endpoint)
         : m_endpoint(endpoint) {}
-    void handshake(const ConnectionOptions &options);
     [[noreturn]] void fail(const char *during);
 
     std::unique_ptr<redisContext, ContextDeleter> m_context;
@@ -217,69 +210,16 @@ private:
 
 std::unique_ptr<LoadConnection> LoadConnection::open(const Endpoint &endpoint,
                                                      const ConnectionOptions &options) {
+    // Connected and handshaken (timeouts, AUTH, SELECT, CLIENT SETNAME) the way every poolscope
+    // connection is; from then on the raw context is driven here.
+    std::unique_ptr<RedisConnection> handshaken = RedisConnection::open(endpoint, options);
     std::unique_ptr<LoadConnection> connection(new LoadConnection(endpoint));
-    const timeval connectTimeout = toTimeval(options.connectTimeout);
-    redisContext *raw = endpoint.transport == Endpoint::Transport::UnixSocket
-                            ? redisConnectUnixWithTimeout(
-                                  endpoint.socketPath.toLocal8Bit().constData(), connectTimeout)
-                            : redisConnectWithTimeout(endpoint.host.toUtf8().constData(),
-                                                      endpoint.port, connectTimeout);
-    if (!raw)
-        throw RedisError(RedisError::Kind::Connection,
-                         QStringLiteral("cannot allocate a Redis connection"));
-    connection->m_context.reset(raw);
-    if (raw->err) {
-        const bool timedOut = raw->err == REDIS_ERR_IO &&
-                              (errno == EAGAIN || errno == EINPROGRESS || errno == ETIMEDOUT);
-        const QString reason = timedOut ? QStringLiteral("connect timed out after %1 ms")
-                                              .arg(options.connectTimeout.count())
-                                        : QString::fromLocal8Bit(raw->errstr);
-        throw RedisError(
-            timedOut ? RedisError::Kind::Timeout : RedisError::Kind::Connection,
-            QStringLiteral("cannot connect to %1: %2").arg(endpoint.toDisplayString(), reason));
-    }
-    // The connect timeout bounds only the connect; commands need their own.
+    connection->m_context.reset(handshaken->releaseContext());
     connection->m_commandTimeout = options.commandTimeout;
-    redisSetTimeout(raw, toTimeval(options.commandTimeout));
-    connection->handshake(options);
-    return connection;
-}
-
-void LoadConnection::handshake(const ConnectionOptions &options) {
-    if (!m_endpoint.password.isEmpty()) {
-        RedisCommand auth{"AUTH"};
-        if (!m_endpoint.username.isEmpty())
-            auth << m_endpoint.username.toUtf8();
-        auth << m_endpoint.password.toUtf8();
-        const ReplyPtr reply = command(auth);
-        if (reply->type == REDIS_REPLY_ERROR) {
-            const QString user =
-                m_endpoint.username.isEmpty() ? QStringLiteral("default") : m_endpoint.username;
-            const std::string_view text = textOf(*reply);
-            throw RedisError(RedisError::Kind::Server,
-                             QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
-                                 .arg(user, m_endpoint.toDisplayString(),
-                                      QString::fromUtf8(text.data(), qsizetype(text.size()))),
-                             QByteArray(text.data(), qsizetype(text.find(' '))));
-        }
-    }
-    if (m_endpoint.database != 0) {
-        const ReplyPtr reply =
-            command(RedisCommand{"SELECT", QByteArray::number(m_endpoint.database)});
-        if (reply->type == REDIS_REPLY_ERROR) {
-            const std::string_view text = textOf(*reply);
-            throw RedisError(RedisError::Kind::Server,
-                             QStringLiteral("cannot select database %1 on %2: %3")
-                                 .arg(m_endpoint.database)
-                                 .arg(m_endpoint.toDisplayString(),
-                                      QString::fromUtf8(text.data(), qsizetype(text.size()))));
-        }
-    }
-    // Naming is a courtesy for operators: a refusal (ACL) is not fatal.
-    command(RedisCommand{"CLIENT", "SETNAME", options.clientName.toUtf8()});
     // Once per connection: after a restart or failover the script cache is empty. A refusal
-    // (ACL) is not fatal either: EVALSHA answers NOSCRIPT and the allocation goes out as EVAL.
-    command(RedisCommand{"SCRIPT", "LOAD", LuaScript::allocate().source()});
+    // (ACL) is not fatal: EVALSHA answers NOSCRIPT and the allocation goes out as EVAL.
+    connection->command(RedisCommand{"SCRIPT", "LOAD", LuaScript::allocate().source()});
+    return connection;
 }
 
 void LoadConnection::fail(const char *during) {

@@ -1,8 +1,8 @@
 #include "load/ResetScenario.h"
 
-#include "load/BrokenPipeGuard.h"
 #include "pool/LuaScript.h"
 #include "pool/PoolOperations.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>

@@ -1,24 +1,24 @@
 #include "monitor/PoolCommander.h"
 
+#include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 
 #include <QMetaType>
 #include <QSet>
 #include <QThread>
 
-#include <pthread.h>
-
 namespace poolscope {
 namespace {
 
+using worker::post;
+
 using std::chrono::milliseconds;
 
-constexpr milliseconds kDefaultCommandTimeout{1000};
 constexpr int kMaxScanCalls = 50;
 constexpr qsizetype kMaxNamedMembers = 5;
 
@@ -30,33 +30,6 @@ void registerCommanderTypes() {
         return true;
     }();
     Q_UNUSED(registered);
-}
-
-// A command timeout is mandatory and connecting takes no longer: together they bound how long
-// the destructor waits for the worker.
-ConnectionOptions writerOptions(ConnectionOptions options) {
-    if (options.clientName.isEmpty())
-        options.clientName = QStringLiteral("poolscope-writer");
-    if (options.commandTimeout <= milliseconds::zero())
-        options.commandTimeout = kDefaultCommandTimeout;
-    if (options.connectTimeout <= milliseconds::zero() ||
-        options.connectTimeout > options.commandTimeout)
-        options.connectTimeout = options.commandTimeout;
-    return options;
-}
-
-// hiredis writes with write(): a server that went away (a unix socket at once, TCP on the second
-// write) would raise SIGPIPE and kill the whole process. Blocked on this thread, the write fails
-// with EPIPE instead and becomes an ordinary "connection lost".
-void blockBrokenPipeSignal() {
-    sigset_t pipeSignal;
-    sigemptyset(&pipeSignal);
-    sigaddset(&pipeSignal, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, nullptr);
-}
-
-template <typename Function> void post(QObject *context, Function &&function) {
-    QMetaObject::invokeMethod(context, std::forward<Function>(function), Qt::QueuedConnection);
 }
 
 QList<QByteArray> withoutDuplicates(const QList<QByteArray> &members) {
@@ -323,7 +296,7 @@ PoolCommander::PoolCommander(QObject *parent)
     m_thread->setObjectName(QStringLiteral("poolscope-writer"));
     m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
     m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeSignal);
+    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeOnThisThread);
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread->start();
 }
@@ -337,8 +310,10 @@ PoolCommander::~PoolCommander() {
 
 void PoolCommander::setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
                               const ConnectionOptions &options) {
-    post(m_worker, [worker = m_worker, endpoint, poolKey, options = writerOptions(options)] {
-        worker->setTarget(endpoint, poolKey, options);
+    const ConnectionOptions bounded =
+        worker::boundedOptions(options, QStringLiteral("poolscope-writer"));
+    post(m_worker, [worker = m_worker, endpoint, poolKey, bounded] {
+        worker->setTarget(endpoint, poolKey, bounded);
     });
 }
 

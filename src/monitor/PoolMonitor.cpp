@@ -1,12 +1,13 @@
 #include "monitor/PoolMonitor.h"
 
+#include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <limits>
 
 #include <QDateTime>
@@ -14,17 +15,17 @@
 #include <QMetaType>
 #include <QThread>
 
-#include <pthread.h>
 #include <QTimer>
 
 namespace poolscope {
 namespace {
 
+using worker::post;
+
 using std::chrono::milliseconds;
 
 constexpr milliseconds kFirstRetry{50};
 constexpr milliseconds kMaxRetry{2000};
-constexpr milliseconds kDefaultCommandTimeout{1000};
 constexpr qint64 kDefaultFullSnapshotThreshold = 10000;
 constexpr int kTopBottomCount = 10;
 // Pages of the background totals scan per poll: ~100 members each, ~0.2 ms of server time.
@@ -41,33 +42,6 @@ void registerMonitorTypes() {
         return true;
     }();
     Q_UNUSED(registered);
-}
-
-// The worker's blocking calls bound how long a disconnect or the destructor can wait for it, so
-// a command timeout is mandatory, and connecting may take no longer than a command.
-ConnectionOptions pollerOptions(ConnectionOptions options) {
-    if (options.clientName.isEmpty())
-        options.clientName = QStringLiteral("poolscope-poller");
-    if (options.commandTimeout <= milliseconds::zero())
-        options.commandTimeout = kDefaultCommandTimeout;
-    if (options.connectTimeout <= milliseconds::zero() ||
-        options.connectTimeout > options.commandTimeout)
-        options.connectTimeout = options.commandTimeout;
-    return options;
-}
-
-// hiredis writes with write(): a server that went away (a unix socket at once, TCP on the second
-// write) would raise SIGPIPE and kill the whole process. Blocked on this thread, the write fails
-// with EPIPE instead and becomes an ordinary "connection lost".
-void blockBrokenPipeSignal() {
-    sigset_t pipeSignal;
-    sigemptyset(&pipeSignal);
-    sigaddset(&pipeSignal, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, nullptr);
-}
-
-template <typename Function> void post(QObject *context, Function &&function) {
-    QMetaObject::invokeMethod(context, std::forward<Function>(function), Qt::QueuedConnection);
 }
 
 } // namespace
@@ -203,9 +177,9 @@ private:
         try {
             PoolOperations operations(*m_connection, m_poolKey);
             // A whole read of a big pool would hold the server and every worker behind it.
-            PoolObservation observation = operations.size() > m_threshold
-                                              ? readSummary(operations)
-                                              : readFullSnapshot(operations);
+            const qint64 size = operations.size();
+            PoolObservation observation =
+                size > m_threshold ? readSummary(operations) : readFullSnapshot(operations, size);
             if (!isCurrent())
                 return;
             observation.roundTripMs = double(clock.nsecsElapsed()) / 1e6;
@@ -231,9 +205,9 @@ private:
         }
     }
 
-    static PoolObservation readFullSnapshot(PoolOperations &operations) {
+    static PoolObservation readFullSnapshot(PoolOperations &operations, qint64 size) {
         PoolObservation observation;
-        observation.snapshot = operations.snapshot();
+        observation.snapshot = operations.snapshotOfSize(size);
         QList<double> counts;
         counts.reserve(observation.snapshot.members.size());
         for (const PoolMember &member : std::as_const(observation.snapshot.members))
@@ -326,7 +300,7 @@ PoolMonitor::PoolMonitor(QObject *parent)
     m_thread->setObjectName(QStringLiteral("poolscope-poller"));
     m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
     m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeSignal);
+    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeOnThisThread);
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread->start();
 }
@@ -342,10 +316,11 @@ void PoolMonitor::connectTo(const Endpoint &endpoint, const QByteArray &poolKey,
                             const ConnectionOptions &options) {
     const quint64 generation = ++m_generation;
     m_worker->wanted.store(generation);
-    post(m_worker,
-         [worker = m_worker, generation, endpoint, poolKey, options = pollerOptions(options)] {
-             worker->start(generation, endpoint, poolKey, options);
-         });
+    const ConnectionOptions bounded =
+        worker::boundedOptions(options, QStringLiteral("poolscope-poller"));
+    post(m_worker, [worker = m_worker, generation, endpoint, poolKey, bounded] {
+        worker->start(generation, endpoint, poolKey, bounded);
+    });
     handleWorkerState(generation, ConnectionState::Connecting, endpoint.toDisplayString());
 }
 

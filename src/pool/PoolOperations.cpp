@@ -171,12 +171,17 @@ QList<EvictedMember> PoolOperations::readEvicted(qint64 &commands) {
 }
 
 PoolSnapshot PoolOperations::snapshot(bool includeMembers) {
+    if (includeMembers)
+        return snapshotOfSize(size());
     PoolSnapshot snapshot;
-    if (includeMembers) {
-        const qint64 members = size();
-        snapshot.commandsSent = 1;
-        snapshot.members = readMembers(members, snapshot.commandsSent);
-    }
+    snapshot.evicted = readEvicted(snapshot.commandsSent);
+    return snapshot;
+}
+
+PoolSnapshot PoolOperations::snapshotOfSize(qint64 members) {
+    PoolSnapshot snapshot;
+    snapshot.commandsSent = 1; // the ZCARD that gave the size
+    snapshot.members = readMembers(members, snapshot.commandsSent);
     snapshot.evicted = readEvicted(snapshot.commandsSent);
     return snapshot;
 }

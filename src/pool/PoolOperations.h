@@ -31,6 +31,8 @@ public:
     // which, unlike rank chunks, misses no member while workers change the ranks under it.
     // includeMembers = false reads only the evicted members (for big pools).
     PoolSnapshot snapshot(bool includeMembers = true);
+    // snapshot() for a caller that has just read the pool's size (ZCARD) itself: no second ZCARD.
+    PoolSnapshot snapshotOfSize(qint64 members);
     PoolStats stats();
     qint64 size();
     // The lowest count in the pool; nullopt for an empty pool.

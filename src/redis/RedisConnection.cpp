@@ -67,6 +67,11 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     return connection;
 }
 
+redisContext *RedisConnection::releaseContext() {
+    m_broken = true; // nothing more can be sent through this object
+    return m_context.release();
+}
+
 void RedisConnection::handshake() {
     if (!m_endpoint.password.isEmpty()) {
         RedisCommand auth{"AUTH"};

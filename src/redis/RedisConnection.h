@@ -51,6 +51,9 @@ public:
     const ConnectionOptions &options() const { return m_options; }
     // The server's version from INFO server, read once on connect.
     QString serverVersion() const { return m_serverVersion; }
+    // Hands the connected, authenticated hiredis context to a caller that drives it itself (the
+    // load runner, non-blocking); this connection is closed from then on. Free it with redisFree.
+    redisContext *releaseContext();
 
 private:
     RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options);

@@ -7,10 +7,21 @@
 
 namespace poolscope {
 
-// hiredis writes with write(): a server that went away raises SIGPIPE, which would kill the
-// whole process. While a guard lives, SIGPIPE is blocked on the current thread, so such a write
-// fails with EPIPE and becomes an ordinary lost connection. On the way out a SIGPIPE left
-// pending by such a write is consumed before the previous mask comes back.
+// hiredis writes with write(): a server that went away (a unix socket at once, TCP on the second
+// write) raises SIGPIPE, which would kill the whole process. With SIGPIPE blocked on the writing
+// thread, such a write fails with EPIPE instead and becomes an ordinary lost connection.
+
+// For threads that only talk to Redis (the poller's and the writer's): blocked for good.
+inline void blockBrokenPipeOnThisThread() {
+    sigset_t pipeOnly;
+    sigemptyset(&pipeOnly);
+    sigaddset(&pipeOnly, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipeOnly, nullptr);
+}
+
+// For a stretch of work on a thread that has other business (the load runner, the CLI): while a
+// guard lives, SIGPIPE is blocked on the current thread. On the way out a SIGPIPE left pending by
+// a failed write is consumed before the previous mask comes back.
 class BrokenPipeGuard {
 public:
     BrokenPipeGuard() {
