@@ -25,14 +25,30 @@ for tool in redis-server redis-cli redis-benchmark; do
     command -v $tool >/dev/null || { echo "observer_cost: $tool is missing (scripts/install-deps.sh)" >&2; exit 1; }
 done
 
+# On a machine with two or more cores the server gets core 0 and the clients (load and observers)
+# the others: left to the scheduler, the server and redis-benchmark sometimes share a core and
+# sometimes not, and the rates of one setting swung between two levels ~40 % apart. PIN=0 turns
+# this off.
+server_cpu=() client_cpu=()
+if [[ ${PIN:-1} == 1 && $(nproc) -ge 2 ]] && command -v taskset >/dev/null; then
+    server_cpu=(taskset -c 0)
+    client_cpu=(taskset -c "1-$(($(nproc) - 1))")
+fi
+
 work=$(mktemp -d)
 sock=$work/redis.sock
-redis-server --port 0 --unixsocket "$sock" --unixsocketperm 700 --save "" --appendonly no \
+"${server_cpu[@]}" redis-server --port 0 --unixsocket "$sock" --unixsocketperm 700 --save "" --appendonly no \
     --dir "$work" --logfile "$work/redis.log" --daemonize yes --pidfile "$work/redis.pid"
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    [[ -f $work/redis.pid ]] && kill "$(cat "$work/redis.pid")" 2>/dev/null || true
+    if [[ -f $work/redis.pid ]]; then
+        local server
+        server=$(cat "$work/redis.pid")
+        kill "$server" 2>/dev/null || true
+        # Gone before its directory is: it writes its log on the way out.
+        for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.05; done
+    fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -53,7 +69,7 @@ load_pool() { # members
 # Runs redis-benchmark for about $seconds; prints "rps p50 p99 max".
 run_load() {
     local n=$((seconds * 30000))
-    redis-benchmark -s "$sock" -c 8 -n "$n" --csv EVALSHA "$sha" 1 pool 2>/dev/null |
+    "${client_cpu[@]}" redis-benchmark -s "$sock" -c 8 -n "$n" --csv EVALSHA "$sha" 1 pool 2>/dev/null |
         awk -F'","' 'NR == 2 { sub(/"$/, "", $8); print $2, $5, $7, $8 }'
 }
 
@@ -61,20 +77,26 @@ start_observer() { # mode
     case $1 in
     none) ;;
     poolscope)
-        "$cli" --url "unix://$sock" --key pool watch --interval 1000 --duration $((seconds * 3)) >/dev/null &
+        "${client_cpu[@]}" "$cli" --url "unix://$sock" --key pool watch --interval 1000 --duration $((seconds * 3)) >/dev/null &
         pids+=($!) ;;
     naive)
-        (while :; do redis-cli -s "$sock" ZRANGE pool 0 -1 WITHSCORES >/dev/null; sleep 1; done) &
+        (while :; do "${client_cpu[@]}" redis-cli -s "$sock" ZRANGE pool 0 -1 WITHSCORES >/dev/null; sleep 1; done) &
         pids+=($!) ;;
     esac
 }
-# The share of the server's time that the observer's commands take, in percent: the observer
-# alone (no load, so every command counted is its own or this script's bookkeeping) for
-# $share_seconds, from INFO commandstats. Unlike the throughput, this does not depend on what else
-# the machine runs. (Under load the allocate script's own ZRANGE and ZINCRBY calls would be counted
-# under the same names, which is why it is measured apart.)
+# The observer alone (no load, so every command counted is its own or this script's
+# bookkeeping) for $share_seconds. Prints two figures:
+# - the share of the server's time its commands took, in percent, from INFO commandstats. Unlike
+#   the throughput, this does not depend on what else the machine runs. (Under load the allocate
+#   script's own ZRANGE and ZINCRBY calls would be counted under the same names, which is why it
+#   is measured apart.)
+# - for poolscope, its longest command in SLOWLOG (ms; 0 when none took 50 us), with the server
+#   otherwise idle: under load SLOWLOG also counts the time the server thread was descheduled in
+#   the middle of a command, which on a small shared machine is most of any outlier.
 share_seconds=${SHARE_SECONDS:-8}
-observer_share() { # mode
+observer_alone() { # mode
+    rc CONFIG SET slowlog-log-slower-than 50 >/dev/null
+    rc SLOWLOG RESET >/dev/null
     start_observer "$1"
     sleep 1
     rc CONFIG RESETSTAT >/dev/null
@@ -85,32 +107,36 @@ observer_share() { # mode
     stats=$(rc INFO commandstats)
     local elapsed_us=$((($(date +%s%N) - started) / 1000))
     stop_observers
-    tr -d '\r' <<<"$stats" | awk -F'[:=,]' -v elapsed="$elapsed_us" '
+    local longest=0
+    if [[ $1 == poolscope ]]; then
+        longest=$("$build/bench/bench_slowlog_max" "unix://$sock" poolscope-poller 50 | awk '{ print ($1 == "<") ? 0 : $1 }')
+    fi
+    tr -d '\r' <<<"$stats" | awk -F'[:=,]' -v elapsed="$elapsed_us" -v longest="$longest" '
         /^cmdstat_/ {
             name = substr($1, 9)
             if (name !~ /^(info|config|slowlog|ping|client|hello|auth|select|command)$/)
                 usec += $5
         }
-        END { printf "%.3f", 100 * usec / elapsed }'
+        END { printf "%.3f %s\n", 100 * usec / elapsed, longest }'
 }
 stop_observers() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     pids=()
 }
 
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), redis $(rc INFO server | awk -F: '/redis_version/ { print $2 }' | tr -d '\r')"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), redis $(rc INFO server | awk -F: '/redis_version/ { print $2 }' | tr -d '\r'), ${server_cpu[*]:+server pinned to core 0, clients to the others}"
 echo
-echo "| members | observer | allocations/s (median) | vs none | p50 ms | p99 ms | max ms | max over none | observer's share of server time | longest poolscope command |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| members | observer | allocations/s (median) | vs none | vs none, per round | p50 ms | p99 ms | max ms | max over none | observer's share of server time | longest poolscope command: alone / under load |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 rounds=${ROUNDS:-3}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for size in $sizes; do
     load_pool "$size"
     modes=(none poolscope naive)
     : >"$work/results"
-    share_poolscope=$(observer_share poolscope)
-    share_naive=$(observer_share naive)
-    echo "size $size: server time on the observer alone: poolscope $share_poolscope %, naive $share_naive %" >&2
+    read -r share_poolscope alone_longest < <(observer_alone poolscope)
+    read -r share_naive _ < <(observer_alone naive)
+    echo "size $size: the observer alone: server time poolscope $share_poolscope %, naive $share_naive %; poolscope's longest command $alone_longest ms" >&2
     for round in $(seq "$rounds"); do
         # Rotate the order each round so drift in the machine's load spreads over all three.
         for i in 0 1 2; do
@@ -126,7 +152,7 @@ for size in $sizes; do
             if [[ $mode == poolscope ]]; then
                 longest=$("$build/bench/bench_slowlog_max" "unix://$sock" poolscope-poller 50 | awk '{ print ($1 == "<") ? 0 : $1 }')
             fi
-            echo "$mode $r $p50 $p99 $mx $longest" >>"$work/results"
+            echo "$mode $r $p50 $p99 $mx $longest $round" >>"$work/results"
             echo "size $size round $round $mode: $r/s p50 $p50 p99 $p99 max $mx longest $longest ms" >&2
         done
     done
@@ -138,16 +164,24 @@ for size in $sizes; do
         mx=$(col "$mode" 5)
         longest="-"
         if [[ $mode == poolscope ]]; then
-            longest=$(awk '$1 == "poolscope" && $6 > m { m = $6 } END { printf (m > 0) ? "%.2f ms" : "< 0.05 ms", m }' "$work/results")
+            loaded=$(awk '$1 == "poolscope" && $6 > m { m = $6 } END { printf (m > 0) ? "%.2f ms" : "< 0.05 ms", m }' "$work/results")
+            alone=$(awk -v m="$alone_longest" 'BEGIN { printf (m > 0) ? "%.2f ms" : "< 0.05 ms", m }')
+            longest="$alone / $loaded"
         fi
         ratio=$(awk -v a="$r" -v b="$none_rps" 'BEGIN { printf "%.3f", a / b }')
+        # Each run against the no-observer run of the same round: steadier when the load drifts.
+        paired=$(awk -v m="$mode" '$1 == "none" { none[$7] = $2 } $1 == m { mine[$7] = $2 }
+            END { for (k in mine) if (none[k] > 0) print mine[k] / none[k] }' "$work/results" | median)
+        paired=$(awk -v p="$paired" 'BEGIN { printf "%.3f", p }')
         over=$(awk -v a="$mx" -v b="$none_max" 'BEGIN { printf "%+.2f ms", a - b }')
         share="-"
         [[ $mode == poolscope ]] && share="$share_poolscope %"
         [[ $mode == naive ]] && share="$share_naive %"
-        echo "| $size | $mode | $r | $ratio | $(col "$mode" 3) | $(col "$mode" 4) | $mx | $over | $share | $longest |"
+        echo "| $size | $mode | $r | $ratio | $paired | $(col "$mode" 3) | $(col "$mode" 4) | $mx | $over | $share | $longest |"
     done
 done
 echo
 echo "medians of $rounds rounds of $seconds s each, the order of the three rotating every round;"
-echo "server time share: the observer alone for $share_seconds s (INFO commandstats usec / wall time)"
+echo "server time share and the first longest command: the observer alone for $share_seconds s (INFO commandstats"
+echo "usec / wall time; SLOWLOG); the second longest command: SLOWLOG under load, which also counts time the"
+echo "server thread spent descheduled in the middle of a command"
