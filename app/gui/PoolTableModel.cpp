@@ -90,8 +90,9 @@ QList<PoolTableModel::Row> PoolTableModel::buildRankRows(const QList<RankedMembe
         row.member = member.member;
         row.count = member.count;
         row.share = total > 0 ? member.count / total : -1; // -1: unknown until the totals scan
+        // Summary mode follows only the top, bottom and pinned members from poll to poll.
         if (rates)
-            row.rate = rates->memberRate(member.member);
+            row.rate = rates->isFollowed(member.member) ? rates->memberRate(member.member) : -1;
         const double othersMinimum = member.rank == 0 ? secondLowest : lowest;
         row.debt = std::max(0.0, othersMinimum - member.count);
         if (history)
@@ -353,7 +354,7 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
     case Share:
         return row.evicted || row.share < 0 ? kDash : formatShare(row.share);
     case Rate:
-        return row.evicted ? kDash : formatRate(row.rate);
+        return row.evicted || row.rate < 0 ? kDash : formatRate(row.rate);
     case State:
         return row.evicted ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
                            : (row.debt > 0 ? QStringLiteral("in pool · catching up")
@@ -406,7 +407,7 @@ QVariant PoolTableModel::rawValue(const Row &row, int column) const {
     case Share:
         return row.evicted || row.share < 0 ? QString() : QString::number(row.share, 'f', 6);
     case Rate:
-        return row.evicted ? QString() : QString::number(row.rate, 'f', 3);
+        return row.evicted || row.rate < 0 ? QString() : QString::number(row.rate, 'f', 3);
     case State:
         return row.evicted ? QStringLiteral("evicted") : QStringLiteral("in pool");
     case Debt:
@@ -526,7 +527,9 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
         case Share:
             return QStringLiteral("Share of all allocations counted in the pool");
         case Rate:
-            return QStringLiteral("Allocations per second over the last window");
+            return QStringLiteral("Allocations per second over the last window (– for a big "
+                                  "pool's members that are not charted: only those are read "
+                                  "from poll to poll)");
         case State:
             return QStringLiteral("In the pool, or evicted (kept aside with its saved count)");
         case Debt:

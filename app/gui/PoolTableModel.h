@@ -43,7 +43,9 @@ public:
         // Of all allocations counted in the pool; -1 when unknown (a big pool before its first
         // totals scan).
         double share = 0;
-        double rate = 0; // allocations per second over the rate window
+        // Allocations per second over the rate window; -1 when unknown (a big pool's member that
+        // the poller does not follow poll to poll).
+        double rate = 0;
         double debt = 0; // pool minimum of the others minus own count, when below
         std::optional<qint64> lastChangeMs;
     };

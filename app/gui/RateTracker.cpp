@@ -113,6 +113,11 @@ double RateTracker::poolRate() const {
     return covered > 0 ? windowAllocations() * 1000.0 / double(covered) : 0.0;
 }
 
+bool RateTracker::isFollowed(const QByteArray &member) const {
+    const auto found = m_previous.constFind(member);
+    return found != m_previous.cend() && found->poll == m_polls;
+}
+
 double RateTracker::memberRate(const QByteArray &member) const {
     const qint64 covered = coveredMs();
     if (covered <= 0)

@@ -35,6 +35,8 @@ public:
     // Allocations per second over the window (0 until two polls are known).
     double poolRate() const;
     double memberRate(const QByteArray &member) const;
+    // True when the member was in the last poll recorded (its rate is known, possibly 0).
+    bool isFollowed(const QByteArray &member) const;
     // Allocations per member over the window (members with none are absent).
     const QHash<QByteArray, double> &memberAllocations() const { return m_windowAllocations; }
     double windowAllocations() const;

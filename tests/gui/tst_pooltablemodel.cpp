@@ -3,6 +3,7 @@
 // QAbstractItemModelTester watches every change.
 
 #include "MemberColors.h"
+#include "PoolSortProxy.h"
 #include "PoolTableModel.h"
 #include "RateTracker.h"
 
@@ -44,6 +45,10 @@ private Q_SLOTS:
     void shareAndRate();
     void evictedRowsAreGreyWithSavedCount();
     void proxySortsNumbersAsNumbersAndFilters();
+    void typedSortMatchesTheSortRole_data();
+    void typedSortMatchesTheSortRole();
+    void sameMembersUpdateInPlace();
+    void rankRowsOfUnfollowedMembersHaveNoRate();
     void bigChangeResetsOnce();
 };
 
@@ -146,9 +151,7 @@ void TestPoolTableModel::evictedRowsAreGreyWithSavedCount() {
 
 void TestPoolTableModel::proxySortsNumbersAsNumbersAndFilters() {
     PoolTableModel model;
-    QSortFilterProxyModel proxy;
-    proxy.setSourceModel(&model);
-    proxy.setSortRole(PoolTableModel::SortRole);
+    PoolSortProxy proxy(&model);
     proxy.setFilterKeyColumn(PoolTableModel::Member);
     proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -171,6 +174,107 @@ void TestPoolTableModel::proxySortsNumbersAsNumbersAndFilters() {
             nullptr, nullptr),
         0);
     QCOMPARE(proxy.rowCount(), 2);
+}
+
+void TestPoolTableModel::typedSortMatchesTheSortRole_data() {
+    QTest::addColumn<int>("column");
+    QTest::addColumn<int>("order");
+    for (const int column :
+         {int(PoolTableModel::Member), int(PoolTableModel::Count), int(PoolTableModel::Share),
+          int(PoolTableModel::Rate), int(PoolTableModel::State), int(PoolTableModel::Debt),
+          int(PoolTableModel::LastChange)}) {
+        const QByteArray name = QByteArray::number(column);
+        QTest::newRow(name + " ascending") << column << int(Qt::AscendingOrder);
+        QTest::newRow(name + " descending") << column << int(Qt::DescendingOrder);
+    }
+}
+
+void TestPoolTableModel::typedSortMatchesTheSortRole() {
+    // PoolSortProxy compares rows directly; the order must be the one the SortRole gives.
+    QFETCH(int, column);
+    QFETCH(int, order);
+    PoolTableModel model;
+    QList<PoolTableModel::Row> rows;
+    for (int i = 0; i < 60; ++i) {
+        PoolTableModel::Row row;
+        row.member = "m" + QByteArray::number((i * 37) % 60);
+        row.count = double((i * 7) % 13);
+        row.evicted = i % 9 == 0;
+        row.share = double((i * 5) % 11) / 11.0;
+        row.rate = i % 4 == 0 ? -1.0 : double((i * 3) % 7);
+        row.debt = double(i % 3);
+        if (i % 5 != 0)
+            row.lastChangeMs = qint64((i * 11) % 17) * 1000;
+        rows.append(row);
+    }
+    model.setRows(rows, 0);
+    PoolSortProxy typed(&model);
+    QSortFilterProxyModel byRole;
+    byRole.setSourceModel(&model);
+    byRole.setSortRole(PoolTableModel::SortRole);
+    typed.sort(column, Qt::SortOrder(order));
+    byRole.sort(column, Qt::SortOrder(order));
+    QCOMPARE(typed.rowCount(), byRole.rowCount());
+    for (int row = 0; row < typed.rowCount(); ++row)
+        QCOMPARE(typed.index(row, column).data(PoolTableModel::SortRole),
+                 byRole.index(row, column).data(PoolTableModel::SortRole));
+}
+
+void TestPoolTableModel::sameMembersUpdateInPlace() {
+    PoolTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(PoolTableModel::buildRows(snapshot({{"a", 1}, {"b", 2}, {"c", 3}}, {{"e", 9}}),
+                                            nullptr, nullptr),
+                  0);
+    const int rowOfA = model.rowOf("a");
+    const int rowOfE = model.rowOf("e");
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    // The same members in another order (a now has the highest count): values change in place,
+    // and the member column is left out of the change, so a proxy sorted by member stays put.
+    model.setRows(PoolTableModel::buildRows(snapshot({{"a", 9}, {"b", 2}, {"c", 3}}, {{"e", 9}}),
+                                            nullptr, nullptr),
+                  0);
+    QCOMPARE(inserted.count() + removed.count() + reset.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), int(PoolTableModel::Member) + 1);
+    QCOMPARE(model.rowOf("a"), rowOfA);
+    QCOMPARE(model.rowAt(rowOfA).count, 9.0);
+    QCOMPARE(model.rowOf("e"), rowOfE);
+    QVERIFY(model.rowAt(rowOfE).evicted);
+
+    // As many rows but not the same members (c left, d came): rows move, nothing is lost.
+    model.setRows(PoolTableModel::buildRows(snapshot({{"a", 9}, {"b", 2}, {"d", 0}}, {{"e", 9}}),
+                                            nullptr, nullptr),
+                  0);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(inserted.count(), 1);
+    QVERIFY(model.rowOf("c") < 0);
+    QVERIFY(model.rowOf("d") >= 0);
+    QCOMPARE(model.rowOf("a"), rowOfA);
+    QCOMPARE(model.poolMemberCount(), 3);
+    QCOMPARE(model.evictedCount(), 1);
+}
+
+void TestPoolTableModel::rankRowsOfUnfollowedMembersHaveNoRate() {
+    // A big pool: the tracker follows only the charted members; a row read by rank for the
+    // screen is "–", not a rate of 0.
+    RateTracker rates(10000);
+    rates.record(0, {{"top", 100}});
+    rates.record(1000, {{"top", 110}});
+    const QList<RankedMember> ranked{{0, "low", 5}, {1, "top", 110}};
+    const auto rows = PoolTableModel::buildRankRows(ranked, 0, 5, 110, &rates, nullptr);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].rate, -1.0);
+    QCOMPARE(rows[1].rate, 10.0);
+    PoolTableModel model;
+    model.setSummary(2, 0, rows, {}, 0);
+    QCOMPARE(cell(model, 0, PoolTableModel::Rate), QStringLiteral("–"));
+    QCOMPARE(cell(model, 1, PoolTableModel::Rate), QStringLiteral("10.0"));
+    QCOMPARE(model.index(0, PoolTableModel::Rate).data(PoolTableModel::RawRole).toString(),
+             QString());
 }
 
 void TestPoolTableModel::bigChangeResetsOnce() {
