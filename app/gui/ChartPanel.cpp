@@ -349,8 +349,10 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
         observation && observation->summaryMode)
         return chooseSummaryMembers(*observation, knownCount);
     const QList<QByteArray> known = m_session->history().trackedMembers();
-    *knownCount = known.size();
-    if (known.size() <= m_maxIndividual) {
+    // A pool too big for the history to record whole has fewer tracked members than members.
+    const auto &latest = m_session->latestObservation();
+    *knownCount = std::max<qsizetype>(known.size(), latest ? latest->snapshot.members.size() : 0);
+    if (*knownCount <= m_maxIndividual) {
         QList<QByteArray> all = known;
         std::sort(all.begin(), all.end());
         return all;
@@ -487,6 +489,7 @@ void ChartPanel::refreshNow() {
 
     qsizetype known = 0;
     const QList<QByteArray> members = chooseMembers(&known);
+    m_session->setChartedMembers(members); // their history keeps growing however big the pool
     const bool summaryMode =
         m_session->latestObservation() && m_session->latestObservation()->summaryMode;
     const bool bandWanted =

@@ -4,12 +4,17 @@
 #include "Forecast.h"
 #include "monitor/PoolCommander.h"
 
+#include <algorithm>
+
 #include <QDateTime>
 #include <QSet>
 
 namespace poolscope {
 
 namespace {
+
+// Members at each end of a big pool that get a history on every poll (the chart shows up to 5).
+constexpr qsizetype kHistoryEdgeMembers = 10;
 
 QString memberText(const QByteArray &member) {
     return QString::fromUtf8(member);
@@ -37,10 +42,13 @@ QList<PoolMember> summaryMembers(const PoolSummary &summary) {
 } // namespace
 
 PoolSession::PoolSession(QObject *parent)
+    : PoolSession(PoolHistory::Limits{}, parent) {}
+
+PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     : QObject(parent)
     , m_monitor(std::make_unique<PoolMonitor>())
     , m_commander(std::make_unique<PoolCommander>())
-    , m_history(std::make_unique<PoolHistory>()) {
+    , m_history(std::make_unique<PoolHistory>(historyLimits)) {
     connect(m_monitor.get(), &PoolMonitor::stateChanged, this, &PoolSession::handleState);
     connect(m_monitor.get(), &PoolMonitor::observationArrived, this,
             &PoolSession::handleObservation);
@@ -104,6 +112,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
         m_rates.clear();
         m_latest.reset();
         m_colors.clear();
+        m_charted.clear();
     } else {
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("reconnect"));
         m_rates.clear();
@@ -168,8 +177,13 @@ void PoolSession::setFullSnapshotThreshold(qint64 members) {
 }
 
 void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
+    m_pinned = QSet<QByteArray>(members.cbegin(), members.cend());
     m_history->setPinned(members);
     m_monitor->setPinnedMembers(members);
+}
+
+void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
+    m_charted = QSet<QByteArray>(members.cbegin(), members.cend());
 }
 
 void PoolSession::setVisibleRows(qint64 fromRank, int count) {
@@ -282,10 +296,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     for (const EvictedMember &member : observation.snapshot.evicted)
         arrived.append(member.member);
     m_colors.assign(arrived);
-    m_history->record(observation.timeMs, charted);
-    if (observation.summaryMode)
-        m_history->recordBand(observation.timeMs, observation.stats.min, observation.stats.median,
-                              observation.stats.max, observation.stats.total);
+    recordHistory(observation, charted);
     if (!observation.serverVersion.isEmpty())
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
@@ -309,6 +320,29 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
                                                  : QString()));
     }
     Q_EMIT observationApplied(observation);
+}
+
+void PoolSession::recordHistory(const PoolObservation &observation,
+                                const QList<PoolMember> &polled) {
+    if (!observation.summaryMode && polled.size() <= m_history->maxTrackedMembers()) {
+        m_history->record(observation.timeMs, polled); // every member, and the band from them
+        return;
+    }
+    // Too many to record whole: the ends of the pool (a snapshot is in rank order), the pinned
+    // and the charted members get series; the band comes from the poll's statistics.
+    QList<PoolMember> recorded;
+    if (observation.summaryMode) {
+        recorded = polled; // already the ends and the pinned members
+    } else {
+        const qsizetype edge = std::min<qsizetype>(kHistoryEdgeMembers, polled.size());
+        for (qsizetype i = 0; i < polled.size(); ++i)
+            if (i < edge || i >= polled.size() - edge || m_pinned.contains(polled[i].member) ||
+                m_charted.contains(polled[i].member))
+                recorded.append(polled[i]);
+    }
+    const PoolStats &stats = observation.stats;
+    m_history->record(observation.timeMs, recorded);
+    m_history->recordBand(observation.timeMs, stats.min, stats.median, stats.max, stats.total);
 }
 
 void PoolSession::handlePollFailure(const QString &message) {

@@ -14,6 +14,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 
 namespace poolscope {
@@ -39,6 +40,8 @@ class PoolSession : public QObject {
 
 public:
     explicit PoolSession(QObject *parent = nullptr);
+    // historyLimits: the history store's sizes (tests use small ones).
+    PoolSession(PoolHistory::Limits historyLimits, QObject *parent = nullptr);
     ~PoolSession() override;
 
     // Read-only: every write is refused and every write control disabled.
@@ -70,6 +73,10 @@ public:
     qint64 fullSnapshotThreshold() const { return m_fullSnapshotThreshold; }
     // Members read on every poll of a big pool and tracked by the history (pinned to the chart).
     void setPinnedMembers(const QList<QByteArray> &members);
+    // The members the chart shows now. A pool too big for the history to record whole (more than
+    // PoolHistory::maxTrackedMembers) is recorded by its top and bottom members, the pinned ones
+    // and these, so that every charted line keeps growing.
+    void setChartedMembers(const QList<QByteArray> &members);
     // The rank range the members table shows now; read on every poll of a big pool.
     void setVisibleRows(qint64 fromRank, int count);
     bool isSummaryMode() const { return m_latest && m_latest->summaryMode; }
@@ -125,6 +132,7 @@ Q_SIGNALS:
 private:
     void handleState(ConnectionState state, const QString &detail);
     void handleObservation(const PoolObservation &observation);
+    void recordHistory(const PoolObservation &observation, const QList<PoolMember> &polled);
     void handlePollFailure(const QString &message);
     void handleSeedFinished(const SeedResult &result);
     void handleEvicted(const QList<EvictResult> &results);
@@ -138,6 +146,8 @@ private:
     std::unique_ptr<PoolHistory> m_history;
     RateTracker m_rates;
     MemberColors m_colors;
+    QSet<QByteArray> m_pinned;
+    QSet<QByteArray> m_charted;
     std::optional<PoolObservation> m_latest;
     Endpoint m_endpoint;
     QByteArray m_poolKey;

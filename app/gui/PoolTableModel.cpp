@@ -62,7 +62,10 @@ QList<PoolTableModel::Row> PoolTableModel::buildRows(const PoolSnapshot &snapsho
             const double othersMinimum = (i == lowestIndex) ? secondLowest : lowest;
             row.debt = std::max(0.0, othersMinimum - member.count);
         }
-        if (history)
+        // The rate tracker sees every member polled; the history only those it records.
+        if (rates)
+            row.lastChangeMs = rates->lastChangeMs(member.member);
+        if (!row.lastChangeMs && history)
             row.lastChangeMs = history->lastChangeMs(member.member);
         rows.append(row);
     }
@@ -95,7 +98,10 @@ QList<PoolTableModel::Row> PoolTableModel::buildRankRows(const QList<RankedMembe
             row.rate = rates->isFollowed(member.member) ? rates->memberRate(member.member) : -1;
         const double othersMinimum = member.rank == 0 ? secondLowest : lowest;
         row.debt = std::max(0.0, othersMinimum - member.count);
-        if (history)
+        // The rate tracker sees every member polled; the history only those it records.
+        if (rates)
+            row.lastChangeMs = rates->lastChangeMs(member.member);
+        if (!row.lastChangeMs && history)
             row.lastChangeMs = history->lastChangeMs(member.member);
         rows.append(row);
     }

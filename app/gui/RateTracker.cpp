@@ -37,6 +37,10 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
             tick.deltas.insert(member.member, delta);
             tick.total += delta;
         }
+        if (before->poll + 1 == poll && delta != 0)
+            before->lastChangeMs = timeMs;
+        else if (before->poll + 1 != poll)
+            before->lastChangeMs = -1; // back after missing a poll: start afresh
         before->count = member.count;
         before->poll = poll;
     }
@@ -111,6 +115,13 @@ double RateTracker::windowAllocations() const {
 double RateTracker::poolRate() const {
     const qint64 covered = coveredMs();
     return covered > 0 ? windowAllocations() * 1000.0 / double(covered) : 0.0;
+}
+
+std::optional<qint64> RateTracker::lastChangeMs(const QByteArray &member) const {
+    const auto found = m_previous.constFind(member);
+    if (found == m_previous.cend() || found->lastChangeMs < 0)
+        return std::nullopt;
+    return found->lastChangeMs;
 }
 
 bool RateTracker::isFollowed(const QByteArray &member) const {

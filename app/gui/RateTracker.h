@@ -3,6 +3,7 @@
 #include "pool/PoolTypes.h"
 
 #include <deque>
+#include <optional>
 
 #include <QByteArray>
 #include <QHash>
@@ -37,6 +38,9 @@ public:
     double memberRate(const QByteArray &member) const;
     // True when the member was in the last poll recorded (its rate is known, possibly 0).
     bool isFollowed(const QByteArray &member) const;
+    // When a followed member's count was last seen changing between two polls; nullopt when it
+    // has not changed since it (re)appeared, or is not followed.
+    std::optional<qint64> lastChangeMs(const QByteArray &member) const;
     // Allocations per member over the window (members with none are absent).
     const QHash<QByteArray, double> &memberAllocations() const { return m_windowAllocations; }
     double windowAllocations() const;
@@ -54,7 +58,8 @@ private:
     };
     struct Previous {
         double count = 0;
-        quint64 poll = 0; // the poll that last saw the member
+        quint64 poll = 0;         // the poll that last saw the member
+        qint64 lastChangeMs = -1; // -1: not seen changing
     };
     struct WindowSum {
         double allocations = 0;

@@ -207,6 +207,8 @@ struct PoolHistory::Data {
     size_t currentSlot[kTierCount] = {}; // physical slot the latest sample went into
     std::vector<MemberTrack> members;
     std::vector<int> freeMembers;
+    qint64 stalestScanFailedAt = -1;  // the poll in which every tracked member was current
+    std::vector<qsizetype> newcomers; // record()'s scratch: positions of untracked members
     QHash<QByteArray, int> index;
     QSet<QByteArray> pinned;
     int trackedUnpinned = 0;
@@ -314,14 +316,42 @@ struct PoolHistory::Data {
                     tiers[t].size > 0 && !std::isnan(member.values[t].at(tiers[t].physical(0)));
             if (anyLeft)
                 continue;
-            index.remove(member.name);
-            member.name = QByteArray();
-            member.active = false;
-            for (ValueBuffer &values : member.values)
-                values.reset(0);
-            --trackedUnpinned;
-            freeMembers.push_back(int(i));
+            release(i);
         }
+    }
+
+    void release(size_t i) {
+        MemberTrack &member = members[i];
+        index.remove(member.name);
+        member.name = QByteArray();
+        member.active = false;
+        for (ValueBuffer &values : member.values)
+            values.reset(0);
+        --trackedUnpinned;
+        freeMembers.push_back(int(i));
+    }
+
+    // At the limit, a new member takes the place of the unpinned member seen longest ago, if that
+    // one was not in the poll being recorded. Big pools are recorded by their top, bottom and
+    // charted members, which change from poll to poll: without this, the first members seen would
+    // hold every place and later ones would get no series. Returns false when all are current.
+    bool releaseStalest(qint64 nowMs) {
+        if (stalestScanFailedAt == nowMs)
+            return false; // nothing has aged within this poll since the last scan
+        std::optional<size_t> stalest;
+        for (size_t i = 0; i < members.size(); ++i) {
+            const MemberTrack &member = members[i];
+            if (!member.active || member.pinned || member.lastSeenMs >= nowMs)
+                continue;
+            if (!stalest || member.lastSeenMs < members[*stalest].lastSeenMs)
+                stalest = i;
+        }
+        if (!stalest) {
+            stalestScanFailedAt = nowMs;
+            return false;
+        }
+        release(*stalest);
+        return true;
     }
 
     // Finest tier whose data reaches back to fromMs; else the one reaching furthest back.
@@ -445,6 +475,19 @@ void PoolHistory::record(qint64 timeMs, const QList<PoolMember> &members) {
     // Polls list members in much the same order each time: try last poll's slot at this
     // position before hashing the name.
     d.slotByPosition.resize(size_t(members.size()), -1);
+    const auto write = [&](int slot, const PoolMember &member) {
+        MemberTrack &track = d.members[size_t(slot)];
+        for (int t = 0; t < kTierCount; ++t)
+            track.values[t].set(d.currentSlot[t], member.count);
+        if (!std::isnan(track.lastValue) && track.lastValue != member.count)
+            track.lastChangeMs = timeMs;
+        track.lastValue = member.count;
+        track.lastSeenMs = timeMs;
+    };
+    // Members already tracked first, so that none of this poll's members can be taken for stale
+    // when a newcomer needs a place.
+    std::vector<qsizetype> &newcomers = d.newcomers;
+    newcomers.clear();
     for (qsizetype position = 0; position < members.size(); ++position) {
         const PoolMember &member = members[position];
         int &cached = d.slotByPosition[size_t(position)];
@@ -453,19 +496,20 @@ void PoolHistory::record(qint64 timeMs, const QList<PoolMember> &members) {
             d.members[size_t(slot)].name != member.member)
             slot = d.index.value(member.member, -1);
         cached = slot;
-        if (slot < 0) {
-            if (!d.mayTrack(member.member))
-                continue;
-            slot = d.track(member.member);
-            cached = slot;
-        }
-        MemberTrack &track = d.members[size_t(slot)];
-        for (int t = 0; t < kTierCount; ++t)
-            track.values[t].set(d.currentSlot[t], member.count);
-        if (!std::isnan(track.lastValue) && track.lastValue != member.count)
-            track.lastChangeMs = timeMs;
-        track.lastValue = member.count;
-        track.lastSeenMs = timeMs;
+        if (slot < 0)
+            newcomers.push_back(position);
+        else
+            write(slot, member);
+    }
+    for (const qsizetype position : newcomers) {
+        const PoolMember &member = members[position];
+        if (d.index.contains(member.member))
+            continue; // named twice in one poll
+        if (!d.mayTrack(member.member) && !d.releaseStalest(timeMs))
+            continue;
+        const int slot = d.track(member.member);
+        d.slotByPosition[size_t(position)] = slot;
+        write(slot, member);
     }
 }
 
@@ -510,6 +554,10 @@ void PoolHistory::setPinned(const QList<QByteArray> &members) {
         if (!member.pinned)
             ++d.trackedUnpinned;
     }
+}
+
+int PoolHistory::maxTrackedMembers() const {
+    return m_data->limits.maxTrackedMembers;
 }
 
 QList<HistoryPoint> PoolHistory::series(const QByteArray &member, qint64 fromMs,

@@ -38,8 +38,10 @@ struct HistoryEvent {
 // Each tracked member has tiered ring buffers: full resolution (one point per poll, at least
 // 1 s apart) for the last hour, 10 s buckets for a day, 5 min buckets for a week; older data
 // falls off. A bucket keeps the last count seen in it (counts are cumulative, so the last value
-// is exact). Pool-wide min / median / max and the total are kept in the same tiers. Untracked
-// members (beyond maxTrackedMembers and not pinned) get no series: only the band covers them.
+// is exact). Pool-wide min / median / max and the total are kept in the same tiers. At most
+// maxTrackedMembers unpinned members have a series: past that, a new member takes the place of the
+// one seen longest ago (if it was not in the same poll), else it gets no series and only the band
+// covers it. Pinned members are always tracked and never replaced.
 // A slot gathers the samples of one resolution from its first sample on; its point carries the
 // time of the last sample in it. Counts take 4 bytes a point while they are whole numbers within
 // 2^31 of a member's first count, 8 bytes otherwise. A member whose every point has aged out of
@@ -87,6 +89,7 @@ public:
     QList<HistoryPoint> totalSeries(qint64 fromMs, qint64 toMs) const;
     QList<HistoryEvent> events(qint64 fromMs, qint64 toMs) const;
     QList<QByteArray> trackedMembers() const;
+    int maxTrackedMembers() const;
 
     // Allocations per second of one member over the last windowMs (from its count's rise);
     // 0 when unknown.

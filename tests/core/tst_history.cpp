@@ -309,6 +309,38 @@ private Q_SLOTS:
         QVERIFY(history.series("m0008", 0, kSecond).isEmpty());
     }
 
+    void newcomersReplaceTheStalest() {
+        // Big pools are recorded by their top, bottom and charted members, which churn: a
+        // newcomer takes the place of the member seen longest ago, never of one in its own poll,
+        // whatever the order of the poll, and never of a pinned one.
+        PoolHistory::Limits limits = smallTiers();
+        limits.maxTrackedMembers = 2;
+        PoolHistory history(limits);
+        history.setPinned({"p"});
+        history.record(0, {{"a", 1}, {"b", 1}, {"p", 1}});
+        history.record(kSecond, {{"a", 2}, {"b", 2}, {"p", 2}});
+        history.record(2 * kSecond, {{"c", 3}, {"a", 3}, {"p", 3}}); // b not seen: c replaces it
+        QList<QByteArray> tracked = history.trackedMembers();
+        std::sort(tracked.begin(), tracked.end());
+        QCOMPARE(tracked, (QList<QByteArray>{"a", "c", "p"}));
+        QVERIFY(history.series("b", 0, 10 * kSecond).isEmpty());
+        QCOMPARE(history.series("c", 0, 10 * kSecond), (QList<HistoryPoint>{{2 * kSecond, 3}}));
+
+        // Newcomers listed before the current members: no current member is given up.
+        history.record(3 * kSecond, {{"x", 0}, {"y", 0}, {"a", 4}, {"c", 4}});
+        QVERIFY(history.series("x", 0, 10 * kSecond).isEmpty());
+        QVERIFY(history.series("y", 0, 10 * kSecond).isEmpty());
+        QCOMPARE(history.series("a", 0, 10 * kSecond).size(), 4);
+        QCOMPARE(history.series("c", 0, 10 * kSecond).size(), 2);
+
+        // p (pinned) was missed for a while but keeps its place and its points.
+        history.record(4 * kSecond, {{"z", 0}, {"a", 5}});
+        QVERIFY(history.trackedMembers().contains("p"));
+        QVERIFY(history.trackedMembers().contains("z")); // took c's place
+        QVERIFY(!history.trackedMembers().contains("c"));
+        QCOMPARE(history.series("p", 0, 10 * kSecond).size(), 3);
+    }
+
     void membersThatAgedOutMakeRoom() {
         PoolHistory::Limits limits = smallTiers();
         limits.maxTrackedMembers = 2;

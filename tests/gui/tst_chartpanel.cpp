@@ -4,6 +4,7 @@
 
 #include "ChartPanel.h"
 #include "PoolSession.h"
+#include "pool/LuaScript.h"
 
 #include "RedisFixture.h"
 
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void redrawsAreCoalesced();
     void longHistoryIsDecimated();
     void bigPoolShowsEdgesBandAndPinned();
+    void poolPastTheHistoryLimitKeepsChartedLinesGrowing();
 };
 
 namespace {
@@ -161,6 +163,60 @@ void TestChartPanel::bigPoolShowsEdgesBandAndPinned() {
     chart.setValueMode(ChartPanel::ValueMode::Rate);
     chart.refreshNow();
     QVERIFY(!chart.isBandShown());
+    session.disconnectFromServer();
+}
+
+void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
+    // 60 members but room for 20 series: the session records the ends of the pool, the pinned
+    // and the charted members, and the history gives the places of members no longer seen to
+    // newcomers. Allocations move the bottom of the pool on every poll, so within a few seconds
+    // far more than 20 different members have been at an end; every charted line must still
+    // have points, and the band and the decision to show it must come from the pool's size.
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    QList<QByteArray> members;
+    for (int i = 0; i < 60; ++i)
+        members.append("m" + QByteArray::number(i).rightJustified(2, '0'));
+    redis.makePool("pool", members, 0);
+
+    PoolHistory::Limits limits;
+    limits.maxTrackedMembers = 20;
+    PoolSession session(limits);
+    ChartPanel chart(&session);
+    chart.resize(1000, 500);
+    chart.pinMembers({"m30"});
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "pool");
+
+    QTimer workers;
+    int allocated = 0;
+    QObject::connect(&workers, &QTimer::timeout, &workers, [&] {
+        for (int i = 0; i < 3; ++i)
+            if (redis.run({"EVAL", LuaScript::allocate().source(), "1", "pool"}).type ==
+                RedisReply::Type::String)
+                ++allocated;
+    });
+    workers.start(20);
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 40 && allocated >= 300, 30000);
+    workers.stop();
+    QVERIFY(polls.wait(5000)); // one more poll after the last allocation
+    chart.refreshNow();
+
+    QVERIFY(chart.isBandShown());
+    QVERIFY(session.history().trackedMembers().size() <= 21);
+    const QList<QByteArray> charted = chart.chartedMembers();
+    QCOMPARE(charted.size(), 2 * ChartPanel::kEdgeMembers + 1);
+    QVERIFY(charted.contains("m30"));
+    for (const QByteArray &member : charted)
+        QVERIFY2(chart.pointCount(member) > 0, member.constData());
+    // The band covers all 60 members, not only the recorded ones: its max is the pool's max.
+    const auto &latest = session.latestObservation();
+    QVERIFY(latest.has_value());
+    const QList<BandPoint> band = session.history().band(latest->timeMs, latest->timeMs);
+    QCOMPARE(band.size(), 1);
+    QCOMPARE(band[0].max, latest->stats.max);
+    QCOMPARE(band[0].min, latest->stats.min);
     session.disconnectFromServer();
 }
 
