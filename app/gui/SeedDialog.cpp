@@ -12,10 +12,13 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSet>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace poolscope {
 
@@ -23,6 +26,12 @@ namespace {
 
 constexpr int kMaxPreviewRows = 5000; // the preview lists stay responsive for huge files
 constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+// Lists bigger than this are parsed off the GUI thread (500,000 lines take over a second).
+constexpr qsizetype kBackgroundParseBytes = 256 * 1024;
+// Files bigger than this are used whole but shown as their first lines: a text box holding tens
+// of megabytes is slow to fill and to scroll.
+constexpr qint64 kMaxShownFileBytes = 1024 * 1024;
+constexpr int kExcerptLines = 1000;
 
 } // namespace
 
@@ -74,8 +83,14 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
 SeedDialog::~SeedDialog() = default;
 
 void SeedDialog::setText(const QString &text) {
+    m_fileBytes.clear();
+    m_ui->textEdit->setReadOnly(m_seeding);
     m_ui->textEdit->setPlainText(text);
     updatePreview();
+}
+
+QByteArray SeedDialog::listBytes() const {
+    return m_fileBytes.isEmpty() ? m_ui->textEdit->toPlainText().toUtf8() : m_fileBytes;
 }
 
 bool SeedDialog::loadFile(const QString &path) {
@@ -90,8 +105,35 @@ bool SeedDialog::loadFile(const QString &path) {
             QStringLiteral("Cannot read %1: %2").arg(path, file.errorString()));
         return false;
     }
-    setText(QString::fromUtf8(file.readAll()));
-    m_ui->sourceLabel->setText(QFileInfo(path).fileName());
+    const QByteArray bytes = file.readAll();
+    const QString name = QFileInfo(path).fileName();
+    if (bytes.size() <= kMaxShownFileBytes) {
+        setText(QString::fromUtf8(bytes));
+        m_ui->sourceLabel->setText(name);
+    } else {
+        // Used whole, shown in part: the preview lists and the summary cover every line.
+        qsizetype end = -1; // the end of the last line shown
+        for (int line = 0; line < kExcerptLines; ++line) {
+            const qsizetype next = bytes.indexOf('\n', end + 1);
+            if (next < 0) {
+                end = bytes.size();
+                break;
+            }
+            end = next;
+        }
+        const QByteArray excerpt = bytes.left(end);
+        m_fileBytes = bytes;
+        m_ui->textEdit->setReadOnly(true);
+        {
+            const QSignalBlocker quiet(m_ui->textEdit); // not an edit: no re-parse of the excerpt
+            m_ui->textEdit->setPlainText(QString::fromUtf8(excerpt));
+        }
+        updatePreview();
+        m_ui->sourceLabel->setText(
+            QStringLiteral("%1 (%2): the first %3 lines are shown, every line is used")
+                .arg(name, QLocale().formattedDataSize(bytes.size()))
+                .arg(kExcerptLines));
+    }
     m_ui->sourceLabel->setToolTip(path);
     return true;
 }
@@ -129,9 +171,30 @@ void SeedDialog::updatePreview() {
     m_parseTimer.stop();
     EligibilityRules rules;
     rules.rejectNonPublicAddresses = m_ui->publicOnlyCheck->isChecked();
-    const QByteArray data = m_ui->textEdit->toPlainText().toUtf8();
-    m_report = data.trimmed().isEmpty() ? EligibilityReport{} : readProxyList(data, rules);
+    const QByteArray data = listBytes();
+    const quint64 generation = ++m_parseGeneration;
+    m_parsingBytes = data.size();
+    if (data.size() <= kBackgroundParseBytes) {
+        m_parsing = false;
+        showReport(data.trimmed().isEmpty() ? EligibilityReport{} : readProxyList(data, rules));
+        return;
+    }
+    m_parsing = true;
+    updateControls();
+    // A parse that a newer one superseded runs to its end on the pool thread, and is ignored.
+    auto *watcher = new QFutureWatcher<EligibilityReport>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_parseGeneration)
+            return;
+        m_parsing = false;
+        showReport(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([data, rules] { return readProxyList(data, rules); }));
+}
 
+void SeedDialog::showReport(const EligibilityReport &report) {
+    m_report = report;
     QSet<QByteArray> inPool;
     QSet<QByteArray> evicted;
     if (const auto &observation = m_session->latestObservation()) {
@@ -178,6 +241,7 @@ void SeedDialog::updatePreview() {
     m_ui->previewTabs->setTabText(0, QStringLiteral("Accepted (%1)").arg(m_report.accepted.size()));
     m_ui->previewTabs->setTabText(1, QStringLiteral("Rejected (%1)").arg(m_report.rejected.size()));
     updateControls();
+    Q_EMIT previewUpdated();
 }
 
 int SeedDialog::newMemberCount() const {
@@ -255,19 +319,24 @@ void SeedDialog::updateControls() {
     QString error;
     const bool countOk =
         m_ui->minimumRadio->isChecked() || parseCount(m_ui->countEdit->text(), &error).has_value();
-    const bool canSeed = blocked.isEmpty() && !m_seeding && !m_report.accepted.isEmpty() && countOk;
+    const bool canSeed =
+        blocked.isEmpty() && !m_seeding && !m_parsing && !m_report.accepted.isEmpty() && countOk;
     m_seedButton->setEnabled(canSeed);
     m_seedButton->setText(m_report.accepted.isEmpty()
                               ? QStringLiteral("Seed")
                               : QStringLiteral("Seed %1 members").arg(m_report.accepted.size()));
     m_seedButton->setToolTip(!blocked.isEmpty() ? QStringLiteral("Disabled: %1").arg(blocked)
+                             : m_parsing        ? QStringLiteral("Disabled: still reading the list")
                              : m_report.accepted.isEmpty()
                                  ? QStringLiteral("Disabled: no accepted proxy in the list")
                              : !countOk ? QStringLiteral("Disabled: %1").arg(error)
                                         : QStringLiteral("Write the accepted members to the pool"));
     if (!m_seeding) {
         QString summary;
-        if (!m_report.fatalError.isEmpty())
+        if (m_parsing)
+            summary = QStringLiteral("Reading the list (%1)…")
+                          .arg(QLocale().formattedDataSize(m_parsingBytes));
+        else if (!m_report.fatalError.isEmpty())
             summary = QStringLiteral("The list cannot be used: %1").arg(m_report.fatalError);
         else if (!m_report.accepted.isEmpty() || !m_report.rejected.isEmpty())
             summary = QStringLiteral("%1 accepted (%2 new), %3 rejected, %4 duplicates collapsed.")
@@ -280,7 +349,8 @@ void SeedDialog::updateControls() {
 }
 
 bool SeedDialog::startSeed() {
-    updatePreview();
+    if (m_parseTimer.isActive())
+        updatePreview(); // edited within the last 150 ms: the preview must be the list
     if (!m_seedButton->isEnabled()) {
         m_ui->summaryLabel->setText(m_seedButton->toolTip());
         return false;
@@ -310,7 +380,7 @@ void SeedDialog::handleFinished(const SeedResult &result) {
     if (!m_seeding)
         return;
     m_seeding = false;
-    m_ui->textEdit->setReadOnly(false);
+    m_ui->textEdit->setReadOnly(showsExcerpt());
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
     updateControls();
     m_ui->summaryLabel->setText(
@@ -328,7 +398,7 @@ void SeedDialog::handleFailure(const QString &operation, const QString &message)
     if (!m_seeding || operation != QStringLiteral("seed"))
         return;
     m_seeding = false;
-    m_ui->textEdit->setReadOnly(false);
+    m_ui->textEdit->setReadOnly(showsExcerpt());
     m_ui->progressBar->setVisible(false);
     updateControls();
     m_ui->summaryLabel->setText(QStringLiteral("Seed failed: %1").arg(message));

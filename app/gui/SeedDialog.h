@@ -34,8 +34,12 @@ public:
     const EligibilityReport &report() const { return m_report; }
     // Accepted members that are not in the pool (or evicted) yet.
     int newMemberCount() const;
-    // Parses the text now (normally 150 ms after the last edit).
+    // Parses the list now (normally 150 ms after the last edit): at once when it is small, in the
+    // background when it is big (isParsing() until previewUpdated), so the window never freezes.
     void updatePreview();
+    bool isParsing() const { return m_parsing; }
+    // True when a big file is being used whole while the text box shows only its first lines.
+    bool showsExcerpt() const { return !m_fileBytes.isEmpty(); }
     void setStartCount(const QString &text);
     void setStartAtPoolMinimum(bool atMinimum);
     QString forecastText() const;
@@ -48,12 +52,16 @@ public:
 
 Q_SIGNALS:
     void seedDone(const poolscope::SeedResult &result);
+    // The preview (report(), the lists and the summary) now reflects the list.
+    void previewUpdated();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
+    void showReport(const EligibilityReport &report);
+    QByteArray listBytes() const;
     void updateControls();
     void updateForecast();
     void handleFinished(const SeedResult &result);
@@ -65,6 +73,10 @@ private:
     QPushButton *m_seedButton;
     QTimer m_parseTimer;
     EligibilityReport m_report;
+    QByteArray m_fileBytes;        // a big file's content; the text box shows its first lines only
+    quint64 m_parseGeneration = 0; // a background parse applies only if no newer one started
+    qsizetype m_parsingBytes = 0;
+    bool m_parsing = false;
     bool m_seeding = false;
 };
 

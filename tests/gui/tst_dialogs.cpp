@@ -13,6 +13,8 @@
 #include "RedisFixture.h"
 
 #include <QPushButton>
+#include <QTemporaryFile>
+#include <QTimer>
 #include <QtTest>
 
 using namespace poolscope;
@@ -48,6 +50,7 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void seedPreviewsThenWrites();
     void seedForecastsTheFlood();
+    void bigListIsReadInTheBackground();
     void restoreForecastIsLive();
     void testAllocationsCountEveryOne();
     void naiveModeCountsCollisions();
@@ -113,6 +116,67 @@ void TestDialogs::seedForecastsTheFlood() {
     QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("negative")));
     dialog.setStartAtPoolMinimum(true);
     QVERIFY(dialog.forecastText().contains(QStringLiteral("no flood")));
+}
+
+void TestDialogs::bigListIsReadInTheBackground() {
+    // 120,000 lines (about 2 MB): parsed off the GUI thread, shown as its first 1,000 lines,
+    // previewed and seeded whole.
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+    QTemporaryFile file;
+    QVERIFY(file.open());
+    const int lines = 120000;
+    QByteArray content;
+    for (int i = 0; i < lines; ++i)
+        content += "198.51." + QByteArray::number(i / 250 % 250) + '.' +
+                   QByteArray::number(i % 250) + ':' + QByteArray::number(1024 + i / 62500) + '\n';
+    content += "not a proxy\n";
+    QCOMPARE(file.write(content), content.size());
+    file.close();
+
+    SeedDialog dialog(&session);
+    QSignalSpy previewed(&dialog, &SeedDialog::previewUpdated);
+    QVERIFY(dialog.loadFile(file.fileName()));
+    QVERIFY(dialog.isParsing());
+    QVERIFY(!dialog.seedButton()->isEnabled());
+    QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("still reading")));
+    QVERIFY(!dialog.startSeed()); // nothing is written from a half-read list
+    // The event loop keeps running while the list is read.
+    int ticks = 0;
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, &ticker, [&ticks] { ++ticks; });
+    ticker.start(5);
+    QVERIFY(previewed.wait(30000));
+    ticker.stop();
+    QVERIFY(!dialog.isParsing());
+    QVERIFY(dialog.showsExcerpt());
+    QCOMPARE(dialog.report().accepted.size(), lines);
+    QCOMPARE(dialog.report().rejected.size(), 1);
+    QCOMPARE(dialog.report().rejected[0].lineNumber, lines + 1);
+    QVERIFY2(dialog.summaryText().contains(QStringLiteral("120000 accepted")) ||
+                 dialog.summaryText().contains(QStringLiteral("120,000 accepted")),
+             qPrintable(dialog.summaryText()));
+    qInfo("event loop ran %d times during the parse", ticks);
+    // For a person to look at: the excerpt, the source line and the summary.
+    dialog.resize(1000, 700);
+    const QString shots = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(shots);
+    QVERIFY(dialog.grab().save(shots + QStringLiteral("/seed-big-list.png")));
+
+    dialog.setStartCount(QStringLiteral("0"));
+    QVERIFY(dialog.seedButton()->isEnabled());
+    QSignalSpy done(&dialog, &SeedDialog::seedDone);
+    QVERIFY(dialog.startSeed());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(redis.run({"ZCARD", "proxies"}).integer, qint64(lines));
+
+    // Pasting text replaces the file: editable again, parsed at once when small.
+    dialog.setText(QStringLiteral("192.0.2.7:80\n"));
+    QVERIFY(!dialog.showsExcerpt());
+    QVERIFY(!dialog.isParsing());
+    QCOMPARE(dialog.report().accepted.size(), 1);
 }
 
 void TestDialogs::restoreForecastIsLive() {
