@@ -23,6 +23,41 @@ struct ReplyDeleter {
 };
 using OwnedReply = std::unique_ptr<redisReply, ReplyDeleter>;
 
+// hiredis allocates an array's element pointers as soon as it reads the array's header, so a
+// broken or hostile server sending "*100000000" makes it take 800 MB before a single element
+// arrives. No reply poolscope asks for comes near this many elements (pools are read in pages).
+constexpr int kMaxReplyElements = 16 * 1024 * 1024;
+const redisReplyObjectFunctions *g_hiredisFunctions = nullptr; // hiredis's own, wrapped below
+
+void *createBoundedArray(const redisReadTask *task, int elements) {
+    if (elements > kMaxReplyElements)
+        return nullptr; // hiredis reports it as REDIS_ERR_OOM; failFromContext says what it was
+    return g_hiredisFunctions->createArray(task, elements);
+}
+void *createString(const redisReadTask *task, char *text, size_t length) {
+    return g_hiredisFunctions->createString(task, text, length);
+}
+void *createInteger(const redisReadTask *task, long long value) {
+    return g_hiredisFunctions->createInteger(task, value);
+}
+void *createNil(const redisReadTask *task) {
+    return g_hiredisFunctions->createNil(task);
+}
+void freeObject(void *reply) {
+    g_hiredisFunctions->freeObject(reply);
+}
+redisReplyObjectFunctions g_boundedFunctions{createString, createBoundedArray, createInteger,
+                                             createNil, freeObject};
+
+void installReplyLimits(redisContext *context) {
+    if (!context->reader || context->reader->fn == &g_boundedFunctions)
+        return;
+    // Every context starts with the same (static) hiredis functions.
+    if (!g_hiredisFunctions)
+        g_hiredisFunctions = context->reader->fn;
+    context->reader->fn = &g_boundedFunctions;
+}
+
 } // namespace
 
 void RedisConnection::ContextDeleter::operator()(redisContext *context) const {
@@ -63,6 +98,7 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     }
     // redisConnectWithTimeout bounds only the connect; commands need their own timeout.
     redisSetTimeout(raw, toTimeval(options.commandTimeout));
+    installReplyLimits(raw);
     connection->handshake();
     return connection;
 }
@@ -126,6 +162,10 @@ void RedisConnection::failFromContext(const char *during) {
     QString reason = QString::fromLocal8Bit(context->errstr);
     if (context->err == REDIS_ERR_EOF)
         reason = QStringLiteral("the server closed the connection");
+    else if (context->err == REDIS_ERR_OOM)
+        reason = QStringLiteral("a reply larger than poolscope accepts (over %1 elements), or out "
+                                "of memory: is this a Redis server?")
+                     .arg(kMaxReplyElements);
     throw RedisError(RedisError::Kind::Connection,
                      QStringLiteral("connection to %1 lost while %2: %3")
                          .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));

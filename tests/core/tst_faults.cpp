@@ -9,6 +9,7 @@
 #include "pool/PoolOperations.h"
 #include "redis/RedisError.h"
 
+#include <atomic>
 #include <random>
 #include <thread>
 
@@ -94,6 +95,48 @@ private:
     int m_fd = -1;
     int m_port = 0;
     QList<int> m_fillers;
+};
+
+// Answers the first command on each connection with an array header announcing `elements`
+// elements, then sends nothing more: a broken or hostile server.
+class HugeArrayListener {
+public:
+    explicit HugeArrayListener(long long elements)
+        : m_header("*" + QByteArray::number(elements) + "\r\n") {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof(address));
+        ::listen(m_fd, 4);
+        socklen_t length = sizeof(address);
+        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length);
+        m_port = ntohs(address.sin_port);
+        m_thread = std::thread([this] {
+            const int client = ::accept(m_fd, nullptr, nullptr);
+            if (client < 0)
+                return;
+            char buffer[4096];
+            if (::read(client, buffer, sizeof(buffer)) > 0)
+                (void)::write(client, m_header.constData(), size_t(m_header.size()));
+            m_client = client; // kept open: the rest of the reply never comes
+        });
+    }
+    ~HugeArrayListener() {
+        ::shutdown(m_fd, SHUT_RDWR); // wakes accept() if nobody connected
+        m_thread.join();
+        if (m_client >= 0)
+            ::close(m_client);
+        ::close(m_fd);
+    }
+    int port() const { return m_port; }
+
+private:
+    QByteArray m_header;
+    int m_fd = -1;
+    int m_port = 0;
+    std::atomic<int> m_client{-1};
+    std::thread m_thread;
 };
 
 } // namespace
@@ -326,6 +369,28 @@ private Q_SLOTS:
                      qPrintable(e.message()));
         }
         QVERIFY(clock.elapsed() < 3000);
+    }
+
+    // 5b. A reply announcing 100 million elements is refused at once, before hiredis allocates
+    // 800 MB for it, with a message that says so (not a timeout after the allocation).
+    void hugeArrayReplyIsRefused() {
+        HugeArrayListener listener(100'000'000);
+        Endpoint endpoint;
+        endpoint.port = listener.port();
+        ConnectionOptions options;
+        options.connectTimeout = 2000ms;
+        options.commandTimeout = 2000ms;
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            RedisConnection::open(endpoint, options); // the handshake's INFO gets the header
+            QFAIL("must be refused");
+        } catch (const RedisError &e) {
+            QCOMPARE(e.kind(), RedisError::Kind::Connection);
+            QVERIFY2(e.message().contains(QStringLiteral("larger than poolscope accepts")),
+                     qPrintable(e.message()));
+        }
+        QVERIFY(clock.elapsed() < 1500); // refused, not timed out
     }
 
     // 6. Out of memory: writes are refused with the reason, reads and polling continue.
