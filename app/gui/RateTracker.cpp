@@ -29,18 +29,20 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
             arrived.append(member.member);
             continue;
         }
-        if (before->poll + 1 != poll)
-            arrived.append(member.member); // back after missing a poll
+        // A member missing from the last poll that came back (restored) starts afresh: its rise
+        // is not an allocation, and its last change is not known.
+        const bool continuous = before->poll + 1 == poll;
         const double delta = member.count - before->count;
-        // A member missing from the last poll came back (restored): not an allocation.
-        if (hasPrevious && before->poll + 1 == poll && delta > 0) {
-            tick.deltas.insert(member.member, delta);
-            tick.total += delta;
-        }
-        if (before->poll + 1 == poll && delta != 0)
+        if (!continuous) {
+            arrived.append(member.member);
+            before->lastChangeMs = -1;
+        } else if (delta != 0) {
             before->lastChangeMs = timeMs;
-        else if (before->poll + 1 != poll)
-            before->lastChangeMs = -1; // back after missing a poll: start afresh
+            if (delta > 0) {
+                tick.deltas.insert(member.member, delta);
+                tick.total += delta;
+            }
+        }
         before->count = member.count;
         before->poll = poll;
     }
