@@ -56,17 +56,17 @@ QList<PoolTableModel::Row> PoolTableModel::buildRows(const PoolSnapshot &snapsho
         row.member = member.member;
         row.count = member.count;
         row.share = total > 0 ? member.count / total : 0;
-        if (rates)
-            row.rate = rates->memberRate(member.member);
+        // The rate tracker follows every member polled; the history only those it records.
+        const RateTracker::Activity activity =
+            rates ? rates->activity(member.member) : RateTracker::Activity{};
+        row.rate = activity.ratePerSecond;
+        row.lastChangeMs = activity.lastChangeMs;
+        if (!activity.followed && history)
+            row.lastChangeMs = history->lastChangeMs(member.member);
         if (snapshot.members.size() > 1) {
             const double othersMinimum = (i == lowestIndex) ? secondLowest : lowest;
             row.debt = std::max(0.0, othersMinimum - member.count);
         }
-        // The rate tracker sees every member polled; the history only those it records.
-        if (rates)
-            row.lastChangeMs = rates->lastChangeMs(member.member);
-        if (!row.lastChangeMs && history)
-            row.lastChangeMs = history->lastChangeMs(member.member);
         rows.append(row);
     }
     for (const EvictedMember &member : snapshot.evicted) {
@@ -93,15 +93,15 @@ QList<PoolTableModel::Row> PoolTableModel::buildRankRows(const QList<RankedMembe
         row.member = member.member;
         row.count = member.count;
         row.share = total > 0 ? member.count / total : -1; // -1: unknown until the totals scan
-        // Summary mode follows only the top, bottom and pinned members from poll to poll.
-        if (rates)
-            row.rate = rates->isFollowed(member.member) ? rates->memberRate(member.member) : -1;
+        // Summary mode follows only the top, bottom and pinned members from poll to poll: the
+        // others' rate is unknown (-1), and their last change comes from the history if at all.
+        const RateTracker::Activity activity =
+            rates ? rates->activity(member.member) : RateTracker::Activity{};
+        row.rate = activity.followed ? activity.ratePerSecond : -1;
+        row.lastChangeMs = activity.lastChangeMs;
         const double othersMinimum = member.rank == 0 ? secondLowest : lowest;
         row.debt = std::max(0.0, othersMinimum - member.count);
-        // The rate tracker sees every member polled; the history only those it records.
-        if (rates)
-            row.lastChangeMs = rates->lastChangeMs(member.member);
-        if (!row.lastChangeMs && history)
+        if (!activity.followed && history)
             row.lastChangeMs = history->lastChangeMs(member.member);
         rows.append(row);
     }

@@ -119,16 +119,16 @@ double RateTracker::poolRate() const {
     return covered > 0 ? windowAllocations() * 1000.0 / double(covered) : 0.0;
 }
 
-std::optional<qint64> RateTracker::lastChangeMs(const QByteArray &member) const {
+RateTracker::Activity RateTracker::activity(const QByteArray &member) const {
+    Activity activity;
     const auto found = m_previous.constFind(member);
-    if (found == m_previous.cend() || found->lastChangeMs < 0)
-        return std::nullopt;
-    return found->lastChangeMs;
-}
-
-bool RateTracker::isFollowed(const QByteArray &member) const {
-    const auto found = m_previous.constFind(member);
-    return found != m_previous.cend() && found->poll == m_polls;
+    activity.followed = found != m_previous.cend() && found->poll == m_polls;
+    if (!activity.followed)
+        return activity;
+    if (found->lastChangeMs >= 0)
+        activity.lastChangeMs = found->lastChangeMs;
+    activity.ratePerSecond = memberRate(member);
+    return activity;
 }
 
 double RateTracker::memberRate(const QByteArray &member) const {

@@ -36,11 +36,15 @@ public:
     // Allocations per second over the window (0 until two polls are known).
     double poolRate() const;
     double memberRate(const QByteArray &member) const;
-    // True when the member was in the last poll recorded (its rate is known, possibly 0).
-    bool isFollowed(const QByteArray &member) const;
-    // When a followed member's count was last seen changing between two polls; nullopt when it
-    // has not changed since it (re)appeared, or is not followed.
-    std::optional<qint64> lastChangeMs(const QByteArray &member) const;
+    struct Activity {
+        bool followed = false; // in the last poll recorded: the rate is known (possibly 0)
+        double ratePerSecond = 0;
+        // When the count was last seen changing between two polls; nullopt when it has not
+        // changed since the member (re)appeared, or when it is not followed.
+        std::optional<qint64> lastChangeMs;
+    };
+    // What the table shows of one member, in two lookups (it asks for 10,000 rows a poll).
+    Activity activity(const QByteArray &member) const;
     // Allocations per member over the window (members with none are absent).
     const QHash<QByteArray, double> &memberAllocations() const { return m_windowAllocations; }
     double windowAllocations() const;

@@ -122,6 +122,12 @@ void TestPoolTableModel::shareAndRate() {
             QCOMPARE(row.rate, 10.0);
         }
     }
+    // The last change comes from the rate tracker, which follows every member polled (the
+    // history records only some members of a big pool; here there is none at all).
+    rates.record(2000, {{"a", 30}, {"b", 15}});
+    for (const auto &row :
+         PoolTableModel::buildRows(snapshot({{"a", 30}, {"b", 15}}), &rates, nullptr))
+        QCOMPARE(row.lastChangeMs, std::optional<qint64>(row.member == "a" ? 1000 : 2000));
 }
 
 void TestPoolTableModel::evictedRowsAreGreyWithSavedCount() {
