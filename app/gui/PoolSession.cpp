@@ -286,17 +286,18 @@ void PoolSession::handleState(ConnectionState state, const QString &detail) {
 void PoolSession::handleObservation(const PoolObservation &observation) {
     if (!m_hasTarget)
         return;
-    // A big pool is never read whole: only its top, bottom and pinned members get a history
-    // (and colours); the quantiles give the pool-wide band.
-    const QList<PoolMember> charted = observation.summaryMode ? summaryMembers(observation.summary)
-                                                              : observation.snapshot.members;
+    // The members with a count in this poll: all of them in a full snapshot; in summary mode
+    // (a big pool, never read whole) the top, bottom and pinned ones, the quantiles giving the
+    // pool-wide band.
+    const QList<PoolMember> polled = observation.summaryMode ? summaryMembers(observation.summary)
+                                                             : observation.snapshot.members;
     // The rate tracker looks every member up once per poll anyway; colours are handed out to
     // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
-    QList<QByteArray> arrived = m_rates.record(observation.timeMs, charted);
+    QList<QByteArray> arrived = m_rates.record(observation.timeMs, polled);
     for (const EvictedMember &member : observation.snapshot.evicted)
         arrived.append(member.member);
     m_colors.assign(arrived);
-    recordHistory(observation, charted);
+    recordHistory(observation, polled);
     if (!observation.serverVersion.isEmpty())
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
