@@ -131,8 +131,8 @@ bool SeedDialog::loadFile(const QString &path) {
         updatePreview();
         m_ui->sourceLabel->setText(
             QStringLiteral("%1 (%2): the first %3 lines are shown, every line is used")
-                .arg(name, QLocale().formattedDataSize(bytes.size()))
-                .arg(kExcerptLines));
+                .arg(name, QLocale().formattedDataSize(bytes.size()),
+                     QLocale().toString(kExcerptLines)));
     }
     m_ui->sourceLabel->setToolTip(path);
     return true;
@@ -238,8 +238,15 @@ void SeedDialog::showReport(const EligibilityReport &report) {
     m_ui->rejectedList->addTopLevelItems(rejected);
     m_ui->acceptedList->setUpdatesEnabled(true);
     m_ui->rejectedList->setUpdatesEnabled(true);
-    m_ui->previewTabs->setTabText(0, QStringLiteral("Accepted (%1)").arg(m_report.accepted.size()));
-    m_ui->previewTabs->setTabText(1, QStringLiteral("Rejected (%1)").arg(m_report.rejected.size()));
+    // The lists stop at kMaxPreviewRows; the tabs say so when they do.
+    const auto tabText = [](const QString &name, qsizetype count) {
+        return count > kMaxPreviewRows
+                   ? QStringLiteral("%1 (%2, first %3 listed)")
+                         .arg(name, QLocale().toString(count), QLocale().toString(kMaxPreviewRows))
+                   : QStringLiteral("%1 (%2)").arg(name).arg(count);
+    };
+    m_ui->previewTabs->setTabText(0, tabText(QStringLiteral("Accepted"), m_report.accepted.size()));
+    m_ui->previewTabs->setTabText(1, tabText(QStringLiteral("Rejected"), m_report.rejected.size()));
     updateControls();
     Q_EMIT previewUpdated();
 }

@@ -13,6 +13,7 @@
 #include "RedisFixture.h"
 
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTemporaryFile>
 #include <QTimer>
 #include <QtTest>
@@ -159,6 +160,10 @@ void TestDialogs::bigListIsReadInTheBackground() {
                  dialog.summaryText().contains(QStringLiteral("120,000 accepted")),
              qPrintable(dialog.summaryText()));
     qInfo("event loop ran %d times during the parse", ticks);
+    const auto *tabs = dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"));
+    QVERIFY(tabs);
+    QVERIFY2(tabs->tabText(0).contains(QStringLiteral("listed")), qPrintable(tabs->tabText(0)));
+    QCOMPARE(tabs->tabText(1), QStringLiteral("Rejected (1)"));
     // For a person to look at: the excerpt, the source line and the summary.
     dialog.resize(1000, 700);
     const QString shots = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
