@@ -140,6 +140,8 @@ private:
     }
     double countOption(const QString &name, double fallback);
     void requireYes(qsizetype affected, const QString &what);
+    // --policy, required; command names the command in the error.
+    RestorePolicy policyOption(const char *command);
     double numberOption(const QString &name, double fallback, double minimum, double maximum);
 
     int allocateOneByOne(qint64 count);
@@ -275,6 +277,19 @@ double Cli::countOption(const QString &name, double fallback) {
     if (!value)
         throw UsageError(QStringLiteral("--%1: %2").arg(name, problem).toStdString());
     return *value;
+}
+
+RestorePolicy Cli::policyOption(const char *command) {
+    if (!m_parser.isSet(QStringLiteral("policy")))
+        throw UsageError(std::string(command) + " needs --policy keep|zero|start|min");
+    const QString value = m_parser.value(QStringLiteral("policy"));
+    const std::optional<RestorePolicy> policy = parseRestorePolicy(value);
+    if (!policy)
+        throw UsageError(
+            QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
+                .arg(value)
+                .toStdString());
+    return *policy;
 }
 
 void Cli::requireYes(qsizetype affected, const QString &what) {
@@ -518,19 +533,11 @@ void Cli::printLoadReport(const LoadReport &r) {
 int Cli::scenario(const QStringList &args) {
     if (args != QStringList{QStringLiteral("reset")})
         throw UsageError("scenario takes one name: reset");
-    if (!m_parser.isSet(QStringLiteral("policy")))
-        throw UsageError("scenario reset needs --policy keep|zero|start|min");
-    const std::optional<RestorePolicy> policy =
-        parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
-    if (!policy)
-        throw UsageError(
-            QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
-                .arg(m_parser.value(QStringLiteral("policy")))
-                .toStdString());
+    const RestorePolicy policy = policyOption("scenario reset");
     ResetScenarioSpec spec;
     std::tie(spec.endpoint, spec.connection) = target();
     spec.poolKey = poolKey();
-    spec.policy = *policy;
+    spec.policy = policy;
     spec.members = static_cast<int>(numberOption(QStringLiteral("members"), 10, 2, 1000));
     spec.ratePerSecond = numberOption(QStringLiteral("rate"), 500, 0.1, 1e6);
     spec.startCount = countOption(QStringLiteral("start"), 0);
@@ -618,32 +625,24 @@ int Cli::evict(const QStringList &args) {
 int Cli::restore(const QStringList &args) {
     if (args.isEmpty())
         throw UsageError("restore needs at least one MEMBER");
-    if (!m_parser.isSet(QStringLiteral("policy")))
-        throw UsageError("restore needs --policy keep|zero|start|min");
-    const std::optional<RestorePolicy> policy =
-        parseRestorePolicy(m_parser.value(QStringLiteral("policy")));
-    if (!policy)
-        throw UsageError(
-            QStringLiteral("unknown --policy \"%1\" (expected keep, zero, start or min)")
-                .arg(m_parser.value(QStringLiteral("policy")))
-                .toStdString());
+    const RestorePolicy policy = policyOption("restore");
     requireYes(args.size(), QStringLiteral("restore"));
     const double start = countOption(QStringLiteral("start"), 0);
     QJsonArray done;
     for (const QString &name : args) {
-        const RestoreResult result = pool().restore(name.toUtf8(), *policy, start);
+        const RestoreResult result = pool().restore(name.toUtf8(), policy, start);
         const std::optional<double> minimum = result.poolMinimumBefore;
         // The flood forecast: how many allocations in a row the member will take.
         const double forecast = minimum ? std::max(0.0, *minimum - result.restoredCount) : 0.0;
         if (m_json)
             done.append(QJsonObject{{QStringLiteral("member"), name},
-                                    {QStringLiteral("policy"), restorePolicyName(*policy)},
+                                    {QStringLiteral("policy"), restorePolicyName(policy)},
                                     {QStringLiteral("saved_count"), result.savedCount},
                                     {QStringLiteral("restored_count"), result.restoredCount},
                                     {QStringLiteral("forecast_run"), forecast}});
         else
             m_out << "restored " << name << " at " << formatCount(result.restoredCount)
-                  << " (policy " << restorePolicyName(*policy) << ", saved count "
+                  << " (policy " << restorePolicyName(policy) << ", saved count "
                   << formatCount(result.savedCount) << "; it will take about the next "
                   << formatCount(forecast) << " allocations)\n";
     }

@@ -69,15 +69,7 @@ QList<PoolTableModel::Row> PoolTableModel::buildRows(const PoolSnapshot &snapsho
         }
         rows.append(row);
     }
-    for (const EvictedMember &member : snapshot.evicted) {
-        Row row;
-        row.member = member.member;
-        row.count = member.savedCount;
-        row.evicted = true;
-        if (history)
-            row.lastChangeMs = history->lastChangeMs(member.member);
-        rows.append(row);
-    }
+    rows.append(buildEvictedRows(snapshot.evicted, history));
     return rows;
 }
 

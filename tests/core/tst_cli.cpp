@@ -261,6 +261,10 @@ private Q_SLOTS:
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
         QTest::newRow("restore without policy") << QStringList{"restore", "a"} << "--policy";
         QTest::newRow("bad policy") << QStringList{"restore", "a", "--policy", "half"} << "half";
+        QTest::newRow("scenario without policy")
+            << QStringList{"scenario", "reset"} << "scenario reset needs --policy";
+        QTest::newRow("scenario bad policy")
+            << QStringList{"scenario", "reset", "--policy", "some"} << "unknown --policy \"some\"";
         QTest::newRow("bad n") << QStringList{"allocate", "-n", "zero"} << "-n";
         QTest::newRow("seed without file") << QStringList{"seed"} << "FILE";
     }
