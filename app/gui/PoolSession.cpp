@@ -177,7 +177,6 @@ void PoolSession::setFullSnapshotThreshold(qint64 members) {
 }
 
 void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
-    m_pinned = QSet<QByteArray>(members.cbegin(), members.cend());
     m_history->setPinned(members);
     m_monitor->setPinnedMembers(members);
 }
@@ -330,19 +329,18 @@ void PoolSession::recordHistory(const PoolObservation &observation,
         return;
     }
     // Too many to record whole: the ends of the pool (a snapshot is in rank order), the pinned
-    // and the charted members get series; the band comes from the poll's statistics.
+    // and the charted members get series (a summary's members are already the ends and the
+    // pinned ones); the band comes from the poll's statistics.
     QList<PoolMember> recorded;
-    if (observation.summaryMode) {
-        recorded = polled; // already the ends and the pinned members
-    } else {
+    if (!observation.summaryMode) {
         const qsizetype edge = std::min<qsizetype>(kHistoryEdgeMembers, polled.size());
         for (qsizetype i = 0; i < polled.size(); ++i)
-            if (i < edge || i >= polled.size() - edge || m_pinned.contains(polled[i].member) ||
+            if (i < edge || i >= polled.size() - edge || m_history->isPinned(polled[i].member) ||
                 m_charted.contains(polled[i].member))
                 recorded.append(polled[i]);
     }
     const PoolStats &stats = observation.stats;
-    m_history->record(observation.timeMs, recorded);
+    m_history->record(observation.timeMs, observation.summaryMode ? polled : recorded);
     m_history->recordBand(observation.timeMs, stats.min, stats.median, stats.max, stats.total);
 }
 

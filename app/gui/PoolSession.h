@@ -146,7 +146,6 @@ private:
     std::unique_ptr<PoolHistory> m_history;
     RateTracker m_rates;
     MemberColors m_colors;
-    QSet<QByteArray> m_pinned;
     QSet<QByteArray> m_charted;
     std::optional<PoolObservation> m_latest;
     Endpoint m_endpoint;

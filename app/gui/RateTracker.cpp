@@ -54,10 +54,8 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
         return arrived;
     m_totalAllocations += tick.total;
     for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it) {
-        WindowSum &sum = m_windowSums[it.key()];
-        sum.allocations += it.value();
-        ++sum.ticks;
-        m_windowAllocations[it.key()] = sum.allocations;
+        m_windowAllocations[it.key()] += it.value();
+        ++m_windowTicks[it.key()];
     }
     m_ticks.push_back(std::move(tick));
     trim();
@@ -67,16 +65,14 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
 void RateTracker::dropOldestTick() {
     const Tick &oldest = m_ticks.front();
     for (auto it = oldest.deltas.cbegin(); it != oldest.deltas.cend(); ++it) {
-        const auto sum = m_windowSums.find(it.key());
-        if (sum == m_windowSums.end())
+        const auto ticks = m_windowTicks.find(it.key());
+        if (ticks == m_windowTicks.end())
             continue;
-        // Counting ticks, not testing the sum for zero, keeps rounding from leaving ghosts.
-        if (--sum->ticks == 0) {
-            m_windowSums.erase(sum);
+        if (--*ticks == 0) {
+            m_windowTicks.erase(ticks);
             m_windowAllocations.remove(it.key());
         } else {
-            sum->allocations -= it.value();
-            m_windowAllocations[it.key()] = sum->allocations;
+            m_windowAllocations[it.key()] -= it.value();
         }
     }
     m_ticks.pop_front();
@@ -94,8 +90,8 @@ void RateTracker::trim() {
 void RateTracker::clear() {
     m_ticks.clear();
     m_previous.clear();
-    m_windowSums.clear();
     m_windowAllocations.clear();
+    m_windowTicks.clear();
     m_previousMs = -1;
     m_polls = 0;
     m_totalAllocations = 0;

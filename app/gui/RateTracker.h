@@ -65,18 +65,16 @@ private:
         quint64 poll = 0;         // the poll that last saw the member
         qint64 lastChangeMs = -1; // -1: not seen changing
     };
-    struct WindowSum {
-        double allocations = 0;
-        int ticks = 0; // ticks in the window with a delta for the member
-    };
     void trim();
     void dropOldestTick();
 
     qint64 m_windowMs;
     std::deque<Tick> m_ticks;
     QHash<QByteArray, Previous> m_previous;
-    QHash<QByteArray, WindowSum> m_windowSums;
-    QHash<QByteArray, double> m_windowAllocations; // m_windowSums' allocations, for callers
+    // Per member over the window: its allocations, and in how many ticks it had some (a count,
+    // not a test of the sum for zero, says when it leaves: rounding leaves no ghosts).
+    QHash<QByteArray, double> m_windowAllocations;
+    QHash<QByteArray, int> m_windowTicks;
     quint64 m_polls = 0;
     qint64 m_previousMs = -1;
     double m_totalAllocations = 0;

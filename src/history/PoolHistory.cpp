@@ -560,6 +560,10 @@ int PoolHistory::maxTrackedMembers() const {
     return m_data->limits.maxTrackedMembers;
 }
 
+bool PoolHistory::isPinned(const QByteArray &member) const {
+    return m_data->pinned.contains(member);
+}
+
 QList<HistoryPoint> PoolHistory::series(const QByteArray &member, qint64 fromMs,
                                         qint64 toMs) const {
     const Data &d = *m_data;

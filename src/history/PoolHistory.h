@@ -81,6 +81,7 @@ public:
 
     // Track these members even past maxTrackedMembers (pinned in the UI).
     void setPinned(const QList<QByteArray> &members);
+    bool isPinned(const QByteArray &member) const;
 
     // Points of one member between fromMs and toMs (inclusive), oldest first, finest tier
     // available for each part of the range.
