@@ -8,11 +8,11 @@
 // Usage: bench_window_responsiveness [seconds=60] [members=10000] [rate=2000] [workers=2]
 //                                    [sort=member|count]
 
-#include "ChartPanel.h"
+#include "chart/ChartPanel.h"
 #include "MainWindow.h"
-#include "MembersPanel.h"
-#include "PoolTableModel.h"
-#include "PoolSession.h"
+#include "members/MembersPanel.h"
+#include "members/PoolTableModel.h"
+#include "session/PoolSession.h"
 #include "load/LoadRunner.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"

@@ -1,13 +1,13 @@
 #include "MainWindow.h"
 
-#include "ChartPanel.h"
-#include "ConnectionBar.h"
-#include "EventsPanel.h"
-#include "FairnessPanel.h"
-#include "MembersPanel.h"
-#include "PoolActions.h"
-#include "PoolSession.h"
-#include "StatusBarPanel.h"
+#include "chart/ChartPanel.h"
+#include "connection/ConnectionBar.h"
+#include "events/EventsPanel.h"
+#include "fairness/FairnessPanel.h"
+#include "members/MembersPanel.h"
+#include "actions/PoolActions.h"
+#include "session/PoolSession.h"
+#include "connection/StatusBarPanel.h"
 
 #include <QAction>
 #include <QApplication>

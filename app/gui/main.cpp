@@ -2,15 +2,15 @@
 // server was named, shows the main window, and tears everything down in order on exit, Ctrl+C
 // or SIGTERM. Everything else lives in the poolscope_widgets library.
 
-#include "AppOptions.h"
-#include "ChartPanel.h"
-#include "ConnectionBar.h"
-#include "DemoDriver.h"
+#include "startup/AppOptions.h"
+#include "chart/ChartPanel.h"
+#include "connection/ConnectionBar.h"
+#include "session/DemoDriver.h"
 #include "MainWindow.h"
-#include "PoolActions.h"
-#include "PoolSession.h"
+#include "actions/PoolActions.h"
+#include "session/PoolSession.h"
 #include "redis/ArgumentScrubber.h"
-#include "UnixSignalWatcher.h"
+#include "startup/UnixSignalWatcher.h"
 #include "server/RedisServerProcess.h"
 
 #include <csignal>

@@ -2,8 +2,8 @@
 // event markers, rate mode, coalesced redraws and decimation. Uses the real history store; the
 // big-pool case polls a real redis-server.
 
-#include "ChartPanel.h"
-#include "PoolSession.h"
+#include "chart/ChartPanel.h"
+#include "session/PoolSession.h"
 #include "pool/LuaScript.h"
 
 #include "RedisFixture.h"

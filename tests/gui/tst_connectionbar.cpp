@@ -1,7 +1,7 @@
 // The connection toolbar: passwords are masked in the field and never stored, recent connections
 // are remembered without them, bad URLs are reported, and picking a key while connected switches.
 
-#include "ConnectionBar.h"
+#include "connection/ConnectionBar.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -1,13 +1,13 @@
 // The write dialogs against a real redis-server: the seed preview and flood warning, the live
 // restore forecast, and test allocations (count, naive mode, cancel, empty pool).
 
-#include "ChartPanel.h"
-#include "DemoDriver.h"
-#include "PoolSession.h"
-#include "ResetScenarioDialog.h"
-#include "RestoreDialog.h"
-#include "SeedDialog.h"
-#include "TestAllocationDialog.h"
+#include "chart/ChartPanel.h"
+#include "session/DemoDriver.h"
+#include "session/PoolSession.h"
+#include "actions/ResetScenarioDialog.h"
+#include "actions/RestoreDialog.h"
+#include "actions/SeedDialog.h"
+#include "actions/TestAllocationDialog.h"
 #include "pool/PoolOperations.h"
 
 #include "RedisFixture.h"

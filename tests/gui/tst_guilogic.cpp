@@ -1,13 +1,13 @@
 // The dashboard's pure logic: command line, rates, flood forecasts, chart decimation, CSV and
 // the load-report summary. No server, no window.
 
-#include "AppOptions.h"
-#include "ChartMath.h"
-#include "CsvExport.h"
-#include "DisplayFormat.h"
-#include "Forecast.h"
-#include "MemberColors.h"
-#include "RateTracker.h"
+#include "startup/AppOptions.h"
+#include "session/ChartMath.h"
+#include "session/CsvExport.h"
+#include "session/DisplayFormat.h"
+#include "session/Forecast.h"
+#include "session/MemberColors.h"
+#include "session/RateTracker.h"
 #include "load/LoadRunner.h"
 
 #include <QStandardItemModel>

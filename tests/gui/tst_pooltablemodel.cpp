@@ -2,10 +2,10 @@
 // across polls, evicted members stay (greyed, saved count), debt and share are right, and
 // QAbstractItemModelTester watches every change.
 
-#include "MemberColors.h"
-#include "PoolSortProxy.h"
-#include "PoolTableModel.h"
-#include "RateTracker.h"
+#include "session/MemberColors.h"
+#include "members/PoolSortProxy.h"
+#include "members/PoolTableModel.h"
+#include "session/RateTracker.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>

@@ -2,7 +2,7 @@
 // with every write disabled and the reason said.
 #include "RedisFixture.h"
 
-#include "PoolSession.h"
+#include "session/PoolSession.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -4,13 +4,13 @@
 // and the top/bottom members; pinning (also from the table) adds a series; the fairness panel says
 // which mode it is in and why. QAbstractItemModelTester watches the table model throughout.
 
-#include "ChartPanel.h"
-#include "FairnessPanel.h"
+#include "chart/ChartPanel.h"
+#include "fairness/FairnessPanel.h"
 #include "MainWindow.h"
-#include "MembersPanel.h"
-#include "PoolActions.h"
-#include "PoolSession.h"
-#include "PoolTableModel.h"
+#include "members/MembersPanel.h"
+#include "actions/PoolActions.h"
+#include "session/PoolSession.h"
+#include "members/PoolTableModel.h"
 
 #include "RedisFixture.h"
 

@@ -1,8 +1,8 @@
-#include "PoolTableModel.h"
+#include "members/PoolTableModel.h"
 
-#include "DisplayFormat.h"
-#include "MemberColors.h"
-#include "RateTracker.h"
+#include "session/DisplayFormat.h"
+#include "session/MemberColors.h"
+#include "session/RateTracker.h"
 #include "history/PoolHistory.h"
 
 #include <algorithm>

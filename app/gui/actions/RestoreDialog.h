@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Forecast.h"
+#include "session/Forecast.h"
 #include "pool/PoolTypes.h"
 
 #include <memory>

@@ -1,14 +1,14 @@
-#include "PoolActions.h"
+#include "actions/PoolActions.h"
 
-#include "ChartPanel.h"
-#include "CsvExport.h"
-#include "MembersPanel.h"
-#include "PoolSession.h"
-#include "PoolTableModel.h"
-#include "ResetScenarioDialog.h"
-#include "RestoreDialog.h"
-#include "SeedDialog.h"
-#include "TestAllocationDialog.h"
+#include "chart/ChartPanel.h"
+#include "session/CsvExport.h"
+#include "members/MembersPanel.h"
+#include "session/PoolSession.h"
+#include "members/PoolTableModel.h"
+#include "actions/ResetScenarioDialog.h"
+#include "actions/RestoreDialog.h"
+#include "actions/SeedDialog.h"
+#include "actions/TestAllocationDialog.h"
 
 #include <QAction>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "UnixSignalWatcher.h"
+#include "startup/UnixSignalWatcher.h"
 
 #include <cerrno>
 #include <csignal>

@@ -1,6 +1,6 @@
-#include "DemoDriver.h"
+#include "session/DemoDriver.h"
 
-#include "PoolSession.h"
+#include "session/PoolSession.h"
 #include "proxylist/Eligibility.h"
 
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "AppOptions.h"
+#include "startup/AppOptions.h"
 
 #include <cmath>
 

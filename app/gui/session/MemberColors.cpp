@@ -1,4 +1,4 @@
-#include "MemberColors.h"
+#include "session/MemberColors.h"
 
 #include <algorithm>
 #include <array>

@@ -1,8 +1,8 @@
-#include "MembersPanel.h"
+#include "members/MembersPanel.h"
 
-#include "PoolSession.h"
-#include "PoolSortProxy.h"
-#include "PoolTableModel.h"
+#include "session/PoolSession.h"
+#include "members/PoolSortProxy.h"
+#include "members/PoolTableModel.h"
 
 #include <QAction>
 #include <QDateTime>

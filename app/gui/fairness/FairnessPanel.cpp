@@ -1,9 +1,9 @@
-#include "FairnessPanel.h"
+#include "fairness/FairnessPanel.h"
 
 #include "ui_FairnessPanel.h"
 
-#include "DisplayFormat.h"
-#include "PoolSession.h"
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
 #include "pool/PoolStats.h"
 
 #include <QLocale>

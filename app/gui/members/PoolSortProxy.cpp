@@ -1,6 +1,6 @@
-#include "PoolSortProxy.h"
+#include "members/PoolSortProxy.h"
 
-#include "PoolTableModel.h"
+#include "members/PoolTableModel.h"
 
 namespace poolscope {
 

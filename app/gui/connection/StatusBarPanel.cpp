@@ -1,7 +1,7 @@
-#include "StatusBarPanel.h"
+#include "connection/StatusBarPanel.h"
 
-#include "DisplayFormat.h"
-#include "PoolSession.h"
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
 
 #include <QLabel>
 #include <QLocale>

@@ -1,9 +1,9 @@
-#include "RestoreDialog.h"
+#include "actions/RestoreDialog.h"
 
 #include "ui_RestoreDialog.h"
 
-#include "DisplayFormat.h"
-#include "PoolSession.h"
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
 
 #include <QPushButton>
 

@@ -1,10 +1,10 @@
-#include "SeedDialog.h"
+#include "actions/SeedDialog.h"
 
 #include "ui_SeedDialog.h"
 
-#include "DisplayFormat.h"
-#include "Forecast.h"
-#include "PoolSession.h"
+#include "session/DisplayFormat.h"
+#include "session/Forecast.h"
+#include "session/PoolSession.h"
 
 #include <QClipboard>
 #include <QDragEnterEvent>

@@ -1,10 +1,10 @@
-#include "ResetScenarioDialog.h"
+#include "actions/ResetScenarioDialog.h"
 
 #include "ui_ResetScenarioDialog.h"
 
-#include "DemoDriver.h"
-#include "DisplayFormat.h"
-#include "PoolSession.h"
+#include "session/DemoDriver.h"
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
 #include "redis/RedisError.h"
 
 #include <QDateTime>

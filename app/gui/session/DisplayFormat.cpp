@@ -1,4 +1,4 @@
-#include "DisplayFormat.h"
+#include "session/DisplayFormat.h"
 
 #include "load/LoadRunner.h"
 

@@ -1,4 +1,4 @@
-#include "RateTracker.h"
+#include "session/RateTracker.h"
 
 #include <algorithm>
 

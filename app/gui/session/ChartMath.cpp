@@ -1,4 +1,4 @@
-#include "ChartMath.h"
+#include "session/ChartMath.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
-#include "TestAllocationDialog.h"
+#include "actions/TestAllocationDialog.h"
 
 #include "ui_TestAllocationDialog.h"
 
-#include "DisplayFormat.h"
-#include "PoolSession.h"
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
 
 #include <QLocale>
 #include <QPushButton>

@@ -1,7 +1,7 @@
-#include "PoolSession.h"
+#include "session/PoolSession.h"
 
-#include "DisplayFormat.h"
-#include "Forecast.h"
+#include "session/DisplayFormat.h"
+#include "session/Forecast.h"
 #include "monitor/PoolCommander.h"
 
 #include <algorithm>

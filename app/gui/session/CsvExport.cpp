@@ -1,4 +1,4 @@
-#include "CsvExport.h"
+#include "session/CsvExport.h"
 
 #include <algorithm>
 

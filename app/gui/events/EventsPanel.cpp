@@ -1,6 +1,6 @@
-#include "EventsPanel.h"
+#include "events/EventsPanel.h"
 
-#include "PoolSession.h"
+#include "session/PoolSession.h"
 
 #include <QDateTime>
 #include <QListWidget>

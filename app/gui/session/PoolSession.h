@@ -1,7 +1,7 @@
 #pragma once
 
-#include "MemberColors.h"
-#include "RateTracker.h"
+#include "session/MemberColors.h"
+#include "session/RateTracker.h"
 #include "history/PoolHistory.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolTypes.h"

@@ -1,4 +1,4 @@
-#include "ConnectionBar.h"
+#include "connection/ConnectionBar.h"
 
 #include <QAction>
 #include <QComboBox>

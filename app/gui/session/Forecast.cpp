@@ -1,6 +1,6 @@
-#include "Forecast.h"
+#include "session/Forecast.h"
 
-#include "DisplayFormat.h"
+#include "session/DisplayFormat.h"
 
 #include <algorithm>
 
