@@ -151,6 +151,16 @@ private:
         } catch (const RedisError &error) {
             if (!isCurrent())
                 return false;
+            if (error.kind() == RedisError::Kind::Authentication) {
+                // Retrying with the same credentials cannot help: stop until new ones come.
+                stop();
+                post(m_monitor,
+                     [monitor = m_monitor, generation = m_generation, message = error.message()] {
+                         monitor->handleAuthenticationFailure(generation, message);
+                     });
+                reportState(ConnectionState::Disconnected, error.message());
+                return false;
+            }
             reportFailure(error.message());
             reportState(ConnectionState::Reconnecting, error.message());
             retryLater();
@@ -381,6 +391,12 @@ void PoolMonitor::handleObservation(const PoolObservation &observation) {
     if (observation.generation != m_generation)
         return; // read before a reconnect or key change
     Q_EMIT observationArrived(observation);
+}
+
+void PoolMonitor::handleAuthenticationFailure(quint64 generation, const QString &message) {
+    if (generation != m_generation)
+        return;
+    Q_EMIT authenticationFailed(message);
 }
 
 void PoolMonitor::handleFailure(quint64 generation, const QString &message) {

@@ -119,7 +119,7 @@ void RedisConnection::handshake() {
             const QString user =
                 m_endpoint.username.isEmpty() ? QStringLiteral("default") : m_endpoint.username;
             throw RedisError(
-                RedisError::Kind::Server,
+                RedisError::Kind::Authentication,
                 QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
                     .arg(user, m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
                 reply.errorCode());
@@ -139,6 +139,11 @@ void RedisConnection::handshake() {
         command({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
     }
     const RedisReply info = command({"INFO", "server"});
+    if (info.isError() && info.errorCode() == "NOAUTH")
+        throw RedisError(RedisError::Kind::Authentication,
+                         QStringLiteral("%1 requires a password: %2")
+                             .arg(m_endpoint.toDisplayString(), QString::fromUtf8(info.text)),
+                         info.errorCode());
     if (info.type == RedisReply::Type::String) {
         for (const QByteArray &line : info.text.split('\n')) {
             if (line.startsWith("redis_version:")) {
