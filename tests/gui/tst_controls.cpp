@@ -24,6 +24,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -72,6 +73,8 @@ struct Dashboard {
 };
 
 QString saveShot(QWidget *widget, const QString &name) {
+    QCoreApplication::sendPostedEvents(); // pending layouts (a toolbar item just shown)
+    QCoreApplication::processEvents();
     const QString path =
         QDir::temp().filePath(QStringLiteral("poolscope-controls-%1.png").arg(name));
     widget->grab().save(path);
@@ -306,8 +309,13 @@ void TestControls::scenarioPoolShowsInFieldAndBackReturns() {
     QVERIFY(d.actions()->backAction()->isEnabled());
     QVERIFY(d.actions()->backAction()->toolTip().contains(QString::fromUtf8(kKey)));
     qInfo() << "screenshot" << saveShot(&d.window, QStringLiteral("scenario-pool-field"));
+    for (QMenu *menu : d.window.findChildren<QMenu *>())
+        if (menu->title() == QStringLiteral("&Pool"))
+            qInfo() << "screenshot" << saveShot(menu, QStringLiteral("pool-menu-back"));
 
-    QTest::keyClick(&d.window, Qt::Key_Left, Qt::AltModifier);
+    d.window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&d.window));
+    QTest::keyClick(d.members()->tableView(), Qt::Key_Left, Qt::AltModifier);
     QCOMPARE(d.session.poolKey(), kKey);
     QCOMPARE(d.bar()->currentKey(), kKey);
     QTRY_VERIFY(d.session.latestObservation());

@@ -93,13 +93,22 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
             });
     connect(m_back, &QAction::triggered, this, &PoolActions::goBack);
     connect(m_session, &PoolSession::targetChanged, this, &PoolActions::trackTarget);
-    // A key that is not a sorted set answers every pool command with WRONGTYPE.
+    // A key that is not a sorted set (or whose evicted-members hash is no hash) fails every pool
+    // command: the poller says so ("key ... holds a string, not a sorted set"), or the server
+    // answers WRONGTYPE.
     connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
-        if (!message.contains(QStringLiteral("WRONGTYPE")) || !m_keyProblem.isEmpty())
+        const bool notSortedSet = message.contains(QStringLiteral("not a sorted set")) ||
+                                  message.contains(QStringLiteral("not a hash"));
+        if (!notSortedSet && !message.contains(QStringLiteral("WRONGTYPE")))
             return;
-        m_keyProblem = QStringLiteral("\"%1\" is not a sorted set (the server answers "
-                                      "WRONGTYPE): every allocation would fail")
-                           .arg(QString::fromUtf8(m_session->poolKey()));
+        const QString problem =
+            notSortedSet ? message
+                         : QStringLiteral("\"%1\" is not a sorted set (the server answers "
+                                          "WRONGTYPE)")
+                               .arg(QString::fromUtf8(m_session->poolKey()));
+        if (problem == m_keyProblem)
+            return;
+        m_keyProblem = problem;
         updateActions();
     });
     connect(m_session, &PoolSession::observationApplied, this, [this] {

@@ -67,11 +67,12 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                     QStringLiteral("%1 members").arg(QLocale().toString(observation.stats.size)));
                 updateSince();
             });
-    connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+    // The events panel has the server's whole answer; the bar says what to do.
+    connect(m_session, &PoolSession::authenticationFailed, this, [this] {
         m_version->clear();
         updateState();
-        m_authMessage =
-            QStringLiteral("%1: enter the password in the Redis URL field").arg(message);
+        m_authMessage = QStringLiteral("Authentication failed, not retrying: enter the password "
+                                       "in the Redis URL field");
         showMessage(m_authMessage);
     });
     connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
