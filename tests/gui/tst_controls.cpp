@@ -29,6 +29,8 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QToolButton>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace poolscope;
@@ -256,6 +258,7 @@ void TestControls::keyFieldReconnectsOnlyOnChange() {
     QTest::keyClick(keyEdit, Qt::Key_Return);
     d.window.chartPanel()->setFocus(Qt::MouseFocusReason);
     QVERIFY(!keyEdit->hasFocus());
+    QCOMPARE(retargeted.count(), 0);
     // The dropdown opened and closed with Escape.
     keyEdit->setFocus();
     bar->keyBox()->showPopup();
@@ -345,6 +348,16 @@ void TestControls::testAllocationsOffForNonPoolKey() {
     QVERIFY(!d.actions()->seedAction()->isEnabled());
     QVERIFY(!d.actions()->openTestAllocationDialog());
     qInfo() << "screenshot" << saveShot(&d.window, QStringLiteral("string-key"));
+    // The reason as the user sees it: the toolbar button's tooltip.
+    for (QToolButton *button : d.window.findChildren<QToolButton *>()) {
+        if (button->defaultAction() != test)
+            continue;
+        QToolTip::showText(button->mapToGlobal(button->rect().center()), test->toolTip(), button);
+        for (QWidget *top : QApplication::topLevelWidgets())
+            if (top->inherits("QTipLabel") && top->isVisible())
+                qInfo() << "screenshot" << saveShot(top, QStringLiteral("string-key-tooltip"));
+        QToolTip::hideText();
+    }
 
     QVERIFY(d.connectTo(redis, kKey));
     QTRY_VERIFY(test->isEnabled());
