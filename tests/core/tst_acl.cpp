@@ -126,6 +126,8 @@ private Q_SLOTS:
             QFAIL("must refuse");
         } catch (const RedisError &e) {
             QCOMPARE(e.serverCode(), QByteArray("WRONGPASS"));
+            // Its own kind: retrying with the same credentials cannot help (the poller stops).
+            QCOMPARE(e.kind(), RedisError::Kind::Authentication);
             QVERIFY2(e.message().contains(QStringLiteral("poolscope-monitor")),
                      qPrintable(e.message()));
             QVERIFY(!e.message().contains(QStringLiteral("not-the-password")));
