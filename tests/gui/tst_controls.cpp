@@ -116,6 +116,8 @@ private Q_SLOTS:
     void cancelledRunShowsWhereItStopped();
     void naiveModeDoesNotStick();
     void wrongPasswordStopsAndAsks();
+    void passwordSlot_data();
+    void passwordSlot();
     void pinnedRowsAreMarked();
     void recentKeysAreOnlyPools();
 };
@@ -469,6 +471,39 @@ void TestControls::wrongPasswordStopsAndAsks() {
     QVERIFY(refused.wait(10000));
     QVERIFY(refused.last().at(0).toString().contains(QStringLiteral("NOAUTH")));
     QCOMPARE(d.session.state(), ConnectionState::Disconnected);
+}
+
+// Item 10: the URL offered after a refused password keeps the user, drops the password and
+// leaves the cursor in the empty slot; typing there gives a URL with the new password.
+void TestControls::passwordSlot_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("offered");
+    QTest::newRow("default user") << "redis://:old@127.0.0.1:7001/2"
+                                  << "redis://:|@127.0.0.1:7001/2";
+    QTest::newRow("ACL user") << "redis://alice:old@127.0.0.1:7001/0"
+                              << "redis://alice:|@127.0.0.1:7001/0";
+    QTest::newRow("unix socket") << "unix://:old@/tmp/r.sock?db=1"
+                                 << "unix://:|@/tmp/r.sock?db=1";
+}
+
+void TestControls::passwordSlot() {
+    QFETCH(QString, url);
+    QFETCH(QString, offered);
+    ConnectionBar bar;
+    const EndpointParseResult parsed = parseEndpoint(url);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.error));
+    bar.askForPassword(*parsed.endpoint, QStringLiteral("WRONGPASS"));
+    QLineEdit *edit = bar.urlBox()->lineEdit();
+    QString shown = edit->text();
+    shown.insert(edit->cursorPosition(), QLatin1Char('|'));
+    QCOMPARE(shown, offered);
+    QVERIFY(!bar.passwordPrompt().isEmpty());
+    QTest::keyClicks(edit, QStringLiteral("n3w"));
+    const auto endpoint = bar.currentEndpoint();
+    QVERIFY(endpoint);
+    QCOMPARE(endpoint->password, QStringLiteral("n3w"));
+    QCOMPARE(endpoint->username, parsed.endpoint->username);
+    QCOMPARE(endpoint->database, parsed.endpoint->database);
 }
 
 // Item 20: pinned rows carry a marker, and the pin action says what it will do.
