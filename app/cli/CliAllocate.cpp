@@ -1,6 +1,7 @@
 // poolscope-cli allocate (one by one, or under load) and scenario reset.
 #include "CliApp.h"
 
+#include "pool/MemberText.h"
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
@@ -35,7 +36,7 @@ int Cli::allocateOneByOne(qint64 count) {
                   << "\" is empty: no proxy allocated\n";
             return kExitEmptyPool;
         }
-        m_out << QString::fromUtf8(*member) << '\n';
+        m_out << memberText(*member) << '\n';
     }
     return kExitOk;
 }
@@ -44,9 +45,9 @@ int Cli::allocateUnderLoad(qint64 count) {
     LoadSpec spec;
     std::tie(spec.endpoint, spec.connection) = target();
     spec.poolKey = poolKey();
-    spec.workers = static_cast<int>(numberOption(QStringLiteral("workers"), 1, 1, 1000));
-    spec.pipeline = static_cast<int>(numberOption(QStringLiteral("pipeline"), 1, 1, 4096));
-    spec.threads = static_cast<int>(numberOption(QStringLiteral("threads"), 0, 1, 256));
+    spec.workers = wholeOption(QStringLiteral("workers"), 1, 1, 1000);
+    spec.pipeline = wholeOption(QStringLiteral("pipeline"), 1, 1, 4096);
+    spec.threads = wholeOption(QStringLiteral("threads"), 0, 1, 256);
     spec.ratePerSecond = numberOption(QStringLiteral("rate"), 0, 0.001, 1e9);
     const double seconds = numberOption(QStringLiteral("duration"), 0, 0.001, 7 * 24 * 3600.0);
     spec.duration = std::chrono::milliseconds(std::llround(seconds * 1000));
@@ -85,7 +86,7 @@ int Cli::allocateUnderLoad(qint64 count) {
     if (report.errors() > 0 || !report.error.isEmpty())
         return kExitFailure;
     if (report.allocated == 0 && report.empty > 0) {
-        m_err << "poolscope-cli: pool \"" << QString::fromUtf8(spec.poolKey)
+        m_err << "poolscope-cli: pool \"" << memberText(spec.poolKey)
               << "\" is empty: no proxy allocated\n";
         return kExitEmptyPool;
     }
@@ -114,8 +115,8 @@ void Cli::printLoadReport(const LoadReport &r) {
     if (!r.perMember.isEmpty()) {
         const auto [least, most] = std::minmax_element(r.perMember.cbegin(), r.perMember.cend());
         m_out << r.perMember.size() << " members got allocations, from " << *least << " ("
-              << QString::fromUtf8(least.key()) << ") to " << *most << " ("
-              << QString::fromUtf8(most.key()) << ")\n";
+              << memberText(least.key()) << ") to " << *most << " (" << memberText(most.key())
+              << ")\n";
     }
     if (!r.atomic) {
         const double share = r.allocated > 0 ? double(r.collisions) / double(r.allocated) : 0;
@@ -134,7 +135,7 @@ int Cli::scenario(const QStringList &args) {
     std::tie(spec.endpoint, spec.connection) = target();
     spec.poolKey = poolKey();
     spec.policy = policy;
-    spec.members = static_cast<int>(numberOption(QStringLiteral("members"), 10, 2, 1000));
+    spec.members = wholeOption(QStringLiteral("members"), 10, 2, 1000);
     spec.ratePerSecond = numberOption(QStringLiteral("rate"), 500, 0.1, 1e6);
     spec.startCount = countOption(QStringLiteral("start"), 0);
     spec.before = std::chrono::milliseconds(
@@ -169,8 +170,8 @@ int Cli::scenario(const QStringList &args) {
 }
 
 void Cli::printScenarioReport(const ResetScenarioReport &r) {
-    const QString member = QString::fromUtf8(r.member);
-    m_out << "count reset on pool \"" << QString::fromUtf8(r.poolKey) << "\": " << r.members
+    const QString member = memberText(r.member);
+    m_out << "count reset on pool \"" << memberText(r.poolKey) << "\": " << r.members
           << " members, " << QString::number(r.ratePerSecond, 'g', 6) << " allocations/s asked, "
           << QString::number(r.achievedRatePerSecond, 'f', 1) << " achieved, policy "
           << restorePolicyName(r.policy) << (r.cancelled ? " (cancelled)" : "") << '\n';

@@ -8,6 +8,8 @@
 #include "pool/PoolOperations.h"
 
 #include <atomic>
+#include <functional>
+#include <optional>
 #include <csignal>
 #include <memory>
 #include <stdexcept>
@@ -69,6 +71,8 @@ private:
     // --policy, required; command names the command in the error.
     RestorePolicy policyOption(const char *command);
     double numberOption(const QString &name, double fallback, double minimum, double maximum);
+    // numberOption for counts of things: a fraction is refused, not truncated.
+    int wholeOption(const QString &name, int fallback, int minimum, int maximum);
 
     int allocateOneByOne(qint64 count);
     int allocateUnderLoad(qint64 count);
@@ -80,6 +84,13 @@ private:
     int evict(const QStringList &args);
     int restore(const QStringList &args);
     int list(const QStringList &args);
+    int migrateCompanionCommand(const QStringList &args);
+    // evict/restore: checks every member first (nothing is done when one is wrong: the error
+    // names each), then applies action to each; the action prints its text line and returns its
+    // JSON row.
+    using MemberAction = std::function<QJsonObject(const QByteArray &)>;
+    std::optional<QList<QByteArray>> checkMembers(const QStringList &args, bool forEvict);
+    int actOnMembers(const QStringList &args, bool forEvict, const MemberAction &action);
     int stats(const QStringList &args);
     int scriptSha(const QStringList &args);
     int scenario(const QStringList &args);

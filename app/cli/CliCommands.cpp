@@ -5,6 +5,7 @@
 #include "CliApp.h"
 
 #include "pool/LuaScript.h"
+#include "pool/MemberText.h"
 #include "redis/RedisError.h"
 
 #include <cmath>
@@ -35,6 +36,8 @@ Commands:
   list [--evicted]          members and counts in allocation order (or evicted ones)
   stats                     size, min/median/max, spread, Jain's fairness index
   script-sha                the SHA1 of the allocation script poolscope runs
+  migrate-companion         move the pool's evicted hash from its pre-0.2 name to the current
+                            one (refused, changing nothing, when the old name was shared)
   watch [--interval MS] [--duration S] [--full-snapshot-threshold N]
                             poll the pool like the dashboard does (full snapshots up to N
                             members, default 10000; summaries above) and print one line per
@@ -88,7 +91,7 @@ QString percent(double share) {
 QJsonArray toJsonArray(const QList<QByteArray> &members) {
     QJsonArray array;
     for (const QByteArray &member : members)
-        array.append(QString::fromUtf8(member));
+        array.append(memberText(member));
     return array;
 }
 
@@ -193,6 +196,17 @@ double Cli::numberOption(const QString &name, double fallback, double minimum, d
     return value;
 }
 
+int Cli::wholeOption(const QString &name, int fallback, int minimum, int maximum) {
+    const double value = numberOption(name, fallback, minimum, maximum);
+    if (value != std::floor(value))
+        throw UsageError(QStringLiteral("--%1 %2 is not a whole number (from %3 to %4)")
+                             .arg(name, m_parser.value(name))
+                             .arg(minimum)
+                             .arg(maximum)
+                             .toStdString());
+    return static_cast<int>(value);
+}
+
 double Cli::countOption(const QString &name, double fallback) {
     if (!m_parser.isSet(name))
         return fallback;
@@ -262,6 +276,8 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
         {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
         {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
+        {QStringLiteral("migrate-companion"),
+         [this](const QStringList &a) { return migrateCompanionCommand(a); }},
     };
     const auto command = commands.find(positional.first());
     if (command == commands.end()) {

@@ -1,6 +1,7 @@
 // poolscope-cli seed: reads a proxy list, judges it and writes the accepted members.
 #include "CliApp.h"
 
+#include "pool/MemberText.h"
 #include "proxylist/Eligibility.h"
 #include "proxylist/ProxyListParser.h"
 
@@ -55,6 +56,8 @@ int Cli::seed(const QStringList &args) {
 
     const bool blocked = !report.fatalError.isEmpty() || (strict && !report.rejected.isEmpty());
     SeedResult result;
+    QString stopped; // why the seed stopped part-way; empty when it ran to the end
+    qint64 unknown = 0;
     if (!blocked) {
         if (options.overwrite && !options.dryRun && !m_parser.isSet(QStringLiteral("yes"))) {
             SeedOptions preview = options;
@@ -62,7 +65,14 @@ int Cli::seed(const QStringList &args) {
             requireYes(pool().seed(members, preview).overwritten.size(),
                        QStringLiteral("--overwrite"));
         }
-        result = pool().seed(members, options);
+        try {
+            result = pool().seed(members, options);
+        } catch (const PartialSeedError &e) {
+            // Stopped after its first write: say what was written, whatever the cause.
+            stopped = e.message();
+            unknown = e.unknown();
+            result = e.partial();
+        }
     }
 
     const bool written = !blocked && !options.dryRun;
@@ -82,8 +92,16 @@ int Cli::seed(const QStringList &args) {
                            {QStringLiteral("start_count"), result.startCount},
                            {QStringLiteral("written"), written},
                            {QStringLiteral("dry_run"), options.dryRun}};
+        if (result.highestStartCount != result.startCount)
+            object.insert(QStringLiteral("highest_start_count"), result.highestStartCount);
         if (!report.fatalError.isEmpty())
             object.insert(QStringLiteral("error"), report.fatalError);
+        if (!stopped.isEmpty()) {
+            object.insert(QStringLiteral("error"), stopped);
+            object.insert(QStringLiteral("complete"), false);
+            object.insert(QStringLiteral("added_count"), result.added.size());
+            object.insert(QStringLiteral("unknown"), unknown);
+        }
         printJson(object);
     } else {
         if (!report.fatalError.isEmpty())
@@ -92,8 +110,7 @@ int Cli::seed(const QStringList &args) {
             m_out << "rejected line " << line.lineNumber << ": " << line.text << ": " << line.reason
                   << '\n';
         for (const QByteArray &member : result.evicted)
-            m_out << "evicted, not re-added (restore it instead): " << QString::fromUtf8(member)
-                  << '\n';
+            m_out << "evicted, not re-added (restore it instead): " << memberText(member) << '\n';
         m_out << "accepted " << report.accepted.size() << ", rejected " << report.rejected.size()
               << ", duplicates " << report.duplicates << ", added " << result.added.size()
               << ", already present " << result.alreadyPresent.size() << ", overwritten "
@@ -104,8 +121,21 @@ int Cli::seed(const QStringList &args) {
         else if (options.dryRun)
             m_out << "dry run: nothing written (new members would start at "
                   << formatCount(result.startCount) << ")\n";
+        else if (result.highestStartCount != result.startCount)
+            m_out << "new members start at " << formatCount(result.startCount) << " to "
+                  << formatCount(result.highestStartCount)
+                  << " (each batch at the pool minimum as it ran)\n";
         else
             m_out << "new members start at " << formatCount(result.startCount) << '\n';
+    }
+    if (!stopped.isEmpty()) {
+        m_err << "poolscope-cli: seed stopped part-way: " << stopped << "; " << result.added.size()
+              << " members were added before it stopped";
+        if (unknown > 0)
+            m_err << " (and " << unknown << " more were sent without a reply: they may or may "
+                  << "not have been written)";
+        m_err << '\n';
+        return kExitFailure;
     }
     return report.allAccepted() ? kExitOk : kExitRejectedInput;
 }

@@ -13,10 +13,11 @@ namespace {
 
 // The pool figures of `stats` and of each `watch` line, in JSON.
 QJsonObject statsToJson(const PoolStats &stats) {
-    return {{QStringLiteral("size"), stats.size},   {QStringLiteral("evicted"), stats.evicted},
-            {QStringLiteral("min"), stats.min},     {QStringLiteral("median"), stats.median},
-            {QStringLiteral("max"), stats.max},     {QStringLiteral("spread"), stats.spread},
-            {QStringLiteral("total"), stats.total}, {QStringLiteral("jain"), stats.jainIndex}};
+    return {{QStringLiteral("size"), stats.size},      {QStringLiteral("evicted"), stats.evicted},
+            {QStringLiteral("min"), stats.min},        {QStringLiteral("median"), stats.median},
+            {QStringLiteral("max"), stats.max},        {QStringLiteral("spread"), stats.spread},
+            {QStringLiteral("total"), stats.total},    {QStringLiteral("jain"), stats.jainIndex},
+            {QStringLiteral("invalid"), stats.invalid}};
 }
 
 } // namespace
@@ -35,6 +36,10 @@ int Cli::stats(const QStringList &args) {
           << "spread  " << formatCount(s.spread) << '\n'
           << "total allocations  " << formatCount(s.total) << '\n'
           << "Jain's fairness index  " << QString::number(s.jainIndex, 'f', 6) << '\n';
+    if (s.invalid > 0)
+        m_out << "invalid counts  " << s.invalid
+              << " (scores that are not finite numbers: left out of the figures above; "
+                 "`list` shows them)\n";
     return kExitOk;
 }
 
@@ -85,10 +90,22 @@ int Cli::watch(const QStringList &args) {
                          }
                          m_out.flush();
                      });
-    QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop, [this](const QString &message) {
-        m_err << "poolscope-cli: " << message << '\n';
-        m_err.flush();
-    });
+    // watch succeeds only if at least one poll did; otherwise it fails with the last reason.
+    bool anyPoll = false;
+    QString lastProblem;
+    QObject::connect(&monitor, &PoolMonitor::observationArrived, &loop,
+                     [&anyPoll] { anyPoll = true; });
+    QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop,
+                     [this, &lastProblem](const QString &message) {
+                         lastProblem = message;
+                         m_err << "poolscope-cli: " << message << '\n';
+                         m_err.flush();
+                     });
+    QObject::connect(&monitor, &PoolMonitor::stateChanged, &loop,
+                     [&lastProblem](ConnectionState state, const QString &detail) {
+                         if (state != ConnectionState::Connected && !detail.isEmpty())
+                             lastProblem = detail;
+                     });
     const InterruptGuard guard;
     QTimer interruptCheck;
     QObject::connect(&interruptCheck, &QTimer::timeout, &loop, [&] {
@@ -103,6 +120,11 @@ int Cli::watch(const QStringList &args) {
                            &QEventLoop::quit);
     monitor.connectTo(endpoint, poolKey(), options);
     loop.exec();
+    if (exitCode == kExitOk && !anyPoll) {
+        m_err << "poolscope-cli: watch: no poll succeeded"
+              << (lastProblem.isEmpty() ? QString() : QStringLiteral(": ") + lastProblem) << '\n';
+        return kExitFailure;
+    }
     return exitCode;
 }
 

@@ -72,7 +72,7 @@ private Q_SLOTS:
         // 500 members "m0000".."m0499" with count = index, so rank = index.
         for (int i = 0; i < 500; ++i)
             m_redis->run({"ZADD", "pool", QByteArray::number(i), names(500)[i]});
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "7"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "7"});
 
         PoolMonitor monitor;
         monitor.setFullSnapshotThreshold(100);
@@ -111,7 +111,7 @@ private Q_SLOTS:
         startRedis();
         m_redis->makePool("pool", {"b", "a", "c"}, 3);
         m_redis->run({"ZINCRBY", "pool", "2", "c"});
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "4"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "4"});
 
         PoolMonitor monitor;
         QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
@@ -362,7 +362,7 @@ private Q_SLOTS:
         QCOMPARE(evictResults[0].member, QByteArray("a"));
         QCOMPARE(evictResults[0].savedCount, 5.0);
         QVERIFY(!inPool("a"));
-        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "a"}).toDouble(), 5.0);
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "a"}).toDouble(), 5.0);
 
         commander.restore({"a"}, RestorePolicy::Zero, 0);
         QVERIFY(restored.wait(5000));
@@ -376,7 +376,7 @@ private Q_SLOTS:
 
     void restoreIntoEmptyPoolReportsNoMinimum() {
         startRedis();
-        m_redis->run({"HSET", "{pool}:evicted", "a", "4"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "a", "4"});
         PoolCommander commander;
         QSignalSpy restored(&commander, &PoolCommander::membersRestored);
         commander.setTarget(m_redis->endpoint(), "pool");
@@ -401,7 +401,7 @@ private Q_SLOTS:
         QFETCH(QString, named);
         startRedis();
         m_redis->makePool("pool", {"a", "b"}, 2);
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "1"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "1"});
         PoolCommander commander;
         QSignalSpy failed(&commander, &PoolCommander::commandFailed);
         QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
@@ -421,7 +421,7 @@ private Q_SLOTS:
         // Nothing changed.
         QVERIFY(inPool("a"));
         QVERIFY(inPool("b"));
-        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "gone"}).toDouble(), 1.0);
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "gone"}).toDouble(), 1.0);
         QTRY_VERIFY(!commander.isBusy());
     }
 
@@ -431,7 +431,7 @@ private Q_SLOTS:
         m_redis->makePool("pool-a", {"x"});
         m_redis->makePool("{tagged}:pool", {"x"});
         m_redis->run({"SET", "a-string", "1"});
-        m_redis->run({"HSET", "{pool-a}:evicted", "y", "1"});
+        m_redis->run({"HSET", PoolKeys("pool-a").evicted(), "y", "1"});
         m_redis->run({"RPUSH", "a-list", "1"});
         PoolCommander commander;
         QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
