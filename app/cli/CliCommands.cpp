@@ -36,7 +36,7 @@ Commands:
   list [--evicted]          members and counts in allocation order (or evicted ones)
   stats                     size, min/median/max, spread, Jain's fairness index
   script-sha                the SHA1 of the allocation script poolscope runs
-  migrate-companion         move the pool's evicted hash from its pre-0.2 name to the current
+  migrate-companion         move the pool's evicted hash from its old (shared) name to the current
                             one (refused, changing nothing, when the old name was shared)
   watch [--interval MS] [--duration S] [--full-snapshot-threshold N]
                             poll the pool like the dashboard does (full snapshots up to N

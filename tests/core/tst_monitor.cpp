@@ -107,6 +107,32 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 499.0 * 500 / 2, 5000);
     }
 
+    // Issue 10.7: a pool deleted and created again gets totals of its own, not the old pool's.
+    void totalsScanStartsAfreshForANewPool() {
+        startRedis();
+        for (int i = 0; i < 500; ++i)
+            m_redis->run({"ZADD", "pool", "1000", names(500)[i]});
+        PoolMonitor monitor;
+        monitor.setFullSnapshotThreshold(100);
+        monitor.setPollInterval(10ms);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 500.0 * 1000, 5000);
+        // A new, smaller pool at the same key (still above the threshold): counts of 1.
+        m_redis->run({"DEL", "pool"});
+        for (int i = 0; i < 300; ++i)
+            m_redis->run({"ZADD", "pool", "1", names(300, "n")[i]});
+        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.size, 300, 5000);
+        // From the first poll of the new pool on, no total mixes in the old one's counts.
+        observations.clear();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !observations.isEmpty() && lastObservation(observations).stats.total == 300.0, 5000);
+        // A single old count (1000) in a total would show.
+        for (const QList<QVariant> &arguments : std::as_const(observations))
+            QVERIFY(arguments.at(0).value<PoolObservation>().stats.total < 1000.0);
+    }
+
     void observesSeededMembers() {
         startRedis();
         m_redis->makePool("pool", {"b", "a", "c"}, 3);
