@@ -1,6 +1,7 @@
 #include "pool/PoolOperations.h"
 
 #include "pool/LuaScript.h"
+#include "pool/MemberText.h"
 #include "pool/ReplyConversion.h"
 #include "redis/RedisError.h"
 
@@ -26,24 +27,8 @@ double scoreOf(const RedisReply &reply, const QByteArray &member) {
 } // namespace
 
 QString describeMember(const QByteArray &member) {
-    // Show what people typed; escape what they cannot see (NUL, control bytes, bad UTF-8).
-    QString shown;
-    const QString decoded = QString::fromUtf8(member);
-    const bool roundTrips = decoded.toUtf8() == member;
-    if (roundTrips) {
-        for (const QChar c : decoded)
-            shown += (c.unicode() < 0x20 || c.unicode() == 0x7f)
-                         ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
-                         : QString(c);
-    } else {
-        for (const char byte : member) {
-            const auto value = static_cast<unsigned char>(byte);
-            shown += (value < 0x20 || value >= 0x7f)
-                         ? QStringLiteral("\\x%1").arg(value, 2, 16, QLatin1Char('0'))
-                         : QString(QLatin1Char(byte));
-        }
-    }
-    return QLatin1Char('"') + shown + QLatin1Char('"');
+    // Show what people typed; escape what they cannot see, the one way the CLI does everywhere.
+    return QLatin1Char('"') + memberText(member) + QLatin1Char('"');
 }
 
 PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &poolKey)

@@ -344,11 +344,15 @@ private Q_SLOTS:
 
     // Issue 10.3: a dropped connection mid-seed is reported, with what was added, not SIGPIPE.
     void seedReportsADroppedConnection() {
+        // Long entries (a 200-byte password each), so every pipelined write is bigger than the
+        // socket's buffer and the CLI is usually writing when its connection is killed: the
+        // write that follows a kill over a unix socket is what raised SIGPIPE.
+        const QByteArray password(200, 'p');
         QByteArray list;
-        for (int i = 0; i < 300000; ++i)
-            list += "10." + QByteArray::number(i / 65536) + '.' +
+        for (int i = 0; i < 200000; ++i)
+            list += "socks5://u:" + password + "@10." + QByteArray::number(i / 65536) + '.' +
                     QByteArray::number((i / 256) % 256) + '.' + QByteArray::number(i % 256) +
-                    ":8080\n";
+                    ":1080\n";
         QProcess process;
         process.start(QStringLiteral(POOLSCOPE_CLI_PATH),
                       {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
