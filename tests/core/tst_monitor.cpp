@@ -110,27 +110,58 @@ private Q_SLOTS:
     // Issue 10.7: a pool deleted and created again gets totals of its own, not the old pool's.
     void totalsScanStartsAfreshForANewPool() {
         startRedis();
-        for (int i = 0; i < 500; ++i)
-            m_redis->run({"ZADD", "pool", "1000", names(500)[i]});
+        // Big enough that one totals pass takes several polls (10 pages of ~100 a poll).
+        RedisCommand add{"ZADD", "pool"};
+        for (int i = 0; i < 20000; ++i)
+            add << "1000"
+                << "m" + QByteArray::number(i);
+        m_redis->run(add);
         PoolMonitor monitor;
         monitor.setFullSnapshotThreshold(100);
         monitor.setPollInterval(10ms);
         QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
         monitor.connectTo(m_redis->endpoint(), "pool");
         QVERIFY(observations.wait(5000));
-        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 500.0 * 1000, 5000);
-        // A new, smaller pool at the same key (still above the threshold): counts of 1.
-        m_redis->run({"DEL", "pool"});
+        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 20000.0 * 1000, 10000);
+        // Recreate the pool while the next pass is under way (what a real pool of any size
+        // looks like: a pass of 1M members takes minutes): pause the poller mid-pass.
+        bool midPass = false;
+        for (int attempt = 0; attempt < 50 && !midPass; ++attempt) {
+            monitor.setPaused(true);
+            observations.wait(200); // a poll already under way still reports
+            const PoolObservation last = lastObservation(observations);
+            midPass = last.scanProgress > 0 && !last.scanCompleted;
+            if (!midPass) {
+                monitor.setPaused(false);
+                QVERIFY(observations.wait(5000));
+            }
+        }
+        QVERIFY(midPass);
+        // The key deleted and created again at once, smaller (still above the threshold),
+        // with counts of 1.
+        RedisCommand recreate{"ZADD", "pool"};
         for (int i = 0; i < 300; ++i)
-            m_redis->run({"ZADD", "pool", "1", names(300, "n")[i]});
-        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.size, 300, 5000);
-        // From the first poll of the new pool on, no total mixes in the old one's counts.
-        observations.clear();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !observations.isEmpty() && lastObservation(observations).stats.total == 300.0, 5000);
-        // A single old count (1000) in a total would show.
-        for (const QList<QVariant> &arguments : std::as_const(observations))
-            QVERIFY(arguments.at(0).value<PoolObservation>().stats.total < 1000.0);
+            recreate << "1"
+                     << "n" + QByteArray::number(i);
+        m_redis->run({"MULTI"});
+        m_redis->run({"DEL", "pool"});
+        m_redis->run(recreate);
+        m_redis->run({"EXEC"});
+        monitor.setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(lastObservation(observations).stats.size == 300, 5000);
+        qsizetype first = 0; // the first poll of the new pool
+        while (observations.at(first).at(0).value<PoolObservation>().stats.size != 300)
+            ++first;
+        QTRY_VERIFY_WITH_TIMEOUT(lastObservation(observations).stats.total == 300.0, 5000);
+        // From the first poll of the new pool on, no total mixes in the old pool's counts
+        // (any one of them, 1000, would show).
+        for (qsizetype i = first; i < observations.size(); ++i) {
+            const PoolStats stats = observations.at(i).at(0).value<PoolObservation>().stats;
+            QVERIFY2(stats.total < 1000.0, qPrintable(QStringLiteral("poll %1: size %2, total %3")
+                                                          .arg(i)
+                                                          .arg(stats.size)
+                                                          .arg(stats.total)));
+        }
     }
 
     void observesSeededMembers() {
