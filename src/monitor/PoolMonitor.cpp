@@ -188,6 +188,12 @@ private:
             PoolOperations operations(*m_connection, m_poolKey);
             // A whole read of a big pool would hold the server and every worker behind it.
             const qint64 size = operations.size();
+            // The background totals scan belongs to one pool: when the key was deleted and
+            // created again (it shrank, vanished or changed type) or was read whole, a pass
+            // under way or completed would mix the old pool's counts into the new one's totals.
+            if (size < m_lastSize || size <= m_threshold)
+                m_scan.reset();
+            m_lastSize = size;
             PoolObservation observation =
                 size > m_threshold ? readSummary(operations) : readFullSnapshot(operations, size);
             if (!isCurrent())
@@ -203,6 +209,8 @@ private:
             if (!isCurrent())
                 return;
             reportFailure(error.message());
+            m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
+            m_lastSize = -1;
             if (error.connectionLost() || m_connection->isBroken()) {
                 // A broken context would read a late reply as the next answer: start afresh.
                 m_connection.reset();
@@ -301,6 +309,7 @@ private:
     qint64 m_visibleFrom = 0;
     int m_visibleCount = 0;
     IncrementalPoolScan m_scan;
+    qint64 m_lastSize = -1; // the pool's size at the last poll: a drop resets m_scan
 };
 
 PoolMonitor::PoolMonitor(QObject *parent)

@@ -109,7 +109,10 @@ redisContext *RedisConnection::releaseContext() {
 }
 
 void RedisConnection::handshake() {
-    if (!m_endpoint.password.isEmpty()) {
+    // A user name alone still needs AUTH: without it the connection would run as "default" and
+    // the named user's restrictions would silently not apply. Redis accepts AUTH user "" for a
+    // nopass user (and refuses it with WRONGPASS for any other).
+    if (!m_endpoint.password.isEmpty() || !m_endpoint.username.isEmpty()) {
         RedisCommand auth{"AUTH"};
         if (!m_endpoint.username.isEmpty())
             auth << m_endpoint.username.toUtf8();
