@@ -13,9 +13,11 @@ struct EligibilityRules {
     QSet<QString> allowedSchemes{"http", "https", "socks4", "socks5"}; // lower case
     QSet<int> allowedPorts;                                            // empty = any port 1-65535
     // Rejects IP literals that are private, loopback, link-local, CGNAT, multicast, broadcast,
-    // unspecified or reserved, plus the name "localhost". DNS names are not resolved. The
-    // documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24 and 2001:db8::/32 stay
-    // ALLOWED on purpose, so that demo and test lists built from them keep working.
+    // unspecified, reserved or documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24,
+    // 2001:db8::/32, 3fff::/20), IPv6 addresses that carry such an IPv4 address (IPv4-mapped,
+    // IPv4-compatible, NAT64, 6to4, Teredo), plus the name "localhost". DNS names are not
+    // resolved. IPv4 in hexadecimal, octal or shortened form (0x7f000001, 0177.0.0.1, 127.1) is
+    // refused whatever this says.
     bool rejectNonPublicAddresses = false;
 };
 

@@ -89,6 +89,8 @@ private slots:
     void portAllowList();
     void nonPublicAddresses_data();
     void nonPublicAddresses();
+    void looseIpv4Forms_data();
+    void looseIpv4Forms();
     void duplicatesCollapsed();
     void rejectedSortedByLineNumber();
     void fatalErrorAcceptsNothing();
@@ -651,8 +653,14 @@ void TestProxyList::eligibilityRules_data() {
     QTest::newRow("port 1") << QByteArray("1.2.3.4:1") << "";
     QTest::newRow("port 65535") << QByteArray("1.2.3.4:65535") << "";
     QTest::newRow("999.1.1.1") << QByteArray("999.1.1.1:80") << badHost.arg("999.1.1.1");
-    QTest::newRow("three octets") << QByteArray("1.2.3:80") << badHost.arg("1.2.3");
-    QTest::newRow("leading zero octet") << QByteArray("01.2.3.4:80") << badHost.arg("01.2.3.4");
+    QTest::newRow("three octets")
+        << QByteArray("1.2.3:80")
+        << "shortened IPv4 form \"1.2.3\" (= 1.2.0.3) is not accepted: write it as 1.2.0.3";
+    QTest::newRow("leading zero octet")
+        << QByteArray("01.2.3.4:80")
+        << "octal IPv4 form \"01.2.3.4\" (= 1.2.3.4) is not accepted: write it as 1.2.3.4";
+    QTest::newRow("five parts") << QByteArray("1.2.3.4.5:80") << badHost.arg("1.2.3.4.5");
+    QTest::newRow("hex-looking name") << QByteArray("0x7f.example:80") << "";
     QTest::newRow("numeric last label")
         << QByteArray("example.123:80") << badHost.arg("example.123");
     QTest::newRow("label starts with dash")
@@ -782,11 +790,19 @@ void TestProxyList::nonPublicAddresses_data() {
     QTest::newRow("public") << "8.8.8.8"
                             << "";
     QTest::newRow("doc TEST-NET-1") << "192.0.2.1"
-                                    << "";
+                                    << "192.0.2.1 is a documentation address";
     QTest::newRow("doc TEST-NET-2") << "198.51.100.7"
-                                    << "";
+                                    << "198.51.100.7 is a documentation address";
     QTest::newRow("doc TEST-NET-3") << "203.0.113.9"
-                                    << "";
+                                    << "203.0.113.9 is a documentation address";
+    QTest::newRow("just above TEST-NET-3") << "203.0.114.1"
+                                           << "";
+    QTest::newRow("benchmarking top") << "198.19.255.255"
+                                      << "198.19.255.255 is a reserved address";
+    QTest::newRow("6to4 relay anycast") << "192.88.99.1"
+                                        << "192.88.99.1 is a reserved address";
+    QTest::newRow("multicast top") << "239.255.255.250"
+                                   << "239.255.255.250 is a multicast address";
     QTest::newRow("v6 unspecified") << "::"
                                     << ":: is an unspecified address";
     QTest::newRow("v6 loopback") << "::1"
@@ -799,8 +815,58 @@ void TestProxyList::nonPublicAddresses_data() {
                                      << "fd12:3456::1 is a private address";
     QTest::newRow("v6 multicast") << "ff02::1"
                                   << "ff02::1 is a multicast address";
-    QTest::newRow("v6 mapped private") << "::ffff:10.0.0.1"
-                                       << "::ffff:10.0.0.1 is a private address";
+    QTest::newRow("v6 mapped private")
+        << "::ffff:10.0.0.1"
+        << "::ffff:10.0.0.1 is an IPv4-mapped address for 10.0.0.1, a private address";
+    QTest::newRow("v6 mapped loopback")
+        << "::ffff:127.0.0.1"
+        << "::ffff:127.0.0.1 is an IPv4-mapped address for 127.0.0.1, a loopback address";
+    QTest::newRow("v6 mapped documentation")
+        << "::ffff:192.0.2.1"
+        << "::ffff:192.0.2.1 is an IPv4-mapped address for 192.0.2.1, a documentation address";
+    QTest::newRow("v6 compatible loopback")
+        << "::127.0.0.1"
+        << "::127.0.0.1 is an IPv4-compatible address for 127.0.0.1, a loopback address";
+    QTest::newRow("v6 compatible public")
+        << "::8.8.8.8"
+        << "::8.8.8.8 is a reserved (deprecated IPv4-compatible) address";
+    QTest::newRow("6to4 loopback")
+        << "2002:7f00:1::1"
+        << "2002:7f00:1::1 is a 6to4 address for 127.0.0.1, a loopback address";
+    QTest::newRow("6to4 private")
+        << "2002:c0a8:101::1"
+        << "2002:c0a8:101::1 is a 6to4 address for 192.168.1.1, a private address";
+    QTest::newRow("6to4 public") << "2002:808:808::1"
+                                 << "";
+    // Teredo: server 65.54.227.120 (public); the client is the last 32 bits inverted.
+    QTest::newRow("Teredo client loopback")
+        << "2001:0:4136:e378:8000:63bf:80ff:fffe"
+        << "2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address for client 127.0.0.1, a "
+           "loopback address";
+    QTest::newRow("Teredo client private")
+        << "2001:0:4136:e378:8000:63bf:f5ff:fffe"
+        << "2001:0:4136:e378:8000:63bf:f5ff:fffe is a Teredo address for client 10.0.0.1, a "
+           "private address";
+    QTest::newRow("Teredo server private")
+        << "2001:0:a00:1:8000:63bf:f7f7:f7f7"
+        << "2001:0:a00:1:8000:63bf:f7f7:f7f7 is a Teredo address for server 10.0.0.1, a private "
+           "address";
+    QTest::newRow("Teredo public") << "2001:0:4136:e378:8000:63bf:f7f7:f7f7"
+                                   << "";
+    QTest::newRow("NAT64 loopback")
+        << "64:ff9b::7f00:1"
+        << "64:ff9b::7f00:1 is a NAT64 address for 127.0.0.1, a loopback address";
+    QTest::newRow("NAT64 CGNAT") << "64:ff9b::6440:1"
+                                 << "64:ff9b::6440:1 is a NAT64 address for 100.64.0.1, a CGNAT "
+                                    "address";
+    QTest::newRow("NAT64 public") << "64:ff9b::808:808"
+                                  << "";
+    QTest::newRow("v6 unique local fc00") << "fc00::1"
+                                          << "fc00::1 is a private address";
+    QTest::newRow("v6 link-local top") << "febf::1"
+                                       << "febf::1 is a link-local address";
+    QTest::newRow("v6 benchmarking") << "2001:2::1"
+                                     << "2001:2::1 is a reserved address";
     QTest::newRow("v6 mapped public") << "::ffff:8.8.8.8"
                                       << "";
     QTest::newRow("v6 outside 2000::/3") << "4000::1"
@@ -808,7 +874,16 @@ void TestProxyList::nonPublicAddresses_data() {
     QTest::newRow("v6 public") << "2a00:1450::1"
                                << "";
     QTest::newRow("v6 documentation") << "2001:db8::1"
-                                      << "";
+                                      << "2001:db8::1 is a documentation address";
+    QTest::newRow("v6 documentation top")
+        << "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"
+        << "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff is a documentation address";
+    QTest::newRow("v6 just above documentation") << "2001:db9::1"
+                                                 << "";
+    QTest::newRow("v6 documentation 3fff::/20") << "3fff:fff::1"
+                                                << "3fff:fff::1 is a documentation address";
+    QTest::newRow("v6 just above 3fff::/20") << "3fff:1000::1"
+                                             << "";
     QTest::newRow("localhost name") << "localhost"
                                     << "localhost is a loopback name";
     QTest::newRow("sub.localhost name") << "a.localhost"
@@ -830,6 +905,67 @@ void TestProxyList::nonPublicAddresses() {
     const EligibilityReport permissive = readProxyList(line, EligibilityRules{});
     QCOMPARE(reasonsOf(permissive.rejected), QStringList());
     QCOMPARE(memberIdsOf(permissive.accepted), QList<QByteArray>({line}));
+}
+
+void TestProxyList::looseIpv4Forms_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("reason"); // with and without rejectNonPublicAddresses
+
+    const QString reason =
+        QStringLiteral("%1 IPv4 form \"%2\" (= %3) is not accepted: write it as %3");
+    QTest::newRow("hex number") << QByteArray("0x7f000001:80")
+                                << reason.arg("hexadecimal/shortened", "0x7f000001", "127.0.0.1");
+    QTest::newRow("hex parts") << QByteArray("0x7f.0.0.0x1:80")
+                               << reason.arg("hexadecimal", "0x7f.0.0.0x1", "127.0.0.1");
+    QTest::newRow("octal and hex parts")
+        << QByteArray("0177.0.0.0x1:8080")
+        << reason.arg("hexadecimal/octal", "0177.0.0.0x1", "127.0.0.1");
+    QTest::newRow("hex 10/8") << QByteArray("0xa000001:3128")
+                              << reason.arg("hexadecimal/shortened", "0xa000001", "10.0.0.1");
+    QTest::newRow("hex 192.168/16")
+        << QByteArray("0xc0a80001:80")
+        << reason.arg("hexadecimal/shortened", "0xc0a80001", "192.168.0.1");
+    QTest::newRow("upper-case hex")
+        << QByteArray("0X7F.1:80") << reason.arg("hexadecimal/shortened", "0x7f.1", "127.0.0.1");
+    QTest::newRow("decimal number")
+        << QByteArray("2130706433:80") << reason.arg("shortened", "2130706433", "127.0.0.1");
+    QTest::newRow("two parts") << QByteArray("127.1:80")
+                               << reason.arg("shortened", "127.1", "127.0.0.1");
+    QTest::newRow("three parts") << QByteArray("127.0.1:80")
+                                 << reason.arg("shortened", "127.0.1", "127.0.0.1");
+    QTest::newRow("two parts 10/8")
+        << QByteArray("10.1:80") << reason.arg("shortened", "10.1", "10.0.0.1");
+    QTest::newRow("octal loopback")
+        << QByteArray("0177.0.0.1:80") << reason.arg("octal", "0177.0.0.1", "127.0.0.1");
+    // Reads as 10.0.0.1, reaches 8.0.0.1.
+    QTest::newRow("octal 010") << QByteArray("010.0.0.1:80")
+                               << reason.arg("octal", "010.0.0.1", "8.0.0.1");
+    QTest::newRow("zero") << QByteArray("0:80") << reason.arg("shortened", "0", "0.0.0.0");
+    // Refused for its form even where the address is public.
+    QTest::newRow("hex public") << QByteArray("0x08080808:80")
+                                << reason.arg("hexadecimal/shortened", "0x08080808", "8.8.8.8");
+    QTest::newRow("with scheme and credentials")
+        << QByteArray("socks5://u:p@0x7f000001:1080")
+        << reason.arg("hexadecimal/shortened", "0x7f000001", "127.0.0.1");
+}
+
+void TestProxyList::looseIpv4Forms() {
+    QFETCH(QByteArray, line);
+    QFETCH(QString, reason);
+
+    // Only strings are parsed here: nothing connects anywhere.
+    for (const EligibilityRules &rules : {EligibilityRules{}, nonPublicRejectingRules()}) {
+        const EligibilityReport report = readProxyList(line, rules);
+        QCOMPARE(reasonsOf(report.rejected), QStringList{reason});
+        QCOMPARE(report.accepted.size(), 0);
+    }
+    // The same host from a JSON object's "host" member.
+    const qsizetype at = line.lastIndexOf('@');
+    const QByteArray hostAndPort = line.mid(at + 1).split('/').last();
+    const QByteArray host = hostAndPort.left(hostAndPort.lastIndexOf(':'));
+    const EligibilityReport json =
+        readProxyList(R"([{"host": ")" + host + R"(", "port": 80}])", EligibilityRules{});
+    QCOMPARE(reasonsOf(json.rejected), QStringList{"array element 1: " + reason});
 }
 
 void TestProxyList::duplicatesCollapsed() {
