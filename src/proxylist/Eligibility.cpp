@@ -1,4 +1,7 @@
+// The eligibility rules: schemes, ports, and which addresses count as public.
 #include "proxylist/Eligibility.h"
+
+#include "proxylist/RuleChecker.h"
 
 #include <QHash>
 #include <QStringList>
@@ -245,152 +248,70 @@ QString quoted(const QString &text) {
     return u'"' + text.first(maxChars - 1) + QChar(0x2026) + u'"';
 }
 
-// The rules with their reason texts prepared once, not once per entry.
-class RuleChecker {
-public:
-    explicit RuleChecker(const EligibilityRules &rules)
-        : m_rules(rules) {
-        for (const QString &scheme : rules.allowedSchemes)
-            m_allowedSchemes.insert(scheme.toLower());
-        QStringList schemes(m_allowedSchemes.begin(), m_allowedSchemes.end());
-        schemes.sort();
-        m_allowedSchemesText =
-            schemes.isEmpty() ? QStringLiteral("none") : schemes.join(QStringLiteral(", "));
-
-        QList<int> ports(rules.allowedPorts.begin(), rules.allowedPorts.end());
-        std::sort(ports.begin(), ports.end());
-        QStringList portTexts;
-        for (qsizetype i = 0; i < ports.size() && i < 10; ++i)
-            portTexts << QString::number(ports[i]);
-        if (ports.size() > 10)
-            portTexts << QStringLiteral("%1 more").arg(ports.size() - 10);
-        m_allowedPortsText = portTexts.join(QStringLiteral(", "));
-    }
-
-    QString violation(const ProxyEntry &entry) const {
-        const QString scheme = entry.scheme.isEmpty() ? QStringLiteral("http") : entry.scheme;
-        if (!m_allowedSchemes.contains(scheme))
-            return QStringLiteral("scheme %1 is not allowed (allowed: %2)")
-                .arg(quoted(scheme), m_allowedSchemesText);
-        if (entry.port < 1 || entry.port > 65535)
-            return QStringLiteral("port %1 is out of range 1-65535").arg(entry.port);
-        if (!m_rules.allowedPorts.isEmpty() && !m_rules.allowedPorts.contains(entry.port))
-            return QStringLiteral("port %1 is not in the allowed ports (%2)")
-                .arg(entry.port)
-                .arg(m_allowedPortsText);
-        return hostViolation(entry.host);
-    }
-
-private:
-    QString hostViolation(const QString &host) const {
-        quint32 ipv4Address = 0;
-        std::array<quint8, 16> ipv6Address{};
-        QString reason;
-        if (parseIpv4(host, ipv4Address)) {
-            if (const QString kind = nonPublicIpv4Kind(ipv4Address); !kind.isEmpty())
-                reason = QStringLiteral("%1 is %2 address").arg(host, withArticle(kind));
-        } else if (parseLooseIpv4(host, ipv4Address)) {
-            // Always refused: such a form hides the address from every reader but the resolver.
-            const QString address = dottedDecimal(ipv4Address);
-            return QStringLiteral("%1 IPv4 form %2 (= %3) is not accepted: write it as %3")
-                .arg(looseIpv4FormName(host), quoted(host), address);
-        } else if (host.contains(u':') && parseIpv6(host, ipv6Address)) {
-            reason = nonPublicIpv6Reason(host, ipv6Address);
-        } else if (isValidDnsName(host)) {
-            // Names are not resolved here; only the reserved loopback name is caught (RFC 6761).
-            if (m_rules.rejectNonPublicAddresses &&
-                (host == u"localhost" || host.endsWith(u".localhost")))
-                return QStringLiteral("%1 is a loopback name").arg(host);
-            return {};
-        } else {
-            return QStringLiteral("host %1 is not a valid IPv4 address, IPv6 address or DNS name")
-                .arg(quoted(host));
-        }
-        return m_rules.rejectNonPublicAddresses ? reason : QString();
-    }
-
-    const EligibilityRules &m_rules;
-    QSet<QString> m_allowedSchemes;
-    QString m_allowedSchemesText;
-    QString m_allowedPortsText;
-};
-
 } // namespace
+
+RuleChecker::RuleChecker(const EligibilityRules &rules)
+    : m_rules(rules) {
+    for (const QString &scheme : rules.allowedSchemes)
+        m_allowedSchemes.insert(scheme.toLower());
+    QStringList schemes(m_allowedSchemes.begin(), m_allowedSchemes.end());
+    schemes.sort();
+    m_allowedSchemesText =
+        schemes.isEmpty() ? QStringLiteral("none") : schemes.join(QStringLiteral(", "));
+
+    QList<int> ports(rules.allowedPorts.begin(), rules.allowedPorts.end());
+    std::sort(ports.begin(), ports.end());
+    QStringList portTexts;
+    for (qsizetype i = 0; i < ports.size() && i < 10; ++i)
+        portTexts << QString::number(ports[i]);
+    if (ports.size() > 10)
+        portTexts << QStringLiteral("%1 more").arg(ports.size() - 10);
+    m_allowedPortsText = portTexts.join(QStringLiteral(", "));
+}
+
+QString RuleChecker::violation(const ProxyEntry &entry) const {
+    const QString scheme = entry.scheme.isEmpty() ? QStringLiteral("http") : entry.scheme;
+    if (!m_allowedSchemes.contains(scheme))
+        return QStringLiteral("scheme %1 is not allowed (allowed: %2)")
+            .arg(quoted(scheme), m_allowedSchemesText);
+    if (entry.port < 1 || entry.port > 65535)
+        return QStringLiteral("port %1 is out of range 1-65535").arg(entry.port);
+    if (!m_rules.allowedPorts.isEmpty() && !m_rules.allowedPorts.contains(entry.port))
+        return QStringLiteral("port %1 is not in the allowed ports (%2)")
+            .arg(entry.port)
+            .arg(m_allowedPortsText);
+    return hostViolation(entry.host);
+}
+
+QString RuleChecker::hostViolation(const QString &host) const {
+    quint32 ipv4Address = 0;
+    std::array<quint8, 16> ipv6Address{};
+    QString reason;
+    if (parseIpv4(host, ipv4Address)) {
+        if (const QString kind = nonPublicIpv4Kind(ipv4Address); !kind.isEmpty())
+            reason = QStringLiteral("%1 is %2 address").arg(host, withArticle(kind));
+    } else if (parseLooseIpv4(host, ipv4Address)) {
+        // Always refused: such a form hides the address from every reader but the resolver.
+        const QString address = dottedDecimal(ipv4Address);
+        return QStringLiteral("%1 IPv4 form %2 (= %3) is not accepted: write it as %3")
+            .arg(looseIpv4FormName(host), quoted(host), address);
+    } else if (host.contains(u':') && parseIpv6(host, ipv6Address)) {
+        reason = nonPublicIpv6Reason(host, ipv6Address);
+    } else if (isValidDnsName(host)) {
+        // Names are not resolved here; only the reserved loopback name is caught (RFC 6761).
+        if (m_rules.rejectNonPublicAddresses &&
+            (host == u"localhost" || host.endsWith(u".localhost")))
+            return QStringLiteral("%1 is a loopback name").arg(host);
+        return {};
+    } else {
+        return QStringLiteral("host %1 is not a valid IPv4 address, IPv6 address or DNS name")
+            .arg(quoted(host));
+    }
+    return m_rules.rejectNonPublicAddresses ? reason : QString();
+}
 
 QString eligibilityViolation(const ProxyEntry &entry, const EligibilityRules &rules) {
     return RuleChecker(rules).violation(entry);
-}
-
-EligibilityReport judgeProxyList(const ParsedProxyList &parsed, const EligibilityRules &rules) {
-    // The copy is shallow (implicitly shared) and only detaches if something is dropped.
-    return judgeProxyList(ParsedProxyList(parsed), rules);
-}
-
-EligibilityReport judgeProxyList(ParsedProxyList &&parsed, const EligibilityRules &rules) {
-    EligibilityReport report;
-    report.fatalError = std::move(parsed.fatalError);
-    report.rejected.reserve(parsed.problems.size());
-    for (ParseProblem &problem : parsed.problems)
-        report.rejected.append(
-            {problem.lineNumber, std::move(problem.text), std::move(problem.reason)});
-
-    // An unusable input is rejected as a whole: nothing from it may be imported.
-    if (report.fatalError.isEmpty()) {
-        const bool isJson = parsed.detectedFormat == ProxyListFormat::Json;
-        const RuleChecker checker(rules);
-        QList<ProxyEntry> &entries = parsed.entries;
-        // Accepted entries are compacted to the front of the list in place, so a big list is not
-        // held twice. Member ids are remembered by hash only (with the accepted entry to compare
-        // against), which costs far less than a set of the ids themselves.
-        QHash<size_t, qsizetype> acceptedIndexByIdHash;
-        acceptedIndexByIdHash.reserve(entries.size());
-        QSet<QByteArray> idsWithCollidingHash; // practically always empty
-        qsizetype acceptedCount = 0;
-        for (qsizetype i = 0; i < entries.size(); ++i) {
-            const ProxyEntry &entry = std::as_const(entries)[i];
-            const QByteArray memberId = entry.memberId();
-            const size_t idHash = qHash(memberId, QHashSeed::globalSeed());
-            const auto known = acceptedIndexByIdHash.constFind(idHash);
-            const bool hashCollides = known != acceptedIndexByIdHash.cend() &&
-                                      std::as_const(entries)[known.value()].memberId() != memberId;
-            // Equal member ids get equal verdicts, so only first occurrences need checking.
-            if (known != acceptedIndexByIdHash.cend() &&
-                (!hashCollides || idsWithCollidingHash.contains(memberId))) {
-                ++report.duplicates;
-                continue;
-            }
-            const QString violation = checker.violation(entry);
-            if (!violation.isEmpty()) {
-                // JSON "line numbers" are array element indexes; the reason says so.
-                report.rejected.append({entry.lineNumber, entry.sourceText,
-                                        isJson ? QStringLiteral("array element %1: %2")
-                                                     .arg(entry.lineNumber)
-                                                     .arg(violation)
-                                               : violation});
-                continue;
-            }
-            if (hashCollides)
-                idsWithCollidingHash.insert(memberId);
-            else
-                acceptedIndexByIdHash.insert(idHash, acceptedCount);
-            if (acceptedCount != i) // writing detaches a shared list; skip when nothing moved
-                entries[acceptedCount] = std::move(entries[i]);
-            ++acceptedCount;
-        }
-        if (acceptedCount != entries.size())
-            entries.resize(acceptedCount);
-        report.accepted = std::move(entries);
-    }
-
-    std::stable_sort(
-        report.rejected.begin(), report.rejected.end(),
-        [](const RejectedLine &a, const RejectedLine &b) { return a.lineNumber < b.lineNumber; });
-    return report;
-}
-
-EligibilityReport readProxyList(const QByteArray &data, const EligibilityRules &rules,
-                                ProxyListFormat format) {
-    return judgeProxyList(parseProxyList(data, format), rules);
 }
 
 } // namespace poolscope

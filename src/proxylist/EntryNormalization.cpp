@@ -241,26 +241,29 @@ QString parseEntryText(QStringView text, ProxyEntry &entry) {
     return parsePortText(portText, entry.port);
 }
 
-ListParser::ListParser(ProxyListFormat format)
-    : m_decoder(QStringDecoder::Utf8,
+ListParser::ListParser(ProxyListFormat format, ProxyListSink &sink)
+    : m_format(format)
+    , m_sink(sink)
+    , m_decoder(QStringDecoder::Utf8,
                 // Stateless: a multi-byte sequence cut off at the end of a line is an error,
                 // not something to complete from the next line. The BOM is stripped by the
                 // caller, so any later U+FEFF is kept (and rejected) rather than dropped.
                 QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom) {
-    m_result.detectedFormat = format;
+    m_sink.formatDetected(format);
 }
 
 void ListParser::addProblem(int lineNumber, QString text, const QString &reason) {
     if (stopped())
         return;
-    if (m_result.problems.size() >= kMaxParseProblems) {
+    if (m_problems >= kMaxParseProblems) {
         fail(QStringLiteral("gave up at %1: more than %2 entries could not be parsed, so this "
                             "does not look like a proxy list")
                  .arg(location(lineNumber))
                  .arg(kMaxParseProblems));
         return;
     }
-    m_result.problems.append({lineNumber, std::move(text), locatedReason(lineNumber, reason)});
+    ++m_problems;
+    m_sink.problemFound({lineNumber, std::move(text), locatedReason(lineNumber, reason)});
 }
 
 bool ListParser::decodeLine(QByteArrayView raw, int lineNumber, const QString &noun,
@@ -312,13 +315,12 @@ void ListParser::addTextLine(QByteArrayView raw, int lineNumber, const QString &
 }
 
 QString ListParser::location(int lineNumber) const {
-    return m_result.detectedFormat == ProxyListFormat::Json
-               ? QStringLiteral("array element %1").arg(lineNumber)
-               : QStringLiteral("line %1").arg(lineNumber);
+    return m_format == ProxyListFormat::Json ? QStringLiteral("array element %1").arg(lineNumber)
+                                             : QStringLiteral("line %1").arg(lineNumber);
 }
 
 QString ListParser::locatedReason(int lineNumber, const QString &reason) const {
-    if (m_result.detectedFormat != ProxyListFormat::Json)
+    if (m_format != ProxyListFormat::Json)
         return reason;
     return QStringLiteral("array element %1: %2").arg(lineNumber).arg(reason);
 }

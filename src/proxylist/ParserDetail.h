@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <QStringView>
 
+#include <utility>
+
 namespace poolscope::proxylist_detail {
 
 // Shared instance so that the millions of scheme-less entries a big list may have do not each
@@ -81,17 +83,30 @@ QString parseHostField(QStringView text, QString &host);
 // failure.
 QString parseEntryText(QStringView text, ProxyEntry &entry);
 
-// Collects the result and enforces kMaxParseProblems.
+// Receives a list's entries and problems in input order, as the parser finds them.
+class ProxyListSink {
+public:
+    virtual ~ProxyListSink() = default;
+    virtual void formatDetected(ProxyListFormat format) = 0; // first, never Auto
+    virtual void entryParsed(ProxyEntry &&entry) = 0;
+    virtual void problemFound(ParseProblem &&problem) = 0;
+};
+
+// Parses into the sink and returns the fatal error (empty when the input was usable). After a
+// fatal error nothing more reaches the sink.
+QString parseProxyListInto(const QByteArray &data, ProxyListFormat format, ProxyListSink &sink);
+
+// Hands entries and problems to the sink and enforces kMaxParseProblems.
 class ListParser {
 public:
-    explicit ListParser(ProxyListFormat format);
+    ListParser(ProxyListFormat format, ProxyListSink &sink);
 
-    bool stopped() const { return !m_result.fatalError.isEmpty(); }
-    void fail(const QString &error) { m_result.fatalError = error; }
-    ParsedProxyList take() { return std::move(m_result); }
+    bool stopped() const { return !m_fatalError.isEmpty(); }
+    void fail(const QString &error) { m_fatalError = error; }
+    const QString &fatalError() const { return m_fatalError; }
 
     void addProblem(int lineNumber, QString text, const QString &reason);
-    void addEntry(ProxyEntry &&entry) { m_result.entries.append(std::move(entry)); }
+    void addEntry(ProxyEntry &&entry) { m_sink.entryParsed(std::move(entry)); }
 
     // Length, NUL and UTF-8 checks shared by every format; true with decoded text when the
     // line can be looked at, false when it is blank/comment (skip) or already reported.
@@ -104,7 +119,10 @@ private:
     // JSON "line numbers" are element indexes, so JSON reasons say so.
     QString locatedReason(int lineNumber, const QString &reason) const;
 
-    ParsedProxyList m_result;
+    ProxyListFormat m_format;
+    ProxyListSink &m_sink;
+    qsizetype m_problems = 0;
+    QString m_fatalError;
     QStringDecoder m_decoder;
 };
 

@@ -7,6 +7,8 @@
 
 #include <arpa/inet.h>
 
+#include <utility>
+
 namespace poolscope {
 
 QByteArray ProxyEntry::memberId() const {
@@ -139,13 +141,15 @@ void parseLines(QByteArrayView body, ListParser &parser) {
 
 } // namespace
 
-ParsedProxyList parseProxyList(const QByteArray &data, ProxyListFormat format) {
+namespace proxylist_detail {
+
+QString parseProxyListInto(const QByteArray &data, ProxyListFormat format, ProxyListSink &sink) {
     const bool hasBom = QByteArrayView(data).startsWith(kUtf8Bom);
     const QByteArrayView body = QByteArrayView(data).sliced(hasBom ? kUtf8Bom.size() : 0);
     if (format == ProxyListFormat::Auto)
         format = detectFormat(body);
 
-    ListParser parser(format);
+    ListParser parser(format, sink);
     switch (format) {
     case ProxyListFormat::Json:
         // Only copy the input when a BOM has to go.
@@ -159,7 +163,25 @@ ParsedProxyList parseProxyList(const QByteArray &data, ProxyListFormat format) {
         parseLines(body, parser);
         break;
     }
-    return parser.take();
+    return parser.fatalError();
+}
+
+} // namespace proxylist_detail
+
+ParsedProxyList parseProxyList(const QByteArray &data, ProxyListFormat format) {
+    // Keeps everything, in input order.
+    class Collector final : public proxylist_detail::ProxyListSink {
+    public:
+        void formatDetected(ProxyListFormat detected) override { result.detectedFormat = detected; }
+        void entryParsed(ProxyEntry &&entry) override { result.entries.append(std::move(entry)); }
+        void problemFound(ParseProblem &&problem) override {
+            result.problems.append(std::move(problem));
+        }
+        ParsedProxyList result;
+    };
+    Collector collector;
+    collector.result.fatalError = proxylist_detail::parseProxyListInto(data, format, collector);
+    return std::move(collector.result);
 }
 
 } // namespace poolscope

@@ -24,6 +24,17 @@ QList<int> lineNumbersOf(const QList<RejectedLine> &rejected) {
     return numbers;
 }
 
+QList<int> lineNumbersOf(const AcceptedProxies &accepted) {
+    QList<int> numbers;
+    for (const AcceptedProxy &proxy : accepted)
+        numbers << proxy.lineNumber;
+    return numbers;
+}
+
+QList<QByteArray> memberIdsOf(const AcceptedProxies &accepted) {
+    return accepted.memberIds();
+}
+
 QList<QByteArray> memberIdsOf(const QList<ProxyEntry> &entries) {
     QList<QByteArray> ids;
     for (const ProxyEntry &entry : entries)
@@ -722,8 +733,9 @@ void TestProxyList::schemeAllowList() {
              QStringList({"scheme \"http\" is not allowed (allowed: socks4, socks5)"}));
 
     rules.allowedSchemes.clear();
-    QCOMPARE(eligibilityViolation(report.accepted[0], rules),
-             QStringLiteral("scheme \"socks5\" is not allowed (allowed: none)"));
+    QCOMPARE(
+        eligibilityViolation(parseProxyList(report.accepted[0].memberId).entries.value(0), rules),
+        QStringLiteral("scheme \"socks5\" is not allowed (allowed: none)"));
 }
 
 void TestProxyList::portAllowList_data() {
