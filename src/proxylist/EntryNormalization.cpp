@@ -44,6 +44,20 @@ QString normalizedColumnName(QStringView name) {
     return normalized;
 }
 
+bool isCommentMark(QChar c) {
+    return c == u'#' || c == u';';
+}
+
+QString unknownCommentStyleProblem(QStringView text) {
+    for (const QLatin1StringView mark :
+         {QLatin1StringView("//"), QLatin1StringView("/*"), QLatin1StringView("--")}) {
+        if (text.startsWith(mark))
+            return QStringLiteral("unknown comment style \"%1\" (comment lines start with # or ;)")
+                .arg(mark);
+    }
+    return {};
+}
+
 } // namespace
 
 const QString &httpScheme() {
@@ -68,7 +82,7 @@ QString quotedForReason(QStringView text) {
 
 bool isBlankOrComment(QByteArrayView line) {
     const QByteArrayView trimmed = line.trimmed();
-    return trimmed.isEmpty() || trimmed.startsWith('#');
+    return trimmed.isEmpty() || trimmed.startsWith('#') || trimmed.startsWith(';');
 }
 
 Field fieldForColumnName(QStringView name) {
@@ -297,9 +311,10 @@ void ListParser::addTextLine(QByteArrayView raw, int lineNumber, const QString &
     if (!decodeLine(raw, lineNumber, noun, text))
         return;
     QStringView entryText = text;
-    // A trailing " # comment"; '#' without whitespace before it may be part of a password.
+    // A trailing " # comment" or " ; comment"; a mark without whitespace before it may be part of
+    // a password.
     for (qsizetype i = 1; i < entryText.size(); ++i) {
-        if (entryText[i] == u'#' && entryText[i - 1].isSpace()) {
+        if (isCommentMark(entryText[i]) && entryText[i - 1].isSpace()) {
             entryText = entryText.first(i).trimmed();
             break;
         }
@@ -307,6 +322,10 @@ void ListParser::addTextLine(QByteArrayView raw, int lineNumber, const QString &
     ProxyEntry entry;
     entry.lineNumber = lineNumber;
     entry.sourceText = displayText(text);
+    if (const QString problem = unknownCommentStyleProblem(entryText); !problem.isEmpty()) {
+        addProblem(lineNumber, entry.sourceText, problem);
+        return;
+    }
     if (const QString problem = parseEntryText(entryText, entry); !problem.isEmpty()) {
         addProblem(lineNumber, entry.sourceText, problem);
         return;

@@ -57,6 +57,7 @@ private:
     int m_lineNumber = 0;
 };
 
+// Blank, or a comment: the first non-blank character is '#' or ';'.
 bool isBlankOrComment(QByteArrayView line);
 
 enum class Field { None, Host, Port, Scheme, Username, Password };
