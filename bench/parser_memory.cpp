@@ -121,15 +121,15 @@ QList<ListCase> writeLists(const QString &dir, qint64 repeatedBytes, qint64 dist
         writeFile(cases.last().path, data);
     }
     {
-        // Ten lines at a time: 4 new members, 2 repeats, 2 private, port 0, a disallowed scheme;
-        // and an unparseable line every 200 (under the 10,000 that make a list unusable).
+        // Ten lines at a time: 4 new members, 2 repeats, 2 private, port 0, a disallowed scheme
+        // (or, every 200 lines, an unparseable line: under the 10,000 that make a list unusable).
         QByteArray data;
         qint64 fresh = 0;
         for (qint64 i = 0; i < distinct; i += 10) {
             for (int k = 0; k < 4; ++k)
                 data += publicHost(fresh++) + ":3128\n";
             data += publicHost(fresh / 2) + ":3128\n";
-            data += "socks5://" + publicHost(fresh / 3) + ":3128\n";
+            data += publicHost(fresh / 3) + ":3128\n";
             data += "10." + QByteArray::number((i >> 16) & 255) + '.' +
                     QByteArray::number((i >> 8) & 255) + '.' + QByteArray::number(i & 255) +
                     ":8080\n";

@@ -1,7 +1,9 @@
 // The accepted members of a judged proxy list: compact storage and the duplicate lookup.
 #include "proxylist/AcceptedProxies.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 #include <QHashFunctions>
@@ -35,10 +37,19 @@ AcceptedProxy AcceptedProxies::at(qsizetype index) const {
     const QByteArrayView id = idOfRecord(whole);
     AcceptedProxy proxy;
     proxy.memberId = id.toByteArray();
-    proxy.lineNumber = m_lineNumbers.at(index);
+    proxy.lineNumber = lineNumber(index);
     proxy.sourceText =
         QString::fromUtf8(id.size() < whole.size() ? whole.sliced(id.size() + 1) : id);
     return proxy;
+}
+
+int AcceptedProxies::lineNumber(qsizetype index) const {
+    Q_ASSERT(index >= 0 && index < size());
+    // The last run starting at or before index.
+    const auto after =
+        std::upper_bound(m_lineRuns.cbegin(), m_lineRuns.cend(), quint32(index),
+                         [](quint32 wanted, const LineRun &run) { return wanted < run.first; });
+    return int(index) + std::prev(after)->lineMinusIndex;
 }
 
 QByteArray AcceptedProxies::memberId(qsizetype index) const {
@@ -55,7 +66,7 @@ QList<QByteArray> AcceptedProxies::memberIds() const {
 
 qsizetype AcceptedProxies::bytesHeld() const {
     return m_records.capacity() + m_offsets.capacity() * qsizetype(sizeof(quint32)) +
-           m_lineNumbers.capacity() * qsizetype(sizeof(int)) +
+           m_lineRuns.capacity() * qsizetype(sizeof(LineRun)) +
            m_slots.capacity() * qsizetype(sizeof(quint32));
 }
 
@@ -77,7 +88,9 @@ void AcceptedProxies::growTable() {
     qsizetype newSize = qMax(kFirstTableSize, m_slots.size() * 2);
     while (newSize < (size() + 1) * 2)
         newSize *= 2;
-    m_slots = QList<quint32>(newSize, 0); // the old table is freed before the rehash fills this
+    // The old table goes first: the new one is filled from the records.
+    m_slots = QList<quint32>();
+    m_slots = QList<quint32>(newSize, 0);
     const size_t mask = size_t(newSize) - 1;
     for (qsizetype i = 0; i < size(); ++i) {
         size_t at = hashOf(idOfRecord(record(i))) & mask;
@@ -120,7 +133,9 @@ bool AcceptedProxies::append(QByteArrayView memberId, int lineNumber, QStringVie
         m_records.append('\0');
         m_records.append(source);
     }
-    m_lineNumbers.append(lineNumber);
+    const qint32 lineMinusIndex = lineNumber - qint32(m_offsets.size() - 1);
+    if (m_lineRuns.isEmpty() || m_lineRuns.constLast().lineMinusIndex != lineMinusIndex)
+        m_lineRuns.append({quint32(m_offsets.size() - 1), lineMinusIndex});
     m_slots[slot] = quint32(size());
     return true;
 }
@@ -129,7 +144,12 @@ void AcceptedProxies::finishBuilding() {
     m_slots = QList<quint32>();
     m_records.squeeze();
     m_offsets.squeeze();
-    m_lineNumbers.squeeze();
+    m_lineRuns.squeeze();
+}
+
+void AcceptedProxies::reserveForInput(qsizetype bytes, qsizetype lines) {
+    m_records.reserve(bytes + 1);
+    m_offsets.reserve(lines);
 }
 
 void AcceptedProxies::clear() {

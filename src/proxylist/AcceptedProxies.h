@@ -19,17 +19,17 @@ struct AcceptedProxy {
 };
 
 // Accepted members, unique by member id, in input order. A big list is held as one buffer of
-// member ids (plus the source text where it differs from the id) with an offset and a line
-// number per member: about 8 bytes beyond the id itself, instead of a ProxyEntry's five strings.
-// Implicitly shared: copies are cheap.
+// member ids (plus the source text where it differs from the id) with an offset per member and
+// the line numbers as runs (a new run only where lines were skipped): about 4-8 bytes beyond the
+// id itself, instead of a ProxyEntry's five strings. Implicitly shared: copies are cheap.
 class AcceptedProxies {
 public:
-    qsizetype size() const { return m_lineNumbers.size(); }
-    bool isEmpty() const { return m_lineNumbers.isEmpty(); }
+    qsizetype size() const { return m_offsets.size(); }
+    bool isEmpty() const { return m_offsets.isEmpty(); }
     AcceptedProxy at(qsizetype index) const;
     AcceptedProxy operator[](qsizetype index) const { return at(index); }
     QByteArray memberId(qsizetype index) const;
-    int lineNumber(qsizetype index) const { return m_lineNumbers.at(index); }
+    int lineNumber(qsizetype index) const;
     QList<QByteArray> memberIds() const;
     // Bytes of member data held (ids, source texts, offsets, line numbers, lookup table).
     qsizetype bytesHeld() const;
@@ -75,6 +75,9 @@ public:
     bool append(QByteArrayView memberId, int lineNumber, QStringView sourceText);
     // Drops the lookup table and spare capacity once the list is complete.
     void finishBuilding();
+    // Capacity for a list of this many bytes and lines: untouched, it costs address space only,
+    // and it spares the copies that growing would make.
+    void reserveForInput(qsizetype bytes, qsizetype lines);
     void clear();
 
 private:
@@ -86,8 +89,13 @@ private:
 
     QByteArray m_records;     // per member: id, then '\0' and the source text if it differs
     QList<quint32> m_offsets; // where each member's record starts in m_records
-    QList<int> m_lineNumbers; // one per member
-    QList<quint32> m_slots;   // open addressing while building: member index + 1, 0 = free
+    // Line numbers: from member `first` on, line = index + lineMinusIndex, up to the next run.
+    struct LineRun {
+        quint32 first;
+        qint32 lineMinusIndex;
+    };
+    QList<LineRun> m_lineRuns;
+    QList<quint32> m_slots; // open addressing while building: member index + 1, 0 = free
 };
 
 } // namespace poolscope
