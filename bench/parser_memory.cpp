@@ -100,6 +100,7 @@ QByteArray publicHost(qint64 index) {
 struct ListCase {
     QString name;
     QString path;
+    bool json = false; // held whole by QJsonDocument while it is read: not under the target
 };
 
 QList<ListCase> writeLists(const QString &dir, qint64 repeatedBytes, qint64 distinct) {
@@ -148,7 +149,7 @@ QList<ListCase> writeLists(const QString &dir, qint64 repeatedBytes, qint64 dist
         for (qint64 i = 0; i < distinct; ++i)
             data += "\"" + publicHost(i) + ":8080\"" + (i + 1 < distinct ? ",\n" : "\n");
         data += "]\n";
-        cases.append({QStringLiteral("distinct entries, JSON"), dir + "/distinct.json"});
+        cases.append({QStringLiteral("distinct entries, JSON"), dir + "/distinct.json", true});
         writeFile(cases.last().path, data);
     }
     return cases;
@@ -156,8 +157,7 @@ QList<ListCase> writeLists(const QString &dir, qint64 repeatedBytes, qint64 dist
 
 QJsonObject runChild(const QString &mode, const QString &path) {
     QProcess child;
-    child.start(QCoreApplication::applicationFilePath(),
-                {QStringLiteral("measure"), mode, path});
+    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("measure"), mode, path});
     if (!child.waitForFinished(-1) || child.exitCode() != 0) {
         std::fprintf(stderr, "%s on %s failed: %s\n", qPrintable(mode), qPrintable(path),
                      child.readAllStandardError().constData());
@@ -189,7 +189,8 @@ int main(int argc, char *argv[]) {
     std::printf("| list | file | result (readProxyList) | file bytes only | naive QStringList | "
                 "parse all, then judge | readProxyList | ratio | time |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
-    bool met = true;
+    bool linesMet = true;
+    bool jsonMet = true;
     for (const ListCase &list : cases) {
         const double fileMiB = double(QFileInfo(list.path).size()) / (1024.0 * 1024.0);
         QJsonObject results[4];
@@ -203,7 +204,7 @@ int main(int argc, char *argv[]) {
         };
         const QJsonObject &read = results[3];
         const double ratio = used(read) / fileMiB;
-        met = met && ratio < 3.0;
+        (list.json ? jsonMet : linesMet) &= ratio < 3.0;
         std::printf("| %s | %.1f MiB | %lld accepted, %lld duplicates, %lld rejected | %.0f | %.0f "
                     "| %.0f | %.0f | %.2f× | %.1f s |\n",
                     qPrintable(list.name), fileMiB,
@@ -213,6 +214,7 @@ int main(int argc, char *argv[]) {
                     used(results[1]), used(results[2]), used(read), ratio,
                     read.value(QStringLiteral("seconds")).toDouble());
     }
-    std::printf("\ntarget: readProxyList under 3x the file size: %s\n", met ? "met" : "MISSED");
+    std::printf("\ntarget: readProxyList under 3x the file size: %s for line lists, %s for JSON\n",
+                linesMet ? "met" : "MISSED", jsonMet ? "met" : "MISSED");
     return 0;
 }

@@ -181,12 +181,14 @@ QString nonPublicIpv6Reason(const QString &host, const std::array<quint8, 16> &b
         return QStringLiteral("%1 is %2 address").arg(host, withArticle(kind));
     };
     // The embedded IPv4 address decides: "<host> is <mechanism> address for <v4>, <kind> address".
-    const auto carrying = [&host](const QString &mechanism, quint32 embedded) -> QString {
+    // role: "" or "client "/"server " for Teredo.
+    const auto carrying = [&host](const QString &mechanism, quint32 embedded,
+                                  const QString &role = QString()) -> QString {
         const QString kind = nonPublicIpv4Kind(embedded);
         if (kind.isEmpty())
             return {};
-        return QStringLiteral("%1 is %2 address for %3, %4 address")
-            .arg(host, withArticle(mechanism), dottedDecimal(embedded), withArticle(kind));
+        return QStringLiteral("%1 is %2 address for %3%4, %5 address")
+            .arg(host, withArticle(mechanism), role, dottedDecimal(embedded), withArticle(kind));
     };
 
     if (allZero(0, 15) && b[15] == 0)
@@ -210,14 +212,11 @@ QString nonPublicIpv6Reason(const QString &host, const std::array<quint8, 16> &b
         return carrying(QStringLiteral("6to4"), ipv4At(2));
     // Teredo 2001::/32: server IPv4 in bits 32-63, client IPv4 in the last 32 bits, inverted.
     if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x00 && b[3] == 0x00) {
-        if (QString reason = carrying(QStringLiteral("Teredo"), ipv4At(12, 0xffffffffU));
-            !reason.isEmpty())
-            return reason.replace(QStringLiteral(" address for "),
-                                  QStringLiteral(" address for client "));
-        if (QString reason = carrying(QStringLiteral("Teredo"), ipv4At(4)); !reason.isEmpty())
-            return reason.replace(QStringLiteral(" address for "),
-                                  QStringLiteral(" address for server "));
-        return {};
+        const QString client =
+            carrying(QStringLiteral("Teredo"), ipv4At(12, 0xffffffffU), QStringLiteral("client "));
+        return !client.isEmpty()
+                   ? client
+                   : carrying(QStringLiteral("Teredo"), ipv4At(4), QStringLiteral("server "));
     }
     if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
         return plain(QStringLiteral("link-local"));
