@@ -133,9 +133,83 @@ QString parseJsonObject(const QJsonObject &object, ProxyEntry &entry) {
     return {};
 }
 
+bool isJsonWhitespace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Calls visit(bytes, elementNumber) for each element of an array of plain strings, and returns
+// true, when json is one; returns false as soon as it sees anything else (objects, numbers,
+// escapes, control characters, invalid UTF-8, malformed JSON, bytes after the array), having
+// visited the elements before that point.
+template <typename Visit> bool forEachPlainString(QByteArrayView json, Visit &&visit) {
+    const qsizetype size = json.size();
+    qsizetype i = 0;
+    const auto skipWhitespace = [&] {
+        while (i < size && isJsonWhitespace(json[i]))
+            ++i;
+    };
+    skipWhitespace();
+    if (i >= size || json[i] != '[')
+        return false;
+    ++i;
+    skipWhitespace();
+    if (i < size && json[i] == ']') {
+        ++i;
+    } else {
+        int elementNumber = 0;
+        while (true) {
+            if (i >= size || json[i] != '"')
+                return false;
+            const qsizetype start = ++i;
+            while (i < size && json[i] != '"') {
+                const auto c = static_cast<unsigned char>(json[i]);
+                if (c == '\\' || c < 0x20)
+                    return false;
+                ++i;
+            }
+            if (i >= size)
+                return false;
+            const QByteArrayView text = json.sliced(start, i - start);
+            if (!text.isValidUtf8())
+                return false;
+            ++i;
+            visit(text, ++elementNumber);
+            skipWhitespace();
+            if (i < size && json[i] == ',') {
+                ++i;
+                skipWhitespace();
+                continue;
+            }
+            if (i < size && json[i] == ']') {
+                ++i;
+                break;
+            }
+            return false;
+        }
+    }
+    skipWhitespace();
+    return i == size;
+}
+
 } // namespace
 
-void parseJson(const QByteArray &json, ListParser &parser) {
+bool isPlainJsonStringArray(QByteArrayView json) {
+    return forEachPlainString(json, [](QByteArrayView, int) {});
+}
+
+void parseJson(const QByteArray &json, ListParser &parser, JsonReading reading) {
+    const QString noun = QStringLiteral("string");
+    // Checked whole first: nothing may reach the parser before the input is known to be plain,
+    // or a malformed tail would leave its head's entries behind the fatal error. Such a string
+    // is its own bytes (no escape changes it), exactly what the full reader passes on below.
+    if (reading == JsonReading::PlainStringsFromBytes && isPlainJsonStringArray(json)) {
+        forEachPlainString(json, [&parser, &noun](QByteArrayView text, int elementNumber) {
+            if (!parser.stopped())
+                parser.addTextLine(text, elementNumber, noun);
+        });
+        return;
+    }
+
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
@@ -148,7 +222,6 @@ void parseJson(const QByteArray &json, ListParser &parser) {
                         .arg(document.isObject() ? QStringLiteral(", not an object") : QString()));
         return;
     }
-    const QString noun = QStringLiteral("string");
     const QJsonArray array = document.array();
     for (qsizetype index = 0; index < array.size() && !parser.stopped(); ++index) {
         const int elementNumber = static_cast<int>(index + 1);

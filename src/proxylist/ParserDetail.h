@@ -145,6 +145,12 @@ CsvColumns csvColumnsFromHeader(const QStringList &headerFields);
 void parseCsv(QByteArrayView body, ListParser &parser);
 
 // JSON front-end (JsonFrontEnd.cpp).
-void parseJson(const QByteArray &json, ListParser &parser);
+// An array of plain strings (no escapes, no control characters, valid UTF-8, nothing after the
+// array), the common shape, is read straight from the bytes so that no QJsonDocument holds the
+// whole array; FullReaderOnly sends everything through QJsonDocument (tests compare the two).
+enum class JsonReading { PlainStringsFromBytes, FullReaderOnly };
+bool isPlainJsonStringArray(QByteArrayView json);
+void parseJson(const QByteArray &json, ListParser &parser,
+               JsonReading reading = JsonReading::PlainStringsFromBytes);
 
 } // namespace poolscope::proxylist_detail

@@ -1,4 +1,5 @@
 #include "proxylist/Eligibility.h"
+#include "proxylist/ParserDetail.h"
 #include "proxylist/ProxyListParser.h"
 
 #include <QRandomGenerator>
@@ -61,6 +62,23 @@ EligibilityRules nonPublicRejectingRules() {
     return rules;
 }
 
+// Everything a JSON front-end hands on, for comparing two readings of one input.
+struct JsonReadingResult final : proxylist_detail::ProxyListSink {
+    void formatDetected(ProxyListFormat) override {}
+    void entryParsed(ProxyEntry &&entry) override { entries.append(std::move(entry)); }
+    void problemFound(ParseProblem &&problem) override { problems.append(std::move(problem)); }
+    QList<ProxyEntry> entries;
+    QList<ParseProblem> problems;
+    QString fatalError;
+};
+
+void readJson(const QByteArray &json, proxylist_detail::JsonReading reading,
+              JsonReadingResult &result) {
+    proxylist_detail::ListParser parser(ProxyListFormat::Json, result);
+    proxylist_detail::parseJson(json, parser, reading);
+    result.fatalError = parser.fatalError();
+}
+
 } // namespace
 
 class TestProxyList : public QObject {
@@ -93,6 +111,8 @@ private slots:
     void malformedJsonIsFatal_data();
     void malformedJsonIsFatal();
     void jsonRuleRejectionNamesTheElement();
+    void jsonPlainStringsMatchFullReader_data();
+    void jsonPlainStringsMatchFullReader();
 
     void memberIdOfHandMadeEntries_data();
     void memberIdOfHandMadeEntries();
@@ -1247,6 +1267,95 @@ void TestProxyList::tooManyProblemsIsFatal() {
     const EligibilityReport report = judgeProxyList(overwhelmed, EligibilityRules{});
     QCOMPARE(report.accepted.size(), 0);
     QVERIFY(!report.allAccepted());
+}
+
+void TestProxyList::jsonPlainStringsMatchFullReader_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("plain"); // read straight from the bytes, not by QJsonDocument
+
+    QTest::newRow("entries and problems")
+        << QByteArray(R"(["1.2.3.4:80", "bad", "# c", "; c", "", "10.0.0.1:80", )"
+                      R"(" 5.6.7.8:81 # office ", "1.2.3.4:80", "http://1.2.3.4:80", "a:b:c", )"
+                      R"("socks5://u:p@h.example:1080", "[2001:db8::1]:8080", "h:0"])")
+        << true;
+    QTest::newRow("empty array") << QByteArray("[]") << true;
+    QTest::newRow("empty array, spaced") << QByteArray(" \r\n[ \t]\n") << true;
+    QTest::newRow("whitespace everywhere")
+        << QByteArray("\n[\n\t\"1.2.3.4:80\" ,\r\n \"socks5://u:p@h.example:1\"\n]\r\n ") << true;
+    QTest::newRow("multi-byte UTF-8")
+        << QByteArray("[\"caf\xC3\xA9.example:1\", \"\xF0\x9F\x98\x80:2\", \"\xE2\x80\xAE:3\", "
+                      "\"\xEF\xBF\xBE:4\", \"\xF4\x8F\xBF\xBF:5\", \"\x7F:6\"]")
+        << true;
+    QTest::newRow("too long") << "[\"" + QByteArray(5000, 'a') + ":80\", \"1.2.3.4:80\"]" << true;
+    QByteArray junk = "[";
+    for (qsizetype i = 0; i <= kMaxParseProblems; ++i)
+        junk += "\"junk\",";
+    QTest::newRow("too many problems") << junk + "\"1.2.3.4:80\"]" << true;
+
+    QTest::newRow("escapes")
+        << QByteArray(R"(["1.2.3.4:80", "\u0035.6.7.8:81", "a\/b:1", "u\"q:1", "x\\y:2", )"
+                      R"("caf\u00e9:3", "t\tab:4", "\ud83d\ude00:5"])")
+        << false;
+    QTest::newRow("escaped lone surrogate")
+        << QByteArray(R"(["u:\ud800@h:1", "1.2.3.4:80"])") << false;
+    QTest::newRow("objects")
+        << QByteArray(R"(["1.2.3.4:80", {"host": "5.6.7.8", "port": 81}, {"ip": "x"}])") << false;
+    QTest::newRow("other values")
+        << QByteArray(R"(["1.2.3.4:80", 80, null, true, ["5.6.7.8:81"], "9.9.9.9:9"])") << false;
+    QTest::newRow("raw control character") << QByteArray("[\"1.2.3.4:80\t\"]") << false;
+    QTest::newRow("raw NUL") << QByteArray("[\"1.2.3.4\0:80\"]", 15) << false;
+    QTest::newRow("invalid UTF-8, Latin-1")
+        << QByteArray("[\"1.2.3.4:80\", \"caf\xE9:1\"]") << false;
+    QTest::newRow("invalid UTF-8, encoded surrogate")
+        << QByteArray("[\"\xED\xA0\x80:1\"]") << false;
+    QTest::newRow("invalid UTF-8, overlong") << QByteArray("[\"\xC0\xAF:1\"]") << false;
+    QTest::newRow("invalid UTF-8, beyond U+10FFFF")
+        << QByteArray("[\"\xF4\x90\x80\x80:1\"]") << false;
+    QTest::newRow("invalid UTF-8, cut short") << QByteArray("[\"a:1\xE2\x82\"]") << false;
+    QTest::newRow("trailing garbage") << QByteArray(R"(["1.2.3.4:80"] x)") << false;
+    QTest::newRow("trailing NUL") << QByteArray("[\"1.2.3.4:80\"]\0", 15) << false;
+    QTest::newRow("second array") << QByteArray(R"(["1.2.3.4:80"][])") << false;
+    QTest::newRow("trailing comma") << QByteArray(R"(["1.2.3.4:80",])") << false;
+    QTest::newRow("missing comma") << QByteArray(R"(["1.2.3.4:80" "5.6.7.8:81"])") << false;
+    QTest::newRow("unterminated string") << QByteArray(R"(["1.2.3.4:80", "5.6)") << false;
+    QTest::newRow("unterminated array") << QByteArray(R"(["1.2.3.4:80")") << false;
+    QTest::newRow("object at the top") << QByteArray(R"({"host": "1.2.3.4", "port": 80})") << false;
+    QTest::newRow("string at the top") << QByteArray(R"("1.2.3.4:80")") << false;
+    QTest::newRow("vertical tab is no JSON space") << QByteArray("[\v\"1.2.3.4:80\"]") << false;
+    QTest::newRow("empty input") << QByteArray() << false;
+}
+
+// The fast path must give exactly what QJsonDocument gives for every input it takes, and leave
+// every other input to it.
+void TestProxyList::jsonPlainStringsMatchFullReader() {
+    QFETCH(QByteArray, json);
+    QFETCH(bool, plain);
+
+    QCOMPARE(proxylist_detail::isPlainJsonStringArray(json), plain);
+    JsonReadingResult fast, full;
+    readJson(json, proxylist_detail::JsonReading::PlainStringsFromBytes, fast);
+    readJson(json, proxylist_detail::JsonReading::FullReaderOnly, full);
+
+    QCOMPARE(fast.fatalError, full.fatalError);
+    QCOMPARE(fast.entries.size(), full.entries.size());
+    for (qsizetype i = 0; i < fast.entries.size(); ++i) {
+        const ProxyEntry &a = fast.entries[i];
+        const ProxyEntry &b = full.entries[i];
+        QCOMPARE(a.lineNumber, b.lineNumber);
+        QCOMPARE(a.sourceText, b.sourceText);
+        QCOMPARE(a.memberId(), b.memberId());
+        QCOMPARE(a.scheme, b.scheme);
+        QCOMPARE(a.username, b.username);
+        QCOMPARE(a.password, b.password);
+        QCOMPARE(a.host, b.host);
+        QCOMPARE(a.port, b.port);
+    }
+    QCOMPARE(fast.problems.size(), full.problems.size());
+    for (qsizetype i = 0; i < fast.problems.size(); ++i) {
+        QCOMPARE(fast.problems[i].lineNumber, full.problems[i].lineNumber);
+        QCOMPARE(fast.problems[i].text, full.problems[i].text);
+        QCOMPARE(fast.problems[i].reason, full.problems[i].reason);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestProxyList)

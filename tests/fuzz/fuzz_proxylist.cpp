@@ -1,17 +1,21 @@
 // Fuzzes parseProxyList() + judgeProxyList() and the one-pass readProxyList() in every format,
 // with default and strict rules, and checks invariants that are cheap to state: unique accepted
 // member ids, rejections sorted by line, line numbers inside the input, counts that add up,
-// member ids that parse back, and the two paths agreeing.
+// member ids that parse back, the two paths agreeing, and the JSON front-end's fast path for
+// arrays of plain strings giving exactly what QJsonDocument gives.
 #include "proxylist/Eligibility.h"
+#include "proxylist/ParserDetail.h"
 #include "proxylist/ProxyListParser.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QHash>
+#include <QList>
 #include <QSet>
 #include <QString>
 #include <QStringView>
@@ -158,6 +162,50 @@ void checkList(const QByteArray &data, ProxyListFormat format, const Eligibility
     }
 }
 
+// Everything the JSON front-end hands on, for comparing its two readings of one input.
+struct JsonReadingResult final : proxylist_detail::ProxyListSink {
+    void formatDetected(ProxyListFormat) override {}
+    void entryParsed(ProxyEntry &&entry) override { entries.append(std::move(entry)); }
+    void problemFound(ParseProblem &&problem) override { problems.append(std::move(problem)); }
+    QList<ProxyEntry> entries;
+    QList<ParseProblem> problems;
+    QString fatalError;
+};
+
+JsonReadingResult readJson(const QByteArray &json, proxylist_detail::JsonReading reading) {
+    JsonReadingResult result;
+    proxylist_detail::ListParser parser(ProxyListFormat::Json, result);
+    proxylist_detail::parseJson(json, parser, reading);
+    result.fatalError = parser.fatalError();
+    return result;
+}
+
+void checkJsonReadings(const QByteArray &json) {
+    const ProxyListFormat format = ProxyListFormat::Json;
+    const JsonReadingResult fast =
+        readJson(json, proxylist_detail::JsonReading::PlainStringsFromBytes);
+    const JsonReadingResult full = readJson(json, proxylist_detail::JsonReading::FullReaderOnly);
+    check(fast.fatalError == full.fatalError && fast.entries.size() == full.entries.size() &&
+              fast.problems.size() == full.problems.size(),
+          "plain-string fast path and QJsonDocument agree", format);
+    for (qsizetype i = 0; i < fast.entries.size(); ++i) {
+        const ProxyEntry &a = fast.entries[i];
+        const ProxyEntry &b = full.entries[i];
+        check(
+            a.lineNumber == b.lineNumber && a.sourceText == b.sourceText &&
+                a.memberId() == b.memberId() && a.scheme == b.scheme && a.username == b.username &&
+                a.password == b.password && a.host == b.host && a.port == b.port,
+            "plain-string fast path and QJsonDocument give the same entries", format, a.lineNumber);
+    }
+    for (qsizetype i = 0; i < fast.problems.size(); ++i) {
+        const ParseProblem &a = fast.problems[i];
+        const ParseProblem &b = full.problems[i];
+        check(a.lineNumber == b.lineNumber && a.text == b.text && a.reason == b.reason,
+              "plain-string fast path and QJsonDocument give the same problems", format,
+              a.lineNumber);
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -170,5 +218,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                          ProxyListFormat::Csv, ProxyListFormat::Json})
         checkList(input, format, defaults);
     checkList(input, ProxyListFormat::Auto, strict);
+    checkJsonReadings(input);
     return 0;
 }
