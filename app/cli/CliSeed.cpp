@@ -50,9 +50,7 @@ int Cli::seed(const QStringList &args) {
     const bool strict = m_parser.isSet(QStringLiteral("strict"));
 
     const EligibilityReport report = readProxyList(data, rules);
-    QList<QByteArray> members;
-    for (const ProxyEntry &entry : report.accepted)
-        members.append(entry.memberId());
+    const QList<QByteArray> members = report.accepted.memberIds();
 
     const bool blocked = !report.fatalError.isEmpty() || (strict && !report.rejected.isEmpty());
     SeedResult result;
@@ -84,6 +82,7 @@ int Cli::seed(const QStringList &args) {
                                         {QStringLiteral("reason"), line.reason}});
         QJsonObject object{{QStringLiteral("accepted"), report.accepted.size()},
                            {QStringLiteral("rejected"), rejected},
+                           {QStringLiteral("rejected_count"), report.rejectedCount},
                            {QStringLiteral("duplicates"), report.duplicates},
                            {QStringLiteral("added"), toJsonArray(result.added)},
                            {QStringLiteral("already_present"), toJsonArray(result.alreadyPresent)},
@@ -111,7 +110,7 @@ int Cli::seed(const QStringList &args) {
                   << '\n';
         for (const QByteArray &member : result.evicted)
             m_out << "evicted, not re-added (restore it instead): " << memberText(member) << '\n';
-        m_out << "accepted " << report.accepted.size() << ", rejected " << report.rejected.size()
+        m_out << "accepted " << report.accepted.size() << ", rejected " << report.rejectedCount
               << ", duplicates " << report.duplicates << ", added " << result.added.size()
               << ", already present " << result.alreadyPresent.size() << ", overwritten "
               << result.overwritten.size() << ", evicted " << result.evicted.size() << '\n';

@@ -1,4 +1,7 @@
+// The eligibility rules: schemes, ports, and which addresses count as public.
 #include "proxylist/Eligibility.h"
+
+#include "proxylist/RuleChecker.h"
 
 #include <QHash>
 #include <QStringList>
@@ -28,10 +31,23 @@ template <size_t N> bool toAsciiBuffer(const QString &text, std::array<char, N> 
     return true;
 }
 
+// Strict dotted decimal only (inet_pton): four parts 0-255 without leading zeros.
 bool parseIpv4(const QString &host, quint32 &addressHostOrder) {
     std::array<char, INET_ADDRSTRLEN> ascii;
     in_addr address{};
     if (!toAsciiBuffer(host, ascii) || inet_pton(AF_INET, ascii.data(), &address) != 1)
+        return false;
+    addressHostOrder = ntohl(address.s_addr);
+    return true;
+}
+
+// What inet_aton (and so getaddrinfo, curl, most proxy clients) also reads as IPv4: hexadecimal
+// (0x7f000001) and octal (0177.0.0.1) parts, and 1-3 parts (127.1, 2130706433). A list entry
+// written that way reaches the address it encodes, whatever it looks like.
+bool parseLooseIpv4(const QString &host, quint32 &addressHostOrder) {
+    std::array<char, 256> ascii;
+    in_addr address{};
+    if (!toAsciiBuffer(host, ascii) || inet_aton(ascii.data(), &address) == 0)
         return false;
     addressHostOrder = ntohl(address.s_addr);
     return true;
@@ -44,6 +60,35 @@ bool parseIpv6(const QString &host, std::array<quint8, 16> &bytes) {
         return false;
     std::memcpy(bytes.data(), &address, bytes.size());
     return true;
+}
+
+QString dottedDecimal(quint32 address) {
+    return QStringLiteral("%1.%2.%3.%4")
+        .arg(address >> 24)
+        .arg((address >> 16) & 0xff)
+        .arg((address >> 8) & 0xff)
+        .arg(address & 0xff);
+}
+
+// "hexadecimal", "octal", "shortened" or a combination such as "hexadecimal/shortened".
+QString looseIpv4FormName(const QString &host) {
+    const QStringList parts = host.split(u'.');
+    bool hex = false;
+    bool octal = false;
+    for (const QString &part : parts) {
+        if (part.startsWith(QLatin1String("0x"), Qt::CaseInsensitive))
+            hex = true;
+        else if (part.size() > 1 && part.startsWith(u'0'))
+            octal = true;
+    }
+    QStringList forms;
+    if (hex)
+        forms << QStringLiteral("hexadecimal");
+    if (octal)
+        forms << QStringLiteral("octal");
+    if (parts.size() < 4)
+        forms << QStringLiteral("shortened");
+    return forms.join(u'/');
 }
 
 // Labels of 1-63 [a-z0-9-] not starting or ending with '-', at most 253 characters, and a
@@ -82,8 +127,7 @@ constexpr quint32 ipv4(quint8 a, quint8 b, quint8 c, quint8 d) {
 }
 
 // What kind of non-public address this is ("private", "loopback", ...), empty when public.
-// The documentation ranges 192.0.2.0/24, 198.51.100.0/24 and 203.0.113.0/24 deliberately count
-// as public: demo and test lists are built from them and must pass.
+// Includes the documentation ranges: nothing answers there, so they are not public either.
 QString nonPublicIpv4Kind(quint32 address) {
     struct Range {
         quint32 network;
@@ -99,8 +143,12 @@ QString nonPublicIpv4Kind(quint32 address) {
         {ipv4(169, 254, 0, 0), 16, "link-local"},
         {ipv4(172, 16, 0, 0), 12, "private"},
         {ipv4(192, 0, 0, 0), 24, "reserved"}, // IETF protocol assignments
+        {ipv4(192, 0, 2, 0), 24, "documentation"},
+        {ipv4(192, 88, 99, 0), 24, "reserved"}, // deprecated 6to4 relay anycast
         {ipv4(192, 168, 0, 0), 16, "private"},
         {ipv4(198, 18, 0, 0), 15, "reserved"}, // benchmarking
+        {ipv4(198, 51, 100, 0), 24, "documentation"},
+        {ipv4(203, 0, 113, 0), 24, "documentation"},
         {ipv4(224, 0, 0, 0), 4, "multicast"},
         {ipv4(255, 255, 255, 255), 32, "broadcast"},
         {ipv4(240, 0, 0, 0), 4, "reserved"},
@@ -112,44 +160,84 @@ QString nonPublicIpv4Kind(quint32 address) {
     return {};
 }
 
-// Same for IPv6; 2001:db8::/32 (documentation) deliberately counts as public.
-QString nonPublicIpv6Kind(const std::array<quint8, 16> &b) {
-    const bool firstTenZero =
-        std::all_of(b.begin(), b.begin() + 10, [](quint8 x) { return x == 0; });
-    const bool firstFifteenZero =
-        std::all_of(b.begin(), b.begin() + 15, [](quint8 x) { return x == 0; });
-    if (firstFifteenZero && b[15] == 0)
-        return QStringLiteral("unspecified");
-    if (firstFifteenZero && b[15] == 1)
-        return QStringLiteral("loopback");
-    const auto embeddedIpv4 = [&b] {
-        return quint32(b[12]) << 24 | quint32(b[13]) << 16 | quint32(b[14]) << 8 | quint32(b[15]);
-    };
-    // IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) addresses reach the embedded IPv4.
-    const bool isMapped = firstTenZero && b[10] == 0xff && b[11] == 0xff;
-    const bool isNat64 =
-        b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b &&
-        std::all_of(b.begin() + 4, b.begin() + 12, [](quint8 x) { return x == 0; });
-    if (isMapped || isNat64)
-        return nonPublicIpv4Kind(embeddedIpv4());
-    if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
-        return QStringLiteral("link-local");
-    if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0)
-        return QStringLiteral("site-local");
-    if ((b[0] & 0xfe) == 0xfc)
-        return QStringLiteral("private"); // unique local fc00::/7
-    if (b[0] == 0xff)
-        return QStringLiteral("multicast");
-    if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8)
-        return {}; // documentation
-    if ((b[0] & 0xe0) != 0x20)
-        return QStringLiteral("reserved"); // outside global unicast 2000::/3
-    return {};
+QString withArticle(const QString &kind) {
+    const bool startsWithVowel = QStringLiteral("aeiouAEIOU").contains(kind.front());
+    return (startsWithVowel ? QStringLiteral("an ") : QStringLiteral("a ")) + kind;
 }
 
-QString describedAs(const QString &host, const QString &kind) {
-    const bool startsWithVowel = QStringLiteral("aeiou").contains(kind.front());
-    return QStringLiteral("%1 is %2 %3 address").arg(host, startsWithVowel ? "an" : "a", kind);
+// Why an IPv6 address is not public: its own kind ("fe80::1 is a link-local address"), or the
+// kind of the IPv4 address it carries ("2002:7f00:1::1 is a 6to4 address for 127.0.0.1, a
+// loopback address"). Empty when public.
+QString nonPublicIpv6Reason(const QString &host, const std::array<quint8, 16> &b) {
+    const auto allZero = [&b](int from, int to) {
+        return std::all_of(b.begin() + from, b.begin() + to, [](quint8 x) { return x == 0; });
+    };
+    const auto ipv4At = [&b](int offset, quint32 xorMask = 0) {
+        return (quint32(b[offset]) << 24 | quint32(b[offset + 1]) << 16 |
+                quint32(b[offset + 2]) << 8 | quint32(b[offset + 3])) ^
+               xorMask;
+    };
+    const auto plain = [&host](const QString &kind) {
+        return QStringLiteral("%1 is %2 address").arg(host, withArticle(kind));
+    };
+    // The embedded IPv4 address decides: "<host> is <mechanism> address for <v4>, <kind> address".
+    // role: "" or "client "/"server " for Teredo.
+    const auto carrying = [&host](const QString &mechanism, quint32 embedded,
+                                  const QString &role = QString()) -> QString {
+        const QString kind = nonPublicIpv4Kind(embedded);
+        if (kind.isEmpty())
+            return {};
+        return QStringLiteral("%1 is %2 address for %3%4, %5 address")
+            .arg(host, withArticle(mechanism), role, dottedDecimal(embedded), withArticle(kind));
+    };
+
+    if (allZero(0, 15) && b[15] == 0)
+        return plain(QStringLiteral("unspecified"));
+    if (allZero(0, 15) && b[15] == 1)
+        return plain(QStringLiteral("loopback"));
+    // ::ffff:a.b.c.d: the socket talks IPv4 to a.b.c.d.
+    if (allZero(0, 10) && b[10] == 0xff && b[11] == 0xff)
+        return carrying(QStringLiteral("IPv4-mapped"), ipv4At(12));
+    // ::a.b.c.d (deprecated): reserved whatever it carries.
+    if (allZero(0, 12)) {
+        const QString reason = carrying(QStringLiteral("IPv4-compatible"), ipv4At(12));
+        return reason.isEmpty() ? plain(QStringLiteral("reserved (deprecated IPv4-compatible)"))
+                                : reason;
+    }
+    // NAT64 well-known prefix 64:ff9b::/96: the translator forwards to the embedded address.
+    if (b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b && allZero(4, 12))
+        return carrying(QStringLiteral("NAT64"), ipv4At(12));
+    // 6to4 2002::/16: the packets go to the IPv4 address in bits 16-47.
+    if (b[0] == 0x20 && b[1] == 0x02)
+        return carrying(QStringLiteral("6to4"), ipv4At(2));
+    // Teredo 2001::/32: server IPv4 in bits 32-63, client IPv4 in the last 32 bits, inverted.
+    if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x00 && b[3] == 0x00) {
+        const QString client =
+            carrying(QStringLiteral("Teredo"), ipv4At(12, 0xffffffffU), QStringLiteral("client "));
+        return !client.isEmpty()
+                   ? client
+                   : carrying(QStringLiteral("Teredo"), ipv4At(4), QStringLiteral("server "));
+    }
+    if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
+        return plain(QStringLiteral("link-local"));
+    if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0)
+        return plain(QStringLiteral("site-local"));
+    if ((b[0] & 0xfe) == 0xfc)
+        return plain(QStringLiteral("private")); // unique local fc00::/7
+    if (b[0] == 0xff)
+        return plain(QStringLiteral("multicast"));
+    // 2001:db8::/32 and 3fff::/20 (RFC 9637).
+    if ((b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8) ||
+        (b[0] == 0x3f && b[1] == 0xff && (b[2] & 0xf0) == 0x00))
+        return plain(QStringLiteral("documentation"));
+    // Benchmarking 2001:2::/48, ORCHID 2001:10::/28 and ORCHIDv2 2001:20::/28.
+    if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x00 &&
+        ((b[3] == 0x02 && b[4] == 0 && b[5] == 0) || (b[3] & 0xf0) == 0x10 ||
+         (b[3] & 0xf0) == 0x20))
+        return plain(QStringLiteral("reserved"));
+    if ((b[0] & 0xe0) != 0x20)
+        return plain(QStringLiteral("reserved")); // outside global unicast 2000::/3
+    return {};
 }
 
 QString quoted(const QString &text) {
@@ -159,148 +247,70 @@ QString quoted(const QString &text) {
     return u'"' + text.first(maxChars - 1) + QChar(0x2026) + u'"';
 }
 
-// The rules with their reason texts prepared once, not once per entry.
-class RuleChecker {
-public:
-    explicit RuleChecker(const EligibilityRules &rules)
-        : m_rules(rules) {
-        for (const QString &scheme : rules.allowedSchemes)
-            m_allowedSchemes.insert(scheme.toLower());
-        QStringList schemes(m_allowedSchemes.begin(), m_allowedSchemes.end());
-        schemes.sort();
-        m_allowedSchemesText =
-            schemes.isEmpty() ? QStringLiteral("none") : schemes.join(QStringLiteral(", "));
-
-        QList<int> ports(rules.allowedPorts.begin(), rules.allowedPorts.end());
-        std::sort(ports.begin(), ports.end());
-        QStringList portTexts;
-        for (qsizetype i = 0; i < ports.size() && i < 10; ++i)
-            portTexts << QString::number(ports[i]);
-        if (ports.size() > 10)
-            portTexts << QStringLiteral("%1 more").arg(ports.size() - 10);
-        m_allowedPortsText = portTexts.join(QStringLiteral(", "));
-    }
-
-    QString violation(const ProxyEntry &entry) const {
-        const QString scheme = entry.scheme.isEmpty() ? QStringLiteral("http") : entry.scheme;
-        if (!m_allowedSchemes.contains(scheme))
-            return QStringLiteral("scheme %1 is not allowed (allowed: %2)")
-                .arg(quoted(scheme), m_allowedSchemesText);
-        if (entry.port < 1 || entry.port > 65535)
-            return QStringLiteral("port %1 is out of range 1-65535").arg(entry.port);
-        if (!m_rules.allowedPorts.isEmpty() && !m_rules.allowedPorts.contains(entry.port))
-            return QStringLiteral("port %1 is not in the allowed ports (%2)")
-                .arg(entry.port)
-                .arg(m_allowedPortsText);
-        return hostViolation(entry.host);
-    }
-
-private:
-    QString hostViolation(const QString &host) const {
-        quint32 ipv4Address = 0;
-        std::array<quint8, 16> ipv6Address{};
-        QString kind;
-        if (parseIpv4(host, ipv4Address)) {
-            kind = nonPublicIpv4Kind(ipv4Address);
-        } else if (host.contains(u':') && parseIpv6(host, ipv6Address)) {
-            kind = nonPublicIpv6Kind(ipv6Address);
-        } else if (isValidDnsName(host)) {
-            // Names are not resolved here; only the reserved loopback name is caught (RFC 6761).
-            if (m_rules.rejectNonPublicAddresses &&
-                (host == u"localhost" || host.endsWith(u".localhost")))
-                return QStringLiteral("%1 is a loopback name").arg(host);
-            return {};
-        } else {
-            return QStringLiteral("host %1 is not a valid IPv4 address, IPv6 address or DNS name")
-                .arg(quoted(host));
-        }
-        if (m_rules.rejectNonPublicAddresses && !kind.isEmpty())
-            return describedAs(host, kind);
-        return {};
-    }
-
-    const EligibilityRules &m_rules;
-    QSet<QString> m_allowedSchemes;
-    QString m_allowedSchemesText;
-    QString m_allowedPortsText;
-};
-
 } // namespace
+
+RuleChecker::RuleChecker(const EligibilityRules &rules)
+    : m_rules(rules) {
+    for (const QString &scheme : rules.allowedSchemes)
+        m_allowedSchemes.insert(scheme.toLower());
+    QStringList schemes(m_allowedSchemes.begin(), m_allowedSchemes.end());
+    schemes.sort();
+    m_allowedSchemesText =
+        schemes.isEmpty() ? QStringLiteral("none") : schemes.join(QStringLiteral(", "));
+
+    QList<int> ports(rules.allowedPorts.begin(), rules.allowedPorts.end());
+    std::sort(ports.begin(), ports.end());
+    QStringList portTexts;
+    for (qsizetype i = 0; i < ports.size() && i < 10; ++i)
+        portTexts << QString::number(ports[i]);
+    if (ports.size() > 10)
+        portTexts << QStringLiteral("%1 more").arg(ports.size() - 10);
+    m_allowedPortsText = portTexts.join(QStringLiteral(", "));
+}
+
+QString RuleChecker::violation(const ProxyEntry &entry) const {
+    const QString scheme = entry.scheme.isEmpty() ? QStringLiteral("http") : entry.scheme;
+    if (!m_allowedSchemes.contains(scheme))
+        return QStringLiteral("scheme %1 is not allowed (allowed: %2)")
+            .arg(quoted(scheme), m_allowedSchemesText);
+    if (entry.port < 1 || entry.port > 65535)
+        return QStringLiteral("port %1 is out of range 1-65535").arg(entry.port);
+    if (!m_rules.allowedPorts.isEmpty() && !m_rules.allowedPorts.contains(entry.port))
+        return QStringLiteral("port %1 is not in the allowed ports (%2)")
+            .arg(entry.port)
+            .arg(m_allowedPortsText);
+    return hostViolation(entry.host);
+}
+
+QString RuleChecker::hostViolation(const QString &host) const {
+    quint32 ipv4Address = 0;
+    std::array<quint8, 16> ipv6Address{};
+    QString reason;
+    if (parseIpv4(host, ipv4Address)) {
+        if (const QString kind = nonPublicIpv4Kind(ipv4Address); !kind.isEmpty())
+            reason = QStringLiteral("%1 is %2 address").arg(host, withArticle(kind));
+    } else if (parseLooseIpv4(host, ipv4Address)) {
+        // Always refused: such a form hides the address from every reader but the resolver.
+        const QString address = dottedDecimal(ipv4Address);
+        return QStringLiteral("%1 IPv4 form %2 (= %3) is not accepted: write it as %3")
+            .arg(looseIpv4FormName(host), quoted(host), address);
+    } else if (host.contains(u':') && parseIpv6(host, ipv6Address)) {
+        reason = nonPublicIpv6Reason(host, ipv6Address);
+    } else if (isValidDnsName(host)) {
+        // Names are not resolved here; only the reserved loopback name is caught (RFC 6761).
+        if (m_rules.rejectNonPublicAddresses &&
+            (host == u"localhost" || host.endsWith(u".localhost")))
+            return QStringLiteral("%1 is a loopback name").arg(host);
+        return {};
+    } else {
+        return QStringLiteral("host %1 is not a valid IPv4 address, IPv6 address or DNS name")
+            .arg(quoted(host));
+    }
+    return m_rules.rejectNonPublicAddresses ? reason : QString();
+}
 
 QString eligibilityViolation(const ProxyEntry &entry, const EligibilityRules &rules) {
     return RuleChecker(rules).violation(entry);
-}
-
-EligibilityReport judgeProxyList(const ParsedProxyList &parsed, const EligibilityRules &rules) {
-    // The copy is shallow (implicitly shared) and only detaches if something is dropped.
-    return judgeProxyList(ParsedProxyList(parsed), rules);
-}
-
-EligibilityReport judgeProxyList(ParsedProxyList &&parsed, const EligibilityRules &rules) {
-    EligibilityReport report;
-    report.fatalError = std::move(parsed.fatalError);
-    report.rejected.reserve(parsed.problems.size());
-    for (ParseProblem &problem : parsed.problems)
-        report.rejected.append(
-            {problem.lineNumber, std::move(problem.text), std::move(problem.reason)});
-
-    // An unusable input is rejected as a whole: nothing from it may be imported.
-    if (report.fatalError.isEmpty()) {
-        const bool isJson = parsed.detectedFormat == ProxyListFormat::Json;
-        const RuleChecker checker(rules);
-        QList<ProxyEntry> &entries = parsed.entries;
-        // Accepted entries are compacted to the front of the list in place, so a big list is not
-        // held twice. Member ids are remembered by hash only (with the accepted entry to compare
-        // against), which costs far less than a set of the ids themselves.
-        QHash<size_t, qsizetype> acceptedIndexByIdHash;
-        acceptedIndexByIdHash.reserve(entries.size());
-        QSet<QByteArray> idsWithCollidingHash; // practically always empty
-        qsizetype acceptedCount = 0;
-        for (qsizetype i = 0; i < entries.size(); ++i) {
-            const ProxyEntry &entry = std::as_const(entries)[i];
-            const QByteArray memberId = entry.memberId();
-            const size_t idHash = qHash(memberId, QHashSeed::globalSeed());
-            const auto known = acceptedIndexByIdHash.constFind(idHash);
-            const bool hashCollides = known != acceptedIndexByIdHash.cend() &&
-                                      std::as_const(entries)[known.value()].memberId() != memberId;
-            // Equal member ids get equal verdicts, so only first occurrences need checking.
-            if (known != acceptedIndexByIdHash.cend() &&
-                (!hashCollides || idsWithCollidingHash.contains(memberId))) {
-                ++report.duplicates;
-                continue;
-            }
-            const QString violation = checker.violation(entry);
-            if (!violation.isEmpty()) {
-                // JSON "line numbers" are array element indexes; the reason says so.
-                report.rejected.append({entry.lineNumber, entry.sourceText,
-                                        isJson ? QStringLiteral("array element %1: %2")
-                                                     .arg(entry.lineNumber)
-                                                     .arg(violation)
-                                               : violation});
-                continue;
-            }
-            if (hashCollides)
-                idsWithCollidingHash.insert(memberId);
-            else
-                acceptedIndexByIdHash.insert(idHash, acceptedCount);
-            if (acceptedCount != i) // writing detaches a shared list; skip when nothing moved
-                entries[acceptedCount] = std::move(entries[i]);
-            ++acceptedCount;
-        }
-        if (acceptedCount != entries.size())
-            entries.resize(acceptedCount);
-        report.accepted = std::move(entries);
-    }
-
-    std::stable_sort(
-        report.rejected.begin(), report.rejected.end(),
-        [](const RejectedLine &a, const RejectedLine &b) { return a.lineNumber < b.lineNumber; });
-    return report;
-}
-
-EligibilityReport readProxyList(const QByteArray &data, const EligibilityRules &rules,
-                                ProxyListFormat format) {
-    return judgeProxyList(parseProxyList(data, format), rules);
 }
 
 } // namespace poolscope

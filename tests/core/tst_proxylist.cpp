@@ -1,4 +1,5 @@
 #include "proxylist/Eligibility.h"
+#include "proxylist/ParserDetail.h"
 #include "proxylist/ProxyListParser.h"
 
 #include <QRandomGenerator>
@@ -22,6 +23,17 @@ QList<int> lineNumbersOf(const QList<RejectedLine> &rejected) {
     for (const RejectedLine &line : rejected)
         numbers << line.lineNumber;
     return numbers;
+}
+
+QList<int> lineNumbersOf(const AcceptedProxies &accepted) {
+    QList<int> numbers;
+    for (const AcceptedProxy &proxy : accepted)
+        numbers << proxy.lineNumber;
+    return numbers;
+}
+
+QList<QByteArray> memberIdsOf(const AcceptedProxies &accepted) {
+    return accepted.memberIds();
 }
 
 QList<QByteArray> memberIdsOf(const QList<ProxyEntry> &entries) {
@@ -50,6 +62,23 @@ EligibilityRules nonPublicRejectingRules() {
     return rules;
 }
 
+// Everything a JSON front-end hands on, for comparing two readings of one input.
+struct JsonReadingResult final : proxylist_detail::ProxyListSink {
+    void formatDetected(ProxyListFormat) override {}
+    void entryParsed(ProxyEntry &&entry) override { entries.append(std::move(entry)); }
+    void problemFound(ParseProblem &&problem) override { problems.append(std::move(problem)); }
+    QList<ProxyEntry> entries;
+    QList<ParseProblem> problems;
+    QString fatalError;
+};
+
+void readJson(const QByteArray &json, proxylist_detail::JsonReading reading,
+              JsonReadingResult &result) {
+    proxylist_detail::ListParser parser(ProxyListFormat::Json, result);
+    proxylist_detail::parseJson(json, parser, reading);
+    result.fatalError = parser.fatalError();
+}
+
 } // namespace
 
 class TestProxyList : public QObject {
@@ -62,6 +91,9 @@ private slots:
     void lineParseProblems();
     void crlfAndBom();
     void commentsAndLineNumbers();
+    void commentStyles_data();
+    void commentStyles();
+    void csvSkipsSemicolonComments();
     void autoDetection_data();
     void autoDetection();
 
@@ -79,6 +111,8 @@ private slots:
     void malformedJsonIsFatal_data();
     void malformedJsonIsFatal();
     void jsonRuleRejectionNamesTheElement();
+    void jsonPlainStringsMatchFullReader_data();
+    void jsonPlainStringsMatchFullReader();
 
     void memberIdOfHandMadeEntries_data();
     void memberIdOfHandMadeEntries();
@@ -89,6 +123,8 @@ private slots:
     void portAllowList();
     void nonPublicAddresses_data();
     void nonPublicAddresses();
+    void looseIpv4Forms_data();
+    void looseIpv4Forms();
     void duplicatesCollapsed();
     void rejectedSortedByLineNumber();
     void fatalErrorAcceptsNothing();
@@ -306,6 +342,55 @@ void TestProxyList::commentsAndLineNumbers() {
     QCOMPARE(parsed.problems[0].lineNumber, 6);
     QCOMPARE(parsed.problems[0].reason,
              QStringLiteral("port \"82#not-a-comment\" is not a number"));
+}
+
+void TestProxyList::commentStyles_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QByteArray>("memberId"); // empty: no entry
+    QTest::addColumn<QString>("reason");      // empty: no problem
+
+    QTest::newRow("; comment") << QByteArray("; proxies bought in May") << QByteArray() << "";
+    QTest::newRow(";comment") << QByteArray(";no space") << QByteArray() << "";
+    QTest::newRow("indented ;") << QByteArray("  \t; indented") << QByteArray() << "";
+    QTest::newRow("# comment") << QByteArray("# as before") << QByteArray() << "";
+    QTest::newRow("trailing ;") << QByteArray("1.2.3.4:80 ; office") << QByteArray("1.2.3.4:80")
+                                << "";
+    QTest::newRow("; in a password") << QByteArray("socks5://u:p;w@1.2.3.4:1080")
+                                     << QByteArray("socks5://u:p;w@1.2.3.4:1080") << "";
+    QTest::newRow("// comment") << QByteArray("// not ours") << QByteArray()
+                                << "unknown comment style \"//\" (comment lines start with # or ;)";
+    QTest::newRow("-- comment") << QByteArray("-- not ours") << QByteArray()
+                                << "unknown comment style \"--\" (comment lines start with # or ;)";
+    QTest::newRow("/* comment */")
+        << QByteArray("/* not ours */") << QByteArray()
+        << "unknown comment style \"/*\" (comment lines start with # or ;)";
+}
+
+void TestProxyList::commentStyles() {
+    QFETCH(QByteArray, line);
+    QFETCH(QByteArray, memberId);
+    QFETCH(QString, reason);
+
+    const ParsedProxyList parsed = parseProxyList("9.9.9.9:1\n" + line + "\n8.8.8.8:2\n");
+    QList<QByteArray> expectedIds{"9.9.9.9:1"};
+    if (!memberId.isEmpty())
+        expectedIds << memberId;
+    expectedIds << "8.8.8.8:2";
+    QCOMPARE(memberIdsOf(parsed.entries), expectedIds);
+    QCOMPARE(parsed.problems.size(), reason.isEmpty() ? 0 : 1);
+    if (!reason.isEmpty()) {
+        QCOMPARE(parsed.problems[0].lineNumber, 2);
+        QCOMPARE(parsed.problems[0].reason, reason);
+    }
+}
+
+void TestProxyList::csvSkipsSemicolonComments() {
+    const ParsedProxyList parsed =
+        parseProxyList("; exported list\nhost,port\n1.2.3.4,80\n;5.6.7.8,81\n9.9.9.9,82\n");
+    QCOMPARE(parsed.detectedFormat, ProxyListFormat::Csv);
+    QCOMPARE(parsed.problems.size(), 0);
+    QCOMPARE(memberIdsOf(parsed.entries), QList<QByteArray>({"1.2.3.4:80", "9.9.9.9:82"}));
+    QCOMPARE(lineNumbersOf(parsed.entries), QList<int>({3, 5}));
 }
 
 void TestProxyList::autoDetection_data() {
@@ -651,8 +736,14 @@ void TestProxyList::eligibilityRules_data() {
     QTest::newRow("port 1") << QByteArray("1.2.3.4:1") << "";
     QTest::newRow("port 65535") << QByteArray("1.2.3.4:65535") << "";
     QTest::newRow("999.1.1.1") << QByteArray("999.1.1.1:80") << badHost.arg("999.1.1.1");
-    QTest::newRow("three octets") << QByteArray("1.2.3:80") << badHost.arg("1.2.3");
-    QTest::newRow("leading zero octet") << QByteArray("01.2.3.4:80") << badHost.arg("01.2.3.4");
+    QTest::newRow("three octets")
+        << QByteArray("1.2.3:80")
+        << "shortened IPv4 form \"1.2.3\" (= 1.2.0.3) is not accepted: write it as 1.2.0.3";
+    QTest::newRow("leading zero octet")
+        << QByteArray("01.2.3.4:80")
+        << "octal IPv4 form \"01.2.3.4\" (= 1.2.3.4) is not accepted: write it as 1.2.3.4";
+    QTest::newRow("five parts") << QByteArray("1.2.3.4.5:80") << badHost.arg("1.2.3.4.5");
+    QTest::newRow("hex-looking name") << QByteArray("0x7f.example:80") << "";
     QTest::newRow("numeric last label")
         << QByteArray("example.123:80") << badHost.arg("example.123");
     QTest::newRow("label starts with dash")
@@ -714,8 +805,9 @@ void TestProxyList::schemeAllowList() {
              QStringList({"scheme \"http\" is not allowed (allowed: socks4, socks5)"}));
 
     rules.allowedSchemes.clear();
-    QCOMPARE(eligibilityViolation(report.accepted[0], rules),
-             QStringLiteral("scheme \"socks5\" is not allowed (allowed: none)"));
+    QCOMPARE(
+        eligibilityViolation(parseProxyList(report.accepted[0].memberId).entries.value(0), rules),
+        QStringLiteral("scheme \"socks5\" is not allowed (allowed: none)"));
 }
 
 void TestProxyList::portAllowList_data() {
@@ -782,11 +874,19 @@ void TestProxyList::nonPublicAddresses_data() {
     QTest::newRow("public") << "8.8.8.8"
                             << "";
     QTest::newRow("doc TEST-NET-1") << "192.0.2.1"
-                                    << "";
+                                    << "192.0.2.1 is a documentation address";
     QTest::newRow("doc TEST-NET-2") << "198.51.100.7"
-                                    << "";
+                                    << "198.51.100.7 is a documentation address";
     QTest::newRow("doc TEST-NET-3") << "203.0.113.9"
-                                    << "";
+                                    << "203.0.113.9 is a documentation address";
+    QTest::newRow("just above TEST-NET-3") << "203.0.114.1"
+                                           << "";
+    QTest::newRow("benchmarking top") << "198.19.255.255"
+                                      << "198.19.255.255 is a reserved address";
+    QTest::newRow("6to4 relay anycast") << "192.88.99.1"
+                                        << "192.88.99.1 is a reserved address";
+    QTest::newRow("multicast top") << "239.255.255.250"
+                                   << "239.255.255.250 is a multicast address";
     QTest::newRow("v6 unspecified") << "::"
                                     << ":: is an unspecified address";
     QTest::newRow("v6 loopback") << "::1"
@@ -799,8 +899,58 @@ void TestProxyList::nonPublicAddresses_data() {
                                      << "fd12:3456::1 is a private address";
     QTest::newRow("v6 multicast") << "ff02::1"
                                   << "ff02::1 is a multicast address";
-    QTest::newRow("v6 mapped private") << "::ffff:10.0.0.1"
-                                       << "::ffff:10.0.0.1 is a private address";
+    QTest::newRow("v6 mapped private")
+        << "::ffff:10.0.0.1"
+        << "::ffff:10.0.0.1 is an IPv4-mapped address for 10.0.0.1, a private address";
+    QTest::newRow("v6 mapped loopback")
+        << "::ffff:127.0.0.1"
+        << "::ffff:127.0.0.1 is an IPv4-mapped address for 127.0.0.1, a loopback address";
+    QTest::newRow("v6 mapped documentation")
+        << "::ffff:192.0.2.1"
+        << "::ffff:192.0.2.1 is an IPv4-mapped address for 192.0.2.1, a documentation address";
+    QTest::newRow("v6 compatible loopback")
+        << "::127.0.0.1"
+        << "::127.0.0.1 is an IPv4-compatible address for 127.0.0.1, a loopback address";
+    QTest::newRow("v6 compatible public")
+        << "::8.8.8.8"
+        << "::8.8.8.8 is a reserved (deprecated IPv4-compatible) address";
+    QTest::newRow("6to4 loopback")
+        << "2002:7f00:1::1"
+        << "2002:7f00:1::1 is a 6to4 address for 127.0.0.1, a loopback address";
+    QTest::newRow("6to4 private")
+        << "2002:c0a8:101::1"
+        << "2002:c0a8:101::1 is a 6to4 address for 192.168.1.1, a private address";
+    QTest::newRow("6to4 public") << "2002:808:808::1"
+                                 << "";
+    // Teredo: server 65.54.227.120 (public); the client is the last 32 bits inverted.
+    QTest::newRow("Teredo client loopback")
+        << "2001:0:4136:e378:8000:63bf:80ff:fffe"
+        << "2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address for client 127.0.0.1, a "
+           "loopback address";
+    QTest::newRow("Teredo client private")
+        << "2001:0:4136:e378:8000:63bf:f5ff:fffe"
+        << "2001:0:4136:e378:8000:63bf:f5ff:fffe is a Teredo address for client 10.0.0.1, a "
+           "private address";
+    QTest::newRow("Teredo server private")
+        << "2001:0:a00:1:8000:63bf:f7f7:f7f7"
+        << "2001:0:a00:1:8000:63bf:f7f7:f7f7 is a Teredo address for server 10.0.0.1, a private "
+           "address";
+    QTest::newRow("Teredo public") << "2001:0:4136:e378:8000:63bf:f7f7:f7f7"
+                                   << "";
+    QTest::newRow("NAT64 loopback")
+        << "64:ff9b::7f00:1"
+        << "64:ff9b::7f00:1 is a NAT64 address for 127.0.0.1, a loopback address";
+    QTest::newRow("NAT64 CGNAT") << "64:ff9b::6440:1"
+                                 << "64:ff9b::6440:1 is a NAT64 address for 100.64.0.1, a CGNAT "
+                                    "address";
+    QTest::newRow("NAT64 public") << "64:ff9b::808:808"
+                                  << "";
+    QTest::newRow("v6 unique local fc00") << "fc00::1"
+                                          << "fc00::1 is a private address";
+    QTest::newRow("v6 link-local top") << "febf::1"
+                                       << "febf::1 is a link-local address";
+    QTest::newRow("v6 benchmarking") << "2001:2::1"
+                                     << "2001:2::1 is a reserved address";
     QTest::newRow("v6 mapped public") << "::ffff:8.8.8.8"
                                       << "";
     QTest::newRow("v6 outside 2000::/3") << "4000::1"
@@ -808,7 +958,16 @@ void TestProxyList::nonPublicAddresses_data() {
     QTest::newRow("v6 public") << "2a00:1450::1"
                                << "";
     QTest::newRow("v6 documentation") << "2001:db8::1"
-                                      << "";
+                                      << "2001:db8::1 is a documentation address";
+    QTest::newRow("v6 documentation top")
+        << "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"
+        << "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff is a documentation address";
+    QTest::newRow("v6 just above documentation") << "2001:db9::1"
+                                                 << "";
+    QTest::newRow("v6 documentation 3fff::/20") << "3fff:fff::1"
+                                                << "3fff:fff::1 is a documentation address";
+    QTest::newRow("v6 just above 3fff::/20") << "3fff:1000::1"
+                                             << "";
     QTest::newRow("localhost name") << "localhost"
                                     << "localhost is a loopback name";
     QTest::newRow("sub.localhost name") << "a.localhost"
@@ -830,6 +989,67 @@ void TestProxyList::nonPublicAddresses() {
     const EligibilityReport permissive = readProxyList(line, EligibilityRules{});
     QCOMPARE(reasonsOf(permissive.rejected), QStringList());
     QCOMPARE(memberIdsOf(permissive.accepted), QList<QByteArray>({line}));
+}
+
+void TestProxyList::looseIpv4Forms_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("reason"); // with and without rejectNonPublicAddresses
+
+    const QString reason =
+        QStringLiteral("%1 IPv4 form \"%2\" (= %3) is not accepted: write it as %3");
+    QTest::newRow("hex number") << QByteArray("0x7f000001:80")
+                                << reason.arg("hexadecimal/shortened", "0x7f000001", "127.0.0.1");
+    QTest::newRow("hex parts") << QByteArray("0x7f.0.0.0x1:80")
+                               << reason.arg("hexadecimal", "0x7f.0.0.0x1", "127.0.0.1");
+    QTest::newRow("octal and hex parts")
+        << QByteArray("0177.0.0.0x1:8080")
+        << reason.arg("hexadecimal/octal", "0177.0.0.0x1", "127.0.0.1");
+    QTest::newRow("hex 10/8") << QByteArray("0xa000001:3128")
+                              << reason.arg("hexadecimal/shortened", "0xa000001", "10.0.0.1");
+    QTest::newRow("hex 192.168/16")
+        << QByteArray("0xc0a80001:80")
+        << reason.arg("hexadecimal/shortened", "0xc0a80001", "192.168.0.1");
+    QTest::newRow("upper-case hex")
+        << QByteArray("0X7F.1:80") << reason.arg("hexadecimal/shortened", "0x7f.1", "127.0.0.1");
+    QTest::newRow("decimal number")
+        << QByteArray("2130706433:80") << reason.arg("shortened", "2130706433", "127.0.0.1");
+    QTest::newRow("two parts") << QByteArray("127.1:80")
+                               << reason.arg("shortened", "127.1", "127.0.0.1");
+    QTest::newRow("three parts") << QByteArray("127.0.1:80")
+                                 << reason.arg("shortened", "127.0.1", "127.0.0.1");
+    QTest::newRow("two parts 10/8")
+        << QByteArray("10.1:80") << reason.arg("shortened", "10.1", "10.0.0.1");
+    QTest::newRow("octal loopback")
+        << QByteArray("0177.0.0.1:80") << reason.arg("octal", "0177.0.0.1", "127.0.0.1");
+    // Reads as 10.0.0.1, reaches 8.0.0.1.
+    QTest::newRow("octal 010") << QByteArray("010.0.0.1:80")
+                               << reason.arg("octal", "010.0.0.1", "8.0.0.1");
+    QTest::newRow("zero") << QByteArray("0:80") << reason.arg("shortened", "0", "0.0.0.0");
+    // Refused for its form even where the address is public.
+    QTest::newRow("hex public") << QByteArray("0x08080808:80")
+                                << reason.arg("hexadecimal/shortened", "0x08080808", "8.8.8.8");
+    QTest::newRow("with scheme and credentials")
+        << QByteArray("socks5://u:p@0x7f000001:1080")
+        << reason.arg("hexadecimal/shortened", "0x7f000001", "127.0.0.1");
+}
+
+void TestProxyList::looseIpv4Forms() {
+    QFETCH(QByteArray, line);
+    QFETCH(QString, reason);
+
+    // Only strings are parsed here: nothing connects anywhere.
+    for (const EligibilityRules &rules : {EligibilityRules{}, nonPublicRejectingRules()}) {
+        const EligibilityReport report = readProxyList(line, rules);
+        QCOMPARE(reasonsOf(report.rejected), QStringList{reason});
+        QCOMPARE(report.accepted.size(), 0);
+    }
+    // The same host from a JSON object's "host" member.
+    const qsizetype at = line.lastIndexOf('@');
+    const QByteArray hostAndPort = line.mid(at + 1).split('/').last();
+    const QByteArray host = hostAndPort.left(hostAndPort.lastIndexOf(':'));
+    const EligibilityReport json =
+        readProxyList(R"([{"host": ")" + host + R"(", "port": 80}])", EligibilityRules{});
+    QCOMPARE(reasonsOf(json.rejected), QStringList{"array element 1: " + reason});
 }
 
 void TestProxyList::duplicatesCollapsed() {
@@ -1047,6 +1267,95 @@ void TestProxyList::tooManyProblemsIsFatal() {
     const EligibilityReport report = judgeProxyList(overwhelmed, EligibilityRules{});
     QCOMPARE(report.accepted.size(), 0);
     QVERIFY(!report.allAccepted());
+}
+
+void TestProxyList::jsonPlainStringsMatchFullReader_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("plain"); // read straight from the bytes, not by QJsonDocument
+
+    QTest::newRow("entries and problems")
+        << QByteArray(R"(["1.2.3.4:80", "bad", "# c", "; c", "", "10.0.0.1:80", )"
+                      R"(" 5.6.7.8:81 # office ", "1.2.3.4:80", "http://1.2.3.4:80", "a:b:c", )"
+                      R"("socks5://u:p@h.example:1080", "[2001:db8::1]:8080", "h:0"])")
+        << true;
+    QTest::newRow("empty array") << QByteArray("[]") << true;
+    QTest::newRow("empty array, spaced") << QByteArray(" \r\n[ \t]\n") << true;
+    QTest::newRow("whitespace everywhere")
+        << QByteArray("\n[\n\t\"1.2.3.4:80\" ,\r\n \"socks5://u:p@h.example:1\"\n]\r\n ") << true;
+    QTest::newRow("multi-byte UTF-8")
+        << QByteArray("[\"caf\xC3\xA9.example:1\", \"\xF0\x9F\x98\x80:2\", \"\xE2\x80\xAE:3\", "
+                      "\"\xEF\xBF\xBE:4\", \"\xF4\x8F\xBF\xBF:5\", \"\x7F:6\"]")
+        << true;
+    QTest::newRow("too long") << "[\"" + QByteArray(5000, 'a') + ":80\", \"1.2.3.4:80\"]" << true;
+    QByteArray junk = "[";
+    for (qsizetype i = 0; i <= kMaxParseProblems; ++i)
+        junk += "\"junk\",";
+    QTest::newRow("too many problems") << junk + "\"1.2.3.4:80\"]" << true;
+
+    QTest::newRow("escapes")
+        << QByteArray(R"(["1.2.3.4:80", "\u0035.6.7.8:81", "a\/b:1", "u\"q:1", "x\\y:2", )"
+                      R"("caf\u00e9:3", "t\tab:4", "\ud83d\ude00:5"])")
+        << false;
+    QTest::newRow("escaped lone surrogate")
+        << QByteArray(R"(["u:\ud800@h:1", "1.2.3.4:80"])") << false;
+    QTest::newRow("objects")
+        << QByteArray(R"(["1.2.3.4:80", {"host": "5.6.7.8", "port": 81}, {"ip": "x"}])") << false;
+    QTest::newRow("other values")
+        << QByteArray(R"(["1.2.3.4:80", 80, null, true, ["5.6.7.8:81"], "9.9.9.9:9"])") << false;
+    QTest::newRow("raw control character") << QByteArray("[\"1.2.3.4:80\t\"]") << false;
+    QTest::newRow("raw NUL") << QByteArray("[\"1.2.3.4\0:80\"]", 15) << false;
+    QTest::newRow("invalid UTF-8, Latin-1")
+        << QByteArray("[\"1.2.3.4:80\", \"caf\xE9:1\"]") << false;
+    QTest::newRow("invalid UTF-8, encoded surrogate")
+        << QByteArray("[\"\xED\xA0\x80:1\"]") << false;
+    QTest::newRow("invalid UTF-8, overlong") << QByteArray("[\"\xC0\xAF:1\"]") << false;
+    QTest::newRow("invalid UTF-8, beyond U+10FFFF")
+        << QByteArray("[\"\xF4\x90\x80\x80:1\"]") << false;
+    QTest::newRow("invalid UTF-8, cut short") << QByteArray("[\"a:1\xE2\x82\"]") << false;
+    QTest::newRow("trailing garbage") << QByteArray(R"(["1.2.3.4:80"] x)") << false;
+    QTest::newRow("trailing NUL") << QByteArray("[\"1.2.3.4:80\"]\0", 15) << false;
+    QTest::newRow("second array") << QByteArray(R"(["1.2.3.4:80"][])") << false;
+    QTest::newRow("trailing comma") << QByteArray(R"(["1.2.3.4:80",])") << false;
+    QTest::newRow("missing comma") << QByteArray(R"(["1.2.3.4:80" "5.6.7.8:81"])") << false;
+    QTest::newRow("unterminated string") << QByteArray(R"(["1.2.3.4:80", "5.6)") << false;
+    QTest::newRow("unterminated array") << QByteArray(R"(["1.2.3.4:80")") << false;
+    QTest::newRow("object at the top") << QByteArray(R"({"host": "1.2.3.4", "port": 80})") << false;
+    QTest::newRow("string at the top") << QByteArray(R"("1.2.3.4:80")") << false;
+    QTest::newRow("vertical tab is no JSON space") << QByteArray("[\v\"1.2.3.4:80\"]") << false;
+    QTest::newRow("empty input") << QByteArray() << false;
+}
+
+// The fast path must give exactly what QJsonDocument gives for every input it takes, and leave
+// every other input to it.
+void TestProxyList::jsonPlainStringsMatchFullReader() {
+    QFETCH(QByteArray, json);
+    QFETCH(bool, plain);
+
+    QCOMPARE(proxylist_detail::isPlainJsonStringArray(json), plain);
+    JsonReadingResult fast, full;
+    readJson(json, proxylist_detail::JsonReading::PlainStringsFromBytes, fast);
+    readJson(json, proxylist_detail::JsonReading::FullReaderOnly, full);
+
+    QCOMPARE(fast.fatalError, full.fatalError);
+    QCOMPARE(fast.entries.size(), full.entries.size());
+    for (qsizetype i = 0; i < fast.entries.size(); ++i) {
+        const ProxyEntry &a = fast.entries[i];
+        const ProxyEntry &b = full.entries[i];
+        QCOMPARE(a.lineNumber, b.lineNumber);
+        QCOMPARE(a.sourceText, b.sourceText);
+        QCOMPARE(a.memberId(), b.memberId());
+        QCOMPARE(a.scheme, b.scheme);
+        QCOMPARE(a.username, b.username);
+        QCOMPARE(a.password, b.password);
+        QCOMPARE(a.host, b.host);
+        QCOMPARE(a.port, b.port);
+    }
+    QCOMPARE(fast.problems.size(), full.problems.size());
+    for (qsizetype i = 0; i < fast.problems.size(); ++i) {
+        QCOMPARE(fast.problems[i].lineNumber, full.problems[i].lineNumber);
+        QCOMPARE(fast.problems[i].text, full.problems[i].text);
+        QCOMPARE(fast.problems[i].reason, full.problems[i].reason);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestProxyList)

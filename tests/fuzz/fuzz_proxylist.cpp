@@ -1,15 +1,21 @@
-// Fuzzes parseProxyList() + judgeProxyList() in every format, with default and strict rules, and
-// checks invariants that are cheap to state: unique accepted member ids, rejections sorted by
-// line, line numbers inside the input, counts that add up, and member ids that parse back.
+// Fuzzes parseProxyList() + judgeProxyList() and the one-pass readProxyList() in every format,
+// with default and strict rules, and checks invariants that are cheap to state: unique accepted
+// member ids, rejections sorted by line, line numbers inside the input, counts that add up,
+// member ids that parse back, the two paths agreeing, and the JSON front-end's fast path for
+// arrays of plain strings giving exactly what QJsonDocument gives.
 #include "proxylist/Eligibility.h"
+#include "proxylist/ParserDetail.h"
 #include "proxylist/ProxyListParser.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QHash>
+#include <QList>
 #include <QSet>
 #include <QString>
 #include <QStringView>
@@ -87,9 +93,28 @@ void checkList(const QByteArray &data, ProxyListFormat format, const Eligibility
         check(report.accepted.isEmpty(), "nothing is accepted from an unusable input", format);
     else
         check(report.accepted.size() + report.duplicates +
-                      (report.rejected.size() - parsed.problems.size()) ==
+                      (report.rejectedCount - parsed.problems.size()) ==
                   parsed.entries.size(),
               "every entry is accepted, a duplicate or rejected", format);
+    check(report.rejected.size() == qMin(report.rejectedCount, kMaxListedRejections),
+          "the first rejections are listed", format);
+    qsizetype collapsedEntries = 0;
+    for (const CollapsedDuplicate &duplicate : report.collapsed) {
+        check(duplicate.occurrences >= 2 &&
+                  duplicate.duplicateLines.size() ==
+                      qMin(duplicate.occurrences - 1, kMaxListedDuplicateLines),
+              "a collapsed member lists its first repetitions", format, duplicate.firstLine);
+        collapsedEntries += duplicate.occurrences - 1;
+    }
+    check(collapsedEntries <= report.duplicates, "collapsed members add up", format);
+
+    const EligibilityReport streamed = readProxyList(data, rules, format);
+    check(streamed.fatalError == report.fatalError &&
+              streamed.accepted.memberIds() == report.accepted.memberIds() &&
+              streamed.rejectedCount == report.rejectedCount &&
+              streamed.duplicates == report.duplicates &&
+              streamed.collapsed.size() == report.collapsed.size(),
+          "one pass and two steps agree", format);
     for (qsizetype i = 1; i < report.rejected.size(); ++i)
         check(report.rejected[i - 1].lineNumber <= report.rejected[i].lineNumber,
               "rejections sorted by line number", format, report.rejected[i].lineNumber);
@@ -101,13 +126,22 @@ void checkList(const QByteArray &data, ProxyListFormat format, const Eligibility
 
     QSet<QByteArray> ids;
     previousLine = 0;
-    for (const ProxyEntry &entry : report.accepted) {
-        const QByteArray id = entry.memberId();
-        check(!ids.contains(id), "accepted member ids are unique", format, entry.lineNumber);
+    // Entries by line, to look the accepted ones up in full.
+    QHash<int, ProxyEntry> entryAtLine;
+    for (const ProxyEntry &entry : parsed.entries)
+        entryAtLine.insert(entry.lineNumber, entry);
+    for (const AcceptedProxy &accepted : report.accepted) {
+        const QByteArray &id = accepted.memberId;
+        check(!ids.contains(id), "accepted member ids are unique", format, accepted.lineNumber);
         ids.insert(id);
-        check(entry.lineNumber > previousLine, "accepted entries in input order", format,
-              entry.lineNumber);
-        previousLine = entry.lineNumber;
+        check(accepted.lineNumber > previousLine, "accepted entries in input order", format,
+              accepted.lineNumber);
+        previousLine = accepted.lineNumber;
+        check(entryAtLine.contains(accepted.lineNumber), "accepted line was parsed", format,
+              accepted.lineNumber);
+        const ProxyEntry entry = entryAtLine.value(accepted.lineNumber);
+        check(entry.memberId() == id && entry.sourceText == accepted.sourceText,
+              "accepted member is the entry of its line", format, accepted.lineNumber);
         check(entry.port >= 1 && entry.port <= 65535, "accepted port in range", format,
               entry.lineNumber);
         check(eligibilityViolation(entry, rules).isEmpty(), "accepted entries obey the rules",
@@ -128,6 +162,50 @@ void checkList(const QByteArray &data, ProxyListFormat format, const Eligibility
     }
 }
 
+// Everything the JSON front-end hands on, for comparing its two readings of one input.
+struct JsonReadingResult final : proxylist_detail::ProxyListSink {
+    void formatDetected(ProxyListFormat) override {}
+    void entryParsed(ProxyEntry &&entry) override { entries.append(std::move(entry)); }
+    void problemFound(ParseProblem &&problem) override { problems.append(std::move(problem)); }
+    QList<ProxyEntry> entries;
+    QList<ParseProblem> problems;
+    QString fatalError;
+};
+
+JsonReadingResult readJson(const QByteArray &json, proxylist_detail::JsonReading reading) {
+    JsonReadingResult result;
+    proxylist_detail::ListParser parser(ProxyListFormat::Json, result);
+    proxylist_detail::parseJson(json, parser, reading);
+    result.fatalError = parser.fatalError();
+    return result;
+}
+
+void checkJsonReadings(const QByteArray &json) {
+    const ProxyListFormat format = ProxyListFormat::Json;
+    const JsonReadingResult fast =
+        readJson(json, proxylist_detail::JsonReading::PlainStringsFromBytes);
+    const JsonReadingResult full = readJson(json, proxylist_detail::JsonReading::FullReaderOnly);
+    check(fast.fatalError == full.fatalError && fast.entries.size() == full.entries.size() &&
+              fast.problems.size() == full.problems.size(),
+          "plain-string fast path and QJsonDocument agree", format);
+    for (qsizetype i = 0; i < fast.entries.size(); ++i) {
+        const ProxyEntry &a = fast.entries[i];
+        const ProxyEntry &b = full.entries[i];
+        check(
+            a.lineNumber == b.lineNumber && a.sourceText == b.sourceText &&
+                a.memberId() == b.memberId() && a.scheme == b.scheme && a.username == b.username &&
+                a.password == b.password && a.host == b.host && a.port == b.port,
+            "plain-string fast path and QJsonDocument give the same entries", format, a.lineNumber);
+    }
+    for (qsizetype i = 0; i < fast.problems.size(); ++i) {
+        const ParseProblem &a = fast.problems[i];
+        const ParseProblem &b = full.problems[i];
+        check(a.lineNumber == b.lineNumber && a.text == b.text && a.reason == b.reason,
+              "plain-string fast path and QJsonDocument give the same problems", format,
+              a.lineNumber);
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -140,5 +218,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                          ProxyListFormat::Csv, ProxyListFormat::Json})
         checkList(input, format, defaults);
     checkList(input, ProxyListFormat::Auto, strict);
+    checkJsonReadings(input);
     return 0;
 }

@@ -209,10 +209,10 @@ void SeedDialog::showReport(const EligibilityReport &report) {
     m_ui->acceptedList->clear();
     m_ui->rejectedList->clear();
     QList<QTreeWidgetItem *> accepted;
-    for (const ProxyEntry &entry : m_report.accepted) {
+    for (const AcceptedProxy &entry : m_report.accepted) {
         if (accepted.size() >= kMaxPreviewRows)
             break;
-        const QByteArray id = entry.memberId();
+        const QByteArray &id = entry.memberId;
         auto *item = new QTreeWidgetItem;
         item->setText(0, QString::number(entry.lineNumber));
         item->setText(1, QString::fromUtf8(id));
@@ -246,7 +246,7 @@ void SeedDialog::showReport(const EligibilityReport &report) {
                    : QStringLiteral("%1 (%2)").arg(name).arg(count);
     };
     m_ui->previewTabs->setTabText(0, tabText(QStringLiteral("Accepted"), m_report.accepted.size()));
-    m_ui->previewTabs->setTabText(1, tabText(QStringLiteral("Rejected"), m_report.rejected.size()));
+    m_ui->previewTabs->setTabText(1, tabText(QStringLiteral("Rejected"), m_report.rejectedCount));
     updateControls();
     Q_EMIT previewUpdated();
 }
@@ -260,8 +260,8 @@ int SeedDialog::newMemberCount() const {
             known.insert(member.member);
     }
     int count = 0;
-    for (const ProxyEntry &entry : m_report.accepted)
-        if (!known.contains(entry.memberId()))
+    for (qsizetype i = 0; i < m_report.accepted.size(); ++i)
+        if (!known.contains(m_report.accepted.memberId(i)))
             ++count;
     return count;
 }
@@ -345,11 +345,11 @@ void SeedDialog::updateControls() {
                           .arg(QLocale().formattedDataSize(m_parsingBytes));
         else if (!m_report.fatalError.isEmpty())
             summary = QStringLiteral("The list cannot be used: %1").arg(m_report.fatalError);
-        else if (!m_report.accepted.isEmpty() || !m_report.rejected.isEmpty())
+        else if (!m_report.accepted.isEmpty() || m_report.rejectedCount > 0)
             summary = QStringLiteral("%1 accepted (%2 new), %3 rejected, %4 duplicates collapsed.")
                           .arg(m_report.accepted.size())
                           .arg(newMemberCount())
-                          .arg(m_report.rejected.size())
+                          .arg(m_report.rejectedCount)
                           .arg(m_report.duplicates);
         m_ui->summaryLabel->setText(summary);
     }
@@ -367,10 +367,7 @@ bool SeedDialog::startSeed() {
     if (!options.startAtPoolMinimum)
         options.startCount = parseCount(m_ui->countEdit->text(), nullptr).value_or(0);
     options.overwrite = m_ui->overwriteCheck->isChecked();
-    QList<QByteArray> members;
-    members.reserve(m_report.accepted.size());
-    for (const ProxyEntry &entry : m_report.accepted)
-        members.append(entry.memberId());
+    const QList<QByteArray> members = m_report.accepted.memberIds();
     if (!m_session->seed(members, options))
         return false;
     m_seeding = true;

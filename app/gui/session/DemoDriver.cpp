@@ -54,9 +54,7 @@ QList<QByteArray> DemoDriver::demoMembers(QString *error) {
         return {};
     }
     const EligibilityReport report = readProxyList(file.readAll(), EligibilityRules{});
-    QList<QByteArray> members;
-    for (const ProxyEntry &entry : report.accepted)
-        members.append(entry.memberId());
+    const QList<QByteArray> members = report.accepted.memberIds();
     if (members.isEmpty() && error)
         *error = report.fatalError.isEmpty() ? QStringLiteral("the demo list has no usable entry")
                                              : report.fatalError;

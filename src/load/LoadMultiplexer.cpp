@@ -1,0 +1,237 @@
+// Atomic mode of the load runner: one thread drives many connections with poll(), each keeping
+// a window of EVALSHAs in flight, reconnecting with backoff after a loss.
+#include "load/LoadSession.h"
+
+#include <cerrno>
+#include <system_error>
+
+#include <hiredis/hiredis.h>
+#include <poll.h>
+
+namespace poolscope::loadrunner_detail {
+
+namespace {
+
+// Atomic mode: the workers (connections) of one thread, driven by poll() on non-blocking
+// hiredis contexts. Each keeps a window of up to `pipeline` EVALSHAs in flight; commands are
+// only buffered when sent and written out together before the thread waits.
+class Multiplexer : public ThreadWork {
+public:
+    Multiplexer(Session &session, int index, int workers)
+        : ThreadWork(session, index)
+        , m_lanes(static_cast<size_t>(workers)) {
+        for (Lane &lane : m_lanes)
+            lane.ring.resize(static_cast<size_t>(m_spec.pipeline));
+    }
+    void run();
+
+private:
+    struct Pending {
+        Clock::time_point sent;
+        bool isEval = false;
+    };
+    struct Lane {
+        std::unique_ptr<LoadConnection> connection; // null while reconnecting
+        std::vector<Pending> ring;                  // in flight, oldest at `head`
+        size_t head = 0;
+        size_t inFlight = 0;
+        Clock::time_point nextSend{};     // rate token
+        Clock::time_point waitingSince{}; // for the command timeout
+        Clock::time_point lostAt{};
+        Clock::time_point retryAt{};
+        Clock::duration backoff{};
+        bool finished = false;
+    };
+
+    void send(Lane &lane, Clock::time_point sent, bool eval) {
+        lane.connection->append(eval ? m_eval : m_evalSha);
+        if (lane.inFlight == 0)
+            lane.waitingSince = Clock::now();
+        lane.ring[(lane.head + lane.inFlight) % lane.ring.size()] = {sent, eval};
+        ++lane.inFlight;
+    }
+    void fill(Lane &lane, Clock::time_point now);
+    void drain(Lane &lane, Clock::time_point now);
+    void lose(Lane &lane, const RedisError &error, Clock::time_point now);
+    void reconnect(Lane &lane);
+
+    std::vector<Lane> m_lanes;
+};
+
+void Multiplexer::fill(Lane &lane, Clock::time_point now) {
+    while (lane.inFlight < lane.ring.size() && !stopRequested() && paced(lane.nextSend, now) &&
+           moreToDo(now) && claim()) {
+        try {
+            send(lane, now, false);
+        } catch (const RedisError &) {
+            returnClaim(); // never left this process
+            throw;
+        }
+        spendToken(lane.nextSend, now);
+    }
+}
+
+void Multiplexer::drain(Lane &lane, Clock::time_point now) {
+    while (ReplyPtr reply = lane.connection->nextReply()) {
+        if (lane.inFlight == 0)
+            throw RedisError(RedisError::Kind::Connection,
+                             QStringLiteral("a reply came that no command asked for"));
+        const Pending oldest = lane.ring[lane.head];
+        lane.head = (lane.head + 1) % lane.ring.size();
+        --lane.inFlight;
+        lane.waitingSince = now;
+        if (!oldest.isEval && isNoScript(*reply)) {
+            // The script cache was emptied (restart, failover, SCRIPT FLUSH): this allocation
+            // did not run, so sending it again as EVAL is safe. EVAL also caches the script.
+            try {
+                send(lane, oldest.sent, true);
+            } catch (const RedisError &) {
+                returnClaim(); // it never ran and was not sent again
+                throw;
+            }
+            continue;
+        }
+        if (reply->type == REDIS_REPLY_STRING)
+            countAllocated(textOf(*reply));
+        else if (reply->type == REDIS_REPLY_NIL)
+            ++m_tally.empty;
+        else
+            countError(*reply);
+        finishAttempt(oldest.sent, now);
+    }
+}
+
+void Multiplexer::lose(Lane &lane, const RedisError &error, Clock::time_point now) {
+    loseInFlight(lane.inFlight, error);
+    lane.inFlight = 0;
+    lane.head = 0;
+    lane.connection.reset();
+    lane.lostAt = now;
+    lane.backoff = kFirstBackoff;
+    lane.retryAt = now + lane.backoff;
+}
+
+void Multiplexer::reconnect(Lane &lane) {
+    // Blocking, bounded by the connect and command timeouts; this thread's other connections
+    // wait meanwhile (they usually lost the same server).
+    try {
+        lane.connection = connect();
+        lane.connection->makeNonBlocking();
+        ++m_tally.reconnects;
+        return;
+    } catch (const RedisError &error) {
+        m_tally.connectionError = error.message();
+    }
+    const Clock::time_point now = Clock::now();
+    if (m_spec.giveUpAfter.count() > 0 && now - lane.lostAt >= m_spec.giveUpAfter) {
+        ++m_tally.gaveUpWorkers;
+        lane.finished = true;
+        return;
+    }
+    lane.backoff = std::min<Clock::duration>(lane.backoff * 2, kMaxBackoff);
+    lane.retryAt = now + lane.backoff;
+}
+
+void Multiplexer::run() {
+    for (Lane &lane : m_lanes) {
+        try {
+            lane.connection = connect();
+            lane.connection->makeNonBlocking();
+            ++m_tally.connectedWorkers;
+        } catch (const RedisError &error) {
+            // A first connection that fails is a wrong address or credential: no retries.
+            m_tally.connectionError = error.message();
+            lane.finished = true;
+        }
+    }
+    const Clock::time_point start = waitForOthers();
+    for (Lane &lane : m_lanes)
+        lane.nextSend = start;
+
+    std::vector<pollfd> fds;
+    std::vector<Lane *> polled;
+    fds.reserve(m_lanes.size());
+    polled.reserve(m_lanes.size());
+    for (;;) {
+        Clock::time_point now = Clock::now();
+        Clock::time_point wake = now + kSleepSlice;
+        bool active = false;
+        fds.clear();
+        polled.clear();
+        for (Lane &lane : m_lanes) {
+            if (lane.finished)
+                continue;
+            if (!lane.connection) {
+                if (stopRequested() || !moreToDo(now)) {
+                    lane.finished = true;
+                    continue;
+                }
+                if (now >= lane.retryAt) {
+                    reconnect(lane);
+                    now = Clock::now();
+                }
+                if (!lane.connection) {
+                    active = active || !lane.finished;
+                    wake = std::min(wake, lane.retryAt);
+                    continue;
+                }
+            }
+            try {
+                fill(lane, now);
+                lane.connection->flush();
+            } catch (const RedisError &error) {
+                lose(lane, error, now);
+                active = true;
+                continue;
+            }
+            if (lane.inFlight == 0) {
+                if (stopRequested() || !moreToDo(now)) {
+                    lane.finished = true;
+                    continue;
+                }
+                active = true; // waiting for a rate token
+                wake = std::min(wake, lane.nextSend);
+                continue;
+            }
+            active = true;
+            wake = std::min(wake, lane.waitingSince + m_spec.connection.commandTimeout);
+            const short events = POLLIN | (lane.connection->hasUnflushed() ? POLLOUT : 0);
+            fds.push_back({lane.connection->fd(), events, 0});
+            polled.push_back(&lane);
+        }
+        if (!active)
+            return;
+        if (m_deadline && *m_deadline > now)
+            wake = std::min(wake, *m_deadline);
+        const auto waitMs = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
+        if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<qint64>(0, waitMs))) < 0 &&
+            errno != EINTR)
+            throw std::system_error(errno, std::generic_category(), "poll");
+        now = Clock::now();
+        for (size_t i = 0; i < fds.size(); ++i) {
+            Lane &lane = *polled[i];
+            try {
+                if (fds[i].revents & POLLOUT)
+                    lane.connection->flush();
+                if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+                    lane.connection->readAvailable();
+                    drain(lane, now);
+                }
+                if (lane.inFlight > 0 &&
+                    now - lane.waitingSince >= m_spec.connection.commandTimeout)
+                    lane.connection->timedOut();
+            } catch (const RedisError &error) {
+                lose(lane, error, now);
+            }
+        }
+    }
+}
+
+} // namespace
+
+void runMultiplexed(Session &session, int index, int workers) {
+    Multiplexer multiplexer(session, index, workers);
+    multiplexer.run();
+}
+
+} // namespace poolscope::loadrunner_detail
