@@ -1,5 +1,7 @@
 #pragma once
 
+#include "session/CsvExport.h"
+
 #include <functional>
 
 #include <QByteArray>
@@ -48,6 +50,9 @@ public:
     QAction *exportChartAction() const { return m_exportChart; }
     QAction *exportHistoryAction() const { return m_exportHistory; }
     QAction *exportTableAction() const { return m_exportTable; }
+    // Checkable, off at every start: proxy passwords shown on screen / written into CSV exports.
+    QAction *showCredentialsAction() const { return m_showCredentials; }
+    QAction *exportCredentialsAction() const { return m_exportCredentials; }
     // Every action that writes to Redis.
     QList<QAction *> writeActions() const;
 
@@ -76,6 +81,8 @@ private:
     void exportWithChooser(const QString &caption, const QString &suggested, const QString &filter,
                            bool (PoolActions::*exporter)(const QString &));
 
+    CsvCredentials csvCredentials() const;
+
     PoolSession *m_session;
     MembersPanel *m_members;
     ChartPanel *m_chart;
@@ -91,6 +98,8 @@ private:
     QAction *m_exportChart;
     QAction *m_exportHistory;
     QAction *m_exportTable;
+    QAction *m_showCredentials;
+    QAction *m_exportCredentials;
     QPointer<SeedDialog> m_seedDialog;
     QPointer<TestAllocationDialog> m_testDialog;
     QPointer<ResetScenarioDialog> m_scenarioDialog;

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 class QPushButton;
+class QTreeWidget;
 
 namespace Ui {
 class SeedDialog;
@@ -44,6 +45,10 @@ public:
     void setStartAtPoolMinimum(bool atMinimum);
     QString forecastText() const;
     QString summaryText() const;
+    // The label naming the pool written to (also in the window title).
+    QString targetText() const;
+    QTreeWidget *acceptedList() const;
+    QTreeWidget *rejectedList() const;
     QPushButton *seedButton() const { return m_seedButton; }
     bool isSeeding() const { return m_seeding; }
 
@@ -65,6 +70,8 @@ private:
     void updateControls();
     void updateForecast();
     void handleFinished(const SeedResult &result);
+    // Names the pool written to, in the title and a label.
+    void showTarget();
     void handleFailure(const QString &operation, const QString &message);
     void chooseFile();
 
@@ -78,6 +85,7 @@ private:
     qsizetype m_parsingBytes = 0;
     bool m_parsing = false;
     bool m_seeding = false;
+    bool m_refreshListAfterSeed = false;
 };
 
 } // namespace poolscope
