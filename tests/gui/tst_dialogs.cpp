@@ -37,6 +37,13 @@ double sumOfScores(testing::RedisFixture &redis, const QByteArray &key) {
     return sum;
 }
 
+// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
+void saveShot(QWidget &widget, const char *name) {
+    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
+}
+
 bool connectAndWait(PoolSession &session, testing::RedisFixture &redis, const QByteArray &key) {
     session.setPollInterval(100ms);
     session.connectTo(redis.endpoint(), key);
@@ -151,8 +158,8 @@ void TestDialogs::seedNamesThePoolAndStaysCurrent() {
     // Rejection reasons wrap in their column and are whole in every cell's tooltip.
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"))->setCurrentIndex(1);
     QTreeWidget *rejected = dialog.rejectedList();
-    rejected->window()->activateWindow();
     QVERIFY(rejected->wordWrap());
     for (int i = 0; i < rejected->topLevelItemCount(); ++i) {
         const QTreeWidgetItem *item = rejected->topLevelItem(i);
@@ -173,6 +180,7 @@ void TestDialogs::seedNamesThePoolAndStaysCurrent() {
     QTRY_VERIFY(rejected->columnWidth(2) < needed);
     QTRY_VERIFY2(rejected->visualItemRect(item).height() >= 2 * rejected->fontMetrics().height(),
                  qPrintable(QString::number(rejected->visualItemRect(item).height())));
+    saveShot(dialog, "seed-dialog-rejected.png");
 
     // Seed the two new members at 0, below the minimum 19: a flood forecast...
     dialog.setStartCount(QStringLiteral("0"));
@@ -190,6 +198,8 @@ void TestDialogs::seedNamesThePoolAndStaysCurrent() {
     QVERIFY(!dialog.forecastText().contains(QStringLiteral("causes no flood")));
     QTRY_COMPARE(accepted->topLevelItem(0)->text(2), QStringLiteral("already in the pool"));
     QCOMPARE(accepted->topLevelItem(1)->text(2), QStringLiteral("already in the pool"));
+    dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"))->setCurrentIndex(0);
+    saveShot(dialog, "seed-dialog-after-seed.png");
     // With the pool's own members counted again (Reset members...), the flood forecast is back.
     redis.run({"ZINCRBY", "edge:pool", "19", "192.0.2.2:80"});
     redis.run({"ZINCRBY", "edge:pool", "19", "socks5://alice:s3cret@proxy.example:1080"});

@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -141,8 +142,9 @@ private Q_SLOTS:
         QVERIFY2(historyCsv.contains(kBobMasked), qPrintable(historyCsv));
         QVERIFY2(!hasSecret(historyCsv), qPrintable(historyCsv));
         // The table's last change: ISO 8601 in UTC, the header says so.
-        QVERIFY(tableCsv.startsWith(
-            QStringLiteral("member,count,share,rate/s,state,debt,last change (ISO 8601, UTC)\n")));
+        QVERIFY2(tableCsv.startsWith(QStringLiteral(
+                     "member,count,share,rate/s,state,debt,last change (ISO 8601 UTC)\n")),
+                 qPrintable(tableCsv));
         const QString bobLine = tableCsv.split(QLatin1Char('\n')).filter(kBobMasked).value(0);
         QVERIFY2(QRegularExpression(
                      QStringLiteral(",\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"))

@@ -98,7 +98,7 @@ void TestPoolTableModel::lastChangeExportsAsIsoTime() {
     // The export's header names the format; the screen's stays short.
     QCOMPARE(model.headerData(PoolTableModel::LastChange, Qt::Horizontal, PoolTableModel::RawRole)
                  .toString(),
-             QStringLiteral("last change (ISO 8601, UTC)"));
+             QStringLiteral("last change (ISO 8601 UTC)"));
     QCOMPARE(model.headerData(PoolTableModel::LastChange, Qt::Horizontal).toString(),
              QStringLiteral("last change"));
 }

@@ -40,6 +40,13 @@ QByteArray memberAt(int i) {
     return 's' + QByteArray::number(i).rightJustified(4, '0');
 }
 
+// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
+void saveShot(QWidget &widget, const char *name) {
+    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
+}
+
 QString text(const PoolTableModel *model, int row, int column) {
     return model->index(row, column).data().toString();
 }
@@ -204,6 +211,7 @@ private Q_SLOTS:
         for (int row = 0; row < model->rowCount(); ++row)
             QVERIFY(text(model, row, PoolTableModel::Member).startsWith(QStringLiteral("f12")));
         QVERIFY(model->rowOf("f1250") >= 0);
+        saveShot(window, "summary-search-prefix.png");
 
         // A glob character is matched as itself.
         filter->setText(QStringLiteral("f1*"));
@@ -234,20 +242,23 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             model->rowOf("f1260") >= 0 && model->rowAt(model->rowOf("f1260")).evicted, 5000);
         QCOMPARE(model->rowCount(), 100); // 99 in the pool, 1 evicted
+        saveShot(window, "summary-search-pinned-evicted.png");
 
         // Clearing the field goes back to the rows by rank.
         filter->clear();
         QTRY_VERIFY_WITH_TIMEOUT(model->isSummaryMode(), 5000);
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), kMembers + 1, 5000); // 2,000 + 1 evicted
+        members->tableView()->scrollToTop();
         QTRY_COMPARE_WITH_TIMEOUT(text(model, 0, PoolTableModel::Member), QStringLiteral("f0000"),
                                   5000);
         // A row read by rank for the screen only has no known rate: "–", not 0.0.
         QTRY_COMPARE_WITH_TIMEOUT(text(model, 30, PoolTableModel::Member), QStringLiteral("f0030"),
                                   5000);
         QCOMPARE(text(model, 30, PoolTableModel::Rate), QStringLiteral("–"));
+        saveShot(window, "summary-ranks-after-search.png");
 
-        // The read-mode text is one elided line, in full in the tooltip, and asks for little
-        // width: the Pool panel never widens the window for it.
+        // The read-mode text (and the summary-mode rate) is one elided line, in full in the
+        // tooltip, and asks for little width: the Pool panel never widens the window for it.
         FairnessPanel *fairness = window.fairnessPanel();
         auto *mode = fairness->findChild<ElidedLabel *>(QStringLiteral("modeValue"));
         QVERIFY(mode);

@@ -19,6 +19,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSet>
+#include <QStyledItemDelegate>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace poolscope {
@@ -33,6 +34,29 @@ constexpr qsizetype kBackgroundParseBytes = 256 * 1024;
 // of megabytes is slow to fill and to scroll.
 constexpr qint64 kMaxShownFileBytes = 1024 * 1024;
 constexpr int kExcerptLines = 1000;
+
+// Rows as tall as their text wrapped in the column's current width. QTreeView asks its delegate
+// for a row's size without saying how wide the column is, so on its own it never grows a row for
+// wrapped text, and a long rejection reason would be cut off.
+class WrappingDelegate final : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override {
+        const int width = m_view->header()->sectionSize(index.column());
+        if (width <= 0)
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem wrapped(option);
+        wrapped.rect = QRect(0, 0, width, 1);
+        wrapped.features |= QStyleOptionViewItem::WrapText;
+        return QStyledItemDelegate::sizeHint(wrapped, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
 
 } // namespace
 
@@ -53,6 +77,13 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     // The reason column takes the rest of the width and wraps: a reason is never cut off.
     m_ui->rejectedList->header()->setStretchLastSection(true);
     m_ui->rejectedList->setTextElideMode(Qt::ElideNone);
+    m_ui->rejectedList->setItemDelegate(new WrappingDelegate(m_ui->rejectedList));
+    // Row heights follow the column widths (the dialog resized, a column dragged).
+    m_relayoutTimer.setSingleShot(true);
+    m_relayoutTimer.setInterval(0);
+    connect(&m_relayoutTimer, &QTimer::timeout, m_ui->rejectedList, &QTreeWidget::doItemsLayout);
+    connect(m_ui->rejectedList->header(), &QHeaderView::sectionResized, this,
+            [this] { m_relayoutTimer.start(); });
     m_ui->textEdit->setAcceptDrops(false); // the dialog takes file drops; text drops too
 
     m_parseTimer.setSingleShot(true);

@@ -79,6 +79,7 @@ private:
     std::unique_ptr<Ui::SeedDialog> m_ui;
     QPushButton *m_seedButton;
     QTimer m_parseTimer;
+    QTimer m_relayoutTimer; // the rejected list's wrapped rows, after a column width changed
     EligibilityReport m_report;
     QByteArray m_fileBytes;        // a big file's content; the text box shows its first lines only
     quint64 m_parseGeneration = 0; // a background parse applies only if no newer one started

@@ -27,7 +27,7 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     , m_ui(std::make_unique<Ui::FairnessPanel>()) {
     m_ui->setupUi(this);
     for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->rateValue}) {
+                          m_ui->busiestValue, static_cast<QLabel *>(m_ui->rateValue)}) {
         QFont font = value->font();
         font.setBold(true);
         font.setPointSizeF(font.pointSizeF() * 1.1);
@@ -43,8 +43,9 @@ FairnessPanel::~FairnessPanel() = default;
 
 void FairnessPanel::showEmpty() {
     for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue})
+                          m_ui->busiestValue, m_ui->totalValue})
         value->setText(QStringLiteral("–"));
+    m_ui->rateValue->setFullText(QStringLiteral("–"));
     m_ui->modeValue->setFullText(QStringLiteral("–"));
 }
 
@@ -91,7 +92,7 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
                 formatShare(share), m_session->displayMember(busiest)));
         }
     }
-    m_ui->rateValue->setText(
+    m_ui->rateValue->setFullText(
         QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
     if (observation.summaryMode) {
         showSummaryFigures(observation);
@@ -136,7 +137,7 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
             : QStringLiteral("highest count: %1 (%2)")
                   .arg(m_session->displayMember(observation.summary.top.constFirst().member),
                        formatCount(observation.summary.top.constFirst().count)));
-    m_ui->rateValue->setText(QStringLiteral("– (summary mode: not every member is read)"));
+    m_ui->rateValue->setFullText(QStringLiteral("– (summary mode: not every member is read)"));
 }
 
 QString FairnessPanel::valueText(Field field) const {
@@ -152,7 +153,7 @@ QString FairnessPanel::valueText(Field field) const {
     case Field::Busiest:
         return m_ui->busiestValue->text();
     case Field::Rate:
-        return m_ui->rateValue->text();
+        return m_ui->rateValue->fullText();
     case Field::Total:
         return m_ui->totalValue->text();
     case Field::Mode:

@@ -5,6 +5,8 @@
 #include "members/PoolSortProxy.h"
 #include "members/PoolTableModel.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QDateTime>
 #include <QHeaderView>
@@ -175,7 +177,21 @@ void MembersPanel::showSearchResult(const PoolObservation &observation) {
                                       &m_session->rates(), &m_session->history());
     rows.append(PoolTableModel::buildEvictedRows(evicted, &m_session->history()));
     m_model->setRows(rows, QDateTime::currentMSecsSinceEpoch());
+    setSearchSorting(true);
     updateEmptyState();
+}
+
+void MembersPanel::setSearchSorting(bool on) {
+    if (on == m_searchSorting)
+        return;
+    m_searchSorting = on;
+    m_view->horizontalHeader()->setSortIndicatorShown(on);
+    m_proxy->setDynamicSortFilter(on);
+    m_view->setSortingEnabled(on);
+    if (on)
+        m_view->sortByColumn(PoolTableModel::Count, Qt::AscendingOrder);
+    else
+        m_proxy->sort(-1); // back to rank order
 }
 
 void MembersPanel::applyObservation(const PoolObservation &observation) {
@@ -186,6 +202,7 @@ void MembersPanel::applyObservation(const PoolObservation &observation) {
             showSearchResult(observation);
             return;
         }
+        setSearchSorting(false);
         const PoolSummary &summary = observation.summary;
         const double lowest = summary.quantile(0.0);
         const double secondLowest = summary.bottom.size() > 1 ? summary.bottom[1].count : lowest;
@@ -231,6 +248,7 @@ void MembersPanel::setSummaryView(bool summary) {
             "members found become the table's rows, to pin or evict. Clear the field to go back "
             "to the rows by rank."));
     } else {
+        m_searchSorting = false;
         m_visibleRowsTimer.stop();
         m_searchTimer.stop();
         if (m_session->memberSearch())
@@ -241,6 +259,7 @@ void MembersPanel::setSummaryView(bool summary) {
         m_proxy->setDynamicSortFilter(true);
         m_view->setSortingEnabled(true);
         m_view->sortByColumn(PoolTableModel::Member, Qt::AscendingOrder);
+        m_proxy->setFilterFixedString(m_filter->text()); // typed as a search: a filter again
     }
 }
 

@@ -74,6 +74,8 @@ private:
     void applyFilterText(const QString &text);
     void showSearchResult(const PoolObservation &observation);
     bool isSearching() const;
+    // The members found are few: sortable like a small pool (count ascending at first).
+    void setSearchSorting(bool on);
 
     PoolSession *m_session;
     PoolTableModel *m_model;
@@ -88,6 +90,7 @@ private:
     QTimer m_searchTimer;      // debounces typing before a search is sent to the server
     double m_lastRefreshMs = 0;
     bool m_summaryView = false;
+    bool m_searchSorting = false;
     qint64 m_requestedFrom = 0;
     int m_requestedCount = 0;
 };

@@ -559,7 +559,7 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
         }
     }
     if (role == RawRole && section == LastChange)
-        return QStringLiteral("last change (ISO 8601, UTC)");
+        return QStringLiteral("last change (ISO 8601 UTC)");
     if (role == Qt::TextAlignmentRole)
         return QVariant((section == Member || section == State ? Qt::AlignLeft : Qt::AlignRight) |
                         Qt::AlignVCenter);
