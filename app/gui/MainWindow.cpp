@@ -103,9 +103,9 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         m_keyRemembered = false;
         // The fields show the pool shown, whoever switched to it (e.g. the count-reset demo).
         m_connectionBar->setWatchedTarget(m_session->endpoint(), m_session->poolKey());
-        setWindowTitle(QStringLiteral("poolscope · %1 · %2")
-                           .arg(QString::fromUtf8(m_session->poolKey()),
-                                m_session->endpoint().toDisplayString()));
+        setWindowTitle(m_session->displayText(QStringLiteral("poolscope · %1 · %2")
+                                                  .arg(QString::fromUtf8(m_session->poolKey()),
+                                                       m_session->endpoint().toDisplayString())));
     });
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
@@ -131,6 +131,7 @@ void MainWindow::buildMenusAndToolbars() {
     file->addAction(a->exportChartAction());
     file->addAction(a->exportHistoryAction());
     file->addAction(a->exportTableAction());
+    file->addAction(a->exportCredentialsAction());
     file->addSeparator();
     QAction *quit = file->addAction(QStringLiteral("Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -151,6 +152,8 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addAction(a->findAction());
 
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    m_viewMenu->addAction(a->showCredentialsAction());
+    m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
 
@@ -184,6 +187,8 @@ void MainWindow::buildMenusAndToolbars() {
     exportMenu->addAction(a->exportChartAction());
     exportMenu->addAction(a->exportHistoryAction());
     exportMenu->addAction(a->exportTableAction());
+    exportMenu->addSeparator();
+    exportMenu->addAction(a->exportCredentialsAction());
     exportButton->setMenu(exportMenu);
     m_actionsBar->addWidget(exportButton);
     m_viewMenu->addSeparator();

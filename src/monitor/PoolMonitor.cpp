@@ -30,6 +30,10 @@ constexpr qint64 kDefaultFullSnapshotThreshold = 10000;
 constexpr int kTopBottomCount = 10;
 // Pages of the background totals scan per poll: ~100 members each, ~0.2 ms of server time.
 constexpr int kScanPagesPerPoll = 10;
+// A member search reads this many ZSCAN MATCH pages, then lets the poller and the server breathe
+// for kSearchStepPause: at most ~1 ms of server time per step.
+constexpr int kSearchPagesPerStep = 5;
+constexpr milliseconds kSearchStepPause{50};
 // The evicted list is read whole while it is small; beyond that only its size.
 constexpr qint64 kMaxEvictedListed = 1000;
 // Stored in Worker::wanted by the destructor: matches no generation, so nothing new starts.
@@ -39,6 +43,7 @@ void registerMonitorTypes() {
     static const bool registered = [] {
         qRegisterMetaType<poolscope::ConnectionState>("poolscope::ConnectionState");
         qRegisterMetaType<poolscope::PoolObservation>("poolscope::PoolObservation");
+        qRegisterMetaType<poolscope::MemberSearchResult>("poolscope::MemberSearchResult");
         return true;
     }();
     Q_UNUSED(registered);
@@ -66,9 +71,12 @@ class PoolMonitor::Worker : public QObject {
 public:
     explicit Worker(PoolMonitor *monitor)
         : m_monitor(monitor)
-        , m_timer(new QTimer(this)) {
+        , m_timer(new QTimer(this))
+        , m_searchTimer(new QTimer(this)) {
         m_timer->setSingleShot(true);
         connect(m_timer, &QTimer::timeout, this, &Worker::step);
+        m_searchTimer->setSingleShot(true);
+        connect(m_searchTimer, &QTimer::timeout, this, &Worker::searchStep);
     }
 
     // The generation the GUI thread wants now, written there the moment it moves on. Checked
@@ -83,6 +91,8 @@ public:
         m_options = options;
         m_connection.reset();
         m_scan.reset();
+        m_search.clear();
+        m_searchTimer->stop();
         m_active = true;
         m_pollRequested = false;
         m_retryDelay = kFirstRetry;
@@ -92,6 +102,8 @@ public:
     void stop() {
         m_active = false;
         m_timer->stop();
+        m_searchTimer->stop();
+        m_search.clear();
         m_connection.reset();
     }
 
@@ -116,6 +128,13 @@ public:
     void setVisibleRows(qint64 fromRank, int count) {
         m_visibleFrom = std::max<qint64>(fromRank, 0);
         m_visibleCount = std::clamp(count, 0, PoolSummaryReader::kMaxRange);
+    }
+
+    void setSearch(quint64 id, const QByteArray &text) {
+        m_search.start(id, text);
+        m_searchTimer->stop();
+        if (m_search.isActive())
+            m_searchTimer->start(0);
     }
 
     void pollNow() {
@@ -147,6 +166,8 @@ private:
             m_connection = std::move(connection);
             m_retryDelay = kFirstRetry;
             reportState(ConnectionState::Connected, m_connection->serverVersion());
+            if (m_search.needsScan())
+                m_searchTimer->start(0);
             return true;
         } catch (const RedisError &error) {
             if (!isCurrent())
@@ -204,23 +225,65 @@ private:
             observation.serverVersion = m_connection->serverVersion();
             post(m_monitor,
                  [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
+            // The members found by a search that is done scanning: their counts of now.
+            if (m_search.isActive() && !m_search.needsScan()) {
+                m_search.refresh(*m_connection, m_poolKey);
+                reportSearch();
+            }
             scheduleNextPoll();
+        } catch (const RedisError &error) {
+            handleError(error);
+        }
+    }
+
+    void handleError(const RedisError &error) {
+        if (!isCurrent())
+            return;
+        reportFailure(error.message());
+        m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
+        m_lastSize = -1;
+        if (error.connectionLost() || m_connection->isBroken()) {
+            // A broken context would read a late reply as the next answer: start afresh.
+            m_connection.reset();
+            m_searchTimer->stop(); // goes on after the reconnect (see step)
+            reportState(ConnectionState::Reconnecting, error.message());
+            m_retryDelay = kFirstRetry;
+            m_timer->stop();
+            retryLater();
+        } else if (!m_timer->isActive()) {
+            scheduleNextPoll(); // WRONGTYPE, NOPERM, ...: the connection is fine, keep watching
+        }
+    }
+
+    // One step of the member search; re-armed until the scan is through or full.
+    void searchStep() {
+        if (!isCurrent() || !m_connection || !m_search.needsScan())
+            return;
+        try {
+            m_search.step(*m_connection, m_poolKey, kSearchPagesPerStep);
+            if (!isCurrent())
+                return;
+            reportSearch();
+            if (m_search.needsScan())
+                m_searchTimer->start(kSearchStepPause);
         } catch (const RedisError &error) {
             if (!isCurrent())
                 return;
-            reportFailure(error.message());
-            m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
-            m_lastSize = -1;
-            if (error.connectionLost() || m_connection->isBroken()) {
-                // A broken context would read a late reply as the next answer: start afresh.
-                m_connection.reset();
-                reportState(ConnectionState::Reconnecting, error.message());
-                m_retryDelay = kFirstRetry;
-                retryLater();
-            } else {
-                scheduleNextPoll(); // WRONGTYPE, NOPERM, ...: the connection is fine, keep watching
-            }
+            MemberSearchResult failed = m_search.result();
+            failed.error = error.message();
+            post(m_monitor, [monitor = m_monitor, generation = m_generation, failed] {
+                monitor->handleSearchResult(generation, failed);
+            });
+            if (error.connectionLost() || m_connection->isBroken())
+                handleError(error);
         }
+    }
+
+    void reportSearch() {
+        post(m_monitor,
+             [monitor = m_monitor, generation = m_generation, result = m_search.result()] {
+                 monitor->handleSearchResult(generation, result);
+             });
     }
 
     static PoolObservation readFullSnapshot(PoolOperations &operations, qint64 size) {
@@ -294,6 +357,7 @@ private:
 
     PoolMonitor *m_monitor; // only a context for posting: never touched from this thread
     QTimer *m_timer;
+    QTimer *m_searchTimer; // steps of the member search, between polls
     std::unique_ptr<RedisConnection> m_connection;
     Endpoint m_endpoint;
     QByteArray m_poolKey;
@@ -310,6 +374,7 @@ private:
     int m_visibleCount = 0;
     IncrementalPoolScan m_scan;
     qint64 m_lastSize = -1; // the pool's size at the last poll: a drop resets m_scan
+    MemberSearch m_search;
 };
 
 PoolMonitor::PoolMonitor(QObject *parent)
@@ -381,6 +446,12 @@ void PoolMonitor::setVisibleRows(qint64 fromRank, int count) {
          [worker = m_worker, fromRank, count] { worker->setVisibleRows(fromRank, count); });
 }
 
+quint64 PoolMonitor::setMemberSearch(const QByteArray &text) {
+    const quint64 id = ++m_searchId;
+    post(m_worker, [worker = m_worker, id, text] { worker->setSearch(id, text); });
+    return id;
+}
+
 void PoolMonitor::pollNow() {
     post(m_worker, [worker = m_worker] { worker->pollNow(); });
 }
@@ -406,6 +477,12 @@ void PoolMonitor::handleAuthenticationFailure(quint64 generation, const QString 
     if (generation != m_generation)
         return;
     Q_EMIT authenticationFailed(message);
+}
+
+void PoolMonitor::handleSearchResult(quint64 generation, const MemberSearchResult &result) {
+    if (generation != m_generation || result.id != m_searchId)
+        return; // for a connection left, or a search replaced since
+    Q_EMIT memberSearchUpdated(result);
 }
 
 void PoolMonitor::handleFailure(quint64 generation, const QString &message) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pool/MemberSearch.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
@@ -73,6 +74,12 @@ public:
     void setPinnedMembers(const QList<QByteArray> &members);
     // Rows by rank that the table shows now; read on every poll in summary mode.
     void setVisibleRows(qint64 fromRank, int count);
+    // Looks members of the pool up by name, in the background on the poller's thread: the
+    // member typed exactly (ZSCORE, ZRANK) and those starting with text (ZSCAN MATCH, a few short
+    // pages every 50 ms until the pool has been scanned or MemberSearch::kMaxMatches are found).
+    // The counts of the members found are read again on every poll. Results arrive through
+    // memberSearchUpdated; an empty text ends the search. Returns the search's id.
+    quint64 setMemberSearch(const QByteArray &text);
     // Polls as soon as the current poll (if any) is done, also while paused (once); while
     // reconnecting, retries the connection at once.
     void pollNow();
@@ -87,6 +94,8 @@ Q_SIGNALS:
     // The server refused the credentials (or wants some): the monitor stops (state
     // Disconnected) instead of retrying, until connectTo() is called with new ones.
     void authenticationFailed(const QString &message);
+    // Progress or refreshed counts of the current member search (setMemberSearch).
+    void memberSearchUpdated(const poolscope::MemberSearchResult &result);
 
 private:
     class Worker;
@@ -95,6 +104,7 @@ private:
     void handleObservation(const poolscope::PoolObservation &observation);
     void handleFailure(quint64 generation, const QString &message);
     void handleAuthenticationFailure(quint64 generation, const QString &message);
+    void handleSearchResult(quint64 generation, const poolscope::MemberSearchResult &result);
 
     std::unique_ptr<QThread> m_thread;
     Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
@@ -103,6 +113,7 @@ private:
     quint64 m_generation = 0;
     std::chrono::milliseconds m_interval{1000};
     bool m_paused = false;
+    quint64 m_searchId = 0;
 };
 
 } // namespace poolscope

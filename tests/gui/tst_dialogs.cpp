@@ -12,10 +12,12 @@
 
 #include "RedisFixture.h"
 
+#include <QHeaderView>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryFile>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace poolscope;
@@ -35,6 +37,13 @@ double sumOfScores(testing::RedisFixture &redis, const QByteArray &key) {
     return sum;
 }
 
+// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
+void saveShot(QWidget &widget, const char *name) {
+    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
+}
+
 bool connectAndWait(PoolSession &session, testing::RedisFixture &redis, const QByteArray &key) {
     session.setPollInterval(100ms);
     session.connectTo(redis.endpoint(), key);
@@ -51,6 +60,7 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void seedPreviewsThenWrites();
     void seedForecastsTheFlood();
+    void seedNamesThePoolAndStaysCurrent();
     void bigListIsReadInTheBackground();
     void restoreForecastIsLive();
     void testAllocationsCountEveryOne();
@@ -117,6 +127,84 @@ void TestDialogs::seedForecastsTheFlood() {
     QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("negative")));
     dialog.setStartAtPoolMinimum(true);
     QVERIFY(dialog.forecastText().contains(QStringLiteral("no flood")));
+}
+
+void TestDialogs::seedNamesThePoolAndStaysCurrent() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("edge:pool", {"192.0.2.1:80", "192.0.2.9:80"}, 19);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "edge:pool"));
+
+    SeedDialog dialog(&session);
+    dialog.resize(560, 600);
+    // The target pool, in the title and in a label.
+    QVERIFY2(dialog.windowTitle().contains(QStringLiteral("\"edge:pool\"")),
+             qPrintable(dialog.windowTitle()));
+    QVERIFY2(dialog.targetText().contains(QStringLiteral("edge:pool")),
+             qPrintable(dialog.targetText()));
+
+    dialog.setText(QStringLiteral("192.0.2.2:80\n"
+                                  "socks5://alice:s3cret@proxy.example:1080\n"
+                                  "this line is not a proxy and its reason is long enough to wrap\n"
+                                  "198.51.100.4:99999\n"));
+    QCOMPARE(dialog.report().accepted.size(), 2);
+    QCOMPARE(dialog.report().rejected.size(), 2);
+    // The preview masks proxy passwords.
+    QTreeWidget *accepted = dialog.acceptedList();
+    QCOMPARE(accepted->topLevelItem(1)->text(1),
+             QStringLiteral("socks5://alice:****@proxy.example:1080"));
+
+    // Rejection reasons wrap in their column and are whole in every cell's tooltip.
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"))->setCurrentIndex(1);
+    QTreeWidget *rejected = dialog.rejectedList();
+    QVERIFY(rejected->wordWrap());
+    for (int i = 0; i < rejected->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = rejected->topLevelItem(i);
+        const QString reason = dialog.report().rejected[i].reason;
+        for (int column = 0; column < 3; ++column)
+            QVERIFY2(item->toolTip(column).contains(reason), qPrintable(item->toolTip(column)));
+        QCOMPARE(item->text(2), reason);
+    }
+    // The longest reason is wider than its column: its row grows instead of cutting it off.
+    int longest = 0;
+    for (int i = 1; i < rejected->topLevelItemCount(); ++i)
+        if (dialog.report().rejected[i].reason.size() >
+            dialog.report().rejected[longest].reason.size())
+            longest = i;
+    QTreeWidgetItem *item = rejected->topLevelItem(longest);
+    const int needed = rejected->fontMetrics().horizontalAdvance(item->text(2));
+    rejected->header()->resizeSection(1, rejected->viewport()->width() - 60 - needed / 2);
+    QTRY_VERIFY(rejected->columnWidth(2) < needed);
+    QTRY_VERIFY2(rejected->visualItemRect(item).height() >= 2 * rejected->fontMetrics().height(),
+                 qPrintable(QString::number(rejected->visualItemRect(item).height())));
+    saveShot(dialog, "seed-dialog-rejected.png");
+
+    // Seed the two new members at 0, below the minimum 19: a flood forecast...
+    dialog.setStartCount(QStringLiteral("0"));
+    QVERIFY2(dialog.forecastText().contains(QStringLiteral("Flood warning")),
+             qPrintable(dialog.forecastText()));
+    QSignalSpy done(&dialog, &SeedDialog::seedDone);
+    QVERIFY(dialog.startSeed());
+    QVERIFY(done.wait(10000));
+    // ... and afterwards the dialog speaks of the pool as it is now: the members are in it, the
+    // minimum is 0, and it does not claim that seeding at 0 "causes no flood".
+    QTRY_VERIFY2_WITH_TIMEOUT(dialog.forecastText().contains(QStringLiteral("already")),
+                              qPrintable(dialog.forecastText()), 5000);
+    QVERIFY2(dialog.forecastText().contains(QStringLiteral("pool minimum now 0")),
+             qPrintable(dialog.forecastText()));
+    QVERIFY(!dialog.forecastText().contains(QStringLiteral("causes no flood")));
+    QTRY_COMPARE(accepted->topLevelItem(0)->text(2), QStringLiteral("already in the pool"));
+    QCOMPARE(accepted->topLevelItem(1)->text(2), QStringLiteral("already in the pool"));
+    dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"))->setCurrentIndex(0);
+    saveShot(dialog, "seed-dialog-after-seed.png");
+    // With the pool's own members counted again (Reset members...), the flood forecast is back.
+    redis.run({"ZINCRBY", "edge:pool", "19", "192.0.2.2:80"});
+    redis.run({"ZINCRBY", "edge:pool", "19", "socks5://alice:s3cret@proxy.example:1080"});
+    QTRY_VERIFY2_WITH_TIMEOUT(dialog.forecastText().contains(QStringLiteral("pool minimum now 19")),
+                              qPrintable(dialog.forecastText()), 5000);
 }
 
 void TestDialogs::bigListIsReadInTheBackground() {

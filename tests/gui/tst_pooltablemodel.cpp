@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QDateTime>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
@@ -50,7 +51,80 @@ private Q_SLOTS:
     void sameMembersUpdateInPlace();
     void rankRowsOfUnfollowedMembersHaveNoRate();
     void bigChangeResetsOnce();
+    void rankRowsJustFollowedHaveNoRateYet();
+    void lastChangeExportsAsIsoTime();
+    void credentialsAreMaskedUnlessShown();
 };
+
+void TestPoolTableModel::rankRowsJustFollowedHaveNoRateYet() {
+    // A big pool's bottom members change from poll to poll: one that has just come into view
+    // has been seen once, so its rate is unknown ("–"), not 0.0.
+    RateTracker rates(10000);
+    rates.record(0, {{"old", 5}});
+    rates.record(1000, {{"old", 5}, {"new", 7}});
+    QVERIFY(rates.activity("new").followed);
+    QVERIFY(!rates.activity("new").rateKnown);
+    QVERIFY(rates.activity("old").rateKnown);
+    const QList<RankedMember> ranked{{0, "old", 5}, {1, "new", 7}};
+    auto rows = PoolTableModel::buildRankRows(ranked, 0, 5, 7, &rates, nullptr);
+    PoolTableModel model;
+    model.setSummary(2, 0, rows, {}, 1000);
+    QCOMPARE(cell(model, 0, PoolTableModel::Rate), QStringLiteral("0.0"));
+    QCOMPARE(cell(model, 1, PoolTableModel::Rate), QStringLiteral("–"));
+    // Seen twice: known, over the time it was followed (6 allocations in 1 s, not in 2 s).
+    rates.record(2000, {{"old", 5}, {"new", 13}});
+    QVERIFY(rates.activity("new").rateKnown);
+    QCOMPARE(rates.activity("new").ratePerSecond, 6.0);
+    rows =
+        PoolTableModel::buildRankRows({{0, "old", 5}, {1, "new", 13}}, 0, 5, 13, &rates, nullptr);
+    model.setSummary(2, 0, rows, {}, 2000);
+    QCOMPARE(cell(model, 1, PoolTableModel::Rate), QStringLiteral("6.0"));
+}
+
+void TestPoolTableModel::lastChangeExportsAsIsoTime() {
+    PoolTableModel model;
+    PoolTableModel::Row row;
+    row.member = "192.0.2.1:80";
+    row.count = 3;
+    row.lastChangeMs = 1764554400123; // 2025-12-01T02:00:00.123 UTC
+    PoolTableModel::Row never;
+    never.member = "192.0.2.2:80";
+    model.setRows({row, never}, 1764554405123);
+    QCOMPARE(cell(model, 0, PoolTableModel::LastChange), QStringLiteral("5.0 s ago"));
+    const QString raw = cell(model, 0, PoolTableModel::LastChange, PoolTableModel::RawRole);
+    QCOMPARE(raw, QStringLiteral("2025-12-01T02:00:00.123Z"));
+    QCOMPARE(QDateTime::fromString(raw, Qt::ISODateWithMs).toMSecsSinceEpoch(), *row.lastChangeMs);
+    QCOMPARE(cell(model, 1, PoolTableModel::LastChange, PoolTableModel::RawRole), QString());
+    // The export's header names the format; the screen's stays short.
+    QCOMPARE(model.headerData(PoolTableModel::LastChange, Qt::Horizontal, PoolTableModel::RawRole)
+                 .toString(),
+             QStringLiteral("last change (ISO 8601 UTC)"));
+    QCOMPARE(model.headerData(PoolTableModel::LastChange, Qt::Horizontal).toString(),
+             QStringLiteral("last change"));
+}
+
+void TestPoolTableModel::credentialsAreMaskedUnlessShown() {
+    PoolTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QByteArray id = "socks5://alice:p@ss@proxy.example:1080";
+    model.setRows(
+        PoolTableModel::buildRows(snapshot({{id, 4}, {"192.0.2.1:80", 9}}, {}), nullptr, nullptr),
+        0);
+    const int row = model.rowOf(id);
+    QVERIFY(row >= 0);
+    const QString masked = QStringLiteral("socks5://alice:****@proxy.example:1080");
+    QCOMPARE(cell(model, row, PoolTableModel::Member), masked);
+    QVERIFY(!cell(model, row, PoolTableModel::Member, Qt::ToolTipRole).contains("p@ss"));
+    QVERIFY(cell(model, row, PoolTableModel::Member, Qt::ToolTipRole).contains(masked));
+    // The id itself is untouched: selection, actions and exports use it.
+    QCOMPARE(model.index(row, 0).data(PoolTableModel::MemberRole).toByteArray(), id);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setCredentialsShown(true);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(cell(model, row, PoolTableModel::Member), QString::fromUtf8(id));
+    model.setCredentialsShown(false);
+    QCOMPARE(cell(model, row, PoolTableModel::Member), masked);
+}
 
 void TestPoolTableModel::rowsFollowThePool() {
     MemberColors colors;

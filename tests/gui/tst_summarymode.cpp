@@ -3,9 +3,13 @@
 // the right members at the top, the bottom and a middle scroll position; the chart has the band
 // and the top/bottom members; pinning (also from the table) adds a series; the fairness panel says
 // which mode it is in and why. QAbstractItemModelTester watches the table model throughout.
+// findMembersByName: in summary mode the filter searches the server (exact member by ZSCORE/ZRANK,
+// prefix by ZSCAN MATCH in the background) and the members found can be pinned and evicted; the
+// read-mode text is one elided line that does not widen the window.
 
 #include "chart/ChartPanel.h"
 #include "fairness/FairnessPanel.h"
+#include "ElidedLabel.h"
 #include "MainWindow.h"
 #include "members/MembersPanel.h"
 #include "actions/PoolActions.h"
@@ -34,6 +38,13 @@ constexpr int kThreshold = 100;
 // Member i is "s<i, 4 digits>" with count 3 * i: rank i holds member i.
 QByteArray memberAt(int i) {
     return 's' + QByteArray::number(i).rightJustified(4, '0');
+}
+
+// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
+void saveShot(QWidget &widget, const char *name) {
+    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
 }
 
 QString text(const PoolTableModel *model, int row, int column) {
@@ -94,7 +105,7 @@ private Q_SLOTS:
         // Rows far from the screen are not read: a placeholder until scrolled to.
         QCOMPARE(text(model, 1500, PoolTableModel::Member), QStringLiteral("…"));
         QVERIFY(!model->isRowLoaded(1500));
-        QVERIFY(!members->filterEdit()->isEnabled());
+        QVERIFY(members->filterEdit()->isEnabled()); // a search on the server (findMembersByName)
         QVERIFY(!members->tableView()->isSortingEnabled());
 
         // The bottom: the last rank after scrolling there.
@@ -149,6 +160,113 @@ private Q_SLOTS:
         // Counts 0, 3, ..., 3(n-1): Jain's index is 6(n-1) / (4(2n-1)) = 0.74981 for n = 2,000.
         QTRY_COMPARE_WITH_TIMEOUT(fairness->valueText(FairnessPanel::Field::Jain),
                                   QLocale().toString(0.74981, 'f', 4), 10000);
+    }
+
+    void findMembersByName() {
+        // A pool of 2,000 above a threshold of 1,000: "f0000".."f1999" with count i, plus one
+        // member with a glob character in its id.
+        const QByteArray key = "findable";
+        RedisConnection &admin = m_redis->admin();
+        for (int batch = 0; batch < kMembers; batch += 1000) {
+            RedisCommand zadd{"ZADD", key};
+            for (int i = batch; i < batch + 1000; ++i)
+                zadd << QByteArray::number(i) << 'f' + QByteArray::number(i).rightJustified(4, '0');
+            admin.append(zadd);
+        }
+        for (int batch = 0; batch < kMembers; batch += 1000)
+            QVERIFY(!admin.readReply().isError());
+        QCOMPARE(m_redis->run({"ZADD", key, "5000", "f1*star"}).integer, 1);
+
+        PoolSession session;
+        session.setFullSnapshotThreshold(1000);
+        MainWindow window(&session);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.actions()->setConfirmFunction([](const QString &, const QString &) { return true; });
+        MembersPanel *members = window.membersPanel();
+        PoolTableModel *model = members->model();
+        QAbstractItemModelTester tester(model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setPollInterval(200ms);
+        session.connectTo(m_redis->endpoint(), key);
+        QTRY_VERIFY_WITH_TIMEOUT(model->isSummaryMode(), 10000);
+        QLineEdit *filter = members->filterEdit();
+        QVERIFY(filter->isEnabled());
+
+        // The member typed exactly: one row, with its count.
+        filter->setText(QStringLiteral("f1234"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
+        QCOMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("f1234"));
+        QCOMPARE(model->index(0, PoolTableModel::Count).data(PoolTableModel::RawRole).toString(),
+                 QStringLiteral("1234"));
+        QVERIFY(session.memberSearch()->exactFound);
+        QCOMPARE(session.memberSearch()->exact.rank, qint64(1234));
+
+        // A prefix: every member starting with it, found by a background scan in small pages.
+        filter->setText(QStringLiteral("f12"));
+        QTRY_VERIFY_WITH_TIMEOUT(session.memberSearch() && session.memberSearch()->complete, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 100, 5000); // f1200 .. f1299
+        QVERIFY(session.memberSearch()->pagesRead > 1);          // never the pool in one command
+        for (int row = 0; row < model->rowCount(); ++row)
+            QVERIFY(text(model, row, PoolTableModel::Member).startsWith(QStringLiteral("f12")));
+        QVERIFY(model->rowOf("f1250") >= 0);
+        saveShot(window, "summary-search-prefix.png");
+
+        // A glob character is matched as itself.
+        filter->setText(QStringLiteral("f1*"));
+        QTRY_VERIFY_WITH_TIMEOUT(session.memberSearch() && session.memberSearch()->text == "f1*" &&
+                                     session.memberSearch()->complete,
+                                 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
+        QCOMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("f1*star"));
+
+        // Nothing found says so.
+        filter->setText(QStringLiteral("zzz"));
+        QTRY_VERIFY_WITH_TIMEOUT(members->emptyStateText().startsWith(QStringLiteral("No member")),
+                                 10000);
+
+        // Found members can be pinned...
+        filter->setText(QStringLiteral("f12"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 100, 10000);
+        members->selectMembers({"f1250"});
+        QCOMPARE(members->selectedPoolMembers(), QList<QByteArray>{"f1250"});
+        window.actions()->pinAction()->trigger();
+        ChartPanel *chart = window.chartPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(chart->chartedMembers().contains("f1250"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue("f1250"), 1250.0, 5000);
+        // ... and evicted: the row turns into the evicted member.
+        members->selectMembers({"f1260"});
+        QVERIFY(window.actions()->evictSelected());
+        QTRY_VERIFY_WITH_TIMEOUT(m_redis->run({"ZSCORE", key, "f1260"}).isNil(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->rowOf("f1260") >= 0 && model->rowAt(model->rowOf("f1260")).evicted, 5000);
+        QCOMPARE(model->rowCount(), 100); // 99 in the pool, 1 evicted
+        saveShot(window, "summary-search-pinned-evicted.png");
+
+        // Clearing the field goes back to the rows by rank.
+        filter->clear();
+        QTRY_VERIFY_WITH_TIMEOUT(model->isSummaryMode(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), kMembers + 1, 5000); // 2,000 + 1 evicted
+        members->tableView()->scrollToTop();
+        QTRY_COMPARE_WITH_TIMEOUT(text(model, 0, PoolTableModel::Member), QStringLiteral("f0000"),
+                                  5000);
+        // A row read by rank for the screen only has no known rate: "–", not 0.0.
+        QTRY_COMPARE_WITH_TIMEOUT(text(model, 30, PoolTableModel::Member), QStringLiteral("f0030"),
+                                  5000);
+        QCOMPARE(text(model, 30, PoolTableModel::Rate), QStringLiteral("–"));
+        saveShot(window, "summary-ranks-after-search.png");
+
+        // The read-mode text (and the summary-mode rate) is one elided line, in full in the
+        // tooltip, and asks for little width: the Pool panel never widens the window for it.
+        FairnessPanel *fairness = window.fairnessPanel();
+        auto *mode = fairness->findChild<ElidedLabel *>(QStringLiteral("modeValue"));
+        QVERIFY(mode);
+        QVERIFY(mode->fullText().startsWith(QStringLiteral("summary: ")));
+        QVERIFY(mode->toolTip().contains(mode->fullText()));
+        QVERIFY(mode->width() <= fairness->width());
+        QVERIFY2(fairness->minimumSizeHint().width() < 300,
+                 qPrintable(QString::number(fairness->minimumSizeHint().width())));
     }
 
     void jainPendingUntilFirstScan() {

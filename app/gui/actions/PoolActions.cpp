@@ -66,6 +66,16 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
                    QStringLiteral("Watch the pool watched before this one again "
                                   "(Alt+Left)"));
     m_pin->setCheckable(true);
+    // Credentials: masked on screen and in exports unless asked, for this run only (never saved).
+    m_showCredentials = makeAction(QStringLiteral("Show credentials"), {},
+                                   QStringLiteral("Show proxy passwords in member ids "
+                                                  "(user:pass@host) in the table, chart, events "
+                                                  "and dialogs; off: user:****@host"));
+    m_showCredentials->setCheckable(true);
+    m_exportCredentials = makeAction(QStringLiteral("Include credentials in CSV exports"), {},
+                                     QStringLiteral("Write proxy passwords into exported CSV "
+                                                    "files; off: user:****@host"));
+    m_exportCredentials->setCheckable(true);
     // Space pauses and Delete evicts: keep them out of the way of text fields.
     m_evict->setShortcutContext(Qt::WindowShortcut);
 
@@ -118,6 +128,10 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
         updateActions();
     });
     connect(m_find, &QAction::triggered, m_members, &MembersPanel::focusFilter);
+    connect(m_showCredentials, &QAction::toggled, m_session, &PoolSession::setCredentialsShown);
+    connect(m_session, &PoolSession::credentialsShownChanged, m_showCredentials,
+            &QAction::setChecked);
+    connect(m_session, &PoolSession::credentialsShownChanged, this, &PoolActions::updateActions);
     connect(m_exportChart, &QAction::triggered, this, [this] {
         exportWithChooser(QStringLiteral("Export chart"), QStringLiteral("poolscope-chart.png"),
                           QStringLiteral("PNG images (*.png)"), &PoolActions::exportChartPng);
@@ -178,16 +192,15 @@ void PoolActions::updateActions() {
     setWriteEnabled(
         m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
         inPool.size() == 1
-            ? QStringLiteral("Evict %1 (Delete)").arg(QString::fromUtf8(inPool.constFirst()))
+            ? QStringLiteral("Evict %1 (Delete)").arg(m_session->displayMember(inPool.constFirst()))
             : QStringLiteral("Evict the %1 selected members (Delete)").arg(inPool.size()));
-    setWriteEnabled(
-        m_restore, !evicted.isEmpty(),
-        QStringLiteral("select one or more evicted (grey) members first"),
-        evicted.size() == 1
-            ? QStringLiteral("Restore %1 (Ctrl+R)").arg(QString::fromUtf8(evicted.constFirst()))
-            : QStringLiteral("Restore the %1 selected members "
-                             "(Ctrl+R)")
-                  .arg(evicted.size()));
+    setWriteEnabled(m_restore, !evicted.isEmpty(),
+                    QStringLiteral("select one or more evicted (grey) members first"),
+                    evicted.size() == 1 ? QStringLiteral("Restore %1 (Ctrl+R)")
+                                              .arg(m_session->displayMember(evicted.constFirst()))
+                                        : QStringLiteral("Restore the %1 selected members "
+                                                         "(Ctrl+R)")
+                                              .arg(evicted.size()));
     const bool connected = m_session->hasTarget();
     m_refresh->setEnabled(connected);
     m_refresh->setToolTip(connected ? m_refresh->data().toString()
@@ -350,13 +363,17 @@ bool writeText(const QString &path, const std::function<void(QTextStream &)> &wr
 
 } // namespace
 
+CsvCredentials PoolActions::csvCredentials() const {
+    return m_exportCredentials->isChecked() ? CsvCredentials::Shown : CsvCredentials::Masked;
+}
+
 bool PoolActions::exportHistoryCsv(const QString &path) {
     QString error;
     const bool ok = writeText(
         path,
         [this](QTextStream &out) {
             writeHistoryCsv(out, m_session->history(), m_session->knownMembers(), 0,
-                            QDateTime::currentMSecsSinceEpoch());
+                            QDateTime::currentMSecsSinceEpoch(), csvCredentials());
         },
         &error);
     m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
@@ -370,7 +387,7 @@ bool PoolActions::exportTableCsv(const QString &path) {
     const bool ok = writeText(
         path,
         [this](QTextStream &out) {
-            writeModelCsv(out, *m_members->proxyModel(), PoolTableModel::RawRole);
+            writeModelCsv(out, *m_members->proxyModel(), PoolTableModel::RawRole, csvCredentials());
         },
         &error);
     m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/Endpoint.h"
+#include "session/CsvExport.h"
 
 #include <functional>
 #include <optional>
@@ -53,6 +54,9 @@ public:
     QAction *exportTableAction() const { return m_exportTable; }
     // Watch the pool watched before the current one again (Alt+Left); again to come back.
     QAction *backAction() const { return m_back; }
+    // Checkable, off at every start: proxy passwords shown on screen / written into CSV exports.
+    QAction *showCredentialsAction() const { return m_showCredentials; }
+    QAction *exportCredentialsAction() const { return m_exportCredentials; }
     // Every action that writes to Redis.
     QList<QAction *> writeActions() const;
 
@@ -85,6 +89,8 @@ private:
     void exportWithChooser(const QString &caption, const QString &suggested, const QString &filter,
                            bool (PoolActions::*exporter)(const QString &));
 
+    CsvCredentials csvCredentials() const;
+
     PoolSession *m_session;
     MembersPanel *m_members;
     ChartPanel *m_chart;
@@ -108,6 +114,8 @@ private:
     std::optional<Target> m_current;
     std::optional<Target> m_previous;
     QString m_keyProblem;
+    QAction *m_showCredentials;
+    QAction *m_exportCredentials;
     QPointer<SeedDialog> m_seedDialog;
     QPointer<TestAllocationDialog> m_testDialog;
     QPointer<ResetScenarioDialog> m_scenarioDialog;

@@ -29,7 +29,7 @@ RestoreDialog::RestoreDialog(PoolSession *session, const QList<QByteArray> &memb
     const QList<double> saved = savedCounts();
     for (qsizetype i = 0; i < m_members.size() && i < 8; ++i)
         names << QStringLiteral("%1 (saved %2)")
-                     .arg(QString::fromUtf8(m_members[i]), formatCount(saved.value(i)));
+                     .arg(m_session->displayMember(m_members[i]), formatCount(saved.value(i)));
     if (m_members.size() > 8)
         names << QStringLiteral("and %1 more").arg(m_members.size() - 8);
     m_ui->membersLabel->setText(QStringLiteral("Restore %1: %2")

@@ -13,11 +13,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QHeaderView>
 #include <QGuiApplication>
 #include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSet>
+#include <QStyledItemDelegate>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace poolscope {
@@ -32,6 +34,29 @@ constexpr qsizetype kBackgroundParseBytes = 256 * 1024;
 // of megabytes is slow to fill and to scroll.
 constexpr qint64 kMaxShownFileBytes = 1024 * 1024;
 constexpr int kExcerptLines = 1000;
+
+// Rows as tall as their text wrapped in the column's current width. QTreeView asks its delegate
+// for a row's size without saying how wide the column is, so on its own it never grows a row for
+// wrapped text, and a long rejection reason would be cut off.
+class WrappingDelegate final : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override {
+        const int width = m_view->header()->sectionSize(index.column());
+        if (width <= 0)
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem wrapped(option);
+        wrapped.rect = QRect(0, 0, width, 1);
+        wrapped.features |= QStyleOptionViewItem::WrapText;
+        return QStyledItemDelegate::sizeHint(wrapped, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
 
 } // namespace
 
@@ -48,7 +73,17 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     m_ui->acceptedList->setColumnWidth(0, 60);
     m_ui->acceptedList->setColumnWidth(1, 300);
     m_ui->rejectedList->setColumnWidth(0, 60);
-    m_ui->rejectedList->setColumnWidth(1, 300);
+    m_ui->rejectedList->setColumnWidth(1, 220);
+    // The reason column takes the rest of the width and wraps: a reason is never cut off.
+    m_ui->rejectedList->header()->setStretchLastSection(true);
+    m_ui->rejectedList->setTextElideMode(Qt::ElideNone);
+    m_ui->rejectedList->setItemDelegate(new WrappingDelegate(m_ui->rejectedList));
+    // Row heights follow the column widths (the dialog resized, a column dragged).
+    m_relayoutTimer.setSingleShot(true);
+    m_relayoutTimer.setInterval(0);
+    connect(&m_relayoutTimer, &QTimer::timeout, m_ui->rejectedList, &QTreeWidget::doItemsLayout);
+    connect(m_ui->rejectedList->header(), &QHeaderView::sectionResized, this,
+            [this] { m_relayoutTimer.start(); });
     m_ui->textEdit->setAcceptDrops(false); // the dialog takes file drops; text drops too
 
     m_parseTimer.setSingleShot(true);
@@ -75,7 +110,15 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     });
     connect(m_session, &PoolSession::seedFinished, this, &SeedDialog::handleFinished);
     connect(m_session, &PoolSession::commandFailed, this, &SeedDialog::handleFailure);
-    connect(m_session, &PoolSession::observationApplied, this, &SeedDialog::updateForecast);
+    connect(m_session, &PoolSession::observationApplied, this, [this] {
+        if (m_refreshListAfterSeed) { // the members just written are "already in the pool" now
+            m_refreshListAfterSeed = false;
+            showReport(m_report);
+        }
+        updateForecast();
+    });
+    connect(m_session, &PoolSession::targetChanged, this, &SeedDialog::showTarget);
+    showTarget();
     connect(m_session, &PoolSession::writeAvailabilityChanged, this, &SeedDialog::updateControls);
     updatePreview();
 }
@@ -215,11 +258,11 @@ void SeedDialog::showReport(const EligibilityReport &report) {
         const QByteArray &id = entry.memberId;
         auto *item = new QTreeWidgetItem;
         item->setText(0, QString::number(entry.lineNumber));
-        item->setText(1, QString::fromUtf8(id));
+        item->setText(1, m_session->displayMember(id));
         item->setText(2, evicted.contains(id)  ? QStringLiteral("evicted: restore it instead")
                          : inPool.contains(id) ? QStringLiteral("already in the pool")
                                                : QStringLiteral("new"));
-        item->setToolTip(1, entry.sourceText);
+        item->setToolTip(1, m_session->displayText(entry.sourceText));
         accepted.append(item);
     }
     m_ui->acceptedList->addTopLevelItems(accepted);
@@ -229,9 +272,13 @@ void SeedDialog::showReport(const EligibilityReport &report) {
             break;
         auto *item = new QTreeWidgetItem;
         item->setText(0, QString::number(line.lineNumber));
-        item->setText(1, line.text);
+        const QString lineText = m_session->displayText(line.text);
+        item->setText(1, lineText);
         item->setText(2, line.reason);
-        item->setToolTip(2, line.reason);
+        const QString whole =
+            QStringLiteral("line %1: %2\n%3").arg(line.lineNumber).arg(lineText, line.reason);
+        for (int column = 0; column < 3; ++column)
+            item->setToolTip(column, whole);
         item->setForeground(2, QColor(0xb7, 0x1c, 0x1c));
         rejected.append(item);
     }
@@ -279,6 +326,18 @@ QString SeedDialog::forecastText() const {
     return m_ui->forecastLabel->text();
 }
 
+QString SeedDialog::targetText() const {
+    return m_ui->targetLabel->text();
+}
+
+QTreeWidget *SeedDialog::acceptedList() const {
+    return m_ui->acceptedList;
+}
+
+QTreeWidget *SeedDialog::rejectedList() const {
+    return m_ui->rejectedList;
+}
+
 QString SeedDialog::summaryText() const {
     return m_ui->summaryLabel->text();
 }
@@ -303,6 +362,18 @@ void SeedDialog::updateForecast() {
     }
     const int joining =
         m_ui->overwriteCheck->isChecked() ? int(m_report.accepted.size()) : newMemberCount();
+    if (joining == 0 && !m_report.accepted.isEmpty()) {
+        // Typically right after a seed: the list's members are in the pool now.
+        m_ui->forecastLabel->setText(
+            QStringLiteral("Nothing new to seed: the %1 accepted members are all in the pool "
+                           "already%2. Tick \"Reset members already in the pool\" to set their "
+                           "count again.")
+                .arg(m_report.accepted.size())
+                .arg(minimum ? QStringLiteral(" (pool minimum now %1)").arg(formatCount(*minimum))
+                             : QString()));
+        m_ui->forecastLabel->setStyleSheet(QString());
+        return;
+    }
     if (joining == 0 || !minimum || *start >= *minimum) {
         m_ui->forecastLabel->setText(
             minimum ? QStringLiteral("Pool minimum is %1: starting at %2 causes no flood.")
@@ -317,6 +388,19 @@ void SeedDialog::updateForecast() {
         QStringLiteral("Flood warning: %1 is below the pool minimum %2. %3")
             .arg(formatCount(*start), formatCount(*minimum), forecast.text));
     m_ui->forecastLabel->setStyleSheet(QStringLiteral("color: #ef6c00; font-weight: bold;"));
+}
+
+void SeedDialog::showTarget() {
+    const QString key = QString::fromUtf8(m_session->poolKey());
+    if (!m_session->hasTarget() || key.isEmpty()) {
+        setWindowTitle(QStringLiteral("Seed a pool (not connected)"));
+        m_ui->targetLabel->setText(QStringLiteral("Not connected: connect to a pool first."));
+        return;
+    }
+    const QString server = m_session->endpoint().toDisplayString();
+    setWindowTitle(QStringLiteral("Seed pool \"%1\" · %2").arg(key, server));
+    m_ui->targetLabel->setText(QStringLiteral("Target pool: <b>%1</b> on %2")
+                                   .arg(key.toHtmlEscaped(), server.toHtmlEscaped()));
 }
 
 void SeedDialog::updateControls() {
@@ -386,6 +470,7 @@ void SeedDialog::handleFinished(const SeedResult &result) {
     m_seeding = false;
     m_ui->textEdit->setReadOnly(showsExcerpt());
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    m_refreshListAfterSeed = true; // and the forecast: from the poll that follows the seed
     updateControls();
     m_ui->summaryLabel->setText(
         QStringLiteral("Done: %1 added at count %2, %3 already in the pool kept their count, %4 "

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 class QPushButton;
+class QTreeWidget;
 
 namespace Ui {
 class SeedDialog;
@@ -44,6 +45,10 @@ public:
     void setStartAtPoolMinimum(bool atMinimum);
     QString forecastText() const;
     QString summaryText() const;
+    // The label naming the pool written to (also in the window title).
+    QString targetText() const;
+    QTreeWidget *acceptedList() const;
+    QTreeWidget *rejectedList() const;
     QPushButton *seedButton() const { return m_seedButton; }
     bool isSeeding() const { return m_seeding; }
 
@@ -65,6 +70,8 @@ private:
     void updateControls();
     void updateForecast();
     void handleFinished(const SeedResult &result);
+    // Names the pool written to, in the title and a label.
+    void showTarget();
     void handleFailure(const QString &operation, const QString &message);
     void chooseFile();
 
@@ -72,12 +79,14 @@ private:
     std::unique_ptr<Ui::SeedDialog> m_ui;
     QPushButton *m_seedButton;
     QTimer m_parseTimer;
+    QTimer m_relayoutTimer; // the rejected list's wrapped rows, after a column width changed
     EligibilityReport m_report;
     QByteArray m_fileBytes;        // a big file's content; the text box shows its first lines only
     quint64 m_parseGeneration = 0; // a background parse applies only if no newer one started
     qsizetype m_parsingBytes = 0;
     bool m_parsing = false;
     bool m_seeding = false;
+    bool m_refreshListAfterSeed = false;
 };
 
 } // namespace poolscope

@@ -158,6 +158,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::historyEventAdded, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::stateChanged, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::targetChanged, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::credentialsShownChanged, this, &ChartPanel::scheduleRefresh);
     scheduleRefresh();
 }
 
@@ -449,7 +450,6 @@ void ChartPanel::refreshNow() {
         QLineSeries *series = c.series.value(member);
         if (!series) {
             series = new QLineSeries;
-            series->setName(QString::fromUtf8(member));
             c.chart->addSeries(series);
             series->attachAxis(c.timeAxis);
             series->attachAxis(c.valueAxis);
@@ -460,6 +460,10 @@ void ChartPanel::refreshNow() {
                 connect(marker, &QLegendMarker::clicked, this,
                         [this, member] { toggleSeriesVisible(member); });
         }
+        // Credentials masked unless shown (the toggle renames every series on the next refresh).
+        const QString name = m_session->displayMember(member);
+        if (series->name() != name)
+            series->setName(name);
         QPen pen(m_session->colors().colorFor(member));
         pen.setWidthF(m_pinned.contains(member) ? 2.6 : 1.6);
         if (series->pen() != pen)
@@ -514,7 +518,7 @@ void ChartPanel::refreshNow() {
     QList<ChartMarker> markers;
     for (const HistoryEvent &event : events)
         if (event.timeMs >= from)
-            markers.append({event.timeMs, event.kind, event.label});
+            markers.append({event.timeMs, event.kind, m_session->displayText(event.label)});
     c.view->setMarkers(markers, axisFrom, axisTo);
 
     bool anyPoints = std::any_of(pointsOf.cbegin(), pointsOf.cend(),
@@ -573,6 +577,14 @@ QStringList ChartPanel::markerLabels() const {
     for (const ChartMarker &marker : m_charts->view->markers())
         labels.append(marker.label);
     return labels;
+}
+
+QStringList ChartPanel::seriesNames() const {
+    QStringList names;
+    for (const QByteArray &member : m_charts->order)
+        if (const QLineSeries *series = m_charts->series.value(member))
+            names.append(series->name());
+    return names;
 }
 
 qsizetype ChartPanel::pointCount(const QByteArray &member) const {

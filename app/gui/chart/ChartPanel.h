@@ -65,6 +65,8 @@ public:
     QList<QByteArray> chartedMembers() const;
     bool isBandShown() const;
     QStringList markerLabels() const;
+    // The legend's name of each charted member's line, in the order added.
+    QStringList seriesNames() const;
     qsizetype pointCount(const QByteArray &member) const;
     // The last value drawn for a member (count or rate by mode); NaN when not charted.
     double lastValue(const QByteArray &member) const;

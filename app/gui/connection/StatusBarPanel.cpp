@@ -76,15 +76,17 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         showMessage(m_authMessage);
     });
     connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
-        showMessage(QStringLiteral("poll failed: %1").arg(message), 10000);
+        showMessage(m_session->displayText(QStringLiteral("poll failed: %1").arg(message)), 10000);
     });
     connect(m_session, &PoolSession::commandFailed, this,
             [this](const QString &operation, const QString &message) {
-                showMessage(QStringLiteral("%1 failed: %2").arg(operation, message), 15000);
+                showMessage(
+                    m_session->displayText(QStringLiteral("%1 failed: %2").arg(operation, message)),
+                    15000);
             });
     connect(m_session, &PoolSession::messageLogged, this, [this](const LogEntry &entry) {
         if (entry.severity == LogSeverity::Warning)
-            showMessage(entry.text, 8000);
+            showMessage(m_session->displayText(entry.text), 8000);
     });
     m_ticker.setInterval(250);
     connect(&m_ticker, &QTimer::timeout, this, &StatusBarPanel::updateSince);

@@ -12,7 +12,10 @@ namespace poolscope {
 
 namespace {
 
-constexpr int kTextRole = Qt::UserRole + 1;
+constexpr int kTextRole = Qt::UserRole + 1;    // the line as shown, without the time
+constexpr int kRawTextRole = Qt::UserRole + 2; // as logged: credentials unmasked
+constexpr int kTimeRole = Qt::UserRole + 3;    // ms since the epoch
+constexpr int kKindRole = Qt::UserRole + 4;
 
 QIcon severityIcon(LogSeverity severity) {
     static const auto make = [](const QColor &color) {
@@ -40,6 +43,7 @@ QIcon severityIcon(LogSeverity severity) {
 
 EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
     , m_view(new QListWidget(this)) {
     m_view->setWordWrap(true);
     m_view->setTextElideMode(Qt::ElideNone);
@@ -53,26 +57,40 @@ EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_view);
     connect(session, &PoolSession::messageLogged, this, &EventsPanel::addEntry);
+    connect(session, &PoolSession::credentialsShownChanged, this, &EventsPanel::renderAll);
 }
 
 EventsPanel::~EventsPanel() = default;
 
 void EventsPanel::addEntry(const LogEntry &entry) {
-    const QDateTime time = QDateTime::fromMSecsSinceEpoch(entry.timeMs);
     const QString text = entry.severity == LogSeverity::Info
                              ? entry.text
                              : QStringLiteral("%1: %2").arg(entry.kind, entry.text);
-    auto *item = new QListWidgetItem(severityIcon(entry.severity),
-                                     time.toString(QStringLiteral("HH:mm:ss")) +
-                                         QStringLiteral("  ") + text);
-    item->setData(kTextRole, text);
-    item->setToolTip(QStringLiteral("%1 · %2\n%3")
-                         .arg(time.toString(Qt::ISODateWithMs), entry.kind, entry.text));
+    auto *item = new QListWidgetItem(severityIcon(entry.severity), QString());
+    item->setData(kRawTextRole, text);
+    item->setData(kTimeRole, entry.timeMs);
+    item->setData(kKindRole, entry.kind);
+    renderEntry(item);
     if (entry.severity == LogSeverity::Error)
         item->setForeground(QColor(0xb7, 0x1c, 0x1c));
     m_view->insertItem(0, item);
     while (m_view->count() > kMaxEntries)
         delete m_view->takeItem(m_view->count() - 1);
+}
+
+void EventsPanel::renderEntry(QListWidgetItem *item) {
+    const QDateTime time = QDateTime::fromMSecsSinceEpoch(item->data(kTimeRole).toLongLong());
+    const QString text = m_session->displayText(item->data(kRawTextRole).toString());
+    item->setText(time.toString(QStringLiteral("HH:mm:ss")) + QStringLiteral("  ") + text);
+    item->setData(kTextRole, text);
+    item->setToolTip(
+        QStringLiteral("%1 · %2\n%3")
+            .arg(time.toString(Qt::ISODateWithMs), item->data(kKindRole).toString(), text));
+}
+
+void EventsPanel::renderAll() {
+    for (int row = 0; row < m_view->count(); ++row)
+        renderEntry(m_view->item(row));
 }
 
 int EventsPanel::entryCount() const {

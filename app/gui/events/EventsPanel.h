@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QListWidget;
+class QListWidgetItem;
 
 namespace poolscope {
 
@@ -12,7 +13,8 @@ struct LogEntry;
 // What happened, newest first: connections, seeds, evictions, restores (with their forecast),
 // test runs and every error, with the time. Long lines wrap instead of being cut. Errors come
 // here and to the status bar, never into a pile of modal boxes. Bounded: the oldest entries fall
-// off past kMaxEntries.
+// off past kMaxEntries. Proxy credentials in the text are masked unless the session shows them
+// (PoolSession::credentialsShown); toggling that re-renders every entry.
 class EventsPanel : public QWidget {
     Q_OBJECT
 
@@ -24,11 +26,15 @@ public:
 
     void addEntry(const LogEntry &entry);
     int entryCount() const;
-    // The text of the entry at row (0 = newest), without the time.
+    // The text of the entry at row (0 = newest), without the time, as shown (masked or not).
     QString entryText(int row) const;
     QListWidget *view() const { return m_view; }
 
 private:
+    void renderEntry(QListWidgetItem *item);
+    void renderAll();
+
+    PoolSession *m_session;
     QListWidget *m_view;
 };
 

@@ -27,13 +27,12 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     , m_ui(std::make_unique<Ui::FairnessPanel>()) {
     m_ui->setupUi(this);
     for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->rateValue}) {
+                          m_ui->busiestValue, static_cast<QLabel *>(m_ui->rateValue)}) {
         QFont font = value->font();
         font.setBold(true);
         font.setPointSizeF(font.pointSizeF() * 1.1);
         value->setFont(font);
     }
-    m_ui->modeValue->setWordWrap(true);
     m_ui->busiestValue->setWordWrap(true);
     connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
     connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
@@ -44,8 +43,10 @@ FairnessPanel::~FairnessPanel() = default;
 
 void FairnessPanel::showEmpty() {
     for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue, m_ui->modeValue})
+                          m_ui->busiestValue, m_ui->totalValue})
         value->setText(QStringLiteral("–"));
+    m_ui->rateValue->setFullText(QStringLiteral("–"));
+    m_ui->modeValue->setFullText(QStringLiteral("–"));
 }
 
 void FairnessPanel::showObservation(const PoolObservation &observation) {
@@ -87,19 +88,19 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
                     busiest = it.key();
                 }
             const double share = busiestShare(allocations.values());
-            m_ui->busiestValue->setText(
-                QStringLiteral("%1 · %2").arg(formatShare(share), QString::fromUtf8(busiest)));
+            m_ui->busiestValue->setText(QStringLiteral("%1 · %2").arg(
+                formatShare(share), m_session->displayMember(busiest)));
         }
     }
-    m_ui->rateValue->setText(
+    m_ui->rateValue->setFullText(
         QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
-    m_ui->modeValue->setToolTip(observation.mode);
     if (observation.summaryMode) {
         showSummaryFigures(observation);
         return;
     }
-    m_ui->modeValue->setText(observation.mode.isEmpty() ? QStringLiteral("full snapshot")
-                                                        : observation.mode);
+    // One line, elided: the full text (what exactly is read) is in the tooltip.
+    m_ui->modeValue->setFullText(observation.mode.isEmpty() ? QStringLiteral("full snapshot")
+                                                            : observation.mode);
 }
 
 void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
@@ -107,10 +108,13 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
     // index need every member, so they come from the background scan and wait for its first pass.
     const QLocale locale;
     const PoolStats &stats = observation.stats;
-    m_ui->modeValue->setText(QStringLiteral("summary: %1 members > %2 (quantiles, top/bottom, "
-                                            "pinned and the rows on screen are read)")
-                                 .arg(locale.toString(observation.summary.size),
-                                      locale.toString(m_session->fullSnapshotThreshold())));
+    const QString mode =
+        QStringLiteral("summary: %1 members > %2 (quantiles, top/bottom, pinned and the rows on "
+                       "screen are read)")
+            .arg(locale.toString(observation.summary.size),
+                 locale.toString(m_session->fullSnapshotThreshold()));
+    m_ui->modeValue->setFullText(mode);
+    m_ui->modeValue->setToolTip(mode + QStringLiteral("\n") + observation.mode);
     if (stats.size == 0)
         return;
     const bool totalsKnown = stats.total > 0 || stats.jainIndex > 0;
@@ -131,9 +135,9 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
         observation.summary.top.isEmpty()
             ? QStringLiteral("–")
             : QStringLiteral("highest count: %1 (%2)")
-                  .arg(QString::fromUtf8(observation.summary.top.constFirst().member),
+                  .arg(m_session->displayMember(observation.summary.top.constFirst().member),
                        formatCount(observation.summary.top.constFirst().count)));
-    m_ui->rateValue->setText(QStringLiteral("– (summary mode: not every member is read)"));
+    m_ui->rateValue->setFullText(QStringLiteral("– (summary mode: not every member is read)"));
 }
 
 QString FairnessPanel::valueText(Field field) const {
@@ -149,11 +153,11 @@ QString FairnessPanel::valueText(Field field) const {
     case Field::Busiest:
         return m_ui->busiestValue->text();
     case Field::Rate:
-        return m_ui->rateValue->text();
+        return m_ui->rateValue->fullText();
     case Field::Total:
         return m_ui->totalValue->text();
     case Field::Mode:
-        return m_ui->modeValue->text();
+        return m_ui->modeValue->fullText();
     }
     return {};
 }

@@ -1,8 +1,11 @@
 #include "members/MembersPanel.h"
 
+#include "ElidedLabel.h"
 #include "session/PoolSession.h"
 #include "members/PoolSortProxy.h"
 #include "members/PoolTableModel.h"
+
+#include <algorithm>
 
 #include <QAction>
 #include <QDateTime>
@@ -27,7 +30,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_model(new PoolTableModel(&session->colors(), this))
     , m_proxy(new PoolSortProxy(m_model, this))
     , m_filter(new QLineEdit(this))
-    , m_summary(new QLabel(this))
+    , m_summary(new ElidedLabel(this))
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
     , m_empty(new QLabel(m_stack))
@@ -39,7 +42,6 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_filter->setPlaceholderText(QStringLiteral("Filter members… (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
-    m_summary->setToolTip(QStringLiteral("Rows shown / members in the pool and evicted"));
 
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
@@ -92,9 +94,18 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_stack, 1);
 
-    connect(m_filter, &QLineEdit::textChanged, m_proxy,
-            &QSortFilterProxyModel::setFilterFixedString);
-    connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::updateEmptyState);
+    connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::applyFilterText);
+    m_searchTimer.setSingleShot(true);
+    m_searchTimer.setInterval(250);
+    connect(&m_searchTimer, &QTimer::timeout, this, [this] {
+        if (m_summaryView)
+            m_session->setMemberSearch(m_filter->text().trimmed().toUtf8());
+        m_refreshTimer.start();
+    });
+    connect(m_session, &PoolSession::memberSearchUpdated, this, [this] { m_refreshTimer.start(); });
+    connect(m_session, &PoolSession::credentialsShownChanged, m_model,
+            &PoolTableModel::setCredentialsShown);
+    m_model->setCredentialsShown(m_session->credentialsShown());
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MembersPanel::selectionChanged);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -177,10 +188,72 @@ void MembersPanel::resortNow() {
     m_proxy->sort(m_proxy->sortColumn(), m_proxy->sortOrder());
 }
 
+void MembersPanel::applyFilterText(const QString &text) {
+    if (!m_summaryView) {
+        m_proxy->setFilterFixedString(text);
+        updateEmptyState();
+        return;
+    }
+    m_searchTimer.start();
+}
+
+QString MembersPanel::searchText() const {
+    return m_summaryView ? m_filter->text().trimmed() : QString();
+}
+
+bool MembersPanel::isSearching() const {
+    return !searchText().isEmpty();
+}
+
+void MembersPanel::showSearchResult(const PoolObservation &observation) {
+    const QByteArray text = searchText().toUtf8();
+    const auto &search = m_session->memberSearch();
+    QList<RankedMember> found;
+    if (search && search->text == text) {
+        for (const PoolMember &member : search->matches)
+            found.append({search->exactFound && member.member == search->exact.member
+                              ? search->exact.rank
+                              : -1,
+                          member.member, member.count});
+    }
+    QList<EvictedMember> evicted; // the evicted members listed with the poll, by prefix
+    for (const EvictedMember &member : observation.snapshot.evicted)
+        if (member.member.startsWith(text))
+            evicted.append(member);
+    const PoolSummary &summary = observation.summary;
+    const double lowest = summary.quantile(0.0);
+    const double secondLowest = summary.bottom.size() > 1 ? summary.bottom[1].count : lowest;
+    QList<PoolTableModel::Row> rows =
+        PoolTableModel::buildRankRows(found, observation.stats.total, lowest, secondLowest,
+                                      &m_session->rates(), &m_session->history());
+    rows.append(PoolTableModel::buildEvictedRows(evicted, &m_session->history()));
+    m_model->setRows(rows, QDateTime::currentMSecsSinceEpoch());
+    setSearchSorting(true);
+    updateEmptyState();
+}
+
+void MembersPanel::setSearchSorting(bool on) {
+    if (on == m_searchSorting)
+        return;
+    m_searchSorting = on;
+    m_view->horizontalHeader()->setSortIndicatorShown(on);
+    m_proxy->setDynamicSortFilter(on);
+    m_view->setSortingEnabled(on);
+    if (on)
+        m_view->sortByColumn(PoolTableModel::Count, Qt::AscendingOrder);
+    else
+        m_proxy->sort(-1); // back to rank order
+}
+
 void MembersPanel::applyObservation(const PoolObservation &observation) {
     if (observation.summaryMode) {
         const bool entering = !m_summaryView;
         setSummaryView(true);
+        if (isSearching()) {
+            showSearchResult(observation);
+            return;
+        }
+        setSearchSorting(false);
         const PoolSummary &summary = observation.summary;
         const double lowest = summary.quantile(0.0);
         const double secondLowest = summary.bottom.size() > 1 ? summary.bottom[1].count : lowest;
@@ -217,21 +290,27 @@ void MembersPanel::setSummaryView(bool summary) {
     if (summary) {
         // Before the model switches: sorting a million rows on every poll would freeze the view.
         m_filter->clear();
+        m_proxy->setFilterFixedString(QString());
         m_view->setSortingEnabled(false);
         m_proxy->setDynamicSortFilter(false);
         m_orderFrozen = false; // not a hold: summary rows stay in rank order
         m_proxy->sort(-1);
         m_view->horizontalHeader()->setSortIndicatorShown(false);
-        m_filter->setEnabled(false);
-        m_filter->setPlaceholderText(QStringLiteral("Filter off for big pools (summary mode)"));
+        m_filter->setPlaceholderText(QStringLiteral(
+            "Find a member or the start of its id… (Ctrl+F, searched on the server)"));
         m_filter->setToolTip(QStringLiteral(
-            "This pool is read in summary mode: only the rows on screen are read, so a filter "
-            "by part of a name (which needs every member) is off, and rows stay in rank order "
-            "(count ascending: the next to be allocated first). Pin members to the chart to "
-            "watch them by name."));
+            "This pool is read in summary mode: only the rows on screen are read, and rows stay "
+            "in rank order (count ascending: the next to be allocated first). Type a member's id "
+            "or its start (case-sensitive): the server looks the member up by name and scans for "
+            "ids starting with the text in the background, a few small pages at a time; the "
+            "members found become the table's rows, to pin or evict. Clear the field to go back "
+            "to the rows by rank."));
     } else {
+        m_searchSorting = false;
         m_visibleRowsTimer.stop();
-        m_filter->setEnabled(true);
+        m_searchTimer.stop();
+        if (m_session->memberSearch())
+            m_session->setMemberSearch({});
         m_filter->setPlaceholderText(QStringLiteral("Filter members… (Ctrl+F)"));
         m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
         m_view->horizontalHeader()->setSortIndicatorShown(true);
@@ -239,13 +318,14 @@ void MembersPanel::setSummaryView(bool summary) {
         m_orderFrozen = false;
         m_view->setSortingEnabled(true);
         m_view->sortByColumn(PoolTableModel::Member, Qt::AscendingOrder);
+        m_proxy->setFilterFixedString(m_filter->text()); // typed as a search: a filter again
     }
     updateOrderFreeze();
 }
 
 void MembersPanel::requestVisibleRows() {
-    if (!m_summaryView)
-        return;
+    if (!m_summaryView || isSearching())
+        return; // the rows shown are the members found, not ranks
     const int rowHeight = std::max(1, m_view->verticalHeader()->defaultSectionSize());
     const int visible = std::max(20, m_view->viewport()->height() / rowHeight + 1);
     const int proxyFirst = std::max(0, m_view->rowAt(0));
@@ -263,6 +343,21 @@ void MembersPanel::requestVisibleRows() {
 }
 
 QString MembersPanel::emptyStateText() const {
+    if (isSearching() && m_model->rowCount() == 0) {
+        const auto &search = m_session->memberSearch();
+        if (!search || search->text != searchText().toUtf8())
+            return QStringLiteral("Searching the pool for \"%1\"…").arg(searchText());
+        if (!search->error.isEmpty())
+            return QStringLiteral("The search for \"%1\" failed: %2")
+                .arg(searchText(), m_session->displayText(search->error));
+        if (!search->complete)
+            return QStringLiteral("Searching the pool for \"%1\"… (%2 pages read)")
+                .arg(searchText())
+                .arg(search->pagesRead);
+        return QStringLiteral("No member is or starts with \"%1\" (the whole pool was searched; "
+                              "ids are case-sensitive).")
+            .arg(searchText());
+    }
     if (m_model->rowCount() > 0)
         return m_proxy->rowCount() == 0
                    ? QStringLiteral("No member matches \"%1\".").arg(m_filter->text())
@@ -288,17 +383,31 @@ void MembersPanel::updateEmptyState() {
     const bool empty = m_model->rowCount() == 0;
     m_empty->setText(text);
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_empty) : m_view);
-    if (!empty && m_summaryView) {
-        m_summary->setText(QStringLiteral("%1 in pool, by rank (summary mode) · %2 evicted")
-                               .arg(QLocale().toString(m_model->poolMemberCount()))
-                               .arg(m_model->evictedCount()));
+    if (isSearching()) {
+        const auto &search = m_session->memberSearch();
+        QString state = QStringLiteral("searching…");
+        if (search && search->text == searchText().toUtf8())
+            state = search->truncated ? QStringLiteral("first %1 found: type more to narrow")
+                                            .arg(MemberSearch::kMaxMatches)
+                    : search->complete
+                        ? QStringLiteral("whole pool searched")
+                        : QStringLiteral("searching… %1 pages").arg(search->pagesRead);
+        m_summary->setFullText(QStringLiteral("%1 found for \"%2\" · %3")
+                                   .arg(m_model->rowCount())
+                                   .arg(searchText(), state));
         return;
     }
-    m_summary->setText(empty ? QString()
-                             : QStringLiteral("%1 shown · %2 in pool · %3 evicted")
-                                   .arg(m_proxy->rowCount())
-                                   .arg(m_model->poolMemberCount())
+    if (!empty && m_summaryView) {
+        m_summary->setFullText(QStringLiteral("%1 in pool, by rank (summary mode) · %2 evicted")
+                                   .arg(QLocale().toString(m_model->poolMemberCount()))
                                    .arg(m_model->evictedCount()));
+        return;
+    }
+    m_summary->setFullText(empty ? QString()
+                                 : QStringLiteral("%1 shown · %2 in pool · %3 evicted")
+                                       .arg(m_proxy->rowCount())
+                                       .arg(m_model->poolMemberCount())
+                                       .arg(m_model->evictedCount()));
 }
 
 QList<QByteArray> MembersPanel::selectedMembers() const {

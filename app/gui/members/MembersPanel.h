@@ -13,6 +13,7 @@ class QTableView;
 
 namespace poolscope {
 
+class ElidedLabel;
 class PoolSession;
 class PoolTableModel;
 struct PoolObservation;
@@ -22,9 +23,11 @@ struct PoolObservation;
 //
 // Big pools (summary mode) are shown lazily: one row per rank, but only the rows on screen (plus
 // a screenful above and below) are read; scrolling tells the poller which ranks to read (after
-// 100 ms of calm) and asks for a poll at once. Sorting is then fixed by rank (count ascending)
-// and the filter is off: a substring filter needs every member's name, which is exactly the
-// whole read summary mode avoids. Pinning reads chosen members by exact name instead.
+// 100 ms of calm) and asks for a poll at once. Sorting is then fixed by rank (count ascending).
+// The filter then becomes a search on the server (a substring filter would need every member's
+// name, the whole read summary mode avoids): the member typed exactly and the members starting
+// with the text are found in the background (PoolSession::setMemberSearch) and shown as the
+// table's rows, to pin or evict; clearing the field goes back to the rows by rank.
 class MembersPanel : public QWidget {
     Q_OBJECT
 
@@ -47,6 +50,8 @@ public:
     // Summary mode: the rank range last asked of the poller (count 0: none yet).
     qint64 requestedFromRank() const { return m_requestedFrom; }
     int requestedRowCount() const { return m_requestedCount; }
+    // Summary mode: the text being searched on the server (empty: the table shows ranks).
+    QString searchText() const;
     // What the empty state says now (empty when the table has rows).
     QString emptyStateText() const;
     // Adds actions to the table's context menu (evict, restore, pin...).
@@ -74,12 +79,17 @@ private:
     void requestVisibleRows();
     void updateOrderFreeze();
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void applyFilterText(const QString &text);
+    void showSearchResult(const PoolObservation &observation);
+    bool isSearching() const;
+    // The members found are few: sortable like a small pool (count ascending at first).
+    void setSearchSorting(bool on);
 
     PoolSession *m_session;
     PoolTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_filter;
-    QLabel *m_summary;
+    ElidedLabel *m_summary; // one line, elided: it never widens the window
     QStackedWidget *m_stack;
     QTableView *m_view;
     QLabel *m_empty;
@@ -88,8 +98,10 @@ private:
     bool m_orderFrozen = false;
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
     QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
+    QTimer m_searchTimer;      // debounces typing before a search is sent to the server
     double m_lastRefreshMs = 0;
     bool m_summaryView = false;
+    bool m_searchSorting = false;
     qint64 m_requestedFrom = 0;
     int m_requestedCount = 0;
 };

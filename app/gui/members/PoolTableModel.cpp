@@ -4,12 +4,14 @@
 #include "session/MemberColors.h"
 #include "session/RateTracker.h"
 #include "history/PoolHistory.h"
+#include "pool/CredentialMask.h"
 
 #include <algorithm>
 #include <limits>
 #include <vector>
 
 #include <QColor>
+#include <QDateTime>
 #include <QFont>
 #include <QSet>
 
@@ -87,10 +89,11 @@ QList<PoolTableModel::Row> PoolTableModel::buildRankRows(const QList<RankedMembe
         row.count = member.count;
         row.share = total > 0 ? member.count / total : -1; // -1: unknown until the totals scan
         // Summary mode follows only the top, bottom and pinned members from poll to poll: the
-        // others' rate is unknown (-1), and their last change comes from the history if at all.
+        // others' rate is unknown (-1), as is that of a member followed for one poll only, and
+        // their last change comes from the history if at all.
         const RateTracker::Activity activity =
             rates ? rates->activity(member.member) : RateTracker::Activity{};
-        row.rate = activity.followed ? activity.ratePerSecond : -1;
+        row.rate = activity.rateKnown ? activity.ratePerSecond : -1;
         row.lastChangeMs = activity.lastChangeMs;
         const double othersMinimum = member.rank == 0 ? secondLowest : lowest;
         row.debt = std::max(0.0, othersMinimum - member.count);
@@ -357,11 +360,23 @@ Qt::ItemFlags PoolTableModel::flags(const QModelIndex &index) const {
     return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
 }
 
+void PoolTableModel::setCredentialsShown(bool shown) {
+    if (shown == m_credentialsShown)
+        return;
+    m_credentialsShown = shown;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, Member), index(rowCount() - 1, Member));
+}
+
+QString PoolTableModel::memberText(const Row &row) const {
+    const QString text = QString::fromUtf8(row.member);
+    return m_credentialsShown ? text : maskCredentials(text);
+}
+
 QVariant PoolTableModel::display(const Row &row, int column) const {
     switch (Column(column)) {
     case Member:
-        return m_pinned.contains(row.member) ? kPinMark + QString::fromUtf8(row.member)
-                                             : QString::fromUtf8(row.member);
+        return m_pinned.contains(row.member) ? kPinMark + memberText(row) : memberText(row);
     case Count:
         return formatCount(row.count);
     case Share:
@@ -429,7 +444,9 @@ QVariant PoolTableModel::rawValue(const Row &row, int column) const {
     case Debt:
         return row.evicted ? QString() : QString::number(row.debt, 'f', 0);
     case LastChange:
-        return row.lastChangeMs ? QString::number(*row.lastChangeMs) : QString();
+        return row.lastChangeMs ? QDateTime::fromMSecsSinceEpoch(*row.lastChangeMs, Qt::UTC)
+                                      .toString(Qt::ISODateWithMs)
+                                : QString();
     case ColumnCount:
         break;
     }
@@ -503,12 +520,12 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
         if (row.evicted)
             return QStringLiteral("%1 is evicted: it gets no allocations. Saved count %2; restore "
                                   "it with Ctrl+R.")
-                .arg(QString::fromUtf8(row.member), formatCount(row.count));
+                .arg(memberText(row), formatCount(row.count));
         if (row.debt > 0)
             return QStringLiteral("%1 is %2 below the lowest of the others: it will take about "
                                   "the next %2 allocations.")
-                .arg(QString::fromUtf8(row.member), formatCount(row.debt));
-        return QString::fromUtf8(row.member);
+                .arg(memberText(row), formatCount(row.debt));
+        return memberText(row);
     default:
         return {};
     }
@@ -563,6 +580,8 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
             break;
         }
     }
+    if (role == RawRole && section == LastChange)
+        return QStringLiteral("last change (ISO 8601 UTC)");
     if (role == Qt::TextAlignmentRole)
         return QVariant((section == Member || section == State ? Qt::AlignLeft : Qt::AlignRight) |
                         Qt::AlignVCenter);

@@ -34,8 +34,8 @@ public:
         MemberRole = Qt::UserRole + 1, // QByteArray: the member id
         SortRole,                      // numbers as numbers, for the sort proxy
         EvictedRole,                   // bool
-        RawRole,                       // unformatted value, for CSV export
-        PinnedRole,                    // bool: pinned to the chart
+        RawRole, // unformatted value, for CSV export (last change: ISO 8601 UTC)
+        PinnedRole, // bool: pinned to the chart
     };
 
     struct Row {
@@ -72,6 +72,9 @@ public:
     void setSummary(qint64 poolSize, qint64 windowFrom, const QList<Row> &window,
                     const QList<Row> &evicted, qint64 nowMs);
     bool isSummaryMode() const { return m_summary; }
+    // Credentials in member ids (`user:pass@`) are masked in the text shown (display, tooltips)
+    // unless this is on; RawRole always holds the id as it is (exports mask it themselves).
+    void setCredentialsShown(bool shown);
     // False for a summary-mode row that has not been read yet (shown as "…").
     bool isRowLoaded(int row) const;
     void clear();
@@ -98,6 +101,7 @@ public:
 
 private:
     QVariant display(const Row &row, int column) const;
+    QString memberText(const Row &row) const;
     QVariant sortValue(const Row &row, int column) const;
     QVariant rawValue(const Row &row, int column) const;
     void rebuildIndex();
@@ -116,6 +120,7 @@ private:
     QSet<QByteArray> m_pinned;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;
+    bool m_credentialsShown = false;
 };
 
 } // namespace poolscope

@@ -1,5 +1,7 @@
 #include "session/CsvExport.h"
 
+#include "pool/CredentialMask.h"
+
 #include <algorithm>
 
 #include <QAbstractItemModel>
@@ -19,7 +21,7 @@ QString csvField(const QString &text) {
 }
 
 void writeHistoryCsv(QTextStream &out, const PoolHistory &history, const QList<QByteArray> &members,
-                     qint64 fromMs, qint64 toMs) {
+                     qint64 fromMs, qint64 toMs, CsvCredentials credentials) {
     struct Row {
         qint64 timeMs;
         const QByteArray *member;
@@ -35,20 +37,29 @@ void writeHistoryCsv(QTextStream &out, const PoolHistory &history, const QList<Q
     out << "time,member,count\n";
     for (const Row &row : rows) {
         out << QDateTime::fromMSecsSinceEpoch(row.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)
-            << ',' << csvField(QString::fromUtf8(*row.member)) << ','
-            << QString::number(row.count, 'f', 0) << '\n';
+            << ','
+            << csvField(credentials == CsvCredentials::Shown
+                            ? QString::fromUtf8(*row.member)
+                            : maskCredentials(QString::fromUtf8(*row.member)))
+            << ',' << QString::number(row.count, 'f', 0) << '\n';
     }
 }
 
-void writeModelCsv(QTextStream &out, const QAbstractItemModel &model, int role) {
+void writeModelCsv(QTextStream &out, const QAbstractItemModel &model, int role,
+                   CsvCredentials credentials) {
     QStringList header;
-    for (int column = 0; column < model.columnCount(); ++column)
-        header << csvField(model.headerData(column, Qt::Horizontal).toString());
+    for (int column = 0; column < model.columnCount(); ++column) {
+        const QVariant own = model.headerData(column, Qt::Horizontal, role);
+        header << csvField(own.isValid() ? own.toString()
+                                         : model.headerData(column, Qt::Horizontal).toString());
+    }
     out << header.join(QLatin1Char(',')) << '\n';
     for (int row = 0; row < model.rowCount(); ++row) {
         QStringList fields;
-        for (int column = 0; column < model.columnCount(); ++column)
-            fields << csvField(model.index(row, column).data(role).toString());
+        for (int column = 0; column < model.columnCount(); ++column) {
+            const QString text = model.index(row, column).data(role).toString();
+            fields << csvField(credentials == CsvCredentials::Shown ? text : maskCredentials(text));
+        }
         out << fields.join(QLatin1Char(',')) << '\n';
     }
 }

@@ -3,6 +3,7 @@
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "monitor/PoolCommander.h"
+#include "pool/CredentialMask.h"
 
 #include <algorithm>
 
@@ -55,6 +56,11 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     connect(m_monitor.get(), &PoolMonitor::pollFailed, this, &PoolSession::handlePollFailure);
     connect(m_monitor.get(), &PoolMonitor::authenticationFailed, this,
             &PoolSession::handleAuthenticationFailure);
+    connect(m_monitor.get(), &PoolMonitor::memberSearchUpdated, this,
+            [this](const MemberSearchResult &result) {
+                m_search = result;
+                Q_EMIT memberSearchUpdated(result);
+            });
 
     connect(m_commander.get(), &PoolCommander::seedProgressed, this, &PoolSession::seedProgressed);
     connect(m_commander.get(), &PoolCommander::seedFinished, this,
@@ -109,6 +115,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_serverRefusesWrites.clear();
     m_firstObservation = true;
     m_lastPollFailure.clear();
+    m_search.reset();
     if (!sameTarget) {
         m_history->clear();
         m_rates.clear();
@@ -189,6 +196,27 @@ void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
 
 void PoolSession::setVisibleRows(qint64 fromRank, int count) {
     m_monitor->setVisibleRows(fromRank, count);
+}
+
+void PoolSession::setMemberSearch(const QByteArray &text) {
+    m_search.reset();
+    m_monitor->setMemberSearch(text);
+}
+
+void PoolSession::setCredentialsShown(bool shown) {
+    if (shown == m_credentialsShown)
+        return;
+    m_credentialsShown = shown;
+    Q_EMIT credentialsShownChanged(shown);
+}
+
+QString PoolSession::displayMember(const QByteArray &member) const {
+    const QString text = QString::fromUtf8(member);
+    return m_credentialsShown ? text : maskCredentials(text);
+}
+
+QString PoolSession::displayText(const QString &text) const {
+    return m_credentialsShown ? text : maskCredentialsInText(text);
 }
 
 void PoolSession::setRateWindowMs(qint64 windowMs) {

@@ -80,6 +80,17 @@ public:
     // The rank range the members table shows now; read on every poll of a big pool.
     void setVisibleRows(qint64 fromRank, int count);
     bool isSummaryMode() const { return m_latest && m_latest->summaryMode; }
+    // Summary mode: finds members by name in the background (PoolMonitor::setMemberSearch); an
+    // empty text ends the search. The latest result, for the current search only.
+    void setMemberSearch(const QByteArray &text);
+    const std::optional<MemberSearchResult> &memberSearch() const { return m_search; }
+
+    // Proxy credentials (`user:pass@`) are masked everywhere unless this is on (View menu; off at
+    // every start, never saved). Shown members go through displayMember()/displayText().
+    void setCredentialsShown(bool shown);
+    bool credentialsShown() const { return m_credentialsShown; }
+    QString displayMember(const QByteArray &member) const;
+    QString displayText(const QString &text) const;
 
     // The "last window of rates, shares and the busiest member (default 10 s).
     void setRateWindowMs(qint64 windowMs);
@@ -131,6 +142,8 @@ Q_SIGNALS:
     void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
     void commandFailed(const QString &operation, const QString &message);
     void commandBusyChanged(bool busy);
+    void memberSearchUpdated(const poolscope::MemberSearchResult &result);
+    void credentialsShownChanged(bool shown);
 
 private:
     void handleState(ConnectionState state, const QString &detail);
@@ -164,6 +177,8 @@ private:
     bool m_firstObservation = true;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;
+    std::optional<MemberSearchResult> m_search;
+    bool m_credentialsShown = false;
 };
 
 } // namespace poolscope

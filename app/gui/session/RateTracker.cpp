@@ -25,7 +25,7 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
     for (const PoolMember &member : members) {
         auto before = m_previous.find(member.member);
         if (before == m_previous.end()) {
-            m_previous.insert(member.member, {member.count, poll}); // new: no allocation yet
+            m_previous.insert(member.member, {member.count, poll, -1, timeMs}); // new: none yet
             arrived.append(member.member);
             continue;
         }
@@ -36,6 +36,7 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
         if (!continuous) {
             arrived.append(member.member);
             before->lastChangeMs = -1;
+            before->sinceMs = timeMs;
         } else if (delta != 0) {
             before->lastChangeMs = timeMs;
             if (delta > 0) {
@@ -123,7 +124,13 @@ RateTracker::Activity RateTracker::activity(const QByteArray &member) const {
         return activity;
     if (found->lastChangeMs >= 0)
         activity.lastChangeMs = found->lastChangeMs;
-    activity.ratePerSecond = memberRate(member);
+    activity.rateKnown = found->sinceMs < m_previousMs;
+    if (!activity.rateKnown || m_ticks.empty())
+        return activity;
+    const qint64 from = std::max(m_ticks.front().fromMs, found->sinceMs);
+    const qint64 span = m_ticks.back().toMs - from;
+    if (span > 0)
+        activity.ratePerSecond = m_windowAllocations.value(member, 0.0) * 1000.0 / double(span);
     return activity;
 }
 

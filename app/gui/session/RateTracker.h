@@ -37,7 +37,11 @@ public:
     double poolRate() const;
     double memberRate(const QByteArray &member) const;
     struct Activity {
-        bool followed = false; // in the last poll recorded: the rate is known (possibly 0)
+        bool followed = false; // in the last poll recorded
+        // Followed over at least two polls in a row: the rate is known (possibly 0). A member
+        // that has only just come into view (a big pool's new bottom member) has no rate yet.
+        bool rateKnown = false;
+        // Over the part of the window the member was followed for.
         double ratePerSecond = 0;
         // When the count was last seen changing between two polls; nullopt when it has not
         // changed since the member (re)appeared, or when it is not followed.
@@ -64,6 +68,7 @@ private:
         double count = 0;
         quint64 poll = 0;         // the poll that last saw the member
         qint64 lastChangeMs = -1; // -1: not seen changing
+        qint64 sinceMs = 0;       // first poll of the current unbroken run of polls seeing it
     };
     void trim();
     void dropOldestTick();
