@@ -68,6 +68,8 @@ public:
         : m_monitor(monitor)
         , m_timer(new QTimer(this)) {
         m_timer->setSingleShot(true);
+        // A coarse timer may fire 5% early: two 1 s polls would then land 950 ms apart.
+        m_timer->setTimerType(Qt::PreciseTimer);
         connect(m_timer, &QTimer::timeout, this, &Worker::step);
     }
 

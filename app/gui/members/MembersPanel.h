@@ -49,6 +49,8 @@ public:
     int requestedRowCount() const { return m_requestedCount; }
     // What the empty state says now (empty when the table has rows).
     QString emptyStateText() const;
+    // "Stale: …" while polls fail (the rows are then greyed out), empty while they are live.
+    QString staleText() const;
     // Adds actions to the table's context menu (evict, restore, pin...).
     void setContextActions(const QList<QAction *> &actions);
     // How long the last refresh from a poll took (model and proxy update), in ms.
@@ -66,6 +68,7 @@ private:
     void updateEmptyState();
     void setSummaryView(bool summary);
     void requestVisibleRows();
+    void showStaleness();
 
     PoolSession *m_session;
     PoolTableModel *m_model;
@@ -75,6 +78,7 @@ private:
     QStackedWidget *m_stack;
     QTableView *m_view;
     QLabel *m_empty;
+    QLabel *m_stale;           // issue 12 item 5: says when the rows are from the last good poll
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
     QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
     double m_lastRefreshMs = 0;

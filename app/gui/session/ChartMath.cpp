@@ -28,7 +28,46 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history) {
     return points;
 }
 
+namespace {
+
+QList<QPointF> decimateRun(const QList<QPointF> &points, int columns);
+
+} // namespace
+
 QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns) {
+    columns = std::max(columns, 1);
+    if (points.size() <= 2 * qsizetype(columns) + 2)
+        return points;
+    // A NaN is a line break (an outage, a gap): decimate the runs between breaks, each with its
+    // share of the columns, and keep every break.
+    const auto isBreak = [](const QPointF &p) { return std::isnan(p.y()); };
+    if (std::none_of(points.cbegin(), points.cend(), isBreak))
+        return decimateRun(points, columns);
+    const double span = points.constLast().x() - points.constFirst().x();
+    QList<QPointF> out;
+    QList<QPointF> run;
+    const auto flush = [&] {
+        if (run.isEmpty())
+            return;
+        const double share = span > 0 ? (run.constLast().x() - run.constFirst().x()) / span : 1.0;
+        out.append(decimateRun(run, std::max(1, int(std::ceil(share * columns)))));
+        run.clear();
+    };
+    for (const QPointF &point : points) {
+        if (isBreak(point)) {
+            flush();
+            out.append(point);
+        } else {
+            run.append(point);
+        }
+    }
+    flush();
+    return out;
+}
+
+namespace {
+
+QList<QPointF> decimateRun(const QList<QPointF> &points, int columns) {
     columns = std::max(columns, 1);
     if (points.size() <= 2 * qsizetype(columns) + 2)
         return points;
@@ -67,6 +106,8 @@ QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns) {
     out.append(points.constLast());
     return out;
 }
+
+} // namespace
 
 void ValueRange::include(double value) {
     if (!std::isfinite(value))

@@ -18,7 +18,8 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history);
 
 // Keeps the first, the last, and the lowest and highest point of each of `columns` equal slices
 // of the x range, in x order: spikes survive, the line looks the same at that width, and a
-// series never has more than about 2 x columns points. Input must be sorted by x.
+// series never has more than about 2 x columns points. Input must be sorted by x. Points with a
+// NaN y (line breaks: outages) are all kept, so a decimated line still breaks there.
 QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns);
 
 struct ValueRange {
