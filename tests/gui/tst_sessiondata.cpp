@@ -183,6 +183,10 @@ void TestSessionData::switchingPoolsKeepsEachHistory() {
     QVERIFY(d.nextPoll());
     QCOMPARE(breaksIn(d.session.history().series("m0", 0, d.session.history().latestTimeMs())), 1);
     QCOMPARE(d.session.history().series("o0", 0, left).size(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        d.session.history().series("m0", 0, d.session.history().latestTimeMs()).size() >=
+            pointsBefore + 3,
+        10000); // (a line after the gap for the screenshot)
     d.screenshot(QStringLiteral("back-to-first-pool"));
 }
 
@@ -196,13 +200,19 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
     Dashboard d;
     d.window.show();
     QVERIFY(d.connectTo(redis));
-    QVERIFY(d.nextPoll());
+    // A few seconds of lines (one point a second) before the outage, for the screenshots.
+    const auto pointsOfM0 = [&d] {
+        return d.session.history().series("m0", 0, d.session.history().latestTimeMs()).size();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(pointsOfM0() >= 4, 10000);
     QVERIFY(d.window.fairnessPanel()->staleText().isEmpty());
     QVERIFY(!d.session.isStale());
 
     QSignalSpy stale(&d.session, &PoolSession::stalenessChanged);
+    QSignalSpy failed(&d.session, &PoolSession::pollFailed);
     redis.server().killHard();
     QVERIFY(stale.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(failed.size() >= 6, 10000); // a few seconds of retries
     QVERIFY(d.session.isStale());
     const QString lastGood = QDateTime::fromMSecsSinceEpoch(d.session.lastGoodPollMs())
                                  .toString(QStringLiteral("HH:mm:ss"));
@@ -236,9 +246,12 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
 
     // The workers seed the pool again: the members' lines start afresh after a break.
     // (On a new connection: the fixture's own one died with the old server.)
-    QVERIFY(redis.connect()->command({"ZADD", kKey, "0", "m0", "0", "m1"}).integer == 2);
-    QVERIFY(d.nextPoll());
-    QVERIFY(d.nextPoll());
+    QVERIFY(redis.connect()
+                ->command({"ZADD", kKey, "0", "m0", "0", "m1", "0", "m2", "0", "m3"})
+                .integer == 4);
+    QTRY_VERIFY_WITH_TIMEOUT(pointsOfM0() >= 8, 10000);
+    // No error left over from the outage (the key scan after reconnecting included).
+    QTRY_VERIFY_WITH_TIMEOUT(d.window.statusPanel()->currentMessage().isEmpty(), 3000);
     const QList<HistoryPoint> m0 = d.session.history().series("m0", 0, now + 60000);
     QCOMPARE(breaksIn(m0), 1);
     QCOMPARE(m0.constFirst().count, 9431.0);

@@ -205,7 +205,8 @@ void PoolSession::markOutage(const QString &reason) {
     if (m_outage)
         return;
     m_outage = true;
-    m_history->markGap(QDateTime::currentMSecsSinceEpoch(), reason);
+    if (m_history->latestTimeMs() > 0) // no line yet (a key that never read): nothing to break
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), reason);
 }
 
 void PoolSession::disconnectFromServer() {
