@@ -247,6 +247,14 @@ void TestGuiLogic::decimationKeepsLineBreaks() {
     const auto breaks =
         std::count_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
     QCOMPARE(breaks, 1);
+    // Rates do not cross the break either (no made-up 0/s through an outage).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const QList<QPointF> rates =
+        ratePoints({{0, 0}, {1000, 10}, {1500, nan}, {5000, 50}, {6000, 60}});
+    QCOMPARE(rates.size(), 3);
+    QCOMPARE(rates[0], QPointF(1000, 10));
+    QVERIFY(std::isnan(rates[1].y()));
+    QCOMPARE(rates[2], QPointF(6000, 10));
     const auto at =
         std::find_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
     QCOMPARE((at - 1)->y(), 9431.0 + 1999); // the last point before the outage

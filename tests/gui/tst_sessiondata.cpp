@@ -258,6 +258,12 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
     QCOMPARE(m0.constLast().count, 0.0);
     d.window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::FiveMinutes);
     d.screenshot(QStringLiteral("after-restart"));
+    // The pool-wide band (drawn for big pools) breaks too.
+    d.window.chartPanel()->setMaxIndividualSeries(2);
+    d.window.chartPanel()->refreshNow();
+    QVERIFY(d.window.chartPanel()->isBandShown());
+    QCOMPARE(d.window.chartPanel()->bandAreaCount(), 2); // before and after the outage
+    d.screenshot(QStringLiteral("after-restart-band"));
 }
 
 // Item 3: counts going down, or the pool going away, with no action of ours: an event and a

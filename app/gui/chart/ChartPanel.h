@@ -74,6 +74,8 @@ public:
     QString captionText() const;
     QString bandName() const;
     qint64 timeAxisSpanMs() const;
+    // Areas the band is drawn in now: one per run between outages.
+    int bandAreaCount() const;
     quint64 refreshCount() const { return m_refreshCount; }
     // Wall time of the last redraw (refreshNow), in milliseconds: what one tick costs the GUI.
     double lastRefreshMs() const { return m_lastRefreshMs; }

@@ -19,6 +19,12 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history) {
         return points;
     points.reserve(history.size() - 1);
     for (qsizetype i = 1; i < history.size(); ++i) {
+        if (std::isnan(history[i].count)) { // a line break: no rate across it
+            points.append(QPointF(double(history[i].timeMs), history[i].count));
+            continue;
+        }
+        if (std::isnan(history[i - 1].count))
+            continue;
         const qint64 dt = history[i].timeMs - history[i - 1].timeMs;
         if (dt <= 0)
             continue;
@@ -108,6 +114,22 @@ QList<QPointF> decimateRun(const QList<QPointF> &points, int columns) {
 }
 
 } // namespace
+
+QList<QList<QPointF>> splitAtBreaks(const QList<QPointF> &points) {
+    QList<QList<QPointF>> runs;
+    QList<QPointF> run;
+    for (const QPointF &point : points) {
+        if (!std::isnan(point.y())) {
+            run.append(point);
+        } else if (!run.isEmpty()) {
+            runs.append(run);
+            run.clear();
+        }
+    }
+    if (!run.isEmpty())
+        runs.append(run);
+    return runs;
+}
 
 void ValueRange::include(double value) {
     if (!std::isfinite(value))
