@@ -2,6 +2,7 @@
 
 #include "session/ChartMath.h"
 #include "session/PoolSession.h"
+#include "chart/BandRuns.h"
 #include "chart/MarkerChartView.h"
 
 #include <algorithm>
@@ -33,8 +34,6 @@ constexpr qint64 kFiveMinutesMs = 5 * 60 * 1000;
 constexpr qint64 kHourMs = 60 * 60 * 1000;
 constexpr qint64 kWeekMs = 7 * 24 * kHourMs;
 constexpr qint64 kMinimumSpanMs = 20 * 1000;
-// Areas the band is drawn in, one per run between outages; older runs share the first beyond.
-constexpr qsizetype kMaxBandParts = 32;
 
 // A round tick interval that gives at most 7 intervals over the span.
 qint64 niceTimeStep(qint64 spanMs) {
@@ -61,13 +60,7 @@ struct ChartPanel::Charts {
     QLineSeries *bandUpper = nullptr;
     QLineSeries *bandLower = nullptr;
     QLineSeries *median = nullptr;
-    // The band's runs after the first line break, without legend entries: a QAreaSeries, and a
-    // dashed QLineSeries, join across a NaN point (drawing an outage as a diagonal).
-    struct BandPart {
-        QAreaSeries *area = nullptr;
-        QLineSeries *median = nullptr;
-    };
-    QList<BandPart> bandParts;
+    std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
 };
 
 ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
@@ -118,6 +111,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
         series->attachAxis(c.valueAxis);
         series->setVisible(false);
     }
+    c.bandRuns = std::make_unique<BandRuns>(c.chart, c.band, c.median, c.timeAxis, c.valueAxis);
 
     c.view = new MarkerChartView(c.chart, this);
     c.view->setRenderHint(QPainter::Antialiasing, true);
@@ -501,69 +495,11 @@ void ChartPanel::refreshNow() {
         }
     }
 
-    // One area per run of the band between outages.
-    QList<QList<QPointF>> upperRuns = splitAtBreaks(upper);
-    QList<QList<QPointF>> lowerRuns = splitAtBreaks(lower);
-    QList<QList<QPointF>> medianRuns = splitAtBreaks(median);
-    if (upperRuns.size() != lowerRuns.size() || upperRuns.size() != medianRuns.size()) {
-        // min, median and max break together: never expected, draw the band joined
-        const auto joined = [](const QList<QList<QPointF>> &runs) {
-            QList<QPointF> all;
-            for (const QList<QPointF> &run : runs)
-                all += run;
-            return QList<QList<QPointF>>{all};
-        };
-        upperRuns = joined(upperRuns);
-        lowerRuns = joined(lowerRuns);
-        medianRuns = joined(medianRuns);
-    }
-    while (upperRuns.size() > kMaxBandParts + 1) { // the oldest runs share one area
-        for (QList<QList<QPointF>> *runs : {&upperRuns, &lowerRuns, &medianRuns}) {
-            (*runs)[1] = (*runs)[0] + (*runs)[1];
-            runs->removeFirst();
-        }
-    }
-    c.bandUpper->replace(upperRuns.value(0));
-    c.bandLower->replace(lowerRuns.value(0));
-    c.median->replace(medianRuns.value(0));
-    while (c.bandParts.size() < upperRuns.size() - 1) {
-        Charts::BandPart part;
-        auto *partUpper = new QLineSeries;
-        auto *partLower = new QLineSeries;
-        part.area = new QAreaSeries(partUpper, partLower);
-        partUpper->setParent(part.area);
-        partLower->setParent(part.area);
-        part.area->setPen(c.band->pen());
-        part.area->setBrush(c.band->brush());
-        part.median = new QLineSeries;
-        part.median->setPen(c.median->pen());
-        for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(part.area),
-                                        static_cast<QAbstractSeries *>(part.median)}) {
-            c.chart->addSeries(series);
-            series->attachAxis(c.timeAxis);
-            series->attachAxis(c.valueAxis);
-        }
-        c.bandParts.append(part);
-    }
-    for (qsizetype i = 0; i < c.bandParts.size(); ++i) {
-        const Charts::BandPart &part = c.bandParts[i];
-        part.area->upperSeries()->replace(upperRuns.value(i + 1));
-        part.area->lowerSeries()->replace(lowerRuns.value(i + 1));
-        part.median->replace(medianRuns.value(i + 1));
-        const bool shown = bandWanted && i + 1 < upperRuns.size();
-        for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(part.area),
-                                        static_cast<QAbstractSeries *>(part.median)}) {
-            series->setVisible(shown);
-            for (QLegendMarker *marker : c.chart->legend()->markers(series))
-                marker->setVisible(false); // showing a series shows its legend entry again
-        }
-    }
+    c.bandRuns->replace(upper, lower, median, bandWanted);
     // The pool as it is now, not every member it ever had (the chart keeps those who left).
     const auto &observation = m_session->latestObservation();
     const qsizetype poolSize = observation ? qsizetype(observation->stats.size) : known;
     c.band->setName(QStringLiteral("pool min–max (%1)").arg(QLocale().toString(poolSize)));
-    c.band->setVisible(bandWanted);
-    c.median->setVisible(bandWanted);
 
     const ValueRange range = paddedRange(values);
     c.valueAxis->setTickCount(6);
@@ -672,11 +608,7 @@ QString ChartPanel::bandName() const {
 }
 
 int ChartPanel::bandAreaCount() const {
-    const Charts &c = *m_charts;
-    int count = c.band->isVisible() ? 1 : 0;
-    for (const Charts::BandPart &part : c.bandParts)
-        count += part.area->isVisible() ? 1 : 0;
-    return count;
+    return m_charts->bandRuns->areaCount();
 }
 
 qint64 ChartPanel::timeAxisSpanMs() const {

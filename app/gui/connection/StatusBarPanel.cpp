@@ -84,8 +84,9 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::membersRestored, this,
             [this] { clearError(QStringLiteral("restore")); });
     connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
-        if (state == ConnectionState::Connected && !m_errorCause.isEmpty() &&
-            m_errorCause != QStringLiteral("poll"))
+        if (state == ConnectionState::Disconnected)
+            clearError(); // the user left: nothing is failing any more
+        else if (state == ConnectionState::Connected && m_errorCause != QStringLiteral("poll"))
             clearError(); // connected again: a command's connection error is over too
     });
     connect(m_session, &PoolSession::stalenessChanged, this, &StatusBarPanel::updateSince);
