@@ -374,10 +374,10 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     // pool-wide band.
     const QList<PoolMember> polled = observation.summaryMode ? summaryMembers(observation.summary)
                                                              : observation.snapshot.members;
-    // The rate tracker looks every member up once per poll anyway; colours are handed out to
-    // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
     if (m_latest)
         reportOutsideChanges(*m_latest, observation);
+    // The rate tracker looks every member up once per poll anyway; colours are handed out to
+    // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
     QList<QByteArray> arrived = m_rates.record(observation.timeMs, polled);
     for (const EvictedMember &member : observation.snapshot.evicted)
         arrived.append(member.member);
