@@ -113,7 +113,8 @@ private:
 };
 
 // The slots of one resolution, oldest first, in a ring of fixed capacity. A slot gathers the
-// samples of resolutionMs from its first one and keeps the last (counts are cumulative).
+// samples of resolutionMs (9/10 of it in the finest tier) from its first one and keeps the last
+// (counts are cumulative).
 struct Tier {
     qint64 resolutionMs = 1000;
     size_t capacity = 1;

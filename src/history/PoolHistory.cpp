@@ -42,6 +42,7 @@ struct PoolHistory::Data {
     std::deque<qint64> gaps;
     qint64 latestMs = 0;
     bool hasData = false;
+    bool splitFine = false; // a gap was marked after the latest sample: the next opens a slot
     std::vector<double> scratch;
     std::vector<int> slotByPosition; // member slot seen at each position of the last poll
 
@@ -51,7 +52,12 @@ struct PoolHistory::Data {
         bool coarseOpened = false;
         for (int t = 0; t < kTierCount; ++t) {
             Tier &tier = tiers[t];
-            if (tier.size > 0 && timeMs < tier.slotStartMs + tier.resolutionMs) {
+            // A poll timer fires a little early or late: the finest tier opens a new slot once
+            // 9/10 of its resolution has passed, so polls one resolution apart never share one.
+            const qint64 slotSpan =
+                t == 0 ? tier.resolutionMs - tier.resolutionMs / 10 : tier.resolutionMs;
+            const bool afterGap = t == 0 && splitFine; // never one fine point across a gap
+            if (tier.size > 0 && timeMs < tier.slotStartMs + slotSpan && !afterGap) {
                 tier.times[currentSlot[t]] = timeMs;
                 continue;
             }
@@ -82,6 +88,7 @@ struct PoolHistory::Data {
         }
         latestMs = timeMs;
         hasData = true;
+        splitFine = false;
         if (coarseOpened)
             releaseFadedMembers();
     }
@@ -359,6 +366,8 @@ void PoolHistory::addEvent(const HistoryEvent &event) {
 
 void PoolHistory::markGap(qint64 timeMs, const QString &reason) {
     Data &d = *m_data;
+    if (timeMs >= d.latestMs)
+        d.splitFine = true;
     d.gaps.insert(std::upper_bound(d.gaps.begin(), d.gaps.end(), timeMs), timeMs);
     while (d.gaps.size() > kMaxGaps)
         d.gaps.pop_front();
@@ -388,6 +397,10 @@ int PoolHistory::maxTrackedMembers() const {
 
 bool PoolHistory::isPinned(const QByteArray &member) const {
     return m_data->pinned.contains(member);
+}
+
+QList<QByteArray> PoolHistory::pinnedMembers() const {
+    return QList<QByteArray>(m_data->pinned.cbegin(), m_data->pinned.cend());
 }
 
 QList<HistoryPoint> PoolHistory::series(const QByteArray &member, qint64 fromMs,

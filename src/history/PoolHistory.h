@@ -36,13 +36,14 @@ struct HistoryEvent {
 // Per-member allocation counts over time, in bounded memory however long the dashboard runs.
 //
 // Each tracked member has tiered ring buffers: full resolution (one point per poll, at least
-// 1 s apart) for the last hour, 10 s buckets for a day, 5 min buckets for a week; older data
+// 0.9 s apart) for the last hour, 10 s buckets for a day, 5 min buckets for a week; older data
 // falls off. A bucket keeps the last count seen in it (counts are cumulative, so the last value
 // is exact). Pool-wide min / median / max and the total are kept in the same tiers. At most
 // maxTrackedMembers unpinned members have a series: past that, a new member takes the place of the
 // one seen longest ago (if it was not in the same poll), else it gets no series and only the band
 // covers it. Pinned members are always tracked and never replaced.
-// A slot gathers the samples of one resolution from its first sample on; its point carries the
+// A slot gathers the samples of one resolution (9/10 of it in the finest tier, so that a poll
+// timer's jitter never merges two 1 s polls) from its first sample on; its point carries the
 // time of the last sample in it. Counts take 4 bytes a point while they are whole numbers within
 // 2^31 of a member's first count, 8 bytes otherwise. A member whose every point has aged out of
 // the oldest tier is forgotten, which makes room for members seen later.
@@ -82,6 +83,7 @@ public:
     // Track these members even past maxTrackedMembers (pinned in the UI).
     void setPinned(const QList<QByteArray> &members);
     bool isPinned(const QByteArray &member) const;
+    QList<QByteArray> pinnedMembers() const;
 
     // Points of one member between fromMs and toMs (inclusive), oldest first, finest tier
     // available for each part of the range.

@@ -198,40 +198,53 @@ public:
 
     void findPoolKeys(int maxKeys) {
         run(QStringLiteral("scan"), [&] {
-            QSet<QByteArray> found;
-            QByteArray cursor = "0";
-            // Bounded both ways: a huge keyspace costs at most kMaxScanCalls short commands.
-            for (int call = 0; call < kMaxScanCalls && found.size() < maxKeys; ++call) {
-                const RedisReply reply = connection().command(
-                    {"SCAN", cursor, "MATCH", "*", "COUNT", "1000", "TYPE", "zset"});
-                if (reply.isError())
-                    throw RedisError(
-                        RedisError::Kind::Server,
-                        QStringLiteral("looking for pool keys on %1 failed: %2")
-                            .arg(m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
-                        reply.errorCode());
-                if (reply.elements.size() != 2)
-                    throw RedisError(RedisError::Kind::Server,
-                                     QStringLiteral("unexpected SCAN reply from %1")
-                                         .arg(m_endpoint.toDisplayString()));
-                cursor = reply.elements[0].text;
-                for (const RedisReply &key : reply.elements[1].elements)
-                    if (found.size() < maxKeys)
-                        found.insert(key.text);
-                if (cursor == "0")
-                    break;
+            try {
+                scanForPoolKeys(maxKeys);
+            } catch (const RedisError &error) {
+                // A read is safe to repeat: a connection that died since the last request (a
+                // server restart) gets one fresh try instead of a stale "connection lost".
+                if (!error.connectionLost())
+                    throw;
+                m_connection.reset();
+                scanForPoolKeys(maxKeys);
             }
-            QStringList keys;
-            keys.reserve(found.size());
-            for (const QByteArray &key : std::as_const(found))
-                keys.append(QString::fromUtf8(key));
-            keys.sort();
-            post(m_commander,
-                 [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
         });
     }
 
 private:
+    void scanForPoolKeys(int maxKeys) {
+        QSet<QByteArray> found;
+        QByteArray cursor = "0";
+        // Bounded both ways: a huge keyspace costs at most kMaxScanCalls short commands.
+        for (int call = 0; call < kMaxScanCalls && found.size() < maxKeys; ++call) {
+            const RedisReply reply = connection().command(
+                {"SCAN", cursor, "MATCH", "*", "COUNT", "1000", "TYPE", "zset"});
+            if (reply.isError())
+                throw RedisError(
+                    RedisError::Kind::Server,
+                    QStringLiteral("looking for pool keys on %1 failed: %2")
+                        .arg(m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
+                    reply.errorCode());
+            if (reply.elements.size() != 2)
+                throw RedisError(RedisError::Kind::Server,
+                                 QStringLiteral("unexpected SCAN reply from %1")
+                                     .arg(m_endpoint.toDisplayString()));
+            cursor = reply.elements[0].text;
+            for (const RedisReply &key : reply.elements[1].elements)
+                if (found.size() < maxKeys)
+                    found.insert(key.text);
+            if (cursor == "0")
+                break;
+        }
+        QStringList keys;
+        keys.reserve(found.size());
+        for (const QByteArray &key : std::as_const(found))
+            keys.append(QString::fromUtf8(key));
+        keys.sort();
+        post(m_commander,
+             [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
+    }
+
     template <typename Body> void run(const QString &operation, Body body) {
         if (!cancelled.load()) {
             try {

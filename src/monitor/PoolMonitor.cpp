@@ -74,6 +74,8 @@ public:
         , m_timer(new QTimer(this))
         , m_searchTimer(new QTimer(this)) {
         m_timer->setSingleShot(true);
+        // A coarse timer may fire 5% early: two 1 s polls would then land 950 ms apart.
+        m_timer->setTimerType(Qt::PreciseTimer);
         connect(m_timer, &QTimer::timeout, this, &Worker::step);
         m_searchTimer->setSingleShot(true);
         connect(m_searchTimer, &QTimer::timeout, this, &Worker::searchStep);

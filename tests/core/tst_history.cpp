@@ -112,13 +112,43 @@ private Q_SLOTS:
         PoolHistory history(smallTiers());
         history.record(0, {{"a", 1}});
         history.record(400, {{"a", 2}});
-        history.record(999, {{"a", 3}});
-        history.record(1000, {{"a", 4}});
-        const QList<HistoryPoint> expected{{999, 3}, {1000, 4}};
+        history.record(899, {{"a", 3}});
+        history.record(900, {{"a", 4}}); // 9/10 of the resolution: a poll timer's early tick
+        const QList<HistoryPoint> expected{{899, 3}, {900, 4}};
         QCOMPARE(history.series("a", 0, 10 * kSecond), expected);
         // Out-of-order samples are ignored rather than rewriting the past.
         history.record(500, {{"a", 100}});
         QCOMPARE(history.series("a", 0, 10 * kSecond), expected);
+    }
+
+    // Issue 12 item 1: a poll timer that ticks up to 5% early or late around 1 s must still
+    // leave one point per poll, at the poll's time.
+    void jitteredPollsKeepOnePointEach() {
+        PoolHistory::Limits limits = smallTiers();
+        limits.finePoints = 100;
+        PoolHistory history(limits);
+        const qint64 offsets[] = {0, -50, 40, -30, 50, -45, 10, -5, 30, -50};
+        QList<HistoryPoint> expected;
+        for (int i = 0; i < 60; ++i) {
+            const qint64 timeMs = 100 * kSecond + i * kSecond + offsets[i % 10];
+            history.record(timeMs, {{"a", double(i)}});
+            expected.append({timeMs, double(i)});
+        }
+        QCOMPARE(history.series("a", 0, 1000 * kSecond), expected);
+    }
+
+    // A gap inside one fine slot (a quick reconnect, a switch to another pool and back) still
+    // separates the points before and after it.
+    void gapSplitsTheFineSlot() {
+        PoolHistory history(smallTiers());
+        history.record(0, {{"a", 1}});
+        history.markGap(300, QStringLiteral("reconnect"));
+        history.record(500, {{"a", 0}});
+        const QList<HistoryPoint> points = history.series("a", 0, 10 * kSecond);
+        QCOMPARE(points.size(), 3);
+        QCOMPARE(points[0], (HistoryPoint{0, 1}));
+        QVERIFY(std::isnan(points[1].count));
+        QCOMPARE(points[2], (HistoryPoint{500, 0}));
     }
 
     void countsKeepFullPrecision_data() {

@@ -10,6 +10,9 @@
 #include "session/RateTracker.h"
 #include "load/LoadRunner.h"
 
+#include <cmath>
+#include <limits>
+
 #include <QStandardItemModel>
 #include <QtTest>
 
@@ -28,6 +31,7 @@ private Q_SLOTS:
     void restoreForecast();
     void floodForecastText();
     void decimationKeepsExtremesAndBoundsSize();
+    void decimationKeepsLineBreaks();
     void ratePointsNeverNegative();
     void paddedRangeIsNeverEmpty();
     void csv();
@@ -228,6 +232,33 @@ void TestGuiLogic::decimationKeepsExtremesAndBoundsSize() {
         QVERIFY(out[i - 1].x() < out[i].x());
     const QList<QPointF> small{{0, 1}, {1, 2}, {2, 3}};
     QCOMPARE(decimateMinMax(small, 500), small);
+}
+
+// Issue 12 item 3: an hour of 1 s points is decimated, and the outage's NaN break must survive.
+void TestGuiLogic::decimationKeepsLineBreaks() {
+    QList<QPointF> points;
+    for (int i = 0; i < 3600; ++i) {
+        if (i == 2000)
+            points.append(QPointF(i - 0.5, std::numeric_limits<double>::quiet_NaN()));
+        points.append(QPointF(i, i < 2000 ? 9431.0 + i : double(i - 2000)));
+    }
+    const QList<QPointF> out = decimateMinMax(points, 300);
+    QVERIFY(out.size() <= 2 * 300 + 8);
+    const auto breaks =
+        std::count_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
+    QCOMPARE(breaks, 1);
+    // Rates do not cross the break either (no made-up 0/s through an outage).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const QList<QPointF> rates =
+        ratePoints({{0, 0}, {1000, 10}, {1500, nan}, {5000, 50}, {6000, 60}});
+    QCOMPARE(rates.size(), 3);
+    QCOMPARE(rates[0], QPointF(1000, 10));
+    QVERIFY(std::isnan(rates[1].y()));
+    QCOMPARE(rates[2], QPointF(6000, 10));
+    const auto at =
+        std::find_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
+    QCOMPARE((at - 1)->y(), 9431.0 + 1999); // the last point before the outage
+    QCOMPARE((at + 1)->y(), 0.0);           // the first after it
 }
 
 void TestGuiLogic::ratePointsNeverNegative() {

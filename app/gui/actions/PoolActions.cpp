@@ -253,12 +253,12 @@ bool PoolActions::evictSelected() {
     if (members.size() == 1) {
         question = QStringLiteral("Evict %1?\n\nIt gets no allocations until restored; its "
                                   "count is saved.")
-                       .arg(QString::fromUtf8(members.constFirst()));
+                       .arg(m_session->displayMember(members.constFirst()));
     } else {
         constexpr qsizetype kListed = 12;
         QStringList lines;
         for (qsizetype i = 0; i < std::min(kListed, members.size()); ++i)
-            lines << QStringLiteral("  • %1").arg(QString::fromUtf8(members[i]));
+            lines << QStringLiteral("  • %1").arg(m_session->displayMember(members[i]));
         if (members.size() > kListed)
             lines << QStringLiteral("  … and %1 more").arg(members.size() - kListed);
         question = QStringLiteral("Evict these %1 members?\n\n%2\n\nThey get no allocations "

@@ -2,6 +2,7 @@
 
 #include "session/ChartMath.h"
 #include "session/PoolSession.h"
+#include "chart/BandRuns.h"
 #include "chart/MarkerChartView.h"
 
 #include <algorithm>
@@ -59,6 +60,7 @@ struct ChartPanel::Charts {
     QLineSeries *bandUpper = nullptr;
     QLineSeries *bandLower = nullptr;
     QLineSeries *median = nullptr;
+    std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
 };
 
 ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
@@ -109,6 +111,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
         series->attachAxis(c.valueAxis);
         series->setVisible(false);
     }
+    c.bandRuns = std::make_unique<BandRuns>(c.chart, c.band, c.median, c.timeAxis, c.valueAxis);
 
     c.view = new MarkerChartView(c.chart, this);
     c.view->setRenderHint(QPainter::Antialiasing, true);
@@ -157,7 +160,11 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::observationApplied, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::historyEventAdded, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::stateChanged, this, &ChartPanel::scheduleRefresh);
-    connect(m_session, &PoolSession::targetChanged, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::targetChanged, this, [this] {
+        m_hidden.clear(); // hidden lines belong to the pool they were hidden in
+        scheduleRefresh();
+    });
+    connect(m_session, &PoolSession::pollFailed, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::credentialsShownChanged, this, &ChartPanel::scheduleRefresh);
     scheduleRefresh();
 }
@@ -445,6 +452,8 @@ void ChartPanel::refreshNow() {
     // wide), so a young chart uses the whole plot instead of a sliver at the right.
     if (earliest != std::numeric_limits<qint64>::max())
         from = std::max(from, std::min(earliest, to - kMinimumSpanMs));
+    else
+        from = to - kMinimumSpanMs; // nothing to show: not an empty week
 
     for (const QByteArray &member : members) {
         QLineSeries *series = c.series.value(member);
@@ -490,12 +499,11 @@ void ChartPanel::refreshNow() {
         }
     }
 
-    c.bandUpper->replace(upper);
-    c.bandLower->replace(lower);
-    c.median->replace(median);
-    c.band->setName(QStringLiteral("pool min–max (%1)").arg(QLocale().toString(known)));
-    c.band->setVisible(bandWanted);
-    c.median->setVisible(bandWanted);
+    c.bandRuns->replace(upper, lower, median, bandWanted);
+    // The pool as it is now, not every member it ever had (the chart keeps those who left).
+    const auto &observation = m_session->latestObservation();
+    const qsizetype poolSize = observation ? qsizetype(observation->stats.size) : known;
+    c.band->setName(QStringLiteral("pool min–max (%1)").arg(QLocale().toString(poolSize)));
 
     const ValueRange range = paddedRange(values);
     c.valueAxis->setTickCount(6);
@@ -530,6 +538,9 @@ void ChartPanel::refreshNow() {
             placeholder = QStringLiteral("Not connected");
         else if (m_session->state() == ConnectionState::Reconnecting)
             placeholder = QStringLiteral("No connection to Redis: retrying…");
+        else if (!m_session->latestObservation() && !m_session->pollFailure().isEmpty())
+            placeholder =
+                QStringLiteral("Reading the pool fails: %1").arg(m_session->pollFailure());
         else if (!m_session->latestObservation())
             placeholder = QStringLiteral("Waiting for the first poll…");
         else if (!summaryMode && m_session->latestObservation()->snapshot.members.isEmpty())
@@ -538,13 +549,13 @@ void ChartPanel::refreshNow() {
             placeholder = QStringLiteral("Collecting data…");
     }
     c.view->setPlaceholder(placeholder);
-    updateCaption(known, members.size());
+    updateCaption(poolSize, members);
     ++m_refreshCount;
     m_lastRefreshMs = double(clock.nsecsElapsed()) / 1e6;
     Q_EMIT refreshed();
 }
 
-void ChartPanel::updateCaption(qsizetype known, qsizetype charted) {
+void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted) {
     QString text;
     if (known == 0)
         text = QString();
@@ -558,9 +569,10 @@ void ChartPanel::updateCaption(qsizetype known, qsizetype charted) {
                    .arg(m_mode == ValueMode::Cumulative ? QStringLiteral(" + min/median/max band")
                                                         : QString(),
                         m_session->isSummaryMode() ? QStringLiteral(" (summary)") : QString());
-    if (!m_hidden.isEmpty())
-        text += QStringLiteral(" · %1 hidden").arg(m_hidden.size());
-    Q_UNUSED(charted);
+    const auto hidden = std::count_if(charted.cbegin(), charted.cend(),
+                                      [this](const QByteArray &m) { return m_hidden.contains(m); });
+    if (hidden > 0)
+        text += QStringLiteral(" · %1 hidden").arg(hidden);
     m_caption->setText(text);
 }
 
@@ -597,6 +609,22 @@ double ChartPanel::lastValue(const QByteArray &member) const {
     if (!series || series->count() == 0)
         return std::numeric_limits<double>::quiet_NaN();
     return series->at(series->count() - 1).y();
+}
+
+QString ChartPanel::captionText() const {
+    return m_caption->text();
+}
+
+QString ChartPanel::bandName() const {
+    return m_charts->band->name();
+}
+
+int ChartPanel::bandAreaCount() const {
+    return m_charts->bandRuns->areaCount();
+}
+
+qint64 ChartPanel::timeAxisSpanMs() const {
+    return m_charts->timeAxis->min().msecsTo(m_charts->timeAxis->max());
 }
 
 QString ChartPanel::placeholderText() const {

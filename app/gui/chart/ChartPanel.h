@@ -71,6 +71,13 @@ public:
     // The last value drawn for a member (count or rate by mode); NaN when not charted.
     double lastValue(const QByteArray &member) const;
     QString placeholderText() const;
+    // The line above the chart ("12 members · 1 hidden"), the band's legend name and the time
+    // axis' span in milliseconds.
+    QString captionText() const;
+    QString bandName() const;
+    qint64 timeAxisSpanMs() const;
+    // Areas the band is drawn in now: one per run between outages.
+    int bandAreaCount() const;
     quint64 refreshCount() const { return m_refreshCount; }
     // Wall time of the last redraw (refreshNow), in milliseconds: what one tick costs the GUI.
     double lastRefreshMs() const { return m_lastRefreshMs; }
@@ -89,7 +96,7 @@ private:
     QList<QByteArray> chooseMembers(qsizetype *knownCount);
     QList<QByteArray> chooseSummaryMembers(const PoolObservation &observation,
                                            qsizetype *knownCount);
-    void updateCaption(qsizetype known, qsizetype charted);
+    void updateCaption(qsizetype known, const QList<QByteArray> &charted);
 
     PoolSession *m_session;
     std::unique_ptr<Charts> m_charts;

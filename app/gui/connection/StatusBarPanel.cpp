@@ -3,6 +3,7 @@
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
+#include <QDateTime>
 #include <QLabel>
 #include <QLocale>
 
@@ -44,6 +45,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     }
     connect(m_session, &PoolSession::stateChanged, this, &StatusBarPanel::updateState);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
+        clearError(); // a new target, a new login: old errors are about something else
         m_havePoll = false;
         m_version->clear(); // until this target's first poll: it may be another server
         if (!m_authMessage.isEmpty() && currentMessage() == m_authMessage)
@@ -57,6 +59,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
             [this](const PoolObservation &observation) {
                 m_havePoll = true;
                 m_sinceLastPoll.start();
+                clearError(QStringLiteral("poll"));
                 m_version->setText(QStringLiteral("Redis %1")
                                        .arg(observation.serverVersion.isEmpty()
                                                 ? m_session->serverVersion()
@@ -76,17 +79,39 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         showMessage(m_authMessage);
     });
     connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
-        showMessage(m_session->displayText(QStringLiteral("poll failed: %1").arg(message)), 10000);
+        showError(QStringLiteral("poll"),
+                  m_session->displayText(QStringLiteral("poll failed: %1").arg(message)), 0);
     });
     connect(m_session, &PoolSession::commandFailed, this,
             [this](const QString &operation, const QString &message) {
-                showMessage(
+                showError(
+                    operation,
                     m_session->displayText(QStringLiteral("%1 failed: %2").arg(operation, message)),
                     15000);
             });
+    // A command that succeeds clears its own earlier error.
+    connect(m_session, &PoolSession::poolKeysFound, this,
+            [this] { clearError(QStringLiteral("scan")); });
+    connect(m_session, &PoolSession::seedFinished, this,
+            [this] { clearError(QStringLiteral("seed")); });
+    connect(m_session, &PoolSession::membersEvicted, this,
+            [this] { clearError(QStringLiteral("evict")); });
+    connect(m_session, &PoolSession::membersRestored, this,
+            [this] { clearError(QStringLiteral("restore")); });
+    connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
+        if (state == ConnectionState::Disconnected)
+            clearError(); // the user left: nothing is failing any more
+        else if (state == ConnectionState::Connected && m_errorCause != QStringLiteral("poll"))
+            clearError(); // connected again: a command's connection error is over too
+    });
+    connect(m_session, &PoolSession::stalenessChanged, this, &StatusBarPanel::updateSince);
     connect(m_session, &PoolSession::messageLogged, this, [this](const LogEntry &entry) {
-        if (entry.severity == LogSeverity::Warning)
+        if (entry.severity == LogSeverity::Warning && m_errorCause.isEmpty())
             showMessage(m_session->displayText(entry.text), 8000);
+    });
+    connect(this, &QStatusBar::messageChanged, this, [this](const QString &text) {
+        if (text.isEmpty())
+            m_errorCause.clear(); // timed out
     });
     m_ticker.setInterval(250);
     connect(&m_ticker, &QTimer::timeout, this, &StatusBarPanel::updateSince);
@@ -112,17 +137,42 @@ void StatusBarPanel::updateState() {
                                      QString::fromUtf8(m_session->poolKey())));
 }
 
+void StatusBarPanel::showError(const QString &cause, const QString &text, int timeoutMs) {
+    m_errorCause.clear(); // showMessage() below emits messageChanged
+    showMessage(text, timeoutMs);
+    m_errorCause = cause;
+}
+
+void StatusBarPanel::clearError(const QString &cause) {
+    if (m_errorCause.isEmpty() || (!cause.isEmpty() && cause != m_errorCause))
+        return;
+    m_errorCause.clear();
+    clearMessage();
+}
+
+QString StatusBarPanel::errorText() const {
+    return m_errorCause.isEmpty() ? QString() : currentMessage();
+}
+
 void StatusBarPanel::updateSince() {
     if (!m_havePoll) {
         m_since->setText(QStringLiteral("no poll yet"));
+        m_since->setStyleSheet(QString());
         return;
     }
     const qint64 elapsed = m_sinceLastPoll.elapsed();
-    m_since->setText(QStringLiteral("polled %1").arg(formatAgo(elapsed)));
+    const bool stale = m_session->isStale();
+    m_since->setText(stale ? QStringLiteral("stale: last good poll %1 (%2)")
+                                 .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
+                                          .toString(QStringLiteral("HH:mm:ss")),
+                                      formatAgo(elapsed))
+                           : QStringLiteral("polled %1").arg(formatAgo(elapsed)));
     // A poll that is overdue by several intervals means trouble: make it visible.
     const qint64 interval = qint64(m_session->pollInterval().count());
-    const bool late = !m_session->isPaused() && elapsed > 3 * interval + 2000;
-    m_since->setStyleSheet(late ? QStringLiteral("color: #c62828;") : QString());
+    const bool late = stale || (!m_session->isPaused() && elapsed > 3 * interval + 2000);
+    const QString style = late ? QStringLiteral("color: #c62828;") : QString();
+    if (m_since->styleSheet() != style)
+        m_since->setStyleSheet(style);
     updateState();
 }
 

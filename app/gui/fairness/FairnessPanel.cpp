@@ -6,6 +6,8 @@
 #include "session/PoolSession.h"
 #include "pool/PoolStats.h"
 
+#include <QDateTime>
+#include <QLabel>
 #include <QLocale>
 
 namespace poolscope {
@@ -24,8 +26,13 @@ void setStyleSheetIfChanged(QWidget *widget, const QString &styleSheet) {
 FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
-    , m_ui(std::make_unique<Ui::FairnessPanel>()) {
+    , m_ui(std::make_unique<Ui::FairnessPanel>())
+    , m_stale(new QLabel(this)) {
     m_ui->setupUi(this);
+    m_stale->setWordWrap(true);
+    m_stale->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_stale->setVisible(false);
+    m_ui->outerLayout->insertWidget(0, m_stale);
     for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
                           m_ui->busiestValue, static_cast<QLabel *>(m_ui->rateValue)}) {
         QFont font = value->font();
@@ -36,6 +43,7 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     m_ui->busiestValue->setWordWrap(true);
     connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
     connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
+    connect(m_session, &PoolSession::stalenessChanged, this, &FairnessPanel::showStaleness);
     showEmpty();
 }
 
@@ -47,6 +55,26 @@ void FairnessPanel::showEmpty() {
         value->setText(QStringLiteral("–"));
     m_ui->rateValue->setFullText(QStringLiteral("–"));
     m_ui->modeValue->setFullText(QStringLiteral("–"));
+}
+
+void FairnessPanel::showStaleness() {
+    const bool stale = m_session->isStale();
+    m_stale->setText(
+        stale ? QStringLiteral("Stale: no good poll since %1. These figures are from then.")
+                    .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
+                             .toString(QStringLiteral("HH:mm:ss")))
+              : QString());
+    m_stale->setVisible(stale);
+    // Disabled labels are drawn greyed out; the Jain colour would override that.
+    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+                          m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue, m_ui->modeValue})
+        value->setEnabled(!stale);
+    if (stale)
+        setStyleSheetIfChanged(m_ui->jainValue, QString());
+}
+
+QString FairnessPanel::staleText() const {
+    return m_stale->isVisibleTo(this) ? m_stale->text() : QString();
 }
 
 void FairnessPanel::showObservation(const PoolObservation &observation) {
@@ -71,7 +99,17 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
                                stats.jainIndex >= 0.99  ? QStringLiteral("color: #2e7d32;")
                                : stats.jainIndex >= 0.9 ? QStringLiteral("color: #ef6c00;")
                                                         : QStringLiteral("color: #c62828;"));
-        m_ui->totalValue->setText(formatCount(stats.total));
+        // The sum of the counts now; evicted members' saved counts (when listed) in brackets,
+        // so that an eviction does not look like allocations going away.
+        double saved = 0;
+        for (const EvictedMember &member : observation.snapshot.evicted)
+            saved += member.savedCount;
+        m_ui->totalValue->setText(
+            observation.snapshot.evicted.isEmpty()
+                ? formatCount(stats.total)
+                : QStringLiteral("%1 (%2 with the %3 evicted)")
+                      .arg(formatCount(stats.total), formatCount(stats.total + saved))
+                      .arg(observation.snapshot.evicted.size()));
 
         const QHash<QByteArray, double> &allocations = m_session->rates().memberAllocations();
         const double windowSeconds = double(m_session->rateWindowMs()) / 1000.0;

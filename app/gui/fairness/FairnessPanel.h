@@ -7,6 +7,7 @@
 namespace Ui {
 class FairnessPanel;
 }
+class QLabel;
 
 namespace poolscope {
 
@@ -25,14 +26,18 @@ public:
     ~FairnessPanel() override;
 
     QString valueText(Field field) const;
+    // "Stale: …" while polls fail (the figures are then greyed out), empty while they are live.
+    QString staleText() const;
 
 private:
     void showObservation(const PoolObservation &observation);
     void showEmpty();
     void showSummaryFigures(const PoolObservation &observation);
+    void showStaleness();
 
     PoolSession *m_session;
     std::unique_ptr<Ui::FairnessPanel> m_ui;
+    QLabel *m_stale;
 };
 
 } // namespace poolscope

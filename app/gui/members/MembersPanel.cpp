@@ -34,7 +34,8 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
     , m_empty(new QLabel(m_stack))
-    , m_frozenHint(new QLabel(this)) {
+    , m_frozenHint(new QLabel(this))
+    , m_stale(new QLabel(this)) {
     m_proxy->setFilterKeyColumn(PoolTableModel::Member);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);
@@ -92,7 +93,13 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addLayout(top);
+    m_stale->setWordWrap(true);
+    m_stale->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_stale->setVisible(false);
+    layout->addWidget(m_stale);
     layout->addWidget(m_stack, 1);
+    connect(m_session, &PoolSession::stalenessChanged, this, &MembersPanel::showStaleness);
+    connect(m_session, &PoolSession::pollFailed, this, &MembersPanel::updateEmptyState);
 
     connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::applyFilterText);
     m_searchTimer.setSingleShot(true);
@@ -342,6 +349,25 @@ void MembersPanel::requestVisibleRows() {
     m_session->pollNow();
 }
 
+void MembersPanel::showStaleness() {
+    const bool stale = m_session->isStale();
+    m_stale->setText(stale ? QStringLiteral("Stale: no good poll since %1. Counts, rates and "
+                                            "\"last change\" are from then.")
+                                 .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
+                                          .toString(QStringLiteral("HH:mm:ss")))
+                           : QString());
+    m_stale->setVisible(stale);
+    // Greyed out: the rows' text in the colour of disabled text.
+    QPalette palette = m_view->palette();
+    palette.setColor(QPalette::Text, stale ? palette.color(QPalette::Disabled, QPalette::Text)
+                                           : QPalette().color(QPalette::Active, QPalette::Text));
+    m_view->setPalette(palette);
+}
+
+QString MembersPanel::staleText() const {
+    return m_stale->isVisibleTo(this) ? m_stale->text() : QString();
+}
+
 QString MembersPanel::emptyStateText() const {
     if (isSearching() && m_model->rowCount() == 0) {
         const auto &search = m_session->memberSearch();
@@ -368,6 +394,9 @@ QString MembersPanel::emptyStateText() const {
     if (m_session->state() == ConnectionState::Reconnecting)
         return QStringLiteral("Cannot reach %1: retrying. The events panel says why.")
             .arg(m_session->endpoint().toDisplayString());
+    if (!m_session->latestObservation() && !m_session->pollFailure().isEmpty())
+        return QStringLiteral("Connected, but reading \"%1\" fails: %2")
+            .arg(QString::fromUtf8(m_session->poolKey()), m_session->pollFailure());
     if (!m_session->latestObservation())
         return QStringLiteral("Connecting to %1…").arg(m_session->endpoint().toDisplayString());
     if (m_session->isReadOnly())

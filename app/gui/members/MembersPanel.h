@@ -54,6 +54,8 @@ public:
     QString searchText() const;
     // What the empty state says now (empty when the table has rows).
     QString emptyStateText() const;
+    // "Stale: …" while polls fail (the rows are then greyed out), empty while they are live.
+    QString staleText() const;
     // Adds actions to the table's context menu (evict, restore, pin...).
     void setContextActions(const QList<QAction *> &actions);
     // How long the last refresh from a poll took (model and proxy update), in ms.
@@ -84,6 +86,7 @@ private:
     bool isSearching() const;
     // The members found are few: sortable like a small pool (count ascending at first).
     void setSearchSorting(bool on);
+    void showStaleness();
 
     PoolSession *m_session;
     PoolTableModel *m_model;
@@ -96,6 +99,7 @@ private:
     QLabel *m_frozenHint;
     bool m_pointerOverTable = false;
     bool m_orderFrozen = false;
+    QLabel *m_stale;           // issue 12 item 5: says when the rows are from the last good poll
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
     QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
     QTimer m_searchTimer;      // debounces typing before a search is sent to the server

@@ -19,6 +19,12 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history) {
         return points;
     points.reserve(history.size() - 1);
     for (qsizetype i = 1; i < history.size(); ++i) {
+        if (std::isnan(history[i].count)) { // a line break: no rate across it
+            points.append(QPointF(double(history[i].timeMs), history[i].count));
+            continue;
+        }
+        if (std::isnan(history[i - 1].count))
+            continue;
         const qint64 dt = history[i].timeMs - history[i - 1].timeMs;
         if (dt <= 0)
             continue;
@@ -28,7 +34,46 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history) {
     return points;
 }
 
+namespace {
+
+QList<QPointF> decimateRun(const QList<QPointF> &points, int columns);
+
+} // namespace
+
 QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns) {
+    columns = std::max(columns, 1);
+    if (points.size() <= 2 * qsizetype(columns) + 2)
+        return points;
+    // A NaN is a line break (an outage, a gap): decimate the runs between breaks, each with its
+    // share of the columns, and keep every break.
+    const auto isBreak = [](const QPointF &p) { return std::isnan(p.y()); };
+    if (std::none_of(points.cbegin(), points.cend(), isBreak))
+        return decimateRun(points, columns);
+    const double span = points.constLast().x() - points.constFirst().x();
+    QList<QPointF> out;
+    QList<QPointF> run;
+    const auto flush = [&] {
+        if (run.isEmpty())
+            return;
+        const double share = span > 0 ? (run.constLast().x() - run.constFirst().x()) / span : 1.0;
+        out.append(decimateRun(run, std::max(1, int(std::ceil(share * columns)))));
+        run.clear();
+    };
+    for (const QPointF &point : points) {
+        if (isBreak(point)) {
+            flush();
+            out.append(point);
+        } else {
+            run.append(point);
+        }
+    }
+    flush();
+    return out;
+}
+
+namespace {
+
+QList<QPointF> decimateRun(const QList<QPointF> &points, int columns) {
     columns = std::max(columns, 1);
     if (points.size() <= 2 * qsizetype(columns) + 2)
         return points;
@@ -66,6 +111,24 @@ QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns) {
     }
     out.append(points.constLast());
     return out;
+}
+
+} // namespace
+
+QList<QList<QPointF>> splitAtBreaks(const QList<QPointF> &points) {
+    QList<QList<QPointF>> runs;
+    QList<QPointF> run;
+    for (const QPointF &point : points) {
+        if (!std::isnan(point.y())) {
+            run.append(point);
+        } else if (!run.isEmpty()) {
+            runs.append(run);
+            run.clear();
+        }
+    }
+    if (!run.isEmpty())
+        runs.append(run);
+    return runs;
 }
 
 void ValueRange::include(double value) {

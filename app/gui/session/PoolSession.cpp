@@ -2,10 +2,12 @@
 
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
+#include "session/OutsideChanges.h"
 #include "monitor/PoolCommander.h"
 #include "pool/CredentialMask.h"
 
 #include <algorithm>
+#include <limits>
 
 #include <QDateTime>
 #include <QSet>
@@ -16,6 +18,9 @@ namespace {
 
 // Members at each end of a big pool that get a history on every poll (the chart shows up to 5).
 constexpr qsizetype kHistoryEdgeMembers = 10;
+// Pools whose history is kept after switching away, and the bytes all of them may hold.
+constexpr size_t kMaxKeptPools = 4;
+constexpr qint64 kMaxKeptBytes = 512LL * 1024 * 1024;
 
 QString memberText(const QByteArray &member) {
     return QString::fromUtf8(member);
@@ -42,6 +47,13 @@ QList<PoolMember> summaryMembers(const PoolSummary &summary) {
 
 } // namespace
 
+struct PoolSession::KeptPool {
+    Endpoint endpoint;
+    QByteArray poolKey;
+    std::unique_ptr<PoolHistory> history;
+    MemberColors colors;
+};
+
 PoolSession::PoolSession(QObject *parent)
     : PoolSession(PoolHistory::Limits{}, parent) {}
 
@@ -49,7 +61,8 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     : QObject(parent)
     , m_monitor(std::make_unique<PoolMonitor>())
     , m_commander(std::make_unique<PoolCommander>())
-    , m_history(std::make_unique<PoolHistory>(historyLimits)) {
+    , m_history(std::make_unique<PoolHistory>(historyLimits))
+    , m_historyLimits(historyLimits) {
     connect(m_monitor.get(), &PoolMonitor::stateChanged, this, &PoolSession::handleState);
     connect(m_monitor.get(), &PoolMonitor::observationArrived, this,
             &PoolSession::handleObservation);
@@ -71,6 +84,10 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     connect(m_commander.get(), &PoolCommander::commandFailed, this,
             &PoolSession::handleCommandFailure);
     connect(m_commander.get(), &PoolCommander::busyChanged, this, &PoolSession::commandBusyChanged);
+    connect(m_commander.get(), &PoolCommander::busyChanged, this, [this](bool busy) {
+        if (!busy)
+            m_writesInFlight = 0; // every request answered
+    });
     m_lastBlockReason = writeBlockReason();
 }
 
@@ -109,6 +126,10 @@ void PoolSession::updateWriteAvailability() {
 
 void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey) {
     const bool sameTarget = m_hasTarget && endpoint == m_endpoint && poolKey == m_poolKey;
+    if (!sameTarget) {
+        keepCurrentPool(); // under the pool being left
+        takeKeptPool(endpoint, poolKey);
+    }
     m_endpoint = endpoint;
     m_poolKey = poolKey;
     m_hasTarget = true;
@@ -117,11 +138,11 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_lastPollFailure.clear();
     m_search.reset();
     if (!sameTarget) {
-        m_history->clear();
         m_rates.clear();
         m_latest.reset();
-        m_colors.clear();
         m_charted.clear();
+        m_outage = false;
+        setStale(false);
     } else {
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("reconnect"));
         m_rates.clear();
@@ -140,10 +161,70 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     updateWriteAvailability();
 }
 
+void PoolSession::keepCurrentPool() {
+    if (m_poolKey.isEmpty() || m_history->latestTimeMs() == 0)
+        return; // nothing seen yet: nothing to keep
+    KeptPool kept;
+    kept.endpoint = m_endpoint;
+    kept.poolKey = m_poolKey;
+    kept.history = std::move(m_history);
+    kept.colors = m_colors;
+    m_keptPools.push_back(std::move(kept));
+    // Bounded: the pools left longest ago go first.
+    qint64 bytes = 0;
+    for (const KeptPool &pool : m_keptPools)
+        bytes += pool.history->bytesHeld();
+    while (m_keptPools.size() > kMaxKeptPools ||
+           (m_keptPools.size() > 1 && bytes > kMaxKeptBytes)) {
+        bytes -= m_keptPools.front().history->bytesHeld();
+        m_keptPools.erase(m_keptPools.begin());
+    }
+}
+
+void PoolSession::takeKeptPool(const Endpoint &endpoint, const QByteArray &poolKey) {
+    const QList<QByteArray> pinned = m_history ? m_history->pinnedMembers() : QList<QByteArray>();
+    const auto kept =
+        std::find_if(m_keptPools.begin(), m_keptPools.end(), [&](const KeptPool &pool) {
+            return pool.endpoint == endpoint && pool.poolKey == poolKey;
+        });
+    if (kept == m_keptPools.end()) {
+        m_history = std::make_unique<PoolHistory>(m_historyLimits);
+        m_colors.clear();
+    } else {
+        m_history = std::move(kept->history);
+        m_colors = kept->colors;
+        m_keptPools.erase(kept);
+        // Not watched while away: the lines must not join across that time.
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(),
+                           QStringLiteral("back to this pool"));
+    }
+    m_history->setPinned(pinned); // pins belong to the chart, not to one pool
+}
+
+void PoolSession::setStale(bool stale) {
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    Q_EMIT stalenessChanged(stale);
+}
+
+void PoolSession::markOutage(const QString &reason) {
+    if (m_latest)
+        setStale(true);
+    if (m_outage)
+        return;
+    m_outage = true;
+    if (m_history->latestTimeMs() > 0) // no line yet (a key that never read): nothing to break
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), reason);
+}
+
 void PoolSession::disconnectFromServer() {
     if (!m_hasTarget)
         return;
     m_hasTarget = false;
+    m_outage = true;
+    if (m_latest)
+        setStale(true);
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("disconnected"));
     m_monitor->disconnectFromServer();
     log(LogSeverity::Info, QStringLiteral("connection"),
@@ -249,6 +330,7 @@ bool PoolSession::refuseWrite(const QString &operation) {
 bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &options) {
     if (refuseWrite(QStringLiteral("seed")))
         return false;
+    ++m_writesInFlight;
     m_commander->seed(members, options);
     return true;
 }
@@ -256,6 +338,7 @@ bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &opti
 bool PoolSession::evict(const QList<QByteArray> &members) {
     if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
         return false;
+    ++m_writesInFlight;
     m_commander->evict(members);
     return true;
 }
@@ -264,6 +347,7 @@ bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy
                           double startCount) {
     if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
         return false;
+    ++m_writesInFlight;
     m_commander->restore(members, policy, startCount);
     return true;
 }
@@ -304,7 +388,7 @@ void PoolSession::handleState(ConnectionState state, const QString &detail) {
         log(LogSeverity::Info, QStringLiteral("connection"),
             QStringLiteral("connected to %1 (Redis %2)").arg(m_endpoint.toDisplayString(), detail));
     } else if (state == ConnectionState::Reconnecting) {
-        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), detail);
+        markOutage(detail);
         log(LogSeverity::Warning, QStringLiteral("connection"),
             QStringLiteral("connection lost, reconnecting: %1").arg(detail));
     }
@@ -320,6 +404,8 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     // pool-wide band.
     const QList<PoolMember> polled = observation.summaryMode ? summaryMembers(observation.summary)
                                                              : observation.snapshot.members;
+    if (m_latest)
+        reportOutsideChanges(*m_latest, observation);
     // The rate tracker looks every member up once per poll anyway; colours are handed out to
     // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
     QList<QByteArray> arrived = m_rates.record(observation.timeMs, polled);
@@ -331,6 +417,9 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
     m_lastPollFailure.clear();
+    m_lastGoodPollMs = observation.timeMs;
+    m_outage = false;
+    setStale(false);
     if (m_firstObservation) {
         m_firstObservation = false;
         const auto &snapshot = observation.snapshot;
@@ -374,12 +463,32 @@ void PoolSession::recordHistory(const PoolObservation &observation,
     m_history->recordBand(observation.timeMs, stats.min, stats.median, stats.max, stats.total);
 }
 
+void PoolSession::reportOutsideChanges(const PoolObservation &before, const PoolObservation &now) {
+    // Our own writes explain changes: a seed (pool-wide), evictions and restores since the last
+    // poll, and any write still under way.
+    if (m_writesInFlight > 0)
+        return;
+    QSet<QByteArray> explained;
+    for (const HistoryEvent &event :
+         m_history->events(before.timeMs, std::numeric_limits<qint64>::max())) {
+        if (event.kind == HistoryEvent::Kind::Seed)
+            return;
+        if (event.kind == HistoryEvent::Kind::Evict || event.kind == HistoryEvent::Kind::Restore)
+            explained.insert(event.member);
+    }
+    for (const QString &text : describeOutsideChanges(before, now, explained)) {
+        log(LogSeverity::Warning, QStringLiteral("pool"), text);
+        addHistoryEvent(HistoryEvent::Kind::Note, {}, text);
+    }
+}
+
 void PoolSession::handlePollFailure(const QString &message) {
     // A dead server fails every poll: log each distinct failure once, the status bar shows all.
     if (message != m_lastPollFailure) {
         m_lastPollFailure = message;
         log(LogSeverity::Error, QStringLiteral("poll"), message);
     }
+    markOutage(QStringLiteral("poll failed: %1").arg(message));
     Q_EMIT pollFailed(message);
 }
 
@@ -430,15 +539,32 @@ void PoolSession::handleEvicted(const QList<EvictResult> &results) {
 void PoolSession::handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore) {
     const std::optional<double> minimum =
         poolMinimumBefore < 0 ? std::nullopt : std::optional<double>(poolMinimumBefore);
+    QList<double> savedCounts;
+    QList<QByteArray> members;
     for (const RestoreResult &result : results) {
         const QString label = QStringLiteral("restore %1 (%2) at %3")
                                   .arg(memberText(result.member), restorePolicyName(result.policy),
                                        formatCount(result.restoredCount));
         addHistoryEvent(HistoryEvent::Kind::Restore, result.member, label);
-        const FloodForecast forecast =
-            forecastFlood(result.restoredCount, 1, minimum, m_rates.poolRate());
+        savedCounts.append(result.savedCount);
+        members.append(result.member);
+    }
+    if (!results.isEmpty()) {
+        // One entry for the restore, with the forecast the dialog showed: restored members share
+        // the flood (they take turns at the bottom of the pool), they do not each get one.
+        const RestoreResult &first = results.constFirst();
+        const FloodForecast forecast = forecastRestore(first.policy, savedCounts, minimum,
+                                                       first.restoredCount, m_rates.poolRate());
+        const QString what =
+            results.size() == 1
+                ? QStringLiteral("restore %1 (%2) at %3")
+                      .arg(memberText(first.member), restorePolicyName(first.policy),
+                           formatCount(first.restoredCount))
+                : QStringLiteral("restore %1 members (%2): %3")
+                      .arg(results.size())
+                      .arg(restorePolicyName(first.policy), nameSome(members));
         log(LogSeverity::Info, QStringLiteral("restore"),
-            label + QStringLiteral(" · forecast: ") + forecast.text);
+            what + QStringLiteral(" · forecast: ") + forecast.text);
     }
     pollNow();
     Q_EMIT membersRestored(results, poolMinimumBefore);

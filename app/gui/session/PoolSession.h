@@ -10,6 +10,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <QByteArray>
 #include <QList>
@@ -60,6 +61,12 @@ public:
     const Endpoint &endpoint() const { return m_endpoint; }
     const QByteArray &poolKey() const { return m_poolKey; }
     QString serverVersion() const { return m_serverVersion; }
+    // Why the last poll failed (WRONGTYPE, a lost connection, ...); empty once a poll succeeds.
+    QString pollFailure() const { return m_lastPollFailure; }
+    // Stale: polls fail or the connection is down, so every figure from polls is the last good
+    // poll's (at lastGoodPollMs), not live. False before the first poll of a target.
+    bool isStale() const { return m_stale; }
+    qint64 lastGoodPollMs() const { return m_lastGoodPollMs; }
 
     void setPollInterval(std::chrono::milliseconds interval);
     std::chrono::milliseconds pollInterval() const;
@@ -125,6 +132,8 @@ public:
 
 Q_SIGNALS:
     void stateChanged(poolscope::ConnectionState state, const QString &detail);
+    // Figures from polls went stale (polls fail, connection down) or live again.
+    void stalenessChanged(bool stale);
     void targetChanged();
     // After history and rates took the observation in.
     void observationApplied(const poolscope::PoolObservation &observation);
@@ -155,12 +164,24 @@ private:
     void handleEvicted(const QList<EvictResult> &results);
     void handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore);
     void handleCommandFailure(const QString &operation, const QString &message);
+    // Switching pools: the pool left keeps its history (and colours) for when it comes back.
+    void keepCurrentPool();
+    void takeKeptPool(const Endpoint &endpoint, const QByteArray &poolKey);
+    void setStale(bool stale);
+    // Polls failing from now on: one line break in the history per outage.
+    void markOutage(const QString &reason);
+    // Counts that went down, members that left and a pool that vanished with no action of ours
+    // to explain it (a server restart, FLUSHALL, another client): an event and a chart marker.
+    void reportOutsideChanges(const PoolObservation &before, const PoolObservation &now);
     bool refuseWrite(const QString &operation);
     void updateWriteAvailability();
 
     std::unique_ptr<PoolMonitor> m_monitor;
     std::unique_ptr<PoolCommander> m_commander;
     std::unique_ptr<PoolHistory> m_history;
+    PoolHistory::Limits m_historyLimits;
+    struct KeptPool;
+    std::vector<KeptPool> m_keptPools; // pools looked at before, most recently left last
     RateTracker m_rates;
     MemberColors m_colors;
     QSet<QByteArray> m_charted;
@@ -175,6 +196,10 @@ private:
     // Set when the server refused a write for this user (NOPERM, or a read-only replica).
     QString m_serverRefusesWrites;
     bool m_firstObservation = true;
+    bool m_stale = false;
+    int m_writesInFlight = 0; // seeds, evictions and restores asked for and not yet done
+    bool m_outage = false; // polls have failed since the last good one (its gap is marked)
+    qint64 m_lastGoodPollMs = 0;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;
     std::optional<MemberSearchResult> m_search;

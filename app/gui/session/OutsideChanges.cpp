@@ -1,0 +1,71 @@
+#include "session/OutsideChanges.h"
+
+#include "session/DisplayFormat.h"
+
+#include <algorithm>
+
+#include <QHash>
+#include <QLocale>
+
+namespace poolscope {
+
+QString nameSome(const QList<QByteArray> &members, int shown) {
+    QStringList names;
+    for (qsizetype i = 0; i < std::min<qsizetype>(shown, members.size()); ++i)
+        names.append(QString::fromUtf8(members[i]));
+    QString text = names.join(QStringLiteral(", "));
+    if (members.size() > shown)
+        text += QStringLiteral(" and %1 more").arg(members.size() - shown);
+    return text;
+}
+
+QStringList describeOutsideChanges(const PoolObservation &before, const PoolObservation &now,
+                                   const QSet<QByteArray> &explained) {
+    QStringList changes;
+    if (before.stats.size > 0 && now.stats.size == 0 && before.stats.size > explained.size()) {
+        changes.append(
+            QStringLiteral("pool vanished: %1 members gone (server restarted or key deleted?)")
+                .arg(QLocale().toString(before.stats.size)));
+        return changes;
+    }
+    if (before.summaryMode || now.summaryMode)
+        return changes;
+    QHash<QByteArray, double> previous;
+    previous.reserve(before.snapshot.members.size());
+    for (const PoolMember &member : before.snapshot.members)
+        previous.insert(member.member, member.count);
+    double fell = 0;
+    QList<QByteArray> lowered;
+    for (const PoolMember &member : now.snapshot.members) {
+        const auto it = previous.constFind(member.member);
+        if (it == previous.constEnd())
+            continue;
+        if (member.count < *it && !explained.contains(member.member)) {
+            fell += *it - member.count;
+            lowered.append(member.member);
+        }
+        previous.erase(it);
+    }
+    // What is left in previous is gone from the pool; evicted (by anyone) is not a loss.
+    for (const EvictedMember &member : now.snapshot.evicted)
+        previous.remove(member.member);
+    QList<QByteArray> left;
+    for (auto it = previous.cbegin(); it != previous.cend(); ++it)
+        if (!explained.contains(it.key()))
+            left.append(it.key());
+    std::sort(lowered.begin(), lowered.end());
+    std::sort(left.begin(), left.end());
+    if (!lowered.isEmpty())
+        changes.append(QStringLiteral("counts went back by %1 allocations on %2 members (%3), "
+                                      "not by poolscope: reset by another client?")
+                           .arg(formatCount(fell))
+                           .arg(lowered.size())
+                           .arg(nameSome(lowered)));
+    if (!left.isEmpty())
+        changes.append(QStringLiteral("%1 members left the pool without an eviction here (%2)")
+                           .arg(left.size())
+                           .arg(nameSome(left)));
+    return changes;
+}
+
+} // namespace poolscope
