@@ -109,6 +109,12 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
                                            "week, coarser for older data)"));
     m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
     m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // Neither the caption nor the mode names may set the chart's minimum width: in a small
+    // window that squeezed the docks beside it (issue 12, item 19). The caption is cut instead
+    // (its full text in the tooltip), the mode box shows the start of a long name.
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_modeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_modeBox->setMinimumContentsLength(16);
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
@@ -467,6 +473,7 @@ void ChartPanel::updateCaption(qsizetype known, qsizetype charted) {
         text += QStringLiteral(" · legend hidden (narrow): colours as in the table");
     Q_UNUSED(charted);
     m_caption->setText(text);
+    m_caption->setToolTip(text.isEmpty() ? QStringLiteral("Which members the chart shows") : text);
 }
 
 } // namespace poolscope

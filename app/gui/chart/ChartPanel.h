@@ -46,7 +46,7 @@ public:
     // A pool whose members are all within this many allocations of each other at its first poll
     // opens in DifferenceFromMedian mode (see chooseDefaultMode in ChartPanel.cpp).
     static constexpr double kFairSpread = 5;
-    // Narrower than this (the chart view, in pixels) the legend is hidden (see updateLegend).
+    // Narrower than this (the panel, in pixels) the legend is hidden (see updateLegend).
     static constexpr int kNarrowWidth = 720;
 
     explicit ChartPanel(PoolSession *session, QWidget *parent = nullptr);

@@ -81,7 +81,7 @@ void ChartPanel::updateLegend() {
     // name to a few letters and still takes plot height a 500-pixel window cannot spare; the
     // members table beside the chart has each member's colour swatch, so the lines stay named.
     QLegend *legend = m_charts->chart->legend();
-    const bool wanted = m_charts->view->width() >= kNarrowWidth;
+    const bool wanted = width() >= kNarrowWidth;
     if (legend->isVisible() != wanted)
         legend->setVisible(wanted);
 }
