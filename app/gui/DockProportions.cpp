@@ -38,7 +38,10 @@ bool DockProportions::eventFilter(QObject *watched, QEvent *event) {
         if (!m_separatorDrag)
             break;
         m_separatorDrag = false;
-        QTimer::singleShot(0, this, &DockProportions::remember); // the user's proportions
+        QTimer::singleShot(0, this, [this] {
+            remember(); // the user's proportions
+            fitPanels();
+        });
         break;
     case QEvent::Show:
         QTimer::singleShot(0, this, &DockProportions::remember);
@@ -63,9 +66,8 @@ void DockProportions::remember() {
     for (const QDockWidget *dock : std::as_const(m_docks)) {
         if (dock->isFloating() || !dock->isVisible())
             continue;
-        const bool side = isSideArea(m_window->dockWidgetArea(const_cast<QDockWidget *>(dock)));
-        m_shares.insert(dock, side ? double(dock->width()) / size.width()
-                                   : double(dock->height()) / size.height());
+        m_shares.insert(
+            dock, {double(dock->width()) / size.width(), double(dock->height()) / size.height()});
     }
 }
 
@@ -74,24 +76,46 @@ void DockProportions::apply() {
     const QSize size = m_window->size();
     QList<QDockWidget *> sideDocks;
     QList<int> widths;
-    QList<QDockWidget *> endDocks;
-    QList<int> heights;
+    QList<int> sideHeights;
+    QList<QDockWidget *> endDocks; // top or bottom: their area's height
+    QList<int> endHeights;
     for (QDockWidget *dock : std::as_const(m_docks)) {
         if (dock->isFloating() || !dock->isVisible() || !m_shares.contains(dock))
             continue;
-        const double share = m_shares.value(dock);
+        const Share share = m_shares.value(dock);
+        const int height = qRound(share.height * size.height());
         if (isSideArea(m_window->dockWidgetArea(dock))) {
             sideDocks.append(dock);
-            widths.append(qRound(share * size.width()));
+            widths.append(qRound(share.width * size.width()));
+            sideHeights.append(height); // its part of the docks stacked there (Pool, Events)
         } else {
             endDocks.append(dock);
-            heights.append(qRound(share * size.height()));
+            endHeights.append(height);
         }
     }
-    if (!sideDocks.isEmpty())
+    if (!sideDocks.isEmpty()) {
         m_window->resizeDocks(sideDocks, widths, Qt::Horizontal);
+        m_window->resizeDocks(sideDocks, sideHeights, Qt::Vertical);
+    }
     if (!endDocks.isEmpty())
-        m_window->resizeDocks(endDocks, heights, Qt::Vertical);
+        m_window->resizeDocks(endDocks, endHeights, Qt::Vertical);
+    QTimer::singleShot(0, this, &DockProportions::fitPanels); // once the widths are applied
+}
+
+void DockProportions::fitPanels() {
+    // A side dock's panel whose lines (a wrapped value included) need more than its share of the
+    // height gets what it needs, the room coming from a list stacked with it, which scrolls: the
+    // panel's text would be cut otherwise. Its minimum height follows its width (the dock layout
+    // does not ask a panel's height for its width by itself).
+    for (QDockWidget *dock : std::as_const(m_docks)) {
+        QWidget *panel = dock->widget();
+        if (dock->isFloating() || !dock->isVisible() || !panel || !panel->hasHeightForWidth() ||
+            !isSideArea(m_window->dockWidgetArea(dock)))
+            continue;
+        const int needed = panel->heightForWidth(panel->width());
+        if (needed > 0 && panel->minimumHeight() != needed)
+            panel->setMinimumHeight(needed);
+    }
 }
 
 } // namespace poolscope

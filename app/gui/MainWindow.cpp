@@ -92,7 +92,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
     restoreLayout();
-    new DockProportions(this, {pool, members}); // owned by the window
+    new DockProportions(this, {pool, events, members}); // owned by the window
 }
 
 MainWindow::~MainWindow() = default;

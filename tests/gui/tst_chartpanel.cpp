@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include <QDateTime>
+#include <QDir>
 #include <QtTest>
 
 using namespace poolscope;
@@ -231,6 +232,13 @@ void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
 
 namespace {
 
+// Where the tests leave the screenshots of what they checked, for a person to look at.
+QString screenshotPath(const QString &name) {
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/chart-%1.png").arg(name);
+}
+
 // Runs `perTick` allocations of the real script every 20 ms until stopped.
 class Workers {
 public:
@@ -385,7 +393,7 @@ void TestChartPanel::markerLabelsNeverOverlapAndHoverShowsThem() {
     session.addHistoryEvent(HistoryEvent::Kind::Evict, "z", labels.last(), end);
     chart.refreshNow();
     const QPixmap shot = chart.grabChart(); // lays the chart out
-    shot.save(QStringLiteral("/tmp/poolscope-chart-markers.png"));
+    shot.save(screenshotPath(QStringLiteral("markers")));
     chart.refreshNow();
 
     const QRectF plot = chart.plotRect();
@@ -446,7 +454,7 @@ void TestChartPanel::placeholderIsDrawnWholeOnItsOwnBackground() {
     }
     chart.resize(900, 500);
     chart.refreshNow();
-    chart.grabChart().save(QStringLiteral("/tmp/poolscope-chart-placeholder.png"));
+    chart.grabChart().save(screenshotPath(QStringLiteral("placeholder")));
 }
 
 void TestChartPanel::summaryModeChartsTheBottomAsALine() {
@@ -487,7 +495,7 @@ void TestChartPanel::summaryModeChartsTheBottomAsALine() {
     for (const QByteArray &member : charted)
         QVERIFY2(chart.pointCount(member) >= recorded / 2,
                  qPrintable(member + ' ' + QByteArray::number(chart.pointCount(member))));
-    chart.grabChart().save(QStringLiteral("/tmp/poolscope-chart-summary.png"));
+    chart.grabChart().save(screenshotPath(QStringLiteral("summary")));
     session.disconnectFromServer();
 }
 
@@ -524,7 +532,8 @@ void TestChartPanel::exportedImageHasATitleLine() {
             if (qGray(saved.pixel(x, y)) < 100)
                 ++dark;
     QVERIFY2(dark > 100, qPrintable(QString::number(dark)));
-    QFile::copy(path, QStringLiteral("/tmp/poolscope-chart-export.png"));
+    QFile::remove(screenshotPath(QStringLiteral("export")));
+    QFile::copy(path, screenshotPath(QStringLiteral("export")));
     session.disconnectFromServer();
 }
 
@@ -557,7 +566,7 @@ void TestChartPanel::narrowChartFitsItsTimeLabelsAndHidesTheLegend() {
                                                             .arg(chart.plotWidth())
                                                             .arg(labels.join(' '))));
     }
-    chart.grabChart().save(QStringLiteral("/tmp/poolscope-chart-narrow.png"));
+    chart.grabChart().save(screenshotPath(QStringLiteral("narrow")));
 }
 
 QTEST_MAIN(TestChartPanel)

@@ -114,7 +114,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     // (its full text in the tooltip), the mode box shows the start of a long name.
     m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_modeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_modeBox->setMinimumContentsLength(16);
+    m_modeBox->setMinimumContentsLength(22); // "Difference from median" whole
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);

@@ -37,7 +37,7 @@ struct ModeItem {
 };
 inline constexpr ModeItem kModeItems[] = {
     {ChartPanel::ValueMode::Cumulative, "Cumulative count"},
-    {ChartPanel::ValueMode::DifferenceFromMedian, "Difference from pool median"},
+    {ChartPanel::ValueMode::DifferenceFromMedian, "Difference from median"},
     {ChartPanel::ValueMode::Rate, "Rate (allocations/s)"},
 };
 

@@ -54,7 +54,7 @@ void ChartPanel::updateAxes(const ValueRange &values, qint64 from, qint64 to) {
     }
     c.valueAxis->setTitleText(m_mode == ValueMode::Rate ? QStringLiteral("allocations/s")
                               : m_mode == ValueMode::DifferenceFromMedian
-                                  ? QStringLiteral("count − pool median")
+                                  ? QStringLiteral("count − median")
                                   : QStringLiteral("allocations (count)"));
 
     // Ticks on round times, as many as have room for their labels: the axis spans whole steps
