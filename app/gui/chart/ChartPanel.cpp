@@ -410,11 +410,11 @@ void ChartPanel::refreshNow() {
     c.poolMinimum->setVisible(minimumWanted);
     if (difference) // the zero line belongs on the chart even when every value is above it
         values.include(0);
-    m_shownFromMs = from;
-    m_shownToMs = to;
     updateAxes(values, from, to);
     const qint64 axisFrom = c.timeAxis->min().toMSecsSinceEpoch();
     const qint64 axisTo = c.timeAxis->max().toMSecsSinceEpoch();
+    m_shownFromMs = axisFrom; // the time range on the axis, for the export title
+    m_shownToMs = axisTo;
 
     QList<ChartMarker> markers;
     for (const HistoryEvent &event : events)

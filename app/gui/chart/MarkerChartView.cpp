@@ -188,11 +188,14 @@ void MarkerChartView::drawForeground(QPainter *painter, const QRectF &rect) {
     const QList<MarkerPlacement> placed = placements();
     QFont font = markerFont();
     painter->setFont(font);
+    // Every line first, then the labels: a label is never crossed by a later marker's line.
+    for (const MarkerPlacement &placement : placed) {
+        painter->setPen(QPen(markerColor(m_markers[placement.marker].kind), 1.2, Qt::DashLine));
+        painter->drawLine(QPointF(placement.x, plot.top()), QPointF(placement.x, plot.bottom()));
+    }
     for (const MarkerPlacement &placement : placed) {
         const ChartMarker &marker = m_markers[placement.marker];
         const QColor color = markerColor(marker.kind);
-        painter->setPen(QPen(color, 1.2, Qt::DashLine));
-        painter->drawLine(QPointF(placement.x, plot.top()), QPointF(placement.x, plot.bottom()));
         if (marker.kind == HistoryEvent::Kind::Gap)
             continue; // a gap is just a line: its reason is in the events panel
         if (placement.text.isEmpty()) {
