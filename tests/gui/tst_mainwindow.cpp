@@ -27,7 +27,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QImage>
@@ -160,7 +159,6 @@ private Q_SLOTS:
     void exportsWriteFiles();
     void keyboardShortcuts();
     void demoScreenshotsAreNotBlank();
-    void docksKeepTheirProportions();
     void stalledServerKeepsWindowResponsive_data();
     void stalledServerKeepsWindowResponsive();
 };
@@ -658,54 +656,6 @@ void TestMainWindow::demoScreenshotsAreNotBlank() {
     qInfo("saved %s", qPrintable(flowPath));
     checkNotBlank(flowShot, 150);
     demo.setEnabled(false);
-}
-
-// Issue 12, item 19: after a resize to 800x500 and back, every dock has its size again (the
-// Members dock stayed at 4 rows, the Pool dock kept what the small window left it).
-void TestMainWindow::docksKeepTheirProportions() {
-    // A pool under load, with members named like the demo's: the Pool panel's "Busiest" value
-    // (share and member) is wider than the panel of a small window and wraps.
-    testing::RedisFixture redis;
-    QVERIFY2(redis.start(), qPrintable(redis.error()));
-    redis.makePool(kKey, names(6, "socks5://198.51.100.17:"), 0);
-    Dashboard d;
-    d.window.resize(1360, 860);
-    d.window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&d.window));
-    QVERIFY(d.connectTo(redis));
-    const auto load = startLoad(redis, 100);
-    QVERIFY(load);
-    QTRY_VERIFY_WITH_TIMEOUT(d.window.fairnessPanel()
-                                 ->valueText(FairnessPanel::Field::Busiest)
-                                 .contains(QStringLiteral("socks5://")),
-                             10000);
-    const QList<QDockWidget *> docks = d.window.findChildren<QDockWidget *>();
-    QCOMPARE(docks.size(), 3);
-    QCoreApplication::processEvents();
-    QHash<QString, QSize> before;
-    for (const QDockWidget *dock : docks)
-        before.insert(dock->objectName(), dock->size());
-    d.window.resize(800, 500);
-    QTRY_COMPARE(d.window.centralWidget()->width() < 700, true);
-    // Small, the Pool panel still has the height its lines need at its width ("Busiest" and its
-    // member wrapped, not cut); Events, a list that scrolls, gives up the room.
-    const QWidget *poolPanel = d.window.fairnessPanel();
-    QTRY_VERIFY2(poolPanel->height() >= poolPanel->heightForWidth(poolPanel->width()),
-                 qPrintable(QStringLiteral("%1 < %2")
-                                .arg(poolPanel->height())
-                                .arg(poolPanel->heightForWidth(poolPanel->width()))));
-    d.window.resize(1360, 860);
-    const auto near = [](int a, int b) { return std::abs(a - b) <= 8; };
-    for (const QDockWidget *dock : docks) {
-        const QSize was = before.value(dock->objectName());
-        QTRY_VERIFY2(near(dock->width(), was.width()) && near(dock->height(), was.height()),
-                     qPrintable(QStringLiteral("%1: %2x%3, was %4x%5")
-                                    .arg(dock->objectName())
-                                    .arg(dock->width())
-                                    .arg(dock->height())
-                                    .arg(was.width())
-                                    .arg(was.height())));
-    }
 }
 
 QTEST_MAIN(TestMainWindow)
