@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "DockProportions.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
 #include "events/EventsPanel.h"
@@ -110,6 +111,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
     restoreLayout();
+    new DockProportions(this, {pool, events, members}); // owned by the window
 }
 
 MainWindow::~MainWindow() = default;

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include <QDateTime>
+#include <QDir>
 #include <QtTest>
 
 using namespace poolscope;
@@ -29,6 +30,15 @@ private Q_SLOTS:
     void longHistoryIsDecimated();
     void bigPoolShowsEdgesBandAndPinned();
     void poolPastTheHistoryLimitKeepsChartedLinesGrowing();
+    void differenceModeIsCountMinusMedian();
+    void defaultModeFollowsTheFirstPoll_data();
+    void defaultModeFollowsTheFirstPoll();
+    void countAxisHasWholeTicksOnly();
+    void markerLabelsNeverOverlapAndHoverShowsThem();
+    void placeholderIsDrawnWholeOnItsOwnBackground();
+    void summaryModeChartsTheBottomAsALine();
+    void exportedImageHasATitleLine();
+    void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
 };
 
 namespace {
@@ -218,6 +228,345 @@ void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
     QCOMPARE(band[0].max, latest->stats.max);
     QCOMPARE(band[0].min, latest->stats.min);
     session.disconnectFromServer();
+}
+
+namespace {
+
+// Where the tests leave the screenshots of what they checked, for a person to look at.
+QString screenshotPath(const QString &name) {
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/chart-%1.png").arg(name);
+}
+
+// Runs `perTick` allocations of the real script every 20 ms until stopped.
+class Workers {
+public:
+    Workers(testing::RedisFixture &redis, const QByteArray &key, int perTick) {
+        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this, &redis, key, perTick] {
+            for (int i = 0; i < perTick; ++i)
+                if (redis.run({"EVAL", LuaScript::allocate().source(), "1", key}).type ==
+                    RedisReply::Type::String)
+                    ++m_allocated;
+        });
+        m_timer.start(20);
+    }
+    void stop() { m_timer.stop(); }
+    int allocated() const { return m_allocated; }
+
+private:
+    QTimer m_timer;
+    int m_allocated = 0;
+};
+
+} // namespace
+
+void TestChartPanel::differenceModeIsCountMinusMedian() {
+    // A real pool under the real allocation script: 8 members at 0 (a fresh restore at zero
+    // among them) and 8 far ahead at 500..507, so the median sits between them. In the
+    // difference mode every line's last value is its count minus the median of the same poll;
+    // with more members than individual series, the band is min - median .. max - median
+    // around 0.
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    for (int i = 0; i < 8; ++i) {
+        redis.makePool("pool", {"low" + QByteArray::number(i)}, 0);
+        redis.makePool("pool", {"high" + QByteArray::number(i)}, 500 + i);
+    }
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(1000, 500);
+    chart.setValueMode(ChartPanel::ValueMode::DifferenceFromMedian);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "pool");
+    Workers workers(redis, "pool", 2);
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 10 && workers.allocated() >= 100, 20000);
+    QVERIFY(polls.wait(5000));
+    chart.refreshNow(); // synchronously after the poll: the chart's last points are this poll's
+
+    const PoolObservation latest = *session.latestObservation();
+    QCOMPARE(latest.snapshot.members.size(), 16);
+    QCOMPARE(chart.chartedMembers().size(), 16);
+    for (const PoolMember &member : latest.snapshot.members)
+        QCOMPARE(chart.lastValue(member.member), member.count - latest.stats.median);
+    QVERIFY(chart.bandLastValues().isEmpty()); // 16 members: each has a line, no band
+
+    chart.setMaxIndividualSeries(6);
+    chart.refreshNow();
+    const QList<double> band = chart.bandLastValues();
+    QCOMPARE(band.size(), 3);
+    QCOMPARE(band[0], latest.stats.min - latest.stats.median);
+    QCOMPARE(band[1], 0.0);
+    QCOMPARE(band[2], latest.stats.max - latest.stats.median);
+    QVERIFY(band[0] < -100 && band[2] > 100);
+    for (const QByteArray &member : chart.chartedMembers()) {
+        const auto it =
+            std::find_if(latest.snapshot.members.cbegin(), latest.snapshot.members.cend(),
+                         [&](const PoolMember &m) { return m.member == member; });
+        QVERIFY(it != latest.snapshot.members.cend());
+        QCOMPARE(chart.lastValue(member), it->count - latest.stats.median);
+    }
+    workers.stop();
+    session.disconnectFromServer();
+}
+
+void TestChartPanel::defaultModeFollowsTheFirstPoll_data() {
+    QTest::addColumn<QList<double>>("counts");
+    QTest::addColumn<bool>("chosenFirst"); // the mode was set before the first poll
+    QTest::addColumn<int>("expected");
+    const int cumulative = int(ChartPanel::ValueMode::Cumulative);
+    const int difference = int(ChartPanel::ValueMode::DifferenceFromMedian);
+    QTest::newRow("fair: within a few allocations")
+        << QList<double>{40, 41, 41, 42, 44, 40} << false << difference;
+    QTest::newRow("skewed") << QList<double>{0, 10, 50, 300} << false << cumulative;
+    QTest::newRow("fair, but the mode was chosen")
+        << QList<double>{7, 7, 8, 8} << true << cumulative;
+}
+
+void TestChartPanel::defaultModeFollowsTheFirstPoll() {
+    QFETCH(QList<double>, counts);
+    QFETCH(bool, chosenFirst);
+    QFETCH(int, expected);
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    for (qsizetype i = 0; i < counts.size(); ++i)
+        redis.makePool("pool", {"m" + QByteArray::number(i)}, counts[i]);
+    PoolSession session;
+    ChartPanel chart(&session);
+    if (chosenFirst)
+        chart.setValueMode(ChartPanel::ValueMode::Cumulative);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "pool");
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 1, 10000);
+    QCOMPARE(int(chart.valueMode()), expected);
+    // Decided once: a later flood does not switch the mode under the user's eyes.
+    redis.run({"ZADD", "pool", "100000", "m0"});
+    QVERIFY(polls.wait(5000));
+    QVERIFY(polls.wait(5000));
+    QCOMPARE(int(chart.valueMode()), expected);
+    session.disconnectFromServer();
+}
+
+void TestChartPanel::countAxisHasWholeTicksOnly() {
+    // All counts 0: the axis read 0, 0, 1, 1, 2, 2 (six ticks over 0..2 printed with %.0f).
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(900, 500);
+    const qint64 end = QDateTime::currentMSecsSinceEpoch();
+    for (int s = 0; s < 20; ++s)
+        session.history().record(end - (19 - s) * 1000, {{"a", 0}, {"b", 0}, {"c", 0}});
+    for (ChartPanel::ValueMode mode :
+         {ChartPanel::ValueMode::Cumulative, ChartPanel::ValueMode::DifferenceFromMedian}) {
+        chart.setValueMode(mode);
+        chart.refreshNow();
+        const QStringList labels = chart.valueAxisLabels();
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(',')));
+        QCOMPARE(QSet<QString>(labels.cbegin(), labels.cend()).size(), labels.size());
+        QVERIFY2(labels.contains(QStringLiteral("0")), qPrintable(labels.join(',')));
+    }
+}
+
+void TestChartPanel::markerLabelsNeverOverlapAndHoverShowsThem() {
+    // Twelve events within a few seconds (a seed, evictions, restores with long member names)
+    // and one at each edge: every drawn label lies inside the plot and over no other, and the
+    // full text of each marker is in the tooltip at its line.
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(900, 450);
+    const qint64 end = feed(session.history(), 3, 120);
+    const qint64 start = end - 119 * 1000;
+    QStringList labels{QStringLiteral("seed +12 at 0")};
+    session.addHistoryEvent(HistoryEvent::Kind::Seed, {}, labels[0], start);
+    for (int i = 0; i < 12; ++i) {
+        const QByteArray member = "socks5-proxy-" + QByteArray::number(i) + ".example:1080";
+        const bool evict = i % 2 == 0;
+        labels.append(QStringLiteral("%1 %2 (%3)")
+                          .arg(evict ? QStringLiteral("evict") : QStringLiteral("restore"),
+                               QString::fromUtf8(member),
+                               evict ? QStringLiteral("saved 4,321") : QStringLiteral("zero")));
+        session.addHistoryEvent(evict ? HistoryEvent::Kind::Evict : HistoryEvent::Kind::Restore,
+                                member, labels.last(), start + 60000 + i * 700);
+    }
+    labels.append(QStringLiteral("evict the last one at the right edge (saved 99)"));
+    session.addHistoryEvent(HistoryEvent::Kind::Evict, "z", labels.last(), end);
+    chart.refreshNow();
+    const QPixmap shot = chart.grabChart(); // lays the chart out
+    shot.save(screenshotPath(QStringLiteral("markers")));
+    chart.refreshNow();
+
+    const QRectF plot = chart.plotRect();
+    const QList<ChartMarker> markers = chart.markers();
+    const QList<MarkerPlacement> placed = chart.markerPlacements();
+    QCOMPARE(placed.size(), labels.size());
+    int drawn = 0;
+    for (qsizetype i = 0; i < placed.size(); ++i) {
+        const MarkerPlacement &a = placed[i];
+        const QString label = markers[a.marker].label;
+        if (!a.text.isEmpty()) {
+            ++drawn;
+            QVERIFY2(plot.contains(a.box), qPrintable(label));
+            for (qsizetype j = i + 1; j < placed.size(); ++j)
+                QVERIFY2(
+                    !a.box.intersects(placed[j].box),
+                    qPrintable(label + QStringLiteral(" / ") + markers[placed[j].marker].label));
+        }
+        const QString tip = chart.markerToolTipAt(QPointF(a.x, plot.center().y()));
+        QVERIFY2(tip.contains(label), qPrintable(tip));
+    }
+    QVERIFY2(drawn >= 6, qPrintable(QString::number(drawn)));
+    // The seed at the left edge keeps its label.
+    const auto seed = std::find_if(placed.cbegin(), placed.cend(), [&](const MarkerPlacement &p) {
+        return markers[p.marker].kind == HistoryEvent::Kind::Seed;
+    });
+    QVERIFY(seed != placed.cend());
+    QCOMPARE(seed->text, labels[0]);
+    // Away from every marker there is no marker tooltip.
+    QVERIFY(chart.markerToolTipAt(QPointF(plot.left() + plot.width() * 0.25, plot.bottom() - 5))
+                .isEmpty());
+}
+
+void TestChartPanel::placeholderIsDrawnWholeOnItsOwnBackground() {
+    // No data: the placeholder is drawn over the grid lines on a box of its own, inside the view
+    // even when the chart is small (it read "W iting for the first ho t…").
+    PoolSession session;
+    ChartPanel chart(&session);
+    for (const QSize size : {QSize(900, 500), QSize(360, 240)}) {
+        chart.resize(size);
+        chart.refreshNow();
+        QVERIFY(!chart.placeholderText().isEmpty());
+        const QImage image = chart.grab().toImage();
+        const QRectF box = chart.placeholderRect();
+        QVERIFY2(QRectF(chart.rect()).contains(box),
+                 qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())));
+        const QFontMetricsF metrics(chart.font());
+        QVERIFY(box.width() >= metrics.horizontalAdvance(QStringLiteral("Not connected")));
+        // A row just inside the box's top edge is its background all along: no grid line shows
+        // through (a vertical grid line crosses every row of the plot).
+        const double scale = double(image.width()) / chart.width();
+        const int y = int((box.top() + 4) * scale);
+        int dark = 0;
+        for (int x = int(box.left()) + 8; x < int(box.right()) - 8; ++x)
+            if (qGray(image.pixel(int(x * scale), y)) < 235)
+                ++dark;
+        QVERIFY2(dark == 0, qPrintable(QString::number(dark)));
+    }
+    chart.resize(900, 500);
+    chart.refreshNow();
+    chart.grabChart().save(screenshotPath(QStringLiteral("placeholder")));
+}
+
+void TestChartPanel::summaryModeChartsTheBottomAsALine() {
+    // A pool above the full-snapshot threshold under load: the bottom members are the next the
+    // script hands out, so they change on every poll. The chart has no line per bottom member
+    // (each would be a dot) but the pool minimum as a line over every poll; every member line it
+    // draws keeps growing.
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    RedisCommand zadd{"ZADD", "big"};
+    for (int i = 0; i < 300; ++i)
+        zadd << QByteArray::number(3 * i) << "s" + QByteArray::number(i).rightJustified(3, '0');
+    QVERIFY(!redis.run(zadd).isError());
+    PoolSession session;
+    session.setFullSnapshotThreshold(100);
+    ChartPanel chart(&session);
+    chart.resize(1000, 500);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "big");
+    QTRY_VERIFY_WITH_TIMEOUT(session.isSummaryMode(), 10000);
+    Workers workers(redis, "big", 3);
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    QSignalSpy refreshed(&chart, &ChartPanel::refreshed);
+    // The history keeps a point a second: six seconds of polls.
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 60 && workers.allocated() >= 600, 30000);
+    workers.stop();
+    QVERIFY(polls.wait(5000));
+    chart.refreshNow();
+
+    const qint64 now = session.history().latestTimeMs();
+    const qsizetype recorded = session.history().band(now - 60000, now).size();
+    QVERIFY2(recorded >= 5, qPrintable(QString::number(recorded)));
+    QCOMPARE(chart.poolMinimumPointCount(), recorded);
+    QCOMPARE(chart.poolMinimumLastValue(), session.latestObservation()->stats.min);
+    QVERIFY(chart.poolMinimumLastValue() > 0); // the bottom moved under the load
+    const QList<QByteArray> charted = chart.chartedMembers();
+    QCOMPARE(charted.size(), ChartPanel::kEdgeMembers);
+    for (const QByteArray &member : charted)
+        QVERIFY2(chart.pointCount(member) >= recorded / 2,
+                 qPrintable(member + ' ' + QByteArray::number(chart.pointCount(member))));
+    chart.grabChart().save(screenshotPath(QStringLiteral("summary")));
+    session.disconnectFromServer();
+}
+
+void TestChartPanel::exportedImageHasATitleLine() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("pool:eu-west", {"a", "b", "c"}, 0);
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(900, 450);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "pool:eu-west");
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 25, 10000); // a few one-second history points
+    chart.refreshNow();
+    const QString title = chart.exportTitle();
+    QVERIFY2(title.contains(QStringLiteral("pool:eu-west")), qPrintable(title));
+    QVERIFY2(title.contains(redis.endpoint().toDisplayString()), qPrintable(title));
+    // The time range shown: from and to, to the second.
+    const QString today = QDate::currentDate().toString(QStringLiteral("yyyy-MM-dd"));
+    QVERIFY2(title.contains(today) && title.contains(QStringLiteral(" – ")), qPrintable(title));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    QVERIFY(chart.saveImage(path));
+    const QImage saved(path);
+    const QImage plain = chart.grabChart().toImage();
+    QCOMPARE(saved.width(), plain.width());
+    QVERIFY(saved.height() > plain.height() + 10);
+    // The title line has ink.
+    int dark = 0;
+    for (int y = 0; y < saved.height() - plain.height(); ++y)
+        for (int x = 0; x < saved.width(); ++x)
+            if (qGray(saved.pixel(x, y)) < 100)
+                ++dark;
+    QVERIFY2(dark > 100, qPrintable(QString::number(dark)));
+    QFile::remove(screenshotPath(QStringLiteral("export")));
+    QFile::copy(path, screenshotPath(QStringLiteral("export")));
+    session.disconnectFromServer();
+}
+
+void TestChartPanel::narrowChartFitsItsTimeLabelsAndHidesTheLegend() {
+    // At 800x500 the chart gets about 560x300: the time labels read "01:…" and the legend took
+    // half the width.
+    PoolSession session;
+    ChartPanel chart(&session);
+    feed(session.history(), 12, 300);
+    chart.resize(1200, 600);
+    chart.refreshNow();
+    chart.grabChart();
+    chart.refreshNow();
+    QVERIFY(chart.isLegendShown());
+    for (const QSize size : {QSize(560, 300), QSize(420, 260)}) {
+        chart.resize(size);
+        chart.refreshNow();
+        chart.grabChart(); // lays the plot out at this size
+        chart.refreshNow();
+        QVERIFY2(!chart.isLegendShown(), qPrintable(QString::number(chart.width())));
+        const QStringList labels = chart.timeAxisLabels();
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(' ')));
+        const QFontMetricsF metrics(chart.font());
+        double width = 0;
+        for (const QString &label : labels)
+            width += metrics.horizontalAdvance(label) + 8;
+        // n labels centred on n ticks over the plot: they fit when their widths fit the plot.
+        QVERIFY2(width <= chart.plotWidth(), qPrintable(QStringLiteral("%1 > %2: %3")
+                                                            .arg(width)
+                                                            .arg(chart.plotWidth())
+                                                            .arg(labels.join(' '))));
+    }
+    chart.grabChart().save(screenshotPath(QStringLiteral("narrow")));
 }
 
 QTEST_MAIN(TestChartPanel)

@@ -34,6 +34,15 @@ private Q_SLOTS:
     void decimationKeepsLineBreaks();
     void ratePointsNeverNegative();
     void paddedRangeIsNeverEmpty();
+    void differenceFromMedian_data();
+    void differenceFromMedian();
+    void differenceBandIsCenteredOnTheMedian();
+    void fairSpread_data();
+    void fairSpread();
+    void integerTicks_data();
+    void integerTicks();
+    void timeStepFitsTheLabels_data();
+    void timeStepFitsTheLabels();
     void csv();
     void loadReportSummary();
     void memberColorsAreStableAndDistinct();
@@ -283,6 +292,142 @@ void TestGuiLogic::paddedRangeIsNeverEmpty() {
     wide.include(200);
     wide.include(std::numeric_limits<double>::quiet_NaN());
     QVERIFY(paddedRange(wide).low < 100 && paddedRange(wide).high > 200);
+}
+
+void TestGuiLogic::differenceFromMedian_data() {
+    QTest::addColumn<QList<HistoryPoint>>("history");
+    QTest::addColumn<QList<BandPoint>>("band");
+    QTest::addColumn<QList<double>>("expected"); // NaN: a break in the line
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    QTest::newRow("same polls") << QList<HistoryPoint>{{1000, 10}, {2000, 14}, {3000, 15}}
+                                << QList<BandPoint>{{1000, 8, 10, 12},
+                                                    {2000, 9, 12, 20},
+                                                    {3000, 10, 15.5, 30}}
+                                << QList<double>{0, 2, -0.5};
+    QTest::newRow("a flood: restored at zero, far below the median")
+        << QList<HistoryPoint>{{1000, 0}, {2000, 300}, {3000, 600}}
+        << QList<BandPoint>{{1000, 0, 9000, 9001}, {2000, 300, 9001, 9002}, {3000, 600, 9001, 9002}}
+        << QList<double>{-9000, -8701, -8401};
+    QTest::newRow("coarser band: the latest median at or before the point")
+        << QList<HistoryPoint>{{1500, 7}, {2500, 9}, {9000, 20}}
+        << QList<BandPoint>{{1000, 0, 5, 9}, {2000, 0, 6, 9}} << QList<double>{2, 3, 14};
+    QTest::newRow("no median yet") << QList<HistoryPoint>{{500, 3}, {1000, 4}}
+                                   << QList<BandPoint>{{1000, 0, 1, 9}} << QList<double>{nan, 3};
+    QTest::newRow("a break in the band or in the line stays a break")
+        << QList<HistoryPoint>{{1000, 5}, {2000, 6}, {3000, nan}, {4000, 9}}
+        << QList<BandPoint>{{1000, 0, 4, 9},
+                            {2000, nan, nan, nan},
+                            {3000, 0, 5, 9},
+                            {4000, 0, 8, 9}}
+        << QList<double>{1, nan, nan, 1};
+    QTest::newRow("empty") << QList<HistoryPoint>{} << QList<BandPoint>{{1000, 0, 1, 2}}
+                           << QList<double>{};
+}
+
+void TestGuiLogic::differenceFromMedian() {
+    QFETCH(QList<HistoryPoint>, history);
+    QFETCH(QList<BandPoint>, band);
+    QFETCH(QList<double>, expected);
+    const QList<QPointF> points = differencePoints(history, band);
+    QCOMPARE(points.size(), expected.size());
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        QCOMPARE(points[i].x(), double(history[i].timeMs));
+        if (std::isnan(expected[i]))
+            QVERIFY2(std::isnan(points[i].y()), qPrintable(QString::number(i)));
+        else
+            QCOMPARE(points[i].y(), expected[i]);
+    }
+}
+
+void TestGuiLogic::differenceBandIsCenteredOnTheMedian() {
+    const QList<BandPoint> band{{1000, 90, 100, 130}, {2000, 0, 101, 102}};
+    const DifferenceBand d = differenceBand(band);
+    QCOMPARE(d.lower, (QList<QPointF>{{1000, -10}, {2000, -101}}));
+    QCOMPARE(d.upper, (QList<QPointF>{{1000, 30}, {2000, 1}}));
+    QCOMPARE(d.median, (QList<QPointF>{{1000, 0}, {2000, 0}}));
+}
+
+void TestGuiLogic::fairSpread_data() {
+    QTest::addColumn<qint64>("members");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<bool>("fair");
+    QTest::newRow("demo-like: all within 1") << qint64(12) << 40.0 << 41.0 << true;
+    QTest::newRow("within the limit") << qint64(12) << 40.0 << 45.0 << true;
+    QTest::newRow("one allocation past it") << qint64(12) << 40.0 << 46.0 << false;
+    QTest::newRow("skewed") << qint64(30) << 100.0 << 129.0 << false;
+    QTest::newRow("one member is no pool to compare") << qint64(1) << 5.0 << 5.0 << false;
+    QTest::newRow("empty") << qint64(0) << 0.0 << 0.0 << false;
+}
+
+void TestGuiLogic::fairSpread() {
+    QFETCH(qint64, members);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(bool, fair);
+    QCOMPARE(isFairSpread(members, min, max, 5), fair);
+}
+
+void TestGuiLogic::integerTicks_data() {
+    QTest::addColumn<double>("low");
+    QTest::addColumn<double>("high");
+    QTest::addColumn<int>("maxIntervals");
+    QTest::addColumn<double>("step");
+    QTest::newRow("all counts 0 (padded to 0..2)") << 0.0 << 2.0 << 5 << 1.0;
+    QTest::newRow("0..7.3") << 0.0 << 7.3 << 5 << 2.0;
+    QTest::newRow("a narrow band high up") << 1000.2 << 1003.1 << 5 << 1.0;
+    QTest::newRow("differences around 0") << -3.2 << 2.5 << 5 << 2.0;
+    QTest::newRow("a flood far below 0") << -9450.0 << 80.0 << 5 << 5000.0;
+    QTest::newRow("large counts") << 0.0 << 123456.0 << 6 << 50000.0;
+    QTest::newRow("one interval only") << 0.0 << 3.0 << 1 << 5.0;
+}
+
+void TestGuiLogic::integerTicks() {
+    QFETCH(double, low);
+    QFETCH(double, high);
+    QFETCH(int, maxIntervals);
+    QFETCH(double, step);
+    const AxisTicks ticks = poolscope::integerTicks({low, high, true}, maxIntervals);
+    QCOMPARE(ticks.step, step);
+    QVERIFY(ticks.low <= low && ticks.high >= high);
+    QVERIFY(ticks.count >= 2 && ticks.count - 1 <= maxIntervals);
+    QCOMPARE(ticks.low + (ticks.count - 1) * ticks.step, ticks.high);
+    // Every tick a whole number with a label of its own.
+    QStringList labels;
+    for (int i = 0; i < ticks.count; ++i) {
+        const double value = ticks.low + i * ticks.step;
+        QCOMPARE(value, std::round(value));
+        labels.append(QString::asprintf("%.0f", value));
+    }
+    QCOMPARE(QSet<QString>(labels.cbegin(), labels.cend()).size(), labels.size());
+}
+
+void TestGuiLogic::timeStepFitsTheLabels_data() {
+    QTest::addColumn<qint64>("spanMs");
+    QTest::addColumn<int>("maxIntervals");
+    QTest::addColumn<qint64>("stepMs");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("5 min, wide") << qint64(300000) << 7 << qint64(60000) << QStringLiteral("HH:mm");
+    QTest::newRow("5 min, narrow")
+        << qint64(300000) << 3 << qint64(120000) << QStringLiteral("HH:mm");
+    QTest::newRow("1 min, wide") << qint64(60000) << 7 << qint64(10000)
+                                 << QStringLiteral("HH:mm:ss");
+    QTest::newRow("1 min, narrow")
+        << qint64(60000) << 2 << qint64(30000) << QStringLiteral("HH:mm:ss");
+    QTest::newRow("a day") << qint64(86400000) << 4 << qint64(21600000)
+                           << QStringLiteral("dd MMM HH:mm");
+    QTest::newRow("a week, one interval")
+        << qint64(604800000) << 1 << qint64(604800000) << QStringLiteral("dd MMM");
+}
+
+void TestGuiLogic::timeStepFitsTheLabels() {
+    QFETCH(qint64, spanMs);
+    QFETCH(int, maxIntervals);
+    QFETCH(qint64, stepMs);
+    QFETCH(QString, format);
+    QCOMPARE(niceTimeStepMs(spanMs, maxIntervals), stepMs);
+    QVERIFY(spanMs <= stepMs * maxIntervals);
+    QCOMPARE(timeLabelFormat(stepMs), format);
 }
 
 void TestGuiLogic::csv() {

@@ -2,7 +2,7 @@
 
 #include "session/ChartMath.h"
 #include "session/PoolSession.h"
-#include "chart/BandRuns.h"
+#include "chart/ChartParts.h"
 #include "chart/MarkerChartView.h"
 
 #include <algorithm>
@@ -35,33 +35,7 @@ constexpr qint64 kHourMs = 60 * 60 * 1000;
 constexpr qint64 kWeekMs = 7 * 24 * kHourMs;
 constexpr qint64 kMinimumSpanMs = 20 * 1000;
 
-// A round tick interval that gives at most 7 intervals over the span.
-qint64 niceTimeStep(qint64 spanMs) {
-    static constexpr qint64 kSteps[] = {1,     2,     5,     10,    15,     30,    60,
-                                        120,   300,   600,   900,   1800,   3600,  7200,
-                                        10800, 21600, 43200, 86400, 172800, 604800};
-    for (qint64 seconds : kSteps)
-        if (spanMs <= 7 * seconds * 1000)
-            return seconds * 1000;
-    return 604800 * 1000;
-}
-
 } // namespace
-
-struct ChartPanel::Charts {
-    QChart *chart = nullptr; // owned by the view
-    MarkerChartView *view = nullptr;
-    QDateTimeAxis *timeAxis = nullptr;
-    QValueAxis *valueAxis = nullptr;
-    QHash<QByteArray, QLineSeries *> series;
-    QHash<QByteArray, bool> hiddenApplied; // legend styling done for this hidden state
-    QList<QByteArray> order;               // charted members, in the order added
-    QAreaSeries *band = nullptr;
-    QLineSeries *bandUpper = nullptr;
-    QLineSeries *bandLower = nullptr;
-    QLineSeries *median = nullptr;
-    std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
-};
 
 ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     : QWidget(parent)
@@ -104,8 +78,12 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.median->setName(QStringLiteral("pool median"));
     QPen medianPen(QColor(0x54, 0x6e, 0x7a), 1.5, Qt::DashLine);
     c.median->setPen(medianPen);
+    c.poolMinimum = new QLineSeries;
+    c.poolMinimum->setName(QStringLiteral("pool minimum"));
+    c.poolMinimum->setPen(QPen(QColor(0x37, 0x47, 0x4f), 2.0));
     for (QAbstractSeries *series :
-         {static_cast<QAbstractSeries *>(c.band), static_cast<QAbstractSeries *>(c.median)}) {
+         {static_cast<QAbstractSeries *>(c.band), static_cast<QAbstractSeries *>(c.median),
+          static_cast<QAbstractSeries *>(c.poolMinimum)}) {
         c.chart->addSeries(series);
         series->attachAxis(c.timeAxis);
         series->attachAxis(c.valueAxis);
@@ -119,10 +97,12 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.view->setToolTip(QStringLiteral("Click a legend entry to hide or show its line; pin members "
                                       "from the table (Ctrl+P) to keep them charted"));
 
-    m_modeBox->addItem(QStringLiteral("Cumulative count"));
-    m_modeBox->addItem(QStringLiteral("Rate (allocations/s)"));
-    m_modeBox->setToolTip(QStringLiteral("Chart each member's count, or how many allocations per "
-                                         "second it receives"));
+    for (const ModeItem &item : kModeItems)
+        m_modeBox->addItem(QString::fromUtf8(item.label));
+    m_modeBox->setToolTip(QStringLiteral(
+        "Chart each member's count; its count minus the pool median at each moment (a fair pool "
+        "is a flat bundle near 0, a flooded or starved member stands out); or how many "
+        "allocations per second it receives"));
     m_windowBox->addItem(QStringLiteral("Last 5 min"));
     m_windowBox->addItem(QStringLiteral("Last hour"));
     m_windowBox->addItem(QStringLiteral("Everything"));
@@ -130,6 +110,12 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
                                            "week, coarser for older data)"));
     m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
     m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // Neither the caption nor the mode names may set the chart's minimum width: in a small
+    // window that squeezed the docks beside it (issue 12, item 19). The caption is cut instead
+    // (its full text in the tooltip), the mode box shows the start of a long name.
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_modeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_modeBox->setMinimumContentsLength(22); // "Difference from median" whole
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
@@ -149,18 +135,22 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(40);
     connect(&m_refreshTimer, &QTimer::timeout, this, &ChartPanel::refreshNow);
-    connect(m_modeBox, &QComboBox::currentIndexChanged, this, [this](int index) {
-        setValueMode(index == 1 ? ValueMode::Rate : ValueMode::Cumulative);
+    connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
+        setValueMode(kModeItems[std::clamp(index, 0, int(std::size(kModeItems)) - 1)].mode);
     });
     connect(m_windowBox, &QComboBox::currentIndexChanged, this, [this](int index) {
         setTimeWindow(index == 1   ? TimeWindow::OneHour
                       : index == 2 ? TimeWindow::Everything
                                    : TimeWindow::FiveMinutes);
     });
-    connect(m_session, &PoolSession::observationApplied, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::observationApplied, this, [this] {
+        chooseDefaultMode();
+        scheduleRefresh();
+    });
     connect(m_session, &PoolSession::historyEventAdded, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::stateChanged, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
+        m_defaultDecided = false;
         m_hidden.clear(); // hidden lines belong to the pool they were hidden in
         scheduleRefresh();
     });
@@ -172,13 +162,37 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
 ChartPanel::~ChartPanel() = default;
 
 void ChartPanel::setValueMode(ValueMode mode) {
+    m_modeChosen = true;
     if (mode == m_mode)
         return;
     m_mode = mode;
-    m_modeBox->setCurrentIndex(mode == ValueMode::Rate ? 1 : 0);
-    m_charts->valueAxis->setLabelFormat(mode == ValueMode::Rate ? QStringLiteral("%.1f")
-                                                                : QStringLiteral("%.0f"));
+    m_modeBox->setCurrentIndex(modeIndex(mode));
     scheduleRefresh();
+}
+
+void ChartPanel::chooseDefaultMode() {
+    // Decision (issue 11, from screenshots of the demo, a skewed pool and a restore at zero under
+    // load): a pool whose members are all within kFairSpread allocations of each other at its
+    // first poll (with at least two members) opens in DifferenceFromMedian mode. There its
+    // cumulative lines lie on top of each other (one thick line), while the differences show each
+    // member as a line of its own near 0, and a later flood (a member restored at zero sits
+    // thousands below 0 and climbs back) or a starved member is the one line far from the bundle. A
+    // skewed pool opens in Cumulative mode: its lines are apart already, and the counts themselves
+    // are what one reads there. Decided once per pool, and never once the user (or the API) picked
+    // a mode: the mode does not change under the user's eyes.
+    if (m_modeChosen || m_defaultDecided)
+        return;
+    const auto &observation = m_session->latestObservation();
+    if (!observation || observation->stats.size < 2)
+        return; // not a pool yet (the demo seeds after the first poll): decide at its first poll
+    m_defaultDecided = true;
+    const bool fair = isFairSpread(observation->stats.size, observation->stats.min,
+                                   observation->stats.max, kFairSpread);
+    const ValueMode mode = fair ? ValueMode::DifferenceFromMedian : ValueMode::Cumulative;
+    if (mode != m_mode) {
+        m_mode = mode;
+        m_modeBox->setCurrentIndex(modeIndex(mode));
+    }
 }
 
 void ChartPanel::setTimeWindow(TimeWindow window) {
@@ -245,134 +259,6 @@ void ChartPanel::resizeEvent(QResizeEvent *event) {
     scheduleRefresh(); // the decimation width changed
 }
 
-QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
-    if (const auto &observation = m_session->latestObservation();
-        observation && observation->summaryMode)
-        return chooseSummaryMembers(*observation, knownCount);
-    const QList<QByteArray> known = m_session->history().trackedMembers();
-    // A pool too big for the history to record whole has fewer tracked members than members.
-    const auto &latest = m_session->latestObservation();
-    *knownCount = std::max<qsizetype>(known.size(), latest ? latest->snapshot.members.size() : 0);
-    if (*knownCount <= m_maxIndividual) {
-        QList<QByteArray> all = known;
-        std::sort(all.begin(), all.end());
-        return all;
-    }
-    // Top and bottom by the latest counts (the snapshot is in allocation order), plus the pinned.
-    // Sticky: a charted member is only replaced by one that is more extreme by more than one
-    // allocation, so a fair pool (counts within 1 of each other) keeps its lines and legend
-    // instead of swapping them on every poll, while a real outlier enters at once.
-    QList<QByteArray> chosen;
-    QSet<QByteArray> seen;
-    const auto add = [&](const QByteArray &member) {
-        if (!seen.contains(member)) {
-            seen.insert(member);
-            chosen.append(member);
-        }
-    };
-    QSet<QByteArray> top;
-    QSet<QByteArray> bottom;
-    if (const auto &observation = m_session->latestObservation()) {
-        const QList<PoolMember> &members = observation->snapshot.members;
-        const qsizetype n = members.size();
-        const qsizetype edge = std::min<qsizetype>(kEdgeMembers, n / 2);
-        // Counts of the members in play only: the previous picks (one pass over the pool with a
-        // lookup in a set of ten) and the candidates taken from the ends. A hash of all 10,000
-        // counts on every refresh cost the GUI thread milliseconds.
-        QHash<QByteArray, double> countOf;
-        for (const PoolMember &member : members)
-            if (m_topMembers.contains(member.member) || m_bottomMembers.contains(member.member))
-                countOf.insert(member.member, member.count);
-        const auto pickEnd = [&](bool highest, const QSet<QByteArray> &previous,
-                                 const QSet<QByteArray> &taken) {
-            // sign > 0: more extreme means a higher count.
-            const double sign = highest ? 1.0 : -1.0;
-            QSet<QByteArray> picked;
-            for (const QByteArray &member : previous)
-                if (countOf.contains(member) && !taken.contains(member))
-                    picked.insert(member);
-            const auto memberAt = [&](qsizetype i) -> const PoolMember & {
-                return members[highest ? n - 1 - i : i];
-            };
-            for (qsizetype i = 0; i < n && picked.size() < edge; ++i)
-                if (!taken.contains(memberAt(i).member)) {
-                    picked.insert(memberAt(i).member);
-                    countOf.insert(memberAt(i).member, memberAt(i).count);
-                }
-            while (picked.size() > edge) // the pool shrank
-                picked.erase(picked.begin());
-            for (qsizetype i = 0; i < n; ++i) {
-                const PoolMember &candidate = memberAt(i);
-                if (picked.contains(candidate.member) || taken.contains(candidate.member))
-                    continue;
-                auto weakest = picked.end();
-                for (auto it = picked.begin(); it != picked.end(); ++it)
-                    if (weakest == picked.end() ||
-                        sign * countOf.value(*it) < sign * countOf.value(*weakest))
-                        weakest = it;
-                if (weakest == picked.end() ||
-                    sign * (candidate.count - countOf.value(*weakest)) <= 1.0)
-                    break; // candidates only get less extreme from here
-                picked.erase(weakest);
-                picked.insert(candidate.member);
-                countOf.insert(candidate.member, candidate.count);
-            }
-            return picked;
-        };
-        top = pickEnd(true, m_topMembers, {});
-        bottom = pickEnd(false, m_bottomMembers, top);
-        // Chart them in rank order, highest first, so the legend reads like the table. Redis
-        // orders equal counts by member, so (count, member) descending is the rank order reversed.
-        const auto byRankDescending = [&](const QSet<QByteArray> &set) {
-            QList<QByteArray> ordered(set.cbegin(), set.cend());
-            std::sort(ordered.begin(), ordered.end(),
-                      [&](const QByteArray &a, const QByteArray &b) {
-                          const double countA = countOf.value(a);
-                          const double countB = countOf.value(b);
-                          return countA != countB ? countA > countB : a > b;
-                      });
-            return ordered;
-        };
-        for (const QByteArray &member : byRankDescending(top))
-            add(member);
-        for (const QByteArray &member : byRankDescending(bottom))
-            add(member);
-    }
-    m_topMembers = top;
-    m_bottomMembers = bottom;
-    for (const QByteArray &member : pinnedMembers())
-        add(member);
-    return chosen;
-}
-
-QList<QByteArray> ChartPanel::chooseSummaryMembers(const PoolObservation &observation,
-                                                   qsizetype *knownCount) {
-    // A big pool: the poller read its top and bottom members (and the pinned ones) by rank.
-    const PoolSummary &summary = observation.summary;
-    *knownCount = summary.size;
-    QList<QByteArray> chosen;
-    QSet<QByteArray> top;
-    QSet<QByteArray> bottom;
-    const auto add = [&](const QByteArray &member, QSet<QByteArray> *set) {
-        if (chosen.contains(member))
-            return;
-        chosen.append(member);
-        if (set)
-            set->insert(member);
-    };
-    // Highest first, so the legend reads like the table upside down: top, then bottom.
-    for (qsizetype i = 0; i < std::min<qsizetype>(kEdgeMembers, summary.top.size()); ++i)
-        add(summary.top[i].member, &top);
-    const qsizetype bottomCount = std::min<qsizetype>(kEdgeMembers, summary.bottom.size());
-    for (qsizetype i = bottomCount - 1; i >= 0; --i)
-        add(summary.bottom[i].member, &bottom);
-    m_topMembers = top;
-    m_bottomMembers = bottom;
-    for (const QByteArray &member : pinnedMembers())
-        add(member, nullptr);
-    return chosen;
-}
-
 void ChartPanel::refreshNow() {
     m_refreshTimer.stop();
     QElapsedTimer clock;
@@ -393,8 +279,12 @@ void ChartPanel::refreshNow() {
     m_session->setChartedMembers(members); // their history keeps growing however big the pool
     const bool summaryMode =
         m_session->latestObservation() && m_session->latestObservation()->summaryMode;
-    const bool bandWanted =
-        (summaryMode || known > m_maxIndividual) && m_mode == ValueMode::Cumulative;
+    const bool difference = m_mode == ValueMode::DifferenceFromMedian;
+    const bool bandWanted = (summaryMode || known > m_maxIndividual) && m_mode != ValueMode::Rate;
+    const bool minimumWanted = summaryMode && m_mode != ValueMode::Rate;
+    // The pool-wide band: drawn for big pools, and the median every difference is taken from.
+    const QList<BandPoint> bandPoints =
+        bandWanted || difference || minimumWanted ? history.band(from, to) : QList<BandPoint>();
 
     // Drop series of members no longer charted.
     for (auto it = c.series.begin(); it != c.series.end();) {
@@ -416,7 +306,9 @@ void ChartPanel::refreshNow() {
         // A rate needs the point before the window too.
         const qint64 fetchFrom = m_mode == ValueMode::Rate ? from - 10000 : from;
         const QList<HistoryPoint> raw = history.series(member, fetchFrom, to);
-        QList<QPointF> points = m_mode == ValueMode::Rate ? ratePoints(raw) : countPoints(raw);
+        QList<QPointF> points = m_mode == ValueMode::Rate ? ratePoints(raw)
+                                : difference              ? differencePoints(raw, bandPoints)
+                                                          : countPoints(raw);
         if (m_mode == ValueMode::Rate)
             points.erase(std::remove_if(points.begin(), points.end(),
                                         [from](const QPointF &p) { return p.x() < double(from); }),
@@ -431,18 +323,28 @@ void ChartPanel::refreshNow() {
     }
 
     QList<QPointF> upper, lower, median;
-    if (bandWanted) {
-        for (const BandPoint &point : history.band(from, to)) {
-            upper.append(QPointF(double(point.timeMs), point.max));
-            lower.append(QPointF(double(point.timeMs), point.min));
-            median.append(QPointF(double(point.timeMs), point.median));
-            values.include(point.min);
-            values.include(point.max);
+    if (bandWanted || difference || minimumWanted) {
+        if (difference) {
+            DifferenceBand band = differenceBand(bandPoints);
+            upper = std::move(band.upper);
+            lower = std::move(band.lower);
+            median = std::move(band.median);
+        } else {
+            for (const BandPoint &point : bandPoints) {
+                upper.append(QPointF(double(point.timeMs), point.max));
+                lower.append(QPointF(double(point.timeMs), point.min));
+                median.append(QPointF(double(point.timeMs), point.median));
+            }
         }
+        if (bandWanted || minimumWanted)
+            for (qsizetype i = 0; i < upper.size(); ++i) {
+                values.include(lower[i].y());
+                values.include(bandWanted ? upper[i].y() : lower[i].y());
+            }
         upper = decimateMinMax(upper, columns);
         lower = decimateMinMax(lower, columns);
         median = decimateMinMax(median, columns);
-        if (!upper.isEmpty())
+        if (!upper.isEmpty() && (bandWanted || minimumWanted))
             earliest = std::min(earliest, qint64(upper.constFirst().x()));
     }
     const QList<HistoryEvent> events = history.events(from, to);
@@ -499,29 +401,35 @@ void ChartPanel::refreshNow() {
         }
     }
 
-    c.bandRuns->replace(upper, lower, median, bandWanted);
+    // The band and its median in runs between outages, so an outage is a gap, not a diagonal.
+    c.bandRuns->replace(bandWanted ? upper : QList<QPointF>(),
+                        bandWanted ? lower : QList<QPointF>(),
+                        bandWanted ? median : QList<QPointF>(), bandWanted);
+    // In difference mode the median is the zero line every value is measured from: always shown
+    // (a flat line at 0 needs no break at an outage).
+    if (difference && !bandWanted) {
+        c.median->replace(median);
+        c.median->setVisible(true);
+    }
     // The pool as it is now, not every member it ever had (the chart keeps those who left).
     const auto &observation = m_session->latestObservation();
     const qsizetype poolSize = observation ? qsizetype(observation->stats.size) : known;
-    c.band->setName(QStringLiteral("pool min–max (%1)").arg(QLocale().toString(poolSize)));
-
-    const ValueRange range = paddedRange(values);
-    c.valueAxis->setTickCount(6);
-    c.valueAxis->setRange(range.low, range.high);
-    c.valueAxis->applyNiceNumbers(); // round labels; widens the range a little at most
-    c.valueAxis->setTitleText(m_mode == ValueMode::Rate ? QStringLiteral("allocations/s")
-                                                        : QStringLiteral("allocations (count)"));
-    // Ticks on round times: the axis spans whole steps and has a tick at each.
-    const qint64 step = niceTimeStep(to - from);
-    const qint64 axisFrom = from / step * step;
-    const qint64 axisTo = std::max(axisFrom + step, (to + step - 1) / step * step);
-    c.timeAxis->setFormat(step >= 24 * kHourMs ? QStringLiteral("dd MMM")
-                          : step >= kHourMs    ? QStringLiteral("dd MMM HH:mm")
-                          : step >= 60000      ? QStringLiteral("HH:mm")
-                                               : QStringLiteral("HH:mm:ss"));
-    c.timeAxis->setTickCount(int((axisTo - axisFrom) / step) + 1);
-    c.timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(axisFrom),
-                         QDateTime::fromMSecsSinceEpoch(axisTo));
+    c.band->setName(
+        difference ? QStringLiteral("pool min–max − median (%1)").arg(QLocale().toString(poolSize))
+                   : QStringLiteral("pool min–max (%1)").arg(QLocale().toString(poolSize)));
+    c.median->setName(difference ? QStringLiteral("pool median (0)")
+                                 : QStringLiteral("pool median"));
+    c.poolMinimum->replace(minimumWanted ? lower : QList<QPointF>());
+    c.poolMinimum->setName(difference ? QStringLiteral("pool minimum − median")
+                                      : QStringLiteral("pool minimum"));
+    c.poolMinimum->setVisible(minimumWanted);
+    if (difference) // the zero line belongs on the chart even when every value is above it
+        values.include(0);
+    updateAxes(values, from, to);
+    const qint64 axisFrom = c.timeAxis->min().toMSecsSinceEpoch();
+    const qint64 axisTo = c.timeAxis->max().toMSecsSinceEpoch();
+    m_shownFromMs = axisFrom; // the time range on the axis, for the export title
+    m_shownToMs = axisTo;
 
     QList<ChartMarker> markers;
     for (const HistoryEvent &event : events)
@@ -549,6 +457,7 @@ void ChartPanel::refreshNow() {
             placeholder = QStringLiteral("Collecting data…");
     }
     c.view->setPlaceholder(placeholder);
+    updateLegend();
     updateCaption(poolSize, members);
     ++m_refreshCount;
     m_lastRefreshMs = double(clock.nsecsElapsed()) / 1e6;
@@ -561,84 +470,29 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
         text = QString();
     else if (known <= m_maxIndividual && !m_session->isSummaryMode())
         text = QStringLiteral("%1 members").arg(known);
-    else
-        text = QStringLiteral("%1 members%5: top %2, bottom %2, %3 pinned%4")
+    else if (m_session->isSummaryMode())
+        text = QStringLiteral("%1 members (summary): top %2, %3 pinned%4")
                    .arg(QLocale().toString(known))
                    .arg(kEdgeMembers)
                    .arg(m_pinned.size())
-                   .arg(m_mode == ValueMode::Cumulative ? QStringLiteral(" + min/median/max band")
-                                                        : QString(),
-                        m_session->isSummaryMode() ? QStringLiteral(" (summary)") : QString());
+                   .arg(m_mode != ValueMode::Rate
+                            ? QStringLiteral(", the bottom as the pool minimum line + band")
+                            : QString());
+    else
+        text = QStringLiteral("%1 members: top %2, bottom %2, %3 pinned%4")
+                   .arg(QLocale().toString(known))
+                   .arg(kEdgeMembers)
+                   .arg(m_pinned.size())
+                   .arg(m_mode != ValueMode::Rate ? QStringLiteral(" + min/median/max band")
+                                                  : QString());
     const auto hidden = std::count_if(charted.cbegin(), charted.cend(),
                                       [this](const QByteArray &m) { return m_hidden.contains(m); });
     if (hidden > 0)
         text += QStringLiteral(" · %1 hidden").arg(hidden);
+    if (known > 0 && !m_charts->chart->legend()->isVisible())
+        text += QStringLiteral(" · legend hidden (narrow): colours as in the table");
     m_caption->setText(text);
-}
-
-QList<QByteArray> ChartPanel::chartedMembers() const {
-    return m_charts->order;
-}
-
-bool ChartPanel::isBandShown() const {
-    return m_charts->band->isVisible();
-}
-
-QStringList ChartPanel::markerLabels() const {
-    QStringList labels;
-    for (const ChartMarker &marker : m_charts->view->markers())
-        labels.append(marker.label);
-    return labels;
-}
-
-QStringList ChartPanel::seriesNames() const {
-    QStringList names;
-    for (const QByteArray &member : m_charts->order)
-        if (const QLineSeries *series = m_charts->series.value(member))
-            names.append(series->name());
-    return names;
-}
-
-qsizetype ChartPanel::pointCount(const QByteArray &member) const {
-    const QLineSeries *series = m_charts->series.value(member);
-    return series ? series->count() : 0;
-}
-
-double ChartPanel::lastValue(const QByteArray &member) const {
-    const QLineSeries *series = m_charts->series.value(member);
-    if (!series || series->count() == 0)
-        return std::numeric_limits<double>::quiet_NaN();
-    return series->at(series->count() - 1).y();
-}
-
-QString ChartPanel::captionText() const {
-    return m_caption->text();
-}
-
-QString ChartPanel::bandName() const {
-    return m_charts->band->name();
-}
-
-int ChartPanel::bandAreaCount() const {
-    return m_charts->bandRuns->areaCount();
-}
-
-qint64 ChartPanel::timeAxisSpanMs() const {
-    return m_charts->timeAxis->min().msecsTo(m_charts->timeAxis->max());
-}
-
-QString ChartPanel::placeholderText() const {
-    return m_charts->view->placeholder();
-}
-
-QPixmap ChartPanel::grabChart() {
-    if (m_refreshTimer.isActive())
-        refreshNow();
-    return m_charts->view->grab();
-}
-
-bool ChartPanel::saveImage(const QString &path) {
-    return grabChart().save(path, "PNG");
+    m_caption->setToolTip(text.isEmpty() ? QStringLiteral("Which members the chart shows") : text);
 }
 
 } // namespace poolscope

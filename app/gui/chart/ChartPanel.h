@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chart/ChartMarker.h"
+
 #include <memory>
 
 #include <QByteArray>
@@ -17,6 +19,7 @@ namespace poolscope {
 
 class PoolSession;
 struct PoolObservation;
+struct ValueRange;
 
 // Per-member allocation counts over time. The only class that touches Qt Charts (deprecated
 // from Qt 6.10): its includes stay in ChartPanel.cpp, so a replacement changes one file.
@@ -25,19 +28,32 @@ struct PoolObservation;
 // each redraw does one replace() per series, every series is decimated to about the plot's pixel
 // width, axis ranges are set explicitly, no animations and no OpenGL (it crashes offscreen).
 // With more than maxIndividualSeries() members only the top and bottom few, the pinned ones and
-// a min / median / max band for the whole pool are drawn.
+// a min / median / max band for the whole pool are drawn; in summary mode (a pool too big to read
+// whole) the top few, the pinned ones, the band and the pool minimum as a line of its own.
+//
+// Three value modes: the cumulative count, the allocation rate, and the difference from the pool
+// median at each moment (count - median; the band as min - median .. max - median around a median
+// line at 0), where a fair pool is a flat bundle near zero and a flooded or starved member stands
+// out at once.
 class ChartPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class ValueMode { Cumulative, Rate };
+    enum class ValueMode { Cumulative, Rate, DifferenceFromMedian };
     enum class TimeWindow { FiveMinutes, OneHour, Everything };
     static constexpr int kDefaultMaxIndividualSeries = 20;
     static constexpr int kEdgeMembers = 5; // top and bottom members shown above the limit
+    // A pool whose members are all within this many allocations of each other at its first poll
+    // opens in DifferenceFromMedian mode (see chooseDefaultMode in ChartPanel.cpp).
+    static constexpr double kFairSpread = 5;
+    // Narrower than this (the panel, in pixels) the legend is hidden (see updateLegend).
+    static constexpr int kNarrowWidth = 720;
 
     explicit ChartPanel(PoolSession *session, QWidget *parent = nullptr);
     ~ChartPanel() override;
 
+    // A mode set here (or picked in the panel) is kept; until then each pool opens in the mode
+    // that suits it (chooseDefaultMode).
     void setValueMode(ValueMode mode);
     ValueMode valueMode() const { return m_mode; }
     void setTimeWindow(TimeWindow window);
@@ -65,12 +81,25 @@ public:
     QList<QByteArray> chartedMembers() const;
     bool isBandShown() const;
     QStringList markerLabels() const;
-    // The legend's name of each charted member's line, in the order added.
-    QStringList seriesNames() const;
     qsizetype pointCount(const QByteArray &member) const;
     // The last value drawn for a member (count or rate by mode); NaN when not charted.
     double lastValue(const QByteArray &member) const;
     QString placeholderText() const;
+    // The pool minimum line of summary mode (points drawn; 0 when not shown) and its last value.
+    qsizetype poolMinimumPointCount() const;
+    double poolMinimumLastValue() const;
+    // The band's last values as drawn (lower, median, upper); NaN when the band is not shown.
+    QList<double> bandLastValues() const;
+    bool isLegendShown() const;
+    // The time axis labels as drawn, and the width of the plot they share.
+    QStringList timeAxisLabels() const;
+    double plotWidth() const;
+    // The y axis labels as drawn (count modes: whole numbers, each once).
+    QStringList valueAxisLabels() const;
+    // The title line of an exported image: pool key, server and the time range shown.
+    QString exportTitle() const;
+    // The legend's name of each charted member's line, in the order added.
+    QStringList seriesNames() const;
     // The line above the chart ("12 members · 1 hidden"), the band's legend name and the time
     // axis' span in milliseconds.
     QString captionText() const;
@@ -81,7 +110,15 @@ public:
     quint64 refreshCount() const { return m_refreshCount; }
     // Wall time of the last redraw (refreshNow), in milliseconds: what one tick costs the GUI.
     double lastRefreshMs() const { return m_lastRefreshMs; }
+    // Event markers and the placeholder as drawn, in this panel's coordinates.
+    QRectF plotRect() const;
+    QList<ChartMarker> markers() const;
+    QList<MarkerPlacement> markerPlacements() const; // box and x mapped to the panel
+    QString markerToolTipAt(const QPointF &panelPos) const;
+    QRectF placeholderRect() const;
     QPixmap grabChart();
+    // The chart with the title line above it, as exported.
+    QPixmap exportPixmap();
     bool saveImage(const QString &path);
 
 Q_SIGNALS:
@@ -97,6 +134,9 @@ private:
     QList<QByteArray> chooseSummaryMembers(const PoolObservation &observation,
                                            qsizetype *knownCount);
     void updateCaption(qsizetype known, const QList<QByteArray> &charted);
+    void chooseDefaultMode();
+    void updateLegend();
+    void updateAxes(const ValueRange &values, qint64 from, qint64 to);
 
     PoolSession *m_session;
     std::unique_ptr<Charts> m_charts;
@@ -105,6 +145,10 @@ private:
     QLabel *m_caption;
     QTimer m_refreshTimer;
     ValueMode m_mode = ValueMode::Cumulative;
+    bool m_modeChosen = false;     // set by the user or the API: no default mode any more
+    bool m_defaultDecided = false; // this pool's default mode was chosen
+    qint64 m_shownFromMs = 0;      // the time range drawn, for the export title
+    qint64 m_shownToMs = 0;
     TimeWindow m_window = TimeWindow::FiveMinutes;
     int m_maxIndividual = kDefaultMaxIndividualSeries;
     QSet<QByteArray> m_pinned;

@@ -3,11 +3,19 @@
 #include <algorithm>
 
 #include <QChart>
+#include <QDateTime>
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 
 namespace poolscope {
 
 namespace {
+
+constexpr double kMaxLabelWidth = 260;
+constexpr double kMinElidedWidth = 48; // narrower than this, a label says nothing: tooltip only
+constexpr double kLabelGap = 3;        // between a label and its line, and between labels
+constexpr double kHoverDistance = 4;   // how near a marker line the pointer must be
 
 QColor markerColor(HistoryEvent::Kind kind) {
     switch (kind) {
@@ -44,59 +52,195 @@ void MarkerChartView::setPlaceholder(const QString &text) {
     viewport()->update();
 }
 
+QFont MarkerChartView::markerFont() const {
+    QFont font = this->font();
+    font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
+    return font;
+}
+
+QFont MarkerChartView::placeholderFont() const {
+    QFont font = this->font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    return font;
+}
+
+QList<MarkerPlacement> MarkerChartView::placements() const {
+    QList<MarkerPlacement> out;
+    const QRectF plot = chart()->plotArea();
+    if (m_toMs <= m_fromMs || plot.width() <= 0 || plot.height() <= 0)
+        return out;
+    const QFontMetricsF metrics(markerFont());
+    const double height = metrics.height() + 2;
+    // Rows at the top of the plot, as many as fit in its upper half (the lines live below).
+    const int maxRows = std::clamp(int(plot.height() * 0.5 / (height + kLabelGap)), 1, 8);
+    QList<double> rowEnds(maxRows, -1e9); // right edge of the last label in each row
+    const double maxWidth = std::min(kMaxLabelWidth, plot.width() - 2 * kLabelGap);
+
+    QList<qsizetype> order;
+    for (qsizetype i = 0; i < m_markers.size(); ++i)
+        order.append(i);
+    std::stable_sort(order.begin(), order.end(), [this](qsizetype a, qsizetype b) {
+        return m_markers[a].timeMs < m_markers[b].timeMs;
+    });
+    for (qsizetype index : order) {
+        const ChartMarker &marker = m_markers[index];
+        const double fraction = double(marker.timeMs - m_fromMs) / double(m_toMs - m_fromMs);
+        if (fraction < 0 || fraction > 1)
+            continue;
+        MarkerPlacement placement;
+        placement.marker = index;
+        placement.x = plot.left() + fraction * plot.width();
+        if (marker.kind != HistoryEvent::Kind::Gap && !marker.label.isEmpty()) {
+            const double x = placement.x;
+            const auto boxFor = [&](double width) {
+                // Right of the line, or left of it near the plot's right edge; always inside.
+                double left = std::min(x + kLabelGap, plot.right() - kLabelGap - width);
+                return std::max(left, plot.left() + kLabelGap);
+            };
+            QString text = metrics.elidedText(marker.label, Qt::ElideMiddle, maxWidth - 8);
+            double width = metrics.horizontalAdvance(text) + 8;
+            double left = boxFor(width);
+            int row = -1;
+            for (int r = 0; r < maxRows && row < 0; ++r)
+                if (rowEnds[r] + kLabelGap <= left)
+                    row = r;
+            if (row < 0) {
+                // No row is free at full width: the widest elided label that ends at the line and
+                // starts after the last label of some row.
+                double best = 0;
+                for (int r = 0; r < maxRows; ++r) {
+                    const double room = x - kLabelGap - (rowEnds[r] + kLabelGap);
+                    if (room > best) {
+                        best = room;
+                        row = r;
+                    }
+                }
+                if (best >= kMinElidedWidth) {
+                    text = metrics.elidedText(marker.label, Qt::ElideMiddle, best - 8);
+                    width = metrics.horizontalAdvance(text) + 8;
+                    left = x - kLabelGap - width;
+                } else {
+                    row = -1;
+                }
+            }
+            if (row >= 0 && !text.isEmpty()) {
+                placement.text = text;
+                placement.box =
+                    QRectF(left, plot.top() + 2 + row * (height + kLabelGap), width, height);
+                rowEnds[row] = left + width;
+            }
+        }
+        out.append(placement);
+    }
+    std::sort(out.begin(), out.end(), [](const MarkerPlacement &a, const MarkerPlacement &b) {
+        return a.marker < b.marker;
+    });
+    return out;
+}
+
+QString MarkerChartView::markerToolTipAt(const QPointF &scenePos) const {
+    QStringList lines;
+    const QRectF plot = chart()->plotArea();
+    for (const MarkerPlacement &placement : placements()) {
+        const bool onLine = std::abs(placement.x - scenePos.x()) <= kHoverDistance &&
+                            scenePos.y() >= plot.top() - 2 && scenePos.y() <= plot.bottom() + 2;
+        if (!onLine && !placement.box.contains(scenePos))
+            continue;
+        const ChartMarker &marker = m_markers[placement.marker];
+        const QString time =
+            QDateTime::fromMSecsSinceEpoch(marker.timeMs).toString(QStringLiteral("HH:mm:ss"));
+        lines.append(QStringLiteral("%1  %2").arg(time, marker.label));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QRectF MarkerChartView::placeholderRect() const {
+    if (m_placeholder.isEmpty())
+        return {};
+    // Centred on the plot, but sized against the whole view: a small plot must not cut it.
+    const QRectF view = sceneRect().isValid() && !sceneRect().isEmpty()
+                            ? sceneRect()
+                            : QRectF(QPointF(0, 0), QSizeF(viewport()->size()));
+    QRectF plot = chart()->plotArea();
+    if (plot.isEmpty())
+        plot = view;
+    const QFontMetricsF metrics(placeholderFont());
+    const double maxWidth = std::max(40.0, view.width() - 24);
+    const QRectF text = metrics.boundingRect(QRectF(0, 0, maxWidth, 1e6),
+                                             Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+    QRectF box(0, 0, text.width() + 24, text.height() + 14);
+    box.moveCenter(plot.center());
+    if (box.left() < view.left())
+        box.moveLeft(view.left());
+    if (box.right() > view.right())
+        box.moveRight(view.right());
+    if (box.top() < view.top())
+        box.moveTop(view.top());
+    return box;
+}
+
 void MarkerChartView::drawForeground(QPainter *painter, const QRectF &rect) {
     QChartView::drawForeground(painter, rect);
     const QRectF plot = chart()->plotArea();
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    if (!m_placeholder.isEmpty()) {
-        QFont font = painter->font();
-        font.setPointSizeF(font.pointSizeF() * 1.15);
-        painter->setFont(font);
-        painter->setPen(QColor(0x75, 0x75, 0x75));
-        painter->drawText(plot, Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+    painter->setClipping(false);
+    const QList<MarkerPlacement> placed = placements();
+    QFont font = markerFont();
+    painter->setFont(font);
+    // Every line first, then the labels: a label is never crossed by a later marker's line.
+    for (const MarkerPlacement &placement : placed) {
+        painter->setPen(QPen(markerColor(m_markers[placement.marker].kind), 1.2, Qt::DashLine));
+        painter->drawLine(QPointF(placement.x, plot.top()), QPointF(placement.x, plot.bottom()));
     }
-    if (m_toMs > m_fromMs && plot.width() > 0) {
-        QFont font = painter->font();
-        font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
-        painter->setFont(font);
-        const QFontMetricsF metrics(font);
-        QList<double> rowEnds; // right edge of the last label in each row, to stagger labels
-        for (const ChartMarker &marker : m_markers) {
-            const double fraction = double(marker.timeMs - m_fromMs) / double(m_toMs - m_fromMs);
-            if (fraction < 0 || fraction > 1)
-                continue;
-            const double x = plot.left() + fraction * plot.width();
-            const QColor color = markerColor(marker.kind);
-            QPen pen(color, 1.2, Qt::DashLine);
-            painter->setPen(pen);
-            painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-
-            if (marker.kind == HistoryEvent::Kind::Gap)
-                continue; // a gap is just a line: its reason is in the events panel
-            const QString text = metrics.elidedText(marker.label, Qt::ElideMiddle, 260);
-            const double width = metrics.horizontalAdvance(text) + 8;
-            const double height = metrics.height() + 2;
-            double left = x + 3;
-            if (left + width > plot.right())
-                left = x - 3 - width;
-            int row = 0;
-            while (row < rowEnds.size() && rowEnds[row] > left)
-                ++row;
-            if (row >= 4)
-                row = int(rowEnds.size()) % 4;
-            if (row >= rowEnds.size())
-                rowEnds.append(0);
-            rowEnds[row] = std::max(left + width, x + 3);
-            const QRectF box(left, plot.top() + 2 + row * (height + 2), width, height);
+    for (const MarkerPlacement &placement : placed) {
+        const ChartMarker &marker = m_markers[placement.marker];
+        const QColor color = markerColor(marker.kind);
+        if (marker.kind == HistoryEvent::Kind::Gap)
+            continue; // a gap is just a line: its reason is in the events panel
+        if (placement.text.isEmpty()) {
+            // No room for the label: a tab at the top of the line says there is one to hover.
             painter->setPen(Qt::NoPen);
-            painter->setBrush(QColor(255, 255, 255, 215));
-            painter->drawRoundedRect(box, 3, 3);
-            painter->setPen(color);
-            painter->drawText(box, Qt::AlignCenter, text);
+            painter->setBrush(color);
+            const QPointF top(placement.x, plot.top());
+            painter->drawPolygon(
+                QPolygonF({top + QPointF(-4, 0), top + QPointF(4, 0), top + QPointF(0, 6)}));
+            continue;
         }
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 225));
+        painter->drawRoundedRect(placement.box, 3, 3);
+        painter->setPen(color);
+        painter->drawText(placement.box, Qt::AlignCenter, placement.text);
+    }
+    // The empty-state text last, on top of grid lines and markers, on a background of its own.
+    const QRectF box = placeholderRect();
+    if (!box.isEmpty()) {
+        painter->setFont(placeholderFont());
+        painter->setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
+        painter->setBrush(QColor(255, 255, 255, 240));
+        painter->drawRoundedRect(box, 6, 6);
+        painter->setPen(QColor(0x37, 0x47, 0x4f));
+        painter->drawText(box.adjusted(12, 7, -12, -7), Qt::AlignCenter | Qt::TextWordWrap,
+                          m_placeholder);
     }
     painter->restore();
+}
+
+bool MarkerChartView::viewportEvent(QEvent *event) {
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = markerToolTipAt(mapToScene(help->pos()));
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, viewport());
+            return true;
+        }
+        if (!toolTip().isEmpty()) {
+            QToolTip::showText(help->globalPos(), toolTip(), viewport());
+            return true;
+        }
+    }
+    return QChartView::viewportEvent(event);
 }
 
 } // namespace poolscope

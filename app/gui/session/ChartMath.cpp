@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace poolscope {
 
@@ -143,19 +144,103 @@ void ValueRange::include(double value) {
     high = std::max(high, value);
 }
 
-ValueRange paddedRange(ValueRange range) {
+ValueRange paddedRange(ValueRange range, bool allowNegative) {
     if (!range.valid)
-        return {0, 10, true};
+        return allowNegative ? ValueRange{-2, 2, true} : ValueRange{0, 10, true};
     double span = range.high - range.low;
     if (span < 1)
         span = std::max(1.0, std::abs(range.high) * 0.1);
     ValueRange padded;
     padded.valid = true;
-    padded.low = std::max(0.0, range.low - span * 0.05);
+    padded.low = range.low - span * 0.05;
+    if (!allowNegative)
+        padded.low = std::max(0.0, padded.low);
     padded.high = range.high + span * 0.08;
     if (padded.high - padded.low < 2)
         padded.high = padded.low + 2;
     return padded;
+}
+
+QList<QPointF> differencePoints(const QList<HistoryPoint> &history, const QList<BandPoint> &band) {
+    QList<QPointF> points;
+    points.reserve(history.size());
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    qsizetype b = 0; // the first band point later than the current point
+    for (const HistoryPoint &point : history) {
+        while (b < band.size() && band[b].timeMs <= point.timeMs)
+            ++b;
+        const double median = b > 0 ? band[b - 1].median : nan;
+        // NaN minus anything is NaN: a break in either line stays a break.
+        points.append(QPointF(double(point.timeMs), point.count - median));
+    }
+    return points;
+}
+
+DifferenceBand differenceBand(const QList<BandPoint> &band) {
+    DifferenceBand out;
+    out.upper.reserve(band.size());
+    out.lower.reserve(band.size());
+    out.median.reserve(band.size());
+    for (const BandPoint &point : band) {
+        const double x = double(point.timeMs);
+        out.upper.append(QPointF(x, point.max - point.median));
+        out.lower.append(QPointF(x, point.min - point.median));
+        out.median.append(QPointF(x, point.median - point.median)); // 0, or NaN at a break
+    }
+    return out;
+}
+
+bool isFairSpread(qint64 members, double min, double max, double allocations) {
+    return members >= 2 && std::isfinite(min) && std::isfinite(max) && max - min <= allocations;
+}
+
+AxisTicks integerTicks(ValueRange range, int maxIntervals) {
+    maxIntervals = std::max(1, maxIntervals);
+    if (!range.valid || !std::isfinite(range.low) || !std::isfinite(range.high))
+        range = {0, 1, true};
+    const double low = std::floor(range.low);
+    const double high = std::max(std::ceil(range.high), low + 1);
+    double step = 1;
+    for (double magnitude = 1;; magnitude *= 10) {
+        bool found = false;
+        for (double factor : {1.0, 2.0, 5.0}) {
+            step = factor * magnitude;
+            const double first = std::floor(low / step) * step;
+            const double last = std::ceil(high / step) * step;
+            if ((last - first) / step <= maxIntervals) {
+                found = true;
+                break;
+            }
+        }
+        if (found || magnitude > 1e15)
+            break;
+    }
+    AxisTicks ticks;
+    ticks.step = step;
+    ticks.low = std::floor(low / step) * step;
+    ticks.high = std::max(ticks.low + step, std::ceil(high / step) * step);
+    ticks.count = int(std::lround((ticks.high - ticks.low) / step)) + 1;
+    return ticks;
+}
+
+qint64 niceTimeStepMs(qint64 spanMs, int maxIntervals) {
+    static constexpr qint64 kSteps[] = {1,     2,     5,     10,    15,     30,    60,
+                                        120,   300,   600,   900,   1800,   3600,  7200,
+                                        10800, 21600, 43200, 86400, 172800, 604800};
+    maxIntervals = std::max(1, maxIntervals);
+    for (qint64 seconds : kSteps)
+        if (spanMs <= maxIntervals * seconds * 1000)
+            return seconds * 1000;
+    constexpr qint64 kWeekMs = 604800LL * 1000;
+    return (spanMs / maxIntervals + kWeekMs - 1) / kWeekMs * kWeekMs;
+}
+
+QString timeLabelFormat(qint64 stepMs) {
+    constexpr qint64 kHourMs = 3600 * 1000;
+    return stepMs >= 24 * kHourMs ? QStringLiteral("dd MMM")
+           : stepMs >= kHourMs    ? QStringLiteral("dd MMM HH:mm")
+           : stepMs >= 60000      ? QStringLiteral("HH:mm")
+                                  : QStringLiteral("HH:mm:ss");
 }
 
 } // namespace poolscope

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <QString>
 
 namespace poolscope {
 
@@ -33,7 +34,41 @@ struct ValueRange {
     void include(double value);
 };
 
-// A y range that shows every value with a little air, never empty, never below 0.
-ValueRange paddedRange(ValueRange range);
+// A y range that shows every value with a little air, never empty; never below 0 unless
+// allowNegative (the difference-from-median mode, whose values sit around 0).
+ValueRange paddedRange(ValueRange range, bool allowNegative = false);
+
+// Each point's count minus the pool median "at that moment": the median of the latest band point
+// at or before the point's time (a poll records both at the same time; in the coarser tiers the
+// buckets may close at different polls). NaN where either is a line break (NaN) or no band point
+// is that old. `band` must be sorted by time.
+QList<QPointF> differencePoints(const QList<HistoryPoint> &history, const QList<BandPoint> &band);
+
+// The band in difference mode: min - median .. max - median, and the median itself at 0.
+struct DifferenceBand {
+    QList<QPointF> upper;
+    QList<QPointF> lower;
+    QList<QPointF> median;
+};
+DifferenceBand differenceBand(const QList<BandPoint> &band);
+
+// True when a pool of `members` members with counts min..max has at least two members, all
+// within `allocations` of each other: its cumulative lines would lie on top of each other.
+bool isFairSpread(qint64 members, double min, double max, double allocations);
+
+// Ticks for a count axis: whole numbers only, a round step (1, 2, 5 x 10^n), at most
+// maxIntervals intervals, the range widened to whole steps so every tick has a label of its own.
+struct AxisTicks {
+    double low = 0;
+    double high = 1;
+    double step = 1;
+    int count = 2; // ticks, ends included
+};
+AxisTicks integerTicks(ValueRange range, int maxIntervals);
+
+// A round time step (1 s .. 1 week) giving at most maxIntervals intervals over spanMs, and the
+// label format for it: seconds only when the step needs them, the date when steps are days.
+qint64 niceTimeStepMs(qint64 spanMs, int maxIntervals);
+QString timeLabelFormat(qint64 stepMs);
 
 } // namespace poolscope

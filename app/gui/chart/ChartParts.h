@@ -1,0 +1,54 @@
+// The Qt Charts objects ChartPanel owns and the value modes' labels, shared by its source files.
+#pragma once
+
+#include "chart/BandRuns.h"
+#include "chart/ChartPanel.h"
+#include "chart/MarkerChartView.h"
+
+#include <iterator>
+#include <memory>
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QDateTimeAxis>
+#include <QHash>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace poolscope {
+
+struct ChartPanel::Charts {
+    QChart *chart = nullptr; // owned by the view
+    MarkerChartView *view = nullptr;
+    QDateTimeAxis *timeAxis = nullptr;
+    QValueAxis *valueAxis = nullptr;
+    QHash<QByteArray, QLineSeries *> series;
+    QHash<QByteArray, bool> hiddenApplied; // legend styling done for this hidden state
+    QList<QByteArray> order;               // charted members, in the order added
+    QAreaSeries *band = nullptr;
+    QLineSeries *bandUpper = nullptr;
+    QLineSeries *bandLower = nullptr;
+    QLineSeries *median = nullptr;
+    QLineSeries *poolMinimum = nullptr; // summary mode: the bottom of the pool as a line
+    std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
+};
+
+// The label of each value mode in the panel's box, in box order.
+struct ModeItem {
+    ChartPanel::ValueMode mode;
+    const char *label;
+};
+inline constexpr ModeItem kModeItems[] = {
+    {ChartPanel::ValueMode::Cumulative, "Cumulative count"},
+    {ChartPanel::ValueMode::DifferenceFromMedian, "Difference from median"},
+    {ChartPanel::ValueMode::Rate, "Rate (allocations/s)"},
+};
+
+inline int modeIndex(ChartPanel::ValueMode mode) {
+    for (int i = 0; i < int(std::size(kModeItems)); ++i)
+        if (kModeItems[i].mode == mode)
+            return i;
+    return 0;
+}
+
+} // namespace poolscope

@@ -1,0 +1,93 @@
+// The main window's layout: the docks' proportions across resizes.
+#include "MainWindow.h"
+#include "fairness/FairnessPanel.h"
+#include "load/LoadRunner.h"
+#include "session/PoolSession.h"
+
+#include "RedisFixture.h"
+
+#include <QDockWidget>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QByteArray kKey = "proxies";
+
+QList<QByteArray> names(int count, const char *prefix) {
+    QList<QByteArray> members;
+    for (int i = 0; i < count; ++i)
+        members.append(prefix + QByteArray::number(i));
+    return members;
+}
+
+} // namespace
+
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void docksKeepTheirProportions();
+};
+
+// Issue 12, item 19: after a resize to 800x500 and back, every dock has its size again (the
+// Members dock stayed at 4 rows, the Pool dock kept what the small window left it).
+void TestWindowLayout::docksKeepTheirProportions() {
+    // A pool under load, with members named like the demo's: the Pool panel's "Busiest" value
+    // (share and member) is wider than the panel of a small window and wraps.
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool(kKey, names(6, "socks5://198.51.100.17:"), 0);
+    PoolSession session;
+    MainWindow window(&session);
+    window.resize(1360, 860);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), kKey);
+    LoadRunner load;
+    LoadSpec spec;
+    spec.endpoint = redis.endpoint();
+    spec.poolKey = kKey;
+    spec.workers = 1;
+    spec.duration = 60s;
+    spec.ratePerSecond = 100;
+    QVERIFY(load.start(spec));
+    QTRY_VERIFY_WITH_TIMEOUT(window.fairnessPanel()
+                                 ->valueText(FairnessPanel::Field::Busiest)
+                                 .contains(QStringLiteral("socks5://")),
+                             10000);
+    const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
+    QCOMPARE(docks.size(), 3);
+    QCoreApplication::processEvents();
+    QHash<QString, QSize> before;
+    for (const QDockWidget *dock : docks)
+        before.insert(dock->objectName(), dock->size());
+    window.resize(800, 500);
+    QTRY_COMPARE(window.centralWidget()->width() < 700, true);
+    // Small, the Pool panel still has the height its lines need at its width ("Busiest" and its
+    // member wrapped, not cut); Events, a list that scrolls, gives up the room.
+    const QWidget *poolPanel = window.fairnessPanel();
+    QTRY_VERIFY2(poolPanel->height() >= poolPanel->heightForWidth(poolPanel->width()),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(poolPanel->height())
+                                .arg(poolPanel->heightForWidth(poolPanel->width()))));
+    window.resize(1360, 860);
+    const auto near = [](int a, int b) { return std::abs(a - b) <= 8; };
+    for (const QDockWidget *dock : docks) {
+        const QSize was = before.value(dock->objectName());
+        QTRY_VERIFY2(near(dock->width(), was.width()) && near(dock->height(), was.height()),
+                     qPrintable(QStringLiteral("%1: %2x%3, was %4x%5")
+                                    .arg(dock->objectName())
+                                    .arg(dock->width())
+                                    .arg(dock->height())
+                                    .arg(was.width())
+                                    .arg(was.height())));
+    }
+}
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_windowlayout.moc"
