@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+#include <QLabel>
 #include <QDateTime>
 #include <QFontMetricsF>
 #include <QLegend>

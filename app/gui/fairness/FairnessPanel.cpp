@@ -33,8 +33,9 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     m_stale->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_stale->setVisible(false);
     m_ui->outerLayout->insertWidget(0, m_stale);
-    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, static_cast<QLabel *>(m_ui->rateValue)}) {
+    for (QLabel *value : std::initializer_list<QLabel *>{
+             m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+             m_ui->busiestValue, static_cast<QLabel *>(m_ui->rateValue)}) {
         QFont font = value->font();
         font.setBold(true);
         font.setPointSizeF(font.pointSizeF() * 1.1);
@@ -50,8 +51,9 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
 FairnessPanel::~FairnessPanel() = default;
 
 void FairnessPanel::showEmpty() {
-    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->totalValue})
+    for (QLabel *value :
+         std::initializer_list<QLabel *>{m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue,
+                                         m_ui->jainValue, m_ui->busiestValue, m_ui->totalValue})
         value->setText(QStringLiteral("–"));
     m_ui->rateValue->setFullText(QStringLiteral("–"));
     m_ui->modeValue->setFullText(QStringLiteral("–"));
@@ -66,8 +68,9 @@ void FairnessPanel::showStaleness() {
               : QString());
     m_stale->setVisible(stale);
     // Disabled labels are drawn greyed out; the Jain colour would override that.
-    for (QLabel *value : {m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
-                          m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue, m_ui->modeValue})
+    for (QLabel *value : std::initializer_list<QLabel *>{
+             m_ui->membersValue, m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
+             m_ui->busiestValue, m_ui->rateValue, m_ui->totalValue, m_ui->modeValue})
         value->setEnabled(!stale);
     if (stale)
         setStyleSheetIfChanged(m_ui->jainValue, QString());
