@@ -144,7 +144,10 @@ Context makeContext(const TlsOptions &tls, const QString &display) {
     const int keyLoaded =
         SSL_CTX_use_PrivateKey_file(ctx, QFile::encodeName(keyFile).constData(), SSL_FILETYPE_PEM);
     SSL_CTX_set_default_passwd_cb_userdata(ctx, nullptr);
-    if (keyLoaded != 1) {
+    const unsigned long keyError = ERR_peek_last_error();
+    const bool mismatch = ERR_GET_LIB(keyError) == ERR_LIB_X509 &&
+                          ERR_GET_REASON(keyError) == X509_R_KEY_VALUES_MISMATCH;
+    if (keyLoaded != 1 && !mismatch) {
         if (passphraseAsked)
             fileProblem(display,
                         QStringLiteral("the client key %1 is encrypted: poolscope reads only "
@@ -153,7 +156,7 @@ Context makeContext(const TlsOptions &tls, const QString &display) {
         fileProblem(display, QStringLiteral("cannot read the client key %1 (--tls-key): %2")
                                  .arg(keyFile, openSslErrors()));
     }
-    if (SSL_CTX_check_private_key(ctx) != 1)
+    if (mismatch || SSL_CTX_check_private_key(ctx) != 1)
         fileProblem(display, QStringLiteral("the client key %1 does not belong to the "
                                             "certificate %2")
                                  .arg(keyFile, tls.certFile));
@@ -163,6 +166,9 @@ Context makeContext(const TlsOptions &tls, const QString &display) {
 // One context per set of files, kept for the process: loading a CA bundle costs milliseconds,
 // and the load runner opens dozens of connections. A file changed on disk makes a new one.
 SSL_CTX *contextFor(const TlsOptions &tls, const QString &display) {
+    // OpenSSL first: its clean-up at exit must run after these contexts are freed (statics are
+    // destroyed in the reverse order of their construction, atexit handlers interleaved).
+    [[maybe_unused]] static const bool initialised = OPENSSL_init_ssl(0, nullptr) == 1;
     static std::mutex mutex;
     static std::map<QString, Context> contexts;
     QString key = tls.insecure ? QStringLiteral("insecure") : QStringLiteral("verify");

@@ -299,6 +299,38 @@ private Q_SLOTS:
         QCOMPARE(kind, RedisError::Kind::Connection);
     }
 
+    // The client's own files: each problem named with the file.
+    void clientFileProblems_data() {
+        QTest::addColumn<QString>("certFile");
+        QTest::addColumn<QString>("keyFile");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("encrypted key")
+            << "client.pem"
+            << "client-encrypted.key"
+            << "the client key DIR/client-encrypted.key is encrypted: poolscope reads only "
+               "unencrypted keys";
+        QTest::newRow("key of another certificate")
+            << "client.pem"
+            << "server.key"
+            << "the client key DIR/server.key does not belong to the certificate DIR/client.pem";
+        QTest::newRow("not a certificate")
+            << "ca.cnf"
+            << "client.key"
+            << "cannot read the client certificate DIR/ca.cnf (--tls-cert): ";
+    }
+    void clientFileProblems() {
+        QFETCH(QString, certFile);
+        QFETCH(QString, keyFile);
+        QFETCH(QString, expected);
+        Endpoint endpoint = m_clientAuth->endpoint();
+        endpoint.tls.certFile = m_certificates.path(certFile);
+        endpoint.tls.keyFile = m_certificates.path(keyFile);
+        const QString message = connectFailure(endpoint, 2000ms);
+        expected.replace(QStringLiteral("DIR/"), m_certificates.path({}));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+        QVERIFY2(!message.contains(u'\n'), qPrintable(message));
+    }
+
     void handshakeTimesOut() {
         SilentListener silent;
         Endpoint endpoint =

@@ -96,7 +96,12 @@ bool TlsCertificates::create() {
            makeLeaf(QStringLiteral("notyet"), QStringLiteral("/CN=localhost"), localhost,
                     {QStringLiteral("-startdate"), QStringLiteral("20990101000000Z"),
                      QStringLiteral("-enddate"), QStringLiteral("20991231000000Z")}) &&
-           makeLeaf(QStringLiteral("client"), QStringLiteral("/CN=poolscope test client"), {}, now);
+           makeLeaf(QStringLiteral("client"), QStringLiteral("/CN=poolscope test client"), {},
+                    now) &&
+           openssl({QStringLiteral("pkey"), QStringLiteral("-in"), QStringLiteral("client.key"),
+                    QStringLiteral("-aes256"), QStringLiteral("-passout"),
+                    QStringLiteral("pass:test-only"), QStringLiteral("-out"),
+                    QStringLiteral("client-encrypted.key")});
 }
 
 } // namespace poolscope::testing

@@ -15,6 +15,7 @@ namespace poolscope::testing {
 //                                 -startdate/-enddate: req -x509 cannot backdate)
 //   notyet.pem / notyet.key       localhost, valid from 2099-01-01
 //   client.pem / client.key       a client certificate ("poolscope test client")
+//   client-encrypted.key          the same key under a passphrase
 // Elliptic-curve keys, so that making them all takes well under a second.
 class TlsCertificates {
 public:
