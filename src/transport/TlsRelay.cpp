@@ -21,17 +21,20 @@
 namespace poolscope::transport {
 namespace {
 
-// One relay thread for the whole process, or one per connection? Measured with
-// bench/tls_throughput.sh on 2 cores (redis-server, the load runner and the relay sharing them),
-// 50 workers with 32 allocations in flight each, allocations/s, median of 3 rounds:
-//   one shared thread:        see bench/README.md (chosen)
-//   a thread per connection:  see bench/README.md
-// A shared thread wakes once for many connections' traffic and pays one context switch per
-// batch, where 50 threads pay one each; on few cores that CPU is taken from the server. A TLS
-// record costs microseconds to seal or open, so one thread keeps up with one Redis server (the
-// server is the bottleneck, at ~100k allocations/s). POOLSCOPE_TLS_RELAY=per-connection exists
-// only so the benchmark can measure the alternative.
-constexpr auto kRelayChoice = "shared";
+// One relay thread for the whole process (poll() over every TLS connection), a few, or one per
+// connection? Measured on this project's 2-core machine (shared with other builds, load average
+// ~10), 50 load workers with 32 allocations in flight each against one TLS redis-server,
+// 200,000 allocations a run, allocations/s (two runs each, same server, same minute):
+//   1 shared thread: 49k, 50k     2 threads: 58k, 45k     4: 92k, 80k     8: 43k, 72k
+//   a thread per connection: 190k, 134k (redis-benchmark --tls: 38k-51k; see bench/README.md)
+// The server's CPU time per allocation was the same in every mode (~4.5 us): a shared thread
+// did not cost CPU, it cost waiting. Our reading: every connection's bytes queue behind one thread,
+// and when the scheduler takes that thread off the CPU for a slice, all connections stall at once;
+// with a thread per connection a stall holds up one connection, and the others keep the server
+// busy. So: a thread per connection. Each sleeps in poll() when its connection is idle (the
+// dashboard has two; a load run one per worker). POOLSCOPE_TLS_RELAY=N (1-256) runs N shared
+// threads instead, only so that bench/tls_throughput.sh can measure the alternative.
+constexpr std::size_t kSharedThreadsWhenAsked = 1;
 
 constexpr std::size_t kBufferSize = 16 * 1024; // one TLS record's worth of plaintext
 
@@ -163,6 +166,7 @@ public:
                              QStringLiteral("cannot start the TLS relay: %1")
                                  .arg(QString::fromLocal8Bit(std::strerror(errno))));
         m_incoming.push_back(std::move(first));
+        m_linkCount.store(1);
         m_thread = std::thread([this] { run(); });
     }
     ~RelayLoop() {
@@ -174,6 +178,7 @@ public:
     RelayLoop &operator=(const RelayLoop &) = delete;
 
     void add(std::unique_ptr<Link> link) {
+        m_linkCount.fetch_add(1);
         {
             const std::lock_guard lock(m_mutex);
             m_incoming.push_back(std::move(link));
@@ -181,6 +186,7 @@ public:
         wake();
     }
     bool idleAndDone() const { return m_done.load(); }
+    std::size_t linkCount() const { return m_linkCount.load(); }
 
 private:
     void wake() {
@@ -201,8 +207,8 @@ private:
                 }
                 m_incoming.clear();
             }
-            std::erase_if(links,
-                          [](const std::unique_ptr<Link> &link) { return link->finished(); });
+            m_linkCount.fetch_sub(std::erase_if(
+                links, [](const std::unique_ptr<Link> &link) { return link->finished(); }));
             if (m_exitWhenIdle && links.empty()) {
                 m_done.store(true);
                 return;
@@ -241,6 +247,7 @@ private:
     std::vector<std::unique_ptr<Link>> m_incoming;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_done{false};
+    std::atomic<std::size_t> m_linkCount{0};
     std::thread m_thread;
 };
 
@@ -257,20 +264,28 @@ public:
                 return loop->idleAndDone();
             });
             m_loops.push_back(std::make_unique<RelayLoop>(std::move(link), true));
-        } else if (m_loops.empty()) {
-            m_loops.push_back(std::make_unique<RelayLoop>(std::move(link), false));
-        } else {
-            m_loops.front()->add(std::move(link));
+            return;
         }
+        // The loop with the fewest links, or a new one while there are fewer than m_threads.
+        RelayLoop *least = nullptr;
+        for (const std::unique_ptr<RelayLoop> &loop : m_loops)
+            if (!least || loop->linkCount() < least->linkCount())
+                least = loop.get();
+        if (!least || (least->linkCount() > 0 && m_loops.size() < m_threads))
+            m_loops.push_back(std::make_unique<RelayLoop>(std::move(link), false));
+        else
+            least->add(std::move(link));
     }
 
 private:
-    RelayHub()
-        : m_perConnection(qEnvironmentVariable("POOLSCOPE_TLS_RELAY") ==
-                          QLatin1String("per-connection")) {
-        Q_UNUSED(kRelayChoice);
+    RelayHub() {
+        bool isNumber = false;
+        const int threads = qEnvironmentVariableIntValue("POOLSCOPE_TLS_RELAY", &isNumber);
+        m_perConnection = !isNumber || threads < 1 || threads > 256;
+        m_threads = m_perConnection ? kSharedThreadsWhenAsked : std::size_t(threads);
     }
-    const bool m_perConnection;
+    bool m_perConnection = true;
+    std::size_t m_threads = kSharedThreadsWhenAsked;
     std::mutex m_mutex;
     std::vector<std::unique_ptr<RelayLoop>> m_loops;
 };

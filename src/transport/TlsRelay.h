@@ -19,10 +19,8 @@ namespace poolscope::transport {
 // write in between does not raise SIGPIPE at once. When hiredis closes its end
 // (redisFree), the relay sends close_notify and closes the TCP socket.
 //
-// Threads: one relay thread multiplexes every TLS connection of the process with poll(). The
-// alternative, a thread per connection, was measured with bench/tls_throughput.sh (50 load
-// workers, pipeline 32, 2 cores; POOLSCOPE_TLS_RELAY=per-connection selects it): see
-// kRelayChoice in TlsRelay.cpp for the figures and the reasons.
+// Threads: a relay thread per TLS connection, sleeping in poll() while its connection is idle;
+// measured against shared threads with bench/tls_throughput.sh (see the note in TlsRelay.cpp).
 class TlsRelay {
 public:
     // Takes the connected TCP socket and its finished TLS session; returns hiredis's end of the
