@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -304,7 +305,13 @@ int TlsRelay::attach(UniqueFd tcp, TlsSession session, const QString &display) {
     link->app = UniqueFd(ends[1]);
     link->tcp = std::move(tcp);
     link->session = std::move(session);
-    RelayHub::instance().add(std::move(link));
+    try {
+        RelayHub::instance().add(std::move(link));
+    } catch (const std::system_error &error) { // no thread to be had
+        throw RedisError(RedisError::Kind::Connection,
+                         QStringLiteral("cannot connect to %1: cannot start a TLS relay thread: %2")
+                             .arg(display, QString::fromLocal8Bit(error.what())));
+    }
     return hiredisEnd.release();
 }
 
