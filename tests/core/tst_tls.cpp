@@ -487,6 +487,22 @@ private Q_SLOTS:
             QCOMPARE(report.perMember.value(member), 2000);
     }
 
+    void cliLoadRunOverTls() {
+        m_tls->makePool("cli-load", names(5));
+        const CliRun run = runCli(
+            {QStringLiteral("--url"),
+             QStringLiteral("rediss://localhost:%1").arg(m_tls->endpoint().port),
+             QStringLiteral("--tls-ca"), cert("ca.pem"), QStringLiteral("--key"),
+             QStringLiteral("cli-load"), QStringLiteral("--json"), QStringLiteral("allocate"),
+             QStringLiteral("-n"), QStringLiteral("5000"), QStringLiteral("--workers"),
+             QStringLiteral("8"), QStringLiteral("--pipeline"), QStringLiteral("8")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(report.value(QStringLiteral("allocated")).toInteger(), 5000);
+        QCOMPARE(report.value(QStringLiteral("unknown")).toInteger(), 0);
+        QCOMPARE(sumOfScores(*m_tls, "cli-load"), 5000.0);
+    }
+
     void watchOverTls() {
         m_tls->makePool("watched", names(4), 1);
         const CliRun run =
