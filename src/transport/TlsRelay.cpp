@@ -32,7 +32,8 @@ namespace {
 // did not cost CPU, it cost waiting. Our reading: every connection's bytes queue behind one thread,
 // and when the scheduler takes that thread off the CPU for a slice, all connections stall at once;
 // with a thread per connection a stall holds up one connection, and the others keep the server
-// busy. So: a thread per connection. Each sleeps in poll() when its connection is idle (the
+// busy (and on a busy machine 50 threads get more of the contended CPUs than one does). So: a
+// thread per connection. Each sleeps in poll() when its connection is idle (the
 // dashboard has two; a load run one per worker). POOLSCOPE_TLS_RELAY=N (1-256) runs N shared
 // threads instead, only so that bench/tls_throughput.sh can measure the alternative.
 constexpr std::size_t kSharedThreadsWhenAsked = 1;
