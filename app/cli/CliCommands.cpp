@@ -73,7 +73,7 @@ Options:
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
   --tls-ca FILE             TLS: trust only the CAs in FILE (default: the system's CAs);
                             the server's chain and name are always verified, unless
-  --tls-insecure            no verification at all (the report says so)
+  --tls-insecure            no verification at all (a warning on stderr says so)
   --tls-server-name NAME    the name the certificate must carry, and the SNI (default: host)
   --tls-cert FILE --tls-key FILE   client certificate and its unencrypted key (PEM)
 
