@@ -12,6 +12,7 @@ packages=(
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
     clang libclang-rt-14-dev                      # sanitizer build and fuzzers
     procps                                        # ps, used by benchmarks
+    openssl libssl-dev                            # TLS (rediss://); test and bench certificates
 )
 
 missing=()

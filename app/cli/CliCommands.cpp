@@ -7,6 +7,7 @@
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
 #include "redis/RedisError.h"
+#include "transport/TlsCommandLine.h"
 
 #include <cmath>
 #include <functional>
@@ -52,11 +53,16 @@ Commands:
                             Refuses a key that already holds a pool unless --replace.
 
 Options:
-  --url URL     redis://[user[:password]@]host[:port][/db] or unix:///path[?db=N]
-                (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+  --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
+                unix:///path[?db=N] (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
   --key KEY     the pool's sorted-set key (default: proxies)
   --json        machine-readable output
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
+  --tls-ca FILE             TLS: trust only the CAs in FILE (default: the system's CAs);
+                            the server's chain and name are always verified, unless
+  --tls-insecure            no verification at all (a warning on stderr says so)
+  --tls-server-name NAME    the name the certificate must carry, and the SNI (default: host)
+  --tls-cert FILE --tls-key FILE   client certificate and its unencrypted key (PEM)
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
 65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
@@ -139,6 +145,7 @@ void Cli::declareOptions() {
          QStringLiteral("N"), QStringLiteral("10000")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
     });
+    m_parser.addOptions(transport::tlsCommandLineOptions()); // TLS, for every command
 }
 
 std::pair<Endpoint, ConnectionOptions> Cli::target() {
@@ -148,6 +155,12 @@ std::pair<Endpoint, ConnectionOptions> Cli::target() {
     const EndpointParseResult parsed = parseEndpoint(url);
     if (!parsed.ok())
         throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
+    Endpoint endpoint = *parsed.endpoint;
+    if (const QString problem = transport::applyTlsCommandLine(m_parser, endpoint);
+        !problem.isEmpty())
+        throw UsageError(problem.toStdString());
+    if (endpoint.tls.insecure)
+        m_err << "poolscope-cli: warning: the TLS server is NOT verified (--tls-insecure)\n";
     ConnectionOptions options;
     options.clientName = QStringLiteral("poolscope-cli");
     bool ok1 = false, ok2 = false;
@@ -158,7 +171,7 @@ std::pair<Endpoint, ConnectionOptions> Cli::target() {
             "--connect-timeout and --command-timeout take a positive number of milliseconds");
     options.connectTimeout = std::chrono::milliseconds(connectMs);
     options.commandTimeout = std::chrono::milliseconds(commandMs);
-    return {*parsed.endpoint, options};
+    return {endpoint, options};
 }
 
 QByteArray Cli::poolKey() {

@@ -82,6 +82,7 @@ int main(int argc, char *argv[]) {
             return 2;
         }
         endpoint = *url.endpoint;
+        endpoint.tls = options.tls; // rediss:// and the --tls-* options
     }
 
     PoolSession session;

@@ -312,8 +312,10 @@ QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
     // IPv6 addresses need brackets so that their ':' is not read as the port separator.
     const QString hostPart =
         endpoint.host.contains(u':') ? QString(u'[' + endpoint.host + u']') : endpoint.host;
-    return QStringLiteral("redis://") + userInfo + hostPart + u':' +
-           QString::number(endpoint.port) + u'/' + QString::number(endpoint.database);
+    const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss://") // TLS
+                                                : QStringLiteral("redis://");
+    return scheme + userInfo + hostPart + u':' + QString::number(endpoint.port) + u'/' +
+           QString::number(endpoint.database);
 }
 
 } // namespace
@@ -347,10 +349,14 @@ EndpointParseResult parseEndpoint(const QString &url) {
         return parseTcpEndpoint(rest);
     if (scheme == QLatin1String("unix"))
         return parseUnixEndpoint(rest);
-    if (scheme == QLatin1String("rediss"))
-        return failure(QStringLiteral("TLS is not supported by this build (rediss:// URL); use "
-                                      "redis:// or unix://"));
-    return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis:// or unix://)")
+    if (scheme == QLatin1String("rediss")) { // TLS (src/transport)
+        EndpointParseResult result = parseTcpEndpoint(rest);
+        if (result.endpoint)
+            result.endpoint->tls.enabled = true;
+        return result;
+    }
+    return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis://, rediss:// or "
+                                  "unix://)")
                        .arg(trimmedUrl.left(schemeEnd)));
 }
 

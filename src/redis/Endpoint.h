@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/TlsOptions.h"
+
 #include <QString>
 
 #include <optional>
@@ -23,6 +25,8 @@ struct Endpoint {
     int database = 0;
     QString username; // ACL user; empty = default user
     QString password; // empty = no AUTH
+    // rediss:// sets tls.enabled (Tcp only); the files and checks come from options, not the URL.
+    TlsOptions tls;
 
     // Full URL including the (percent-encoded) password. Only for handing the endpoint to child
     // processes; never log it, never store it, never show it.
@@ -44,6 +48,7 @@ struct EndpointParseResult {
 
 // Accepted forms (surrounding whitespace is ignored, the scheme is case-insensitive):
 //   redis://[user[:password]@]host[:port][/db]     host may be an IPv6 address in brackets
+//   rediss://...                                   the same over TLS (tls.enabled = true)
 //   unix://[user[:password]@]/path/to/socket[?db=N]
 // Both also accept a "?db=N" query. Defaults: port 6379, database 0. User, password and the socket
 // path are percent-decoded (e.g. %40 for '@'). Error messages never repeat the password.

@@ -2,9 +2,13 @@
 
 #include "redis/RedisError.h"
 #include "redis/RespParser.h"
+#include "transport/Transport.h"
 
 #include <cerrno>
+#include <optional>
 #include <vector>
+
+#include <unistd.h>
 
 #include <hiredis/hiredis.h>
 
@@ -75,7 +79,12 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
     const timeval connectTimeout = toTimeval(options.connectTimeout);
     redisContext *raw = nullptr;
-    if (endpoint.transport == Endpoint::Transport::UnixSocket) {
+    // TLS (and later tunnels): the transport makes the stream, hiredis speaks RESP over it.
+    if (const std::optional<int> stream = transport::openStream(endpoint, options.connectTimeout)) {
+        raw = redisConnectFd(*stream);
+        if (!raw)
+            ::close(*stream);
+    } else if (endpoint.transport == Endpoint::Transport::UnixSocket) {
         raw = redisConnectUnixWithTimeout(endpoint.socketPath.toLocal8Bit().constData(),
                                           connectTimeout);
     } else {
@@ -100,6 +109,7 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     redisSetTimeout(raw, toTimeval(options.commandTimeout));
     installReplyLimits(raw);
     connection->handshake();
+    connection->m_handshaken = true;
     return connection;
 }
 
@@ -158,6 +168,7 @@ void RedisConnection::handshake() {
 }
 
 void RedisConnection::failFromContext(const char *during) {
+    const int savedErrno = errno;
     m_broken = true;
     redisContext *context = m_context.get();
     const bool timedOut = context->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK);
@@ -174,6 +185,12 @@ void RedisConnection::failFromContext(const char *during) {
         reason = QStringLiteral("a reply larger than poolscope accepts (over %1 elements), or out "
                                 "of memory: is this a Redis server?")
                      .arg(kMaxReplyElements);
+    // A TLS server drops a plain client at its first command, with a reset or garbage.
+    if (!m_handshaken && !m_endpoint.tls.enabled &&
+        m_endpoint.transport == Endpoint::Transport::Tcp &&
+        (context->err == REDIS_ERR_EOF || context->err == REDIS_ERR_PROTOCOL ||
+         (context->err == REDIS_ERR_IO && savedErrno == ECONNRESET)))
+        reason += QStringLiteral(" (is this a TLS port? use rediss://)");
     throw RedisError(RedisError::Kind::Connection,
                      QStringLiteral("connection to %1 lost while %2: %3")
                          .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));

@@ -68,6 +68,7 @@ private:
     ConnectionOptions m_options;
     QString m_serverVersion;
     bool m_broken = false;
+    bool m_handshaken = false; // past AUTH/SELECT/INFO: a failure before is a hint about the port
 };
 
 } // namespace poolscope

@@ -88,16 +88,33 @@ bool RedisServerProcess::start(QString *error) {
                           QStringLiteral("--appendonly"), QStringLiteral("no"),
                           QStringLiteral("--daemonize"),  QStringLiteral("no"),
                           QStringLiteral("--logfile"),    dir + QStringLiteral("/redis.log")};
-    if (m_options.useTcp) {
+    if (m_options.useTcp || m_options.usesTls()) {
         // Keep the port across restarts so fault tests can restart "the same server".
         if (m_options.port == 0)
             m_options.port = pickFreeTcpPort();
-        arguments << QStringLiteral("--port") << QString::number(m_options.port)
-                  << QStringLiteral("--bind") << QStringLiteral("127.0.0.1");
+        const QString port = QString::number(m_options.port);
+        if (m_options.usesTls()) // TLS only: no plain port
+            arguments << QStringLiteral("--port") << QStringLiteral("0")
+                      << QStringLiteral("--tls-port") << port << QStringLiteral("--tls-cert-file")
+                      << m_options.tlsCertFile << QStringLiteral("--tls-key-file")
+                      << m_options.tlsKeyFile << QStringLiteral("--tls-auth-clients")
+                      << QLatin1String(m_options.tlsAuthClients ? "yes" : "no");
+        else
+            arguments << QStringLiteral("--port") << port;
+        if (m_options.usesTls() && !m_options.tlsCaFile.isEmpty())
+            arguments << QStringLiteral("--tls-ca-cert-file") << m_options.tlsCaFile;
+        arguments << QStringLiteral("--bind") << QStringLiteral("127.0.0.1");
         m_endpoint = Endpoint{};
         m_endpoint.transport = Endpoint::Transport::Tcp;
         m_endpoint.host = QStringLiteral("127.0.0.1");
         m_endpoint.port = m_options.port;
+        m_endpoint.tls.enabled = m_options.usesTls();
+        if (m_options.usesTls())
+            m_endpoint.tls.caFile = m_options.tlsCaFile;
+        if (m_options.tlsAuthClients) {
+            m_endpoint.tls.certFile = m_options.tlsClientCertFile;
+            m_endpoint.tls.keyFile = m_options.tlsClientKeyFile;
+        }
     } else {
         const QString socket = dir + QStringLiteral("/redis.sock");
         arguments << QStringLiteral("--port") << QStringLiteral("0")
@@ -138,7 +155,10 @@ bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error) {
         try {
             ConnectionOptions options;
             options.connectTimeout = std::chrono::milliseconds(500);
-            auto connection = RedisConnection::open(m_endpoint, options);
+            // Up is up: a test server may carry an expired or misnamed certificate on purpose.
+            Endpoint probe = m_endpoint;
+            probe.tls.insecure = true;
+            auto connection = RedisConnection::open(probe, options);
             const RedisReply pong = connection->command({"PING"});
             // NOAUTH: a server started with --requirepass is up and answering.
             if (!pong.isError() || pong.errorCode() == "NOAUTH")

@@ -17,6 +17,14 @@ struct RedisServerOptions {
     int port = 0;               // with useTcp: 0 picks a free port
     QStringList extraArguments; // e.g. {"--cluster-enabled", "yes"}
     QString executable;         // empty: find redis-server on PATH, /usr/bin, /usr/sbin
+    // TLS only (--port 0 --tls-port): set tlsCertFile and tlsKeyFile. Implies TCP on a free port.
+    QString tlsCertFile, tlsKeyFile;
+    QString tlsCaFile;           // the CA clients are checked against, and that clients trust
+    bool tlsAuthClients = false; // require a client certificate signed by tlsCaFile
+    // The client certificate endpoint() carries (and start() uses) when tlsAuthClients is on.
+    QString tlsClientCertFile, tlsClientKeyFile;
+
+    bool usesTls() const { return !tlsCertFile.isEmpty(); }
 };
 
 // A private redis-server in a temporary directory with persistence off: the dashboard's embedded

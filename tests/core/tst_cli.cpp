@@ -279,8 +279,8 @@ private Q_SLOTS:
     void badUrls_data() {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("tls") << "rediss://127.0.0.1:6379"
-                             << "TLS is not supported";
+        QTest::newRow("tls without host") << "rediss:///0"
+                                          << "missing host";
         QTest::newRow("port") << "redis://127.0.0.1:99999/0"
                               << "99999";
         QTest::newRow("scheme") << "http://127.0.0.1"

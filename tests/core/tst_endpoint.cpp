@@ -27,6 +27,13 @@ Endpoint tcpEndpoint(const QString &host, int port = 6379, int database = 0,
     return endpoint;
 }
 
+Endpoint tlsEndpoint(const QString &host, int port = 6379, int database = 0,
+                     const QString &username = {}, const QString &password = {}) {
+    Endpoint endpoint = tcpEndpoint(host, port, database, username, password);
+    endpoint.tls.enabled = true;
+    return endpoint;
+}
+
 Endpoint unixEndpoint(const QString &socketPath, int database = 0, const QString &username = {},
                       const QString &password = {}) {
     Endpoint endpoint;
@@ -132,6 +139,11 @@ void TestEndpoint::parsesValidUrl_data() {
     QTest::newRow("compose service name")
         << "redis://my_redis-1.internal:6379/0" << tcpEndpoint("my_redis-1.internal");
 
+    QTest::newRow("tls") << "rediss://host:6380/0" << tlsEndpoint("host", 6380);
+    QTest::newRow("tls with credentials, upper case")
+        << "REDISS://alice:pw@localhost/2" << tlsEndpoint("localhost", 6379, 2, "alice", "pw");
+    QTest::newRow("tls ipv6") << "rediss://[::1]:7000" << tlsEndpoint("::1", 7000);
+
     QTest::newRow("unix socket") << "unix:///tmp/redis.sock" << unixEndpoint("/tmp/redis.sock");
     QTest::newRow("unix socket with db")
         << "unix:///var/run/redis/redis.sock?db=3" << unixEndpoint("/var/run/redis/redis.sock", 3);
@@ -162,6 +174,7 @@ void TestEndpoint::parsesValidUrl() {
     QCOMPARE(actual.database, expected.database);
     QCOMPARE(actual.username, expected.username);
     QCOMPARE(actual.password, expected.password);
+    QCOMPARE(actual.tls.enabled, expected.tls.enabled);
     QCOMPARE(actual, expected);
 }
 
@@ -175,12 +188,11 @@ void TestEndpoint::rejectsInvalidUrl_data() {
                            << "empty";
     QTest::newRow("no scheme") << "localhost:6379"
                                << "missing scheme";
-    QTest::newRow("tls") << "rediss://host:6380/0"
-                         << "TLS is not supported by this build (rediss:// URL); use redis:// or "
-                            "unix://";
     QTest::newRow("unknown scheme") << "http://host"
                                     << "unsupported scheme \"http\" (expected "
-                                       "redis:// or unix://)";
+                                       "redis://, rediss:// or unix://)";
+    QTest::newRow("tls without host") << "rediss:///0"
+                                      << "missing host";
     QTest::newRow("port not a number") << "redis://host:abc/0"
                                        << "port \"abc\" is not a number";
     QTest::newRow("port with trailing junk") << "redis://host:6379x"
@@ -287,6 +299,7 @@ void TestEndpoint::toUrl_data() {
         << tcpEndpoint("host", 6379, 0, "a@b", "p@ss:w/rd%")
         << "redis://a%40b:p%40ss%3Aw%2Frd%25@host:6379/0";
     QTest::newRow("ipv6 gets brackets") << tcpEndpoint("::1", 6380) << "redis://[::1]:6380/0";
+    QTest::newRow("tls") << tlsEndpoint("host", 6380, 1, "u", "p") << "rediss://u:p@host:6380/1";
     QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 3) << "unix:///tmp/r.sock?db=3";
     QTest::newRow("unix with credentials and space")
         << unixEndpoint("/tmp/a b.sock", 0, "u", "p") << "unix://u:p@/tmp/a%20b.sock?db=0";
@@ -312,6 +325,8 @@ void TestEndpoint::displayStringMasksPassword_data() {
         << tcpEndpoint("host", 6379, 0, "bob", "Sec@ret:/x%") << "redis://bob:****@host:6379/0";
     QTest::newRow("no password") << tcpEndpoint("host", 6380, 1, "alice")
                                  << "redis://alice@host:6380/1";
+    QTest::newRow("tls") << tlsEndpoint("host", 6380, 0, "alice", "TopSecret1")
+                         << "rediss://alice:****@host:6380/0";
     QTest::newRow("no credentials") << tcpEndpoint("::1") << "redis://[::1]:6379/0";
     QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 4, "carol", "TopSecret1")
                           << "unix://carol:****@/tmp/r.sock?db=4";
@@ -339,6 +354,8 @@ void TestEndpoint::safeUrlOmitsPassword_data() {
         << tcpEndpoint("host", 6379, 2, "alice", "TopSecret1") << "redis://alice@host:6379/2";
     QTest::newRow("password only")
         << tcpEndpoint("host", 6380, 0, {}, "TopSecret1") << "redis://host:6380/0";
+    QTest::newRow("tls") << tlsEndpoint("host", 6380, 0, {}, "TopSecret1")
+                         << "rediss://host:6380/0";
     QTest::newRow("encoded username")
         << tcpEndpoint("host", 6379, 0, "a:b", "TopSecret1") << "redis://a%3Ab@host:6379/0";
     QTest::newRow("no credentials") << tcpEndpoint("::1", 7000, 9) << "redis://[::1]:7000/9";
@@ -381,6 +398,7 @@ void TestEndpoint::roundTripsThroughUrl_data() {
     QTest::newRow("password only") << tcpEndpoint("host", 6379, 0, {}, "@@@");
     QTest::newRow("ipv6") << tcpEndpoint("2001:db8::1", 7000, 12, "u", "p@ss");
     QTest::newRow("max db and port") << tcpEndpoint("h", 65535, 2147483647);
+    QTest::newRow("tls") << tlsEndpoint("host", 6380, 3, "alice", "s3:cret");
     QTest::newRow("unix") << unixEndpoint("/tmp/redis.sock");
     QTest::newRow("unix with credentials") << unixEndpoint("/tmp/r.sock", 5, "u:x", "p@ss/:%");
     QTest::newRow("unix awkward path") << unixEndpoint("/tmp/a b/c?d#e%f@/g.sock", 2);

@@ -135,12 +135,15 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
     const QString text = m_url->currentText().trimmed();
     if (m_maskedEndpoint && text == m_maskedText)
         return m_maskedEndpoint;
-    const EndpointParseResult parsed = parseEndpoint(text);
+    EndpointParseResult parsed = parseEndpoint(text);
     if (!parsed.ok()) {
         if (error)
             *error = parsed.error;
         return std::nullopt;
     }
+    // The --tls-* files and checks of the command line apply to any rediss:// URL typed here.
+    if (parsed.endpoint->tls.enabled && m_maskedEndpoint && m_maskedEndpoint->tls.enabled)
+        parsed.endpoint->tls = m_maskedEndpoint->tls;
     return parsed.endpoint;
 }
 

@@ -2,6 +2,7 @@
 
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "transport/Transport.h"
 
 #include <QDateTime>
 #include <QLabel>
@@ -129,6 +130,8 @@ void StatusBarPanel::updateState() {
         text += QStringLiteral(" (paused)");
     if (m_session->isReadOnly())
         text += QStringLiteral(" · read-only");
+    if (m_session->hasTarget() && m_session->endpoint().tls.enabled) // "TLS, verified"
+        text += QStringLiteral(" · ") + transport::describeTransport(m_session->endpoint());
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor(state), text.toHtmlEscaped()));
     if (m_session->hasTarget())

@@ -1,5 +1,8 @@
 #include "startup/AppOptions.h"
 
+#include "redis/Endpoint.h"
+#include "transport/TlsCommandLine.h"
+
 #include <cmath>
 
 #include <QCommandLineParser>
@@ -47,6 +50,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
                                  QStringLiteral("Pin MEMBER to the chart (repeatable)."),
                                  QStringLiteral("MEMBER"));
     parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin});
+    parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
 
     AppOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -75,6 +79,16 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         result.error = QStringLiteral("--url is empty: name a server such as redis://host:6379/0");
         return result;
     }
+    // TLS options belong to a rediss:// URL; a bad URL itself is reported where it is used.
+    Endpoint target;
+    if (const EndpointParseResult parsed = parseEndpoint(options.url); parsed.ok())
+        target = *parsed.endpoint;
+    if (const QString problem = transport::applyTlsCommandLine(parser, target);
+        !problem.isEmpty()) {
+        result.error = problem;
+        return result;
+    }
+    options.tls = target.tls;
     options.key = parser.value(key).toUtf8();
     if (options.key.isEmpty()) {
         result.error = QStringLiteral("--key is empty: name the pool's sorted set");

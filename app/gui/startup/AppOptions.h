@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/TlsOptions.h"
+
 #include <optional>
 
 #include <QByteArray>
@@ -11,6 +13,8 @@ namespace poolscope {
 
 // poolscope [--url URL] [--key KEY] [--demo] [--read-only] [--screenshot FILE --after SECONDS]
 //           [--full-snapshot-threshold N] [--pin MEMBER]...
+//           [--tls-ca FILE] [--tls-server-name NAME] [--tls-cert FILE --tls-key FILE]
+//           [--tls-insecure]
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
@@ -20,6 +24,7 @@ struct AppOptions {
     double screenshotAfterSeconds = 0;
     std::optional<qint64> fullSnapshotThreshold; // unset: the monitor's default (10,000)
     QList<QByteArray> pinned;                    // pinned to the chart at start
+    TlsOptions tls; // for a rediss:// URL (enabled then), from the --tls-* options
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };

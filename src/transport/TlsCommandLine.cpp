@@ -1,0 +1,66 @@
+#include "transport/TlsCommandLine.h"
+
+#include <QFileInfo>
+
+namespace poolscope::transport {
+
+namespace {
+const QString kCa = QStringLiteral("tls-ca");
+const QString kServerName = QStringLiteral("tls-server-name");
+const QString kCert = QStringLiteral("tls-cert");
+const QString kKey = QStringLiteral("tls-key");
+const QString kInsecure = QStringLiteral("tls-insecure");
+
+QString unreadable(const QString &option, const QString &path) {
+    const QFileInfo file(path);
+    if (!file.exists())
+        return QStringLiteral("--%1 %2: no such file").arg(option, path);
+    if (!file.isFile() || !file.isReadable())
+        return QStringLiteral("--%1 %2: not a readable file").arg(option, path);
+    return {};
+}
+} // namespace
+
+QList<QCommandLineOption> tlsCommandLineOptions() {
+    return {
+        {kCa, QStringLiteral("TLS: trust only the CAs in FILE (PEM) instead of the system's."),
+         QStringLiteral("FILE")},
+        {kServerName,
+         QStringLiteral("TLS: the name the server's certificate must carry, also sent as SNI "
+                        "(default: the URL's host)."),
+         QStringLiteral("NAME")},
+        {kCert, QStringLiteral("TLS: client certificate (PEM) for servers that require one."),
+         QStringLiteral("FILE")},
+        {kKey, QStringLiteral("TLS: the client certificate's unencrypted key (PEM)."),
+         QStringLiteral("FILE")},
+        {kInsecure, QStringLiteral("TLS: do not verify the server at all (chain and name).")},
+    };
+}
+
+QString applyTlsCommandLine(const QCommandLineParser &parser, Endpoint &endpoint) {
+    for (const QString &option : {kCa, kServerName, kCert, kKey, kInsecure}) {
+        if (parser.isSet(option) && !endpoint.tls.enabled)
+            return QStringLiteral("--%1 needs a rediss:// URL (TLS)").arg(option);
+    }
+    TlsOptions &tls = endpoint.tls;
+    for (const auto &[option, field] :
+         {std::pair{kCa, &tls.caFile}, std::pair{kCert, &tls.certFile},
+          std::pair{kKey, &tls.keyFile}}) {
+        if (!parser.isSet(option))
+            continue;
+        *field = parser.value(option);
+        if (const QString problem = unreadable(option, *field); !problem.isEmpty())
+            return problem;
+    }
+    if (parser.isSet(kServerName)) {
+        tls.serverName = parser.value(kServerName).trimmed();
+        if (tls.serverName.isEmpty())
+            return QStringLiteral("--tls-server-name is empty");
+    }
+    if (!tls.keyFile.isEmpty() && tls.certFile.isEmpty())
+        return QStringLiteral("--tls-key needs --tls-cert");
+    tls.insecure = parser.isSet(kInsecure);
+    return {};
+}
+
+} // namespace poolscope::transport

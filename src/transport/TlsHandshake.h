@@ -1,0 +1,28 @@
+#pragma once
+
+#include "redis/Endpoint.h"
+#include "transport/TcpDialer.h"
+
+#include <memory>
+
+struct ssl_st; // OpenSSL stays out of our headers
+
+namespace poolscope::transport {
+
+struct TlsSessionDeleter {
+    void operator()(ssl_st *session) const;
+};
+using TlsSession = std::unique_ptr<ssl_st, TlsSessionDeleter>;
+
+// Runs the TLS client handshake on `tcp` (connected, non-blocking) by `deadline`, verifying the
+// server as endpoint.tls says (see TlsOptions). On success the session is ready for the relay;
+// the socket stays owned by the caller.
+//
+// Every failure throws RedisError with ONE line naming the cause: unknown CA, name mismatch
+// (expected vs. the names the certificate presents), expired or not yet valid (with the date),
+// the server wants a client certificate, the handshake timed out, the server speaks plain text,
+// or an unreadable CA/certificate/key file.
+TlsSession handshakeTls(int tcp, const Endpoint &endpoint, Clock::time_point deadline,
+                        std::chrono::milliseconds budget);
+
+} // namespace poolscope::transport

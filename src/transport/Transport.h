@@ -1,0 +1,29 @@
+#pragma once
+
+#include "redis/Endpoint.h"
+
+#include <chrono>
+#include <optional>
+
+#include <QString>
+
+namespace poolscope::transport {
+
+// The one seam between "send Redis commands" and "reach the server" (STYLE.md, practice 16).
+// RedisConnection asks for a stream to an endpoint and never learns how it was made.
+//
+// Plain TCP and unix sockets need no help: hiredis connects them itself, and openStream() returns
+// nothing. Every other transport returns a connected, blocking stream socket that carries plain
+// RESP, which hiredis takes with redisConnectFd(). Today that is TLS (a relay over a socketpair,
+// see TlsRelay.h); an SSH tunnel plugs in here the same way: it produces the byte stream to the
+// server (a channel instead of a TCP socket), and TLS, when asked for, runs on top of it.
+//
+// Bounded by connectTimeout from the first packet to the end of the TLS handshake. Throws
+// RedisError (Kind::Timeout or Kind::Connection) with one line naming the cause.
+std::optional<int> openStream(const Endpoint &endpoint, std::chrono::milliseconds connectTimeout);
+
+// For status bars and reports: "TCP", "unix socket", "TLS, verified",
+// "TLS, NOT verified (--tls-insecure)".
+QString describeTransport(const Endpoint &endpoint);
+
+} // namespace poolscope::transport
