@@ -70,6 +70,7 @@ Options:
   --key KEY     the pool's sorted-set key (default: proxies)
   --json        machine-readable output
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
+  --help, --version   this text, or the program's version
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
 65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
@@ -211,6 +212,7 @@ void Cli::declareOptions() {
         {QStringLiteral("full-snapshot-threshold"), QStringLiteral("summary polls above"),
          QStringLiteral("N"), QStringLiteral("10000")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
+        {QStringLiteral("version"), QStringLiteral("version")},
     });
 }
 
@@ -789,6 +791,10 @@ int Cli::run(const QStringList &arguments) {
     }
     if (m_parser.isSet(QStringLiteral("help"))) {
         m_out << kUsage;
+        return kExitOk;
+    }
+    if (m_parser.isSet(QStringLiteral("version"))) {
+        m_out << "poolscope-cli " << POOLSCOPE_VERSION << '\n'; // project(VERSION) in CMake
         return kExitOk;
     }
     m_json = m_parser.isSet(QStringLiteral("json"));
