@@ -44,8 +44,25 @@ fi
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/poolscope-package-test.XXXXXX")
 mounts=()
+# Processes this test started inside the chroot (Xvfb, redis-server, still exiting): by PID.
+chroot_pids() {
+    local entry
+    for entry in /proc/[0-9]*; do
+        [[ $(readlink "$entry/root" 2>/dev/null) == "$root" ]] && echo "${entry#/proc/}"
+    done
+    return 0
+}
 cleanup() {
-    local status=$? failed=0
+    local status=$? failed=0 pids
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        pids=$(chroot_pids)
+        [[ -z $pids ]] && break
+        kill $pids 2>/dev/null || true
+        sleep 0.5
+    done
+    pids=$(chroot_pids)
+    [[ -z $pids ]] || kill -9 $pids 2>/dev/null || true
+    # A busy mount is detached lazily, so nothing below can reach through it.
     for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
         umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}" 2>/dev/null || true
     done
