@@ -29,7 +29,7 @@ jobs=${POOLSCOPE_JOBS:-$(nproc)}
 # -O1 -g without NDEBUG: fast enough, and Q_ASSERTs stay armed.
 CC=clang CXX=clang++ cmake -S "$top" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DPOOLSCOPE_FUZZ=ON -DPOOLSCOPE_BUILD_GUI=OFF \
-    -DPOOLSCOPE_BUILD_TESTS=OFF >/dev/null
+    -DPOOLSCOPE_BUILD_TESTS=OFF -DPOOLSCOPE_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
 
 keep=1

@@ -1,19 +1,60 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages poolscope needs, and only those that are missing.
 # Safe to run again: with everything present it does nothing (no apt-get update either).
+# Usage: scripts/install-deps.sh [--run]
+#   --run   only what building and running the two programs needs (scripts/run.sh); without it,
+#           also the tools of the test, sanitizer, fuzzing and packaging scripts.
 set -euo pipefail
 
 packages=(
     build-essential cmake pkg-config git          # toolchain
     qt6-base-dev qt6-charts-dev libgl-dev         # Qt 6 Widgets + Charts
     libqt6opengl6-dev                             # Qt6Charts' CMake config requires Qt6OpenGL
+    libqt6svg6                                    # draws the SVG window icon (a Qt plugin)
     libhiredis-dev                                # Redis client library (0.14.1)
+    libssl-dev                                    # TLS (rediss://) through OpenSSL
+    prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
-    clang libclang-rt-14-dev                      # sanitizer build and fuzzers
-    procps                                        # ps, used by benchmarks
-    openssl libssl-dev                            # TLS (rediss://); test and bench certificates
 )
+with_tests=0
+if [[ ${1:-} != --run ]]; then
+    with_tests=1
+    packages+=(
+        clang libclang-rt-14-dev                  # sanitizer build and fuzzers
+        procps                                    # ps, used by benchmarks
+        openssl                                   # certificates for the TLS tests and benchmark
+        curl                                      # scrapes the exporter in its tests
+        desktop-file-utils appstream groff-base   # validate the desktop entry, metainfo, man pages
+        dpkg-dev file                             # the .deb: dpkg-shlibdeps, checks on its files
+        debootstrap                               # a fresh bookworm to install the .deb into
+    )
+fi
+
+# promtool checks the exporter's output. It ships in Debian's prometheus package, whose install
+# would also set up and start a Prometheus server: take the one tool out of the package instead.
+tools=/opt/poolscope-tools
+install_promtool() {
+    ((with_tests)) || return 0
+    if [[ -x $tools/bin/promtool ]] || command -v promtool >/dev/null; then
+        return 0
+    fi
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "install-deps: promtool is missing; run as root to install it" >&2
+        return 1
+    fi
+    local work
+    work=$(mktemp -d)
+    chmod 755 "$work" # apt's download user writes here
+    if ! (cd "$work" && apt-get download -q prometheus >/dev/null 2>&1); then
+        apt-get update -q
+        (cd "$work" && apt-get download -q prometheus >/dev/null)
+    fi
+    dpkg-deb -x "$work"/prometheus_*.deb "$work/root"
+    install -D -m 755 "$work/root/usr/bin/promtool" "$tools/bin/promtool"
+    rm -rf "$work"
+    echo "install-deps: promtool in $tools/bin"
+}
 
 missing=()
 for package in "${packages[@]}"; do
@@ -23,6 +64,7 @@ for package in "${packages[@]}"; do
 done
 
 if ((${#missing[@]} == 0)); then
+    install_promtool
     echo "install-deps: all ${#packages[@]} packages present"
     exit 0
 fi
@@ -37,3 +79,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
+install_promtool

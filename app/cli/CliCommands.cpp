@@ -63,6 +63,7 @@ Options:
   --tls-insecure            no verification at all (a warning on stderr says so)
   --tls-server-name NAME    the name the certificate must carry, and the SNI (default: host)
   --tls-cert FILE --tls-key FILE   client certificate and its unencrypted key (PEM)
+  --help, --version   this text, or the program's version
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
 65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
@@ -144,6 +145,7 @@ void Cli::declareOptions() {
         {QStringLiteral("full-snapshot-threshold"), QStringLiteral("summary polls above"),
          QStringLiteral("N"), QStringLiteral("10000")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
+        {QStringLiteral("version"), QStringLiteral("version")},
     });
     m_parser.addOptions(transport::tlsCommandLineOptions()); // TLS, for every command
 }
@@ -271,6 +273,10 @@ int Cli::run(const QStringList &arguments) {
     }
     if (m_parser.isSet(QStringLiteral("help"))) {
         m_out << kUsage;
+        return kExitOk;
+    }
+    if (m_parser.isSet(QStringLiteral("version"))) {
+        m_out << "poolscope-cli " << POOLSCOPE_VERSION << '\n'; // project(VERSION) in CMake
         return kExitOk;
     }
     m_json = m_parser.isSet(QStringLiteral("json"));

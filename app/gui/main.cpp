@@ -19,6 +19,7 @@
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QIcon>
 #include <QMessageBox>
 #include <QTimer>
 
@@ -34,7 +35,20 @@ void reportFatal(const QString &text, bool interactive) {
 
 int main(int argc, char *argv[]) {
     using namespace poolscope;
+    {
+        // --help and --version are answered before QApplication, which needs a display.
+        QCoreApplication probe(argc, argv);
+        const AppOptionsResult early =
+            parseAppOptions(probe.arguments(), {}, QStringLiteral(POOLSCOPE_VERSION));
+        if (early.exitEarly) {
+            std::fputs(qPrintable(early.earlyOutput), stdout);
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
+    Q_INIT_RESOURCE(poolscope); // the icon is in poolscope_core's resources
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/poolscope.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("poolscope")); // poolscope.desktop
     QApplication::setOrganizationName(QStringLiteral("poolscope"));
     QApplication::setApplicationName(QStringLiteral("poolscope"));
     QApplication::setApplicationVersion(QStringLiteral(POOLSCOPE_VERSION));

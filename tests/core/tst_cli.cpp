@@ -276,6 +276,18 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
     }
 
+    // The version comes from project(VERSION) in CMake, the same string the dashboard prints.
+    void versionAndHelp() {
+        const CliRun version = runCli({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QCOMPARE(version.out, QByteArray("poolscope-cli " POOLSCOPE_VERSION "\n"));
+        QVERIFY2(version.err.isEmpty(), version.err);
+        const CliRun help = runCli({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.startsWith("Usage: poolscope-cli"), help.out);
+        QVERIFY2(help.out.contains("--version"), help.out);
+    }
+
     void badUrls_data() {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("expected");
