@@ -12,7 +12,26 @@ packages=(
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
     clang libclang-rt-14-dev                      # sanitizer build and fuzzers
     procps                                        # ps, used by benchmarks
+    prometheus-cpp-dev curl                       # the Prometheus exporter; scrapes in its tests
 )
+
+# promtool checks the exporter's output. It ships in Debian's prometheus package, whose install
+# would also set up and start a Prometheus server: take the one tool out of the package instead.
+tools=/opt/poolscope-tools
+install_promtool() {
+    [[ -x $tools/bin/promtool ]] || command -v promtool >/dev/null && return 0
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "install-deps: promtool is missing; run as root to install it" >&2
+        return 1
+    fi
+    local work
+    work=$(mktemp -d)
+    (cd "$work" && apt-get download -q prometheus >/dev/null) || { apt-get update -q && (cd "$work" && apt-get download -q prometheus >/dev/null); }
+    dpkg-deb -x "$work"/prometheus_*.deb "$work/root"
+    install -D -m 755 "$work/root/usr/bin/promtool" "$tools/bin/promtool"
+    rm -rf "$work"
+    echo "install-deps: promtool in $tools/bin"
+}
 
 missing=()
 for package in "${packages[@]}"; do
@@ -22,6 +41,7 @@ for package in "${packages[@]}"; do
 done
 
 if ((${#missing[@]} == 0)); then
+    install_promtool
     echo "install-deps: all ${#packages[@]} packages present"
     exit 0
 fi
@@ -36,3 +56,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
+install_promtool
