@@ -2,6 +2,7 @@
 
 #include "redis/ArgumentScrubber.h"
 
+#include <csignal>
 #include <cstdio>
 
 #include <QCoreApplication>
@@ -9,6 +10,10 @@
 #include <QTextStream>
 
 int main(int argc, char *argv[]) {
+    // A server that goes away under a write (a unix socket at once, TCP on the second write)
+    // must end in an error we report, not in a silent death by SIGPIPE: write() then fails with
+    // EPIPE everywhere in the process, on every thread.
+    std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("poolscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(POOLSCOPE_VERSION));

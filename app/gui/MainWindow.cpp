@@ -79,11 +79,30 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         m_connectionBar->setConnectionState(m_session->hasTarget() ? state
                                                                    : ConnectionState::Disconnected);
         if (state == ConnectionState::Connected) {
-            m_connectionBar->rememberConnection(m_session->endpoint(), m_session->poolKey());
+            m_connectionBar->rememberUrl(m_session->endpoint());
             m_session->findPoolKeys();
         }
     });
+    // Only keys that were read as pools join the recent keys: no typos, no strings.
+    connect(m_session, &PoolSession::observationApplied, this,
+            [this](const PoolObservation &observation) {
+                if (m_keyRemembered)
+                    return;
+                const PoolSnapshot &snapshot = observation.snapshot;
+                if (observation.summaryMode || !snapshot.members.isEmpty() ||
+                    !snapshot.evicted.isEmpty()) {
+                    m_keyRemembered = true;
+                    m_connectionBar->rememberPoolKey(m_session->poolKey());
+                }
+            });
+    connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+        m_connectionBar->setConnectionState(ConnectionState::Disconnected);
+        m_connectionBar->askForPassword(m_session->endpoint(), message);
+    });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
+        m_keyRemembered = false;
+        // The fields show the pool shown, whoever switched to it (e.g. the count-reset demo).
+        m_connectionBar->setWatchedTarget(m_session->endpoint(), m_session->poolKey());
         setWindowTitle(QStringLiteral("poolscope · %1 · %2")
                            .arg(QString::fromUtf8(m_session->poolKey()),
                                 m_session->endpoint().toDisplayString()));
@@ -120,6 +139,7 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addAction(m_connectionBar->connectAction());
     m_poolMenu->addAction(a->refreshAction());
     m_poolMenu->addAction(m_connectionBar->pauseAction());
+    m_poolMenu->addAction(a->backAction());
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(a->seedAction());
     m_poolMenu->addAction(a->evictAction());

@@ -56,6 +56,7 @@ private:
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;
+    bool m_keyRemembered = false; // the watched key was read as a pool and remembered
 };
 
 } // namespace poolscope

@@ -1,15 +1,23 @@
 -- Move one member from the evicted hash (KEYS[2]) back into the pool (KEYS[1]).
 -- ARGV[1] member, ARGV[2] policy: keep | zero | start | min, ARGV[3] the agreed starting count.
--- O(log N); returns {status, restored count, saved count, the pool's lowest count just before
--- the restore (false for an empty pool)}: read here so a flood forecast has an exact baseline.
+-- O(log N); returns {status, restored count, saved count, the pool's lowest finite count just
+-- before the restore (false for a pool without one)}: read here so a flood forecast has an exact
+-- baseline. Nothing is written when the member is also in the pool ("conflict") or when the
+-- count the policy gives is not a finite number ("invalid-count": bad data such as inf or nan).
 local saved = redis.call('HGET', KEYS[2], ARGV[1])
+local present = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not saved then
-    if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+    if present then
         return {'in-pool', false, false, false}
     end
     return {'unknown', false, false, false}
 end
-local lowest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+if present then
+    return {'conflict', present, saved, false}
+end
+-- The lowest finite count: members at -inf (only bad data puts them there) are skipped.
+local lowest = redis.call('ZRANGE', KEYS[1], '(-inf', '(+inf', 'BYSCORE', 'LIMIT', 0, 1,
+    'WITHSCORES')[2]
 local policy = ARGV[2]
 local count
 if policy == 'keep' then
@@ -20,10 +28,14 @@ elseif policy == 'start' then
     count = ARGV[3]
 elseif policy == 'min' then
     -- The lowest count in the pool, so the member joins the rotation without a flood.
-    -- An empty pool has no minimum: keep the saved count.
+    -- A pool without a finite count has no minimum: keep the saved count.
     count = lowest or saved
 else
     return redis.error_reply('ERR unknown restore policy ' .. tostring(policy))
+end
+local number = tonumber(count)
+if not number or number ~= number or number == math.huge or number == -math.huge then
+    return {'invalid-count', count, saved, lowest or false}
 end
 redis.call('ZADD', KEYS[1], count, ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])

@@ -2,6 +2,7 @@
 
 #include "load/LatencyHistogram.h"
 #include "pool/LuaScript.h"
+#include "pool/MemberText.h"
 #include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
@@ -951,7 +952,7 @@ QJsonObject LoadReport::toJson() const {
         errorKinds.insert(it.key(), it.value());
     QJsonObject members;
     for (auto it = perMember.cbegin(); it != perMember.cend(); ++it)
-        members.insert(QString::fromUtf8(it.key()), it.value());
+        members.insert(memberText(it.key()), it.value()); // escaped: keys stay distinct
     QJsonObject object{
         {QStringLiteral("requested"), requested},
         {QStringLiteral("allocated"), allocated},

@@ -1,6 +1,7 @@
 #include "load/ResetScenario.h"
 
 #include "pool/LuaScript.h"
+#include "pool/MemberText.h"
 #include "pool/PoolOperations.h"
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
@@ -362,9 +363,9 @@ QJsonObject ResetScenarioReport::toJson() const {
         buckets.append(
             QJsonArray{bucket.startSeconds, bucket.allocations, bucket.toRestoredMember});
     return {
-        {QStringLiteral("pool_key"), QString::fromUtf8(poolKey)},
+        {QStringLiteral("pool_key"), memberText(poolKey)},
         {QStringLiteral("members"), members},
-        {QStringLiteral("member"), QString::fromUtf8(member)},
+        {QStringLiteral("member"), memberText(member)},
         {QStringLiteral("policy"), restorePolicyName(policy)},
         {QStringLiteral("rate_per_s"), ratePerSecond},
         {QStringLiteral("achieved_rate_per_s"), achievedRatePerSecond},

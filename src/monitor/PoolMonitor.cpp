@@ -151,6 +151,16 @@ private:
         } catch (const RedisError &error) {
             if (!isCurrent())
                 return false;
+            if (error.kind() == RedisError::Kind::Authentication) {
+                // Retrying with the same credentials cannot help: stop until new ones come.
+                stop();
+                post(m_monitor,
+                     [monitor = m_monitor, generation = m_generation, message = error.message()] {
+                         monitor->handleAuthenticationFailure(generation, message);
+                     });
+                reportState(ConnectionState::Disconnected, error.message());
+                return false;
+            }
             reportFailure(error.message());
             reportState(ConnectionState::Reconnecting, error.message());
             retryLater();
@@ -178,6 +188,12 @@ private:
             PoolOperations operations(*m_connection, m_poolKey);
             // A whole read of a big pool would hold the server and every worker behind it.
             const qint64 size = operations.size();
+            // The background totals scan belongs to one pool: when the key was deleted and
+            // created again (it shrank, vanished or changed type) or was read whole, a pass
+            // under way or completed would mix the old pool's counts into the new one's totals.
+            if (size < m_lastSize || size <= m_threshold)
+                m_scan.reset();
+            m_lastSize = size;
             PoolObservation observation =
                 size > m_threshold ? readSummary(operations) : readFullSnapshot(operations, size);
             if (!isCurrent())
@@ -193,6 +209,8 @@ private:
             if (!isCurrent())
                 return;
             reportFailure(error.message());
+            m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
+            m_lastSize = -1;
             if (error.connectionLost() || m_connection->isBroken()) {
                 // A broken context would read a late reply as the next answer: start afresh.
                 m_connection.reset();
@@ -291,6 +309,7 @@ private:
     qint64 m_visibleFrom = 0;
     int m_visibleCount = 0;
     IncrementalPoolScan m_scan;
+    qint64 m_lastSize = -1; // the pool's size at the last poll: a drop resets m_scan
 };
 
 PoolMonitor::PoolMonitor(QObject *parent)
@@ -381,6 +400,12 @@ void PoolMonitor::handleObservation(const PoolObservation &observation) {
     if (observation.generation != m_generation)
         return; // read before a reconnect or key change
     Q_EMIT observationArrived(observation);
+}
+
+void PoolMonitor::handleAuthenticationFailure(quint64 generation, const QString &message) {
+    if (generation != m_generation)
+        return;
+    Q_EMIT authenticationFailed(message);
 }
 
 void PoolMonitor::handleFailure(quint64 generation, const QString &message) {

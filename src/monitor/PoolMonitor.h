@@ -54,7 +54,8 @@ public:
     ~PoolMonitor() override; // stops polling and joins the thread
 
     // Starts a new generation: state Connecting at once, then Connected (detail: server
-    // version) or Reconnecting (detail: why), retried with backoff from 50 ms doubling to 2 s.
+    // version) or Reconnecting (detail: why), retried with backoff from 50 ms doubling to 2 s;
+    // an authentication failure is not retried (authenticationFailed, then Disconnected).
     // options: clientName defaults to "poolscope-poller"; a command timeout is enforced (1 s when
     // unset) and the connect timeout is capped at it, so disconnecting or destroying the monitor
     // never waits on a dead server for longer than about one command timeout.
@@ -83,6 +84,9 @@ Q_SIGNALS:
     void stateChanged(poolscope::ConnectionState state, const QString &detail);
     void observationArrived(const poolscope::PoolObservation &observation);
     void pollFailed(const QString &message);
+    // The server refused the credentials (or wants some): the monitor stops (state
+    // Disconnected) instead of retrying, until connectTo() is called with new ones.
+    void authenticationFailed(const QString &message);
 
 private:
     class Worker;
@@ -90,6 +94,7 @@ private:
                            const QString &detail);
     void handleObservation(const poolscope::PoolObservation &observation);
     void handleFailure(quint64 generation, const QString &message);
+    void handleAuthenticationFailure(quint64 generation, const QString &message);
 
     std::unique_ptr<QThread> m_thread;
     Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes

@@ -20,6 +20,9 @@ public:
     static const LuaScript &evict() { return byName(QStringLiteral("evict.lua")); }
     static const LuaScript &restore() { return byName(QStringLiteral("restore.lua")); }
     static const LuaScript &seed() { return byName(QStringLiteral("seed.lua")); }
+    static const LuaScript &migrateCompanion() {
+        return byName(QStringLiteral("migrate_companion.lua"));
+    }
 
     const QByteArray &source() const { return m_source; }
     // Lower-case hex SHA1 of the source, as Redis names it.

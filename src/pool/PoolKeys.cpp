@@ -49,7 +49,7 @@ const std::array<QByteArray, 16384> &tagsBySlot() {
 
 PoolKeys::PoolKeys(QByteArray poolKey)
     : m_pool(std::move(poolKey))
-    , m_evicted(companionKey(m_pool, ":evicted")) {}
+    , m_evicted(companionKey(m_pool)) {}
 
 QByteArray PoolKeys::hashedPart(const QByteArray &key) {
     const qsizetype open = key.indexOf('{');
@@ -69,12 +69,69 @@ int PoolKeys::hashSlot(const QByteArray &key) {
     return crc16(hashedPart(key)) & 16383;
 }
 
-QByteArray PoolKeys::companionKey(const QByteArray &poolKey, const char *suffix) {
-    if (hasHashTag(poolKey))
-        return poolKey + suffix;
+namespace {
+
+constexpr char kCompanionMiddle[] = "}:evicted:";
+
+// A brace-free-closing tag with the pool key's slot: its own tag, the whole key, or a computed one.
+QByteArray companionTag(const QByteArray &poolKey) {
+    if (PoolKeys::hasHashTag(poolKey))
+        return PoolKeys::hashedPart(poolKey); // a tag never holds '}'
     if (!poolKey.contains('{') && !poolKey.contains('}'))
-        return '{' + poolKey + '}' + suffix;
-    return '{' + tagsBySlot()[static_cast<size_t>(hashSlot(poolKey))] + '}' + poolKey + suffix;
+        return poolKey;
+    return tagsBySlot()[static_cast<size_t>(PoolKeys::hashSlot(poolKey))];
+}
+
+} // namespace
+
+QByteArray PoolKeys::companionKey(const QByteArray &poolKey) {
+    return '{' + companionTag(poolKey) + kCompanionMiddle + poolKey;
+}
+
+std::optional<QByteArray> PoolKeys::poolOfCompanion(const QByteArray &key) {
+    if (!key.startsWith('{'))
+        return std::nullopt;
+    const qsizetype close = key.indexOf('}');
+    if (close < 0 || key.mid(close, int(sizeof kCompanionMiddle) - 1) != kCompanionMiddle)
+        return std::nullopt;
+    const QByteArray pool = key.mid(close + qsizetype(sizeof kCompanionMiddle) - 1);
+    if (pool.isEmpty() || companionKey(pool) != key)
+        return std::nullopt;
+    return pool;
+}
+
+QByteArray PoolKeys::legacyCompanionKey(const QByteArray &poolKey) {
+    if (hasHashTag(poolKey))
+        return poolKey + ":evicted";
+    if (!poolKey.contains('{') && !poolKey.contains('}'))
+        return '{' + poolKey + "}:evicted";
+    return '{' + tagsBySlot()[static_cast<size_t>(hashSlot(poolKey))] + '}' + poolKey + ":evicted";
+}
+
+QByteArray PoolKeys::legacyEvicted() const {
+    return legacyCompanionKey(m_pool);
+}
+
+QList<QByteArray> PoolKeys::legacySharers() const {
+    // Every pool key whose legacy companion is N: N's stem itself (a tagged key), and, when the
+    // stem starts with "{tag}", the tag alone (a brace-free key) and what follows the tag (a key
+    // whose braces form no tag).
+    const QByteArray legacy = legacyEvicted();
+    const QByteArray stem = legacy.chopped(int(sizeof ":evicted") - 1);
+    QList<QByteArray> candidates{stem};
+    if (stem.startsWith('{')) {
+        const qsizetype close = stem.indexOf('}');
+        if (close > 0) {
+            candidates.append(stem.mid(1, close - 1));
+            candidates.append(stem.mid(close + 1));
+        }
+    }
+    QList<QByteArray> sharers;
+    for (const QByteArray &candidate : candidates)
+        if (!candidate.isEmpty() && candidate != m_pool && !sharers.contains(candidate) &&
+            legacyCompanionKey(candidate) == legacy)
+            sharers.append(candidate);
+    return sharers;
 }
 
 } // namespace poolscope

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <optional>
+
 #include <QByteArray>
+#include <QList>
 
 namespace poolscope {
 
@@ -8,18 +11,32 @@ namespace poolscope {
 //
 // - The pool itself is the sorted set at the key the user names (member = proxy id,
 //   score = allocations so far).
-// - Evicted members and their counts live in a companion hash. Scripts touch both keys at once,
-//   so in Redis Cluster they must hash to the same slot:
-//     * a pool key with a hash tag ("{proxies}:pool") gets "<key>:evicted", which keeps the tag;
-//     * a pool key without braces ("proxies") gets "{proxies}:evicted", whose tag is the whole key;
-//     * any other key (braces that do not form a tag, e.g. "a}b") gets "{<t>}<key>:evicted" with
-//       a short tag <t> chosen to hash to the pool key's slot.
+// - Evicted members and their counts live in a companion hash, "{<tag>}:evicted:<key>". Scripts
+//   touch both keys at once, so in Redis Cluster they must hash to the same slot; <tag> is
+//     * the pool key's own hash tag when it has one ("{eu}:proxies" ->
+//     "{eu}:evicted:{eu}:proxies");
+//     * the whole key when it has no braces ("proxies" -> "{proxies}:evicted:proxies");
+//     * otherwise (braces that form no tag, e.g. "a}b") a short brace-free tag chosen to hash to
+//       the pool key's slot ("{<t>}:evicted:a}b").
+//   The pool key is spelled out whole after the fixed "}:evicted:", and <tag> never holds a '}',
+//   so a companion name gives back its one pool key: no two pool keys share a companion.
+// - Before 0.2 the companion was "{key}:evicted" (no braces), "key:evicted" (a tag) or
+//   "{t}key:evicted", which "X" and "{X}" (and "a}b" and "{t}a}b") shared; legacyEvicted() names
+//   it so `poolscope-cli migrate-companion` can move an old hash to its new name.
 class PoolKeys {
 public:
     explicit PoolKeys(QByteArray poolKey);
 
     const QByteArray &pool() const { return m_pool; }
     const QByteArray &evicted() const { return m_evicted; }
+    // The companion name used before 0.2 (shared by some pairs of pool keys).
+    QByteArray legacyEvicted() const;
+    // Other pool keys whose legacy companion was this pool's legacy companion too.
+    QList<QByteArray> legacySharers() const;
+
+    // The pool key whose companion hash this key is, if it is one (so it must not be used as a
+    // pool key itself).
+    static std::optional<QByteArray> poolOfCompanion(const QByteArray &key);
 
     // Redis Cluster hash slot of a key (CRC16/XMODEM of the hash tag or whole key, mod 16384).
     static int hashSlot(const QByteArray &key);
@@ -29,7 +46,8 @@ public:
     static bool hasHashTag(const QByteArray &key);
 
 private:
-    static QByteArray companionKey(const QByteArray &poolKey, const char *suffix);
+    static QByteArray companionKey(const QByteArray &poolKey);
+    static QByteArray legacyCompanionKey(const QByteArray &poolKey);
     QByteArray m_pool;
     QByteArray m_evicted;
 };

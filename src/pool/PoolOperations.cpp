@@ -1,6 +1,7 @@
 #include "pool/PoolOperations.h"
 
 #include "pool/LuaScript.h"
+#include "pool/MemberText.h"
 #include "pool/ReplyConversion.h"
 #include "redis/RedisError.h"
 
@@ -26,24 +27,8 @@ double scoreOf(const RedisReply &reply, const QByteArray &member) {
 } // namespace
 
 QString describeMember(const QByteArray &member) {
-    // Show what people typed; escape what they cannot see (NUL, control bytes, bad UTF-8).
-    QString shown;
-    const QString decoded = QString::fromUtf8(member);
-    const bool roundTrips = decoded.toUtf8() == member;
-    if (roundTrips) {
-        for (const QChar c : decoded)
-            shown += (c.unicode() < 0x20 || c.unicode() == 0x7f)
-                         ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
-                         : QString(c);
-    } else {
-        for (const char byte : member) {
-            const auto value = static_cast<unsigned char>(byte);
-            shown += (value < 0x20 || value >= 0x7f)
-                         ? QStringLiteral("\\x%1").arg(value, 2, 16, QLatin1Char('0'))
-                         : QString(QLatin1Char(byte));
-        }
-    }
-    return QLatin1Char('"') + shown + QLatin1Char('"');
+    // Show what people typed; escape what they cannot see, the one way the CLI does everywhere.
+    return QLatin1Char('"') + memberText(member) + QLatin1Char('"');
 }
 
 PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &poolKey)
@@ -51,6 +36,10 @@ PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &po
     , m_keys(poolKey) {
     if (poolKey.isEmpty())
         throw usageError(QStringLiteral("the pool key is empty: name the sorted set to use"));
+    // Using a pool's companion hash as a pool would mix members and saved counts in one key.
+    if (const std::optional<QByteArray> owner = PoolKeys::poolOfCompanion(poolKey))
+        throw usageError(QStringLiteral("key %1 is the evicted-members hash of pool %2, not a pool")
+                             .arg(keyText(poolKey), keyText(*owner)));
 }
 
 void PoolOperations::checkKeyTypes() {
@@ -110,7 +99,8 @@ qint64 PoolOperations::size() {
 
 std::optional<double> PoolOperations::minimumCount() {
     const RedisReply reply =
-        m_connection.command({"ZRANGE", m_keys.pool(), "0", "0", "WITHSCORES"});
+        m_connection.command({"ZRANGE", m_keys.pool(), "(-inf", "(+inf", "BYSCORE", "LIMIT", "0",
+                              "1", "WITHSCORES"}); // members at -inf (bad data) have no count
     if (reply.isError())
         throwServerError(reply, QStringLiteral("reading the lowest count"));
     const QList<PoolMember> lowest = membersFromRangeReply(reply);
@@ -201,6 +191,7 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     result.startCount = options.startCount;
     if (options.startAtPoolMinimum)
         result.startCount = minimumCount().value_or(options.startCount);
+    result.highestStartCount = result.startCount;
     if (const QString problem = validateCount(result.startCount); !problem.isEmpty())
         throw usageError(QStringLiteral("cannot seed: %1").arg(problem));
     for (const QByteArray &member : members)
@@ -209,89 +200,122 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     checkKeyTypes(); // before the first write, so a wrong key changes nothing
 
     const int batchSize = std::clamp(options.batchSize, 1, 1000);
-    const QByteArray count = formatCount(result.startCount).toUtf8();
+    // With startAtPoolMinimum each batch reads the minimum itself, in its script: startCount is
+    // only the fallback for a pool without one.
+    const QByteArray count =
+        options.startAtPoolMinimum ? QByteArray("min") : formatCount(result.startCount).toUtf8();
+    const QByteArray fallback = formatCount(options.startCount).toUtf8();
+    bool firstBatch = true;
     const QByteArray overwrite = options.overwrite ? "1" : "0";
     const LuaScript &script = LuaScript::seed();
 
     // Several batches in flight at once: the server sees short calls, we avoid a round trip each.
     constexpr int kBatchesInFlight = 8;
     qint64 done = 0;
-    for (qsizetype start = 0; start < members.size();
-         start += qsizetype(batchSize) * kBatchesInFlight) {
-        QList<QList<QByteArray>> batches;
-        for (int b = 0; b < kBatchesInFlight; ++b) {
-            const qsizetype from = start + qsizetype(b) * batchSize;
-            if (from >= members.size())
-                break;
-            batches.append(members.mid(from, batchSize));
-        }
-        QList<RedisReply> replies;
-        if (options.dryRun) {
-            // Read-only classification with the same rules as the script.
-            QList<RedisCommand> commands;
-            for (const QList<QByteArray> &batch : batches) {
-                commands.append(RedisCommand{"HMGET", m_keys.evicted()} + batch);
-                commands.append(RedisCommand{"ZMSCORE", m_keys.pool()} + batch);
+    qint64 inFlight = 0; // members in batches sent whose statuses are not yet counted
+    try {
+        for (qsizetype start = 0; start < members.size();
+             start += qsizetype(batchSize) * kBatchesInFlight) {
+            QList<QList<QByteArray>> batches;
+            for (int b = 0; b < kBatchesInFlight; ++b) {
+                const qsizetype from = start + qsizetype(b) * batchSize;
+                if (from >= members.size())
+                    break;
+                batches.append(members.mid(from, batchSize));
             }
-            const QList<RedisReply> raw = m_connection.pipeline(commands);
-            for (qsizetype b = 0; b < batches.size(); ++b) {
-                const RedisReply &evicted = raw[2 * b];
-                const RedisReply &scores = raw[2 * b + 1];
-                if (evicted.isError())
-                    throwServerError(evicted, QStringLiteral("checking evicted members"));
-                if (scores.isError())
-                    throwServerError(scores, QStringLiteral("checking members"));
-                RedisReply statuses;
-                statuses.type = RedisReply::Type::Array;
-                for (qsizetype i = 0; i < batches[b].size(); ++i) {
-                    RedisReply status;
-                    status.type = RedisReply::Type::Integer;
-                    status.integer = !evicted.elements[i].isNil() ? 3
-                                     : scores.elements[i].isNil() ? 0
-                                     : options.overwrite          ? 2
-                                                                  : 1;
-                    statuses.elements.append(status);
+            QList<RedisReply> replies;
+            if (options.dryRun) {
+                // Read-only classification with the same rules as the script.
+                QList<RedisCommand> commands;
+                for (const QList<QByteArray> &batch : batches) {
+                    commands.append(RedisCommand{"HMGET", m_keys.evicted()} + batch);
+                    commands.append(RedisCommand{"ZMSCORE", m_keys.pool()} + batch);
                 }
-                replies.append(statuses);
+                const QList<RedisReply> raw = m_connection.pipeline(commands);
+                for (qsizetype b = 0; b < batches.size(); ++b) {
+                    const RedisReply &evicted = raw[2 * b];
+                    const RedisReply &scores = raw[2 * b + 1];
+                    if (evicted.isError())
+                        throwServerError(evicted, QStringLiteral("checking evicted members"));
+                    if (scores.isError())
+                        throwServerError(scores, QStringLiteral("checking members"));
+                    RedisReply statuses;
+                    statuses.type = RedisReply::Type::Array;
+                    for (qsizetype i = 0; i < batches[b].size(); ++i) {
+                        RedisReply status;
+                        status.type = RedisReply::Type::Integer;
+                        status.integer = !evicted.elements[i].isNil() ? 3
+                                         : scores.elements[i].isNil() ? 0
+                                         : options.overwrite          ? 2
+                                                                      : 1;
+                        statuses.elements.append(status);
+                    }
+                    replies.append(statuses);
+                }
+            } else {
+                QList<RedisCommand> commands;
+                for (const QList<QByteArray> &batch : batches)
+                    commands.append(script.evalShaCommand(
+                        {m_keys.pool(), m_keys.evicted()},
+                        QList<QByteArray>{count, overwrite, fallback} + batch));
+                for (const QList<QByteArray> &batch : batches)
+                    inFlight += batch.size();
+                replies = m_connection.pipeline(commands);
             }
-        } else {
-            QList<RedisCommand> commands;
-            for (const QList<QByteArray> &batch : batches)
-                commands.append(script.evalShaCommand({m_keys.pool(), m_keys.evicted()},
-                                                      QList<QByteArray>{count, overwrite} + batch));
-            replies = m_connection.pipeline(commands);
-        }
-        for (qsizetype b = 0; b < batches.size(); ++b) {
-            RedisReply reply = replies[b];
-            if (LuaScript::isNoScript(reply)) // flushed between our load and this call
-                reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
-                                   QList<QByteArray>{count, overwrite} + batches[b]);
-            if (reply.isError())
-                throwServerError(reply,
+            std::optional<RedisReply> failure;
+            for (qsizetype b = 0; b < batches.size(); ++b) {
+                RedisReply reply = replies[b];
+                if (LuaScript::isNoScript(reply)) // flushed between our load and this call
+                    reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
+                                       QList<QByteArray>{count, overwrite, fallback} + batches[b]);
+                if (reply.isError()) {
+                    // The other batches of this round have answered: count them before stopping.
+                    if (!failure)
+                        failure = reply;
+                    continue; // its members stay in inFlight: a script may stop half-way
+                }
+                RedisReply statuses = reply;
+                if (!options.dryRun) {
+                    const double used = scoreOf(reply.elements.value(0), "(start count)");
+                    if (firstBatch || used < result.startCount)
+                        result.startCount = used;
+                    result.highestStartCount =
+                        firstBatch ? used : std::max(result.highestStartCount, used);
+                    firstBatch = false;
+                    statuses = reply.elements.value(1);
+                    inFlight -= batches[b].size();
+                }
+                for (qsizetype i = 0; i < batches[b].size() && i < statuses.elements.size(); ++i) {
+                    const QByteArray &member = batches[b][i];
+                    switch (statuses.elements[i].integer) {
+                    case 0:
+                        result.added.append(member);
+                        break;
+                    case 1:
+                        result.alreadyPresent.append(member);
+                        break;
+                    case 2:
+                        result.overwritten.append(member);
+                        break;
+                    default:
+                        result.evicted.append(member);
+                        break;
+                    }
+                }
+                done += batches[b].size();
+            }
+            if (failure)
+                throwServerError(*failure,
                                  QStringLiteral("seeding (after %1 of %2 members were written)")
                                      .arg(done)
                                      .arg(members.size()));
-            for (qsizetype i = 0; i < batches[b].size() && i < reply.elements.size(); ++i) {
-                const QByteArray &member = batches[b][i];
-                switch (reply.elements[i].integer) {
-                case 0:
-                    result.added.append(member);
-                    break;
-                case 1:
-                    result.alreadyPresent.append(member);
-                    break;
-                case 2:
-                    result.overwritten.append(member);
-                    break;
-                default:
-                    result.evicted.append(member);
-                    break;
-                }
-            }
-            done += batches[b].size();
+            if (progress)
+                progress(done, members.size());
         }
-        if (progress)
-            progress(done, members.size());
+    } catch (const RedisError &e) {
+        if (options.dryRun || e.kind() == RedisError::Kind::Usage)
+            throw;
+        throw PartialSeedError(e, result, inFlight);
     }
     return result;
 }
@@ -318,6 +342,13 @@ EvictResult PoolOperations::evict(const QByteArray &member) {
         throw usageError(QStringLiteral("cannot evict %1: it is already evicted (saved count %2)")
                              .arg(describeMember(member),
                                   formatCount(scoreOf(reply.elements.value(1), member))));
+    if (status == "conflict")
+        throw usageError(
+            QStringLiteral("cannot evict %1: it is in pool %2 (count %3) and also has a saved "
+                           "count (%4) in %5; nothing changed, resolve it by hand")
+                .arg(describeMember(member), keyText(m_keys.pool()),
+                     QString::fromUtf8(reply.elements.value(1).text),
+                     QString::fromUtf8(reply.elements.value(2).text), keyText(m_keys.evicted())));
     return {member, scoreOf(reply.elements.value(1), member)};
 }
 
@@ -337,6 +368,20 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     if (status == "unknown")
         throw usageError(QStringLiteral("cannot restore %1: it is not an evicted member of pool %2")
                              .arg(describeMember(member), keyText(m_keys.pool())));
+    if (status == "conflict")
+        throw usageError(
+            QStringLiteral("cannot restore %1: it is in pool %2 (count %3) and also has a saved "
+                           "count (%4) in %5; nothing changed, resolve it by hand")
+                .arg(describeMember(member), keyText(m_keys.pool()),
+                     QString::fromUtf8(reply.elements.value(1).text),
+                     QString::fromUtf8(reply.elements.value(2).text), keyText(m_keys.evicted())));
+    if (status == "invalid-count")
+        throw usageError(
+            QStringLiteral("cannot restore %1 with policy %2: it would get the count \"%3\", "
+                           "which is not a finite number (saved count \"%4\"); nothing changed")
+                .arg(describeMember(member), restorePolicyName(policy),
+                     QString::fromUtf8(reply.elements.value(1).text),
+                     QString::fromUtf8(reply.elements.value(2).text)));
     RestoreResult result;
     result.member = member;
     result.policy = policy;

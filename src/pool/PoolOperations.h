@@ -4,6 +4,7 @@
 #include "pool/PoolStats.h"
 #include "pool/PoolTypes.h"
 #include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
 
 #include <functional>
 #include <optional>
@@ -38,6 +39,7 @@ public:
     // The lowest count in the pool; nullopt for an empty pool.
     std::optional<double> minimumCount();
 
+    // Throws PartialSeedError when it stops after its first write.
     SeedResult seed(const QList<QByteArray> &members, const SeedOptions &options,
                     const Progress &progress = {});
     // The seed's script: the member chosen, or nullopt when the pool is empty.
@@ -62,5 +64,22 @@ private:
 };
 
 QString describeMember(const QByteArray &member);
+
+// A seed that stopped part-way (connection lost, timeout, server error after the first write):
+// what was confirmed written before, and how many members were in batches whose outcome is
+// unknown (sent, no reply: they may or may not have been written).
+class PartialSeedError : public RedisError {
+public:
+    PartialSeedError(const RedisError &cause, SeedResult partial, qint64 unknown)
+        : RedisError(cause.kind(), cause.message(), cause.serverCode())
+        , m_partial(std::move(partial))
+        , m_unknown(unknown) {}
+    const SeedResult &partial() const { return m_partial; }
+    qint64 unknown() const { return m_unknown; }
+
+private:
+    SeedResult m_partial;
+    qint64 m_unknown = 0;
+};
 
 } // namespace poolscope

@@ -69,6 +69,11 @@ PoolStats computePoolStats(QList<double> counts, qint64 evictedCount) {
     PoolStats stats;
     stats.size = counts.size();
     stats.evicted = evictedCount;
+    // Scores of +inf/-inf (only bad data makes them) are counted apart, not summed.
+    const auto invalid = std::remove_if(counts.begin(), counts.end(),
+                                        [](double count) { return !std::isfinite(count); });
+    stats.invalid = std::distance(invalid, counts.end());
+    counts.erase(invalid, counts.end());
     if (counts.isEmpty())
         return stats;
 

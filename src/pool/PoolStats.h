@@ -9,6 +9,7 @@ namespace poolscope {
 struct PoolStats {
     qint64 size = 0;    // members in the pool
     qint64 evicted = 0; // members in the evicted hash
+    qint64 invalid = 0; // members whose score is not a finite number: left out of the figures
     // Of the counts; all 0 for an empty pool.
     double min = 0;
     double median = 0;
@@ -21,7 +22,8 @@ struct PoolStats {
 };
 
 // counts may be in any order; the median of an even number of counts is the mean of the two
-// middle values. Counts are expected to be finite (scores of +inf/-inf/NaN are not handled).
+// middle values. Counts that are not finite (+inf/-inf/NaN: only bad data makes them) are counted
+// in PoolStats::invalid and left out of every other figure.
 PoolStats computePoolStats(QList<double> counts, qint64 evictedCount = 0);
 
 // Jain's fairness index alone, with the same conventions as PoolStats::jainIndex. Scales by the

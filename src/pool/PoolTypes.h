@@ -51,6 +51,9 @@ struct SeedOptions {
 
 struct SeedResult {
     double startCount = 0; // the count new members got (resolved when startAtPoolMinimum)
+    // With startAtPoolMinimum every batch reads the minimum as it runs: the highest count a
+    // batch used (equal to startCount when the minimum did not move).
+    double highestStartCount = 0;
     QList<QByteArray> added;
     QList<QByteArray> alreadyPresent; // kept their count
     QList<QByteArray> overwritten;

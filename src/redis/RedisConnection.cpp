@@ -109,7 +109,10 @@ redisContext *RedisConnection::releaseContext() {
 }
 
 void RedisConnection::handshake() {
-    if (!m_endpoint.password.isEmpty()) {
+    // A user name alone still needs AUTH: without it the connection would run as "default" and
+    // the named user's restrictions would silently not apply. Redis accepts AUTH user "" for a
+    // nopass user (and refuses it with WRONGPASS for any other).
+    if (!m_endpoint.password.isEmpty() || !m_endpoint.username.isEmpty()) {
         RedisCommand auth{"AUTH"};
         if (!m_endpoint.username.isEmpty())
             auth << m_endpoint.username.toUtf8();
@@ -119,7 +122,7 @@ void RedisConnection::handshake() {
             const QString user =
                 m_endpoint.username.isEmpty() ? QStringLiteral("default") : m_endpoint.username;
             throw RedisError(
-                RedisError::Kind::Server,
+                RedisError::Kind::Authentication,
                 QStringLiteral("authentication as user \"%1\" on %2 failed: %3")
                     .arg(user, m_endpoint.toDisplayString(), QString::fromUtf8(reply.text)),
                 reply.errorCode());
@@ -139,6 +142,11 @@ void RedisConnection::handshake() {
         command({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
     }
     const RedisReply info = command({"INFO", "server"});
+    if (info.isError() && info.errorCode() == "NOAUTH")
+        throw RedisError(RedisError::Kind::Authentication,
+                         QStringLiteral("%1 requires a password: %2")
+                             .arg(m_endpoint.toDisplayString(), QString::fromUtf8(info.text)),
+                         info.errorCode());
     if (info.type == RedisReply::Type::String) {
         for (const QByteArray &line : info.text.split('\n')) {
             if (line.startsWith("redis_version:")) {

@@ -14,6 +14,9 @@ public:
                     // unusable
         Timeout,    // no reply in time: whatever was sent may or may not have run
         Server,     // an error reply (WRONGTYPE, OOM, NOPERM, ...): the connection is still fine
+        // The server refused the credentials (AUTH failed: WRONGPASS, NOPERM, ...) or wants some
+        // (NOAUTH): trying again with the same ones cannot help.
+        Authentication,
         Usage, // the caller asked for something that cannot be done (unknown member, bad count)
     };
 

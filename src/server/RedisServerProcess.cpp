@@ -145,6 +145,8 @@ bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error) {
                 return true;
             lastProblem = QString::fromUtf8(pong.text); // LOADING: keep waiting
         } catch (const RedisError &e) {
+            if (e.kind() == RedisError::Kind::Authentication)
+                return true; // NOAUTH at the handshake: up and answering, as above
             lastProblem = e.message();
         }
         // Start-up readiness, not a test wait: the server gives no other signal that it listens.

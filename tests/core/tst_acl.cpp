@@ -58,7 +58,8 @@ private Q_SLOTS:
         m_redis = std::make_unique<RedisFixture>();
         QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
         for (const QByteArray &user :
-             {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator")}) {
+             {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator"),
+              QByteArray("poolscope-watcher")}) {
             const QByteArrayList rules = readmeRules(user);
             QVERIFY2(!rules.isEmpty(), "README lacks the ACL SETUSER line for " + user);
             // The README uses a placeholder for the password.
@@ -120,12 +121,38 @@ private Q_SLOTS:
         QCOMPARE(connection->command({"FLUSHALL"}).errorCode(), QByteArray("NOPERM"));
     }
 
+    // Issue 10.1: a user name without a password is that user (AUTH user ""), not "default".
+    void nopassUserHasItsOwnRights() {
+        auto connection = connectAs(QStringLiteral("poolscope-watcher"), QString());
+        connection->command({"CLIENT", "SETNAME", "nopass-check"});
+        const QByteArray clients = m_redis->run({"CLIENT", "LIST"}).text;
+        QByteArray line;
+        for (const QByteArray &entry : clients.split('\n'))
+            if (entry.contains("name=nopass-check "))
+                line = entry;
+        QVERIFY2(line.contains(" user=poolscope-watcher "), clients);
+        PoolOperations pool(*connection, "proxies");
+        QVERIFY(pool.snapshot().members.size() >= 2); // it reads
+        expectRefused([&] { pool.evict("192.0.2.1:80"); });
+        // The CLI the same way, with the user in the URL.
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = QStringLiteral("poolscope-watcher");
+        const CliRun run = runCli({QStringLiteral("--url"), endpoint.toUrl(),
+                                   QStringLiteral("--key"), QStringLiteral("proxies"),
+                                   QStringLiteral("evict"), QStringLiteral("192.0.2.1:80")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("NOPERM") || run.err.contains("lacks the right"), run.err);
+        QCOMPARE(m_redis->run({"ZSCORE", "proxies", "192.0.2.1:80"}).toDouble(), 3.0);
+    }
+
     void wrongPasswordIsNamed() {
         try {
             connectAs(QStringLiteral("poolscope-monitor"), QStringLiteral("not-the-password"));
             QFAIL("must refuse");
         } catch (const RedisError &e) {
             QCOMPARE(e.serverCode(), QByteArray("WRONGPASS"));
+            // Its own kind: retrying with the same credentials cannot help (the poller stops).
+            QCOMPARE(e.kind(), RedisError::Kind::Authentication);
             QVERIFY2(e.message().contains(QStringLiteral("poolscope-monitor")),
                      qPrintable(e.message()));
             QVERIFY(!e.message().contains(QStringLiteral("not-the-password")));

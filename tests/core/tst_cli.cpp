@@ -302,6 +302,171 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("cannot connect"), run.err);
     }
+
+    // Issue 10.4: every member is checked first; one wrong member and nothing changes.
+    void evictIsAllOrNothing() {
+        m_redis->run({"ZADD", "pool", "5", "a", "6", "c"});
+        const CliRun run =
+            cli({QStringLiteral("--json"), QStringLiteral("evict"), QStringLiteral("a"),
+                 QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("--yes")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("\"b\" is not a member of the pool"), run.err);
+        const QJsonObject object = json(run);
+        QCOMPARE(object.value(QStringLiteral("evicted")).toArray().size(), 0);
+        QCOMPARE(object.value(QStringLiteral("refused")).toArray().size(), 1);
+        QCOMPARE(object.value(QStringLiteral("refused")).toArray()[0].toObject().value("member"),
+                 QJsonValue(QStringLiteral("b")));
+        QCOMPARE(score("a"), 5.0);
+        QCOMPARE(score("c"), 6.0);
+        QCOMPARE(m_redis->run({"HLEN", PoolKeys("pool").evicted()}).integer, 0LL);
+    }
+
+    // Issue 10.6: names that are not printable UTF-8 are escaped, one line each, keys distinct.
+    void unprintableMembersStayApart() {
+        m_redis->run({"ZADD", "pool", "0", "\xff", "0", "\xfe", "0", "\xfd", "0", "ok"});
+        const CliRun allocate = cli({QStringLiteral("--json"), QStringLiteral("allocate"),
+                                     QStringLiteral("-n"), QStringLiteral("40")});
+        QCOMPARE(allocate.exitCode, 0);
+        const QJsonObject perMember = json(allocate).value(QStringLiteral("per_member")).toObject();
+        QCOMPARE(perMember.size(), 4);
+        int sum = 0;
+        for (const QJsonValue &value : perMember)
+            sum += value.toInt();
+        QCOMPARE(sum, 40);
+        QVERIFY(perMember.contains(QStringLiteral("\\xff")));
+        m_redis->run({"ZADD", "pool", "0", "a\nb", "0", "back\\slash"});
+        const CliRun list = cli({QStringLiteral("list")});
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(list.out.count('\n'), 6);
+        QVERIFY2(list.out.startsWith("a\\nb\t0\nback\\\\slash\t0\n"), list.out);
+        QVERIFY2(list.out.contains("\\xfd\t10\n"), list.out);
+    }
+
+    // Issue 10.3: a dropped connection mid-seed is reported, with what was added, not SIGPIPE.
+    void seedReportsADroppedConnection() {
+        // Long entries (a 200-byte password each), so every pipelined write is bigger than the
+        // socket's buffer and the CLI is usually writing when its connection is killed: the
+        // write that follows a kill over a unix socket is what raised SIGPIPE.
+        const QByteArray password(200, 'p');
+        QByteArray list;
+        for (int i = 0; i < 200000; ++i)
+            list += "socks5://u:" + password + "@10." + QByteArray::number(i / 65536) + '.' +
+                    QByteArray::number((i / 256) % 256) + '.' + QByteArray::number(i % 256) +
+                    ":1080\n";
+        QProcess process;
+        process.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                      {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                       QStringLiteral("pool"), QStringLiteral("--json"), QStringLiteral("seed"),
+                       QStringLiteral("-")});
+        QVERIFY(process.waitForStarted());
+        process.write(list);
+        process.closeWriteChannel();
+        // Kill the CLI's connection once part of the list is in, not before and not after.
+        QTRY_VERIFY_WITH_TIMEOUT(m_redis->run({"ZCARD", "pool"}).integer > 20000, 60000);
+        m_redis->run({"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit); // not killed by SIGPIPE
+        QCOMPARE(process.exitCode(), 1);
+        const QByteArray err = process.readAllStandardError();
+        QVERIFY2(err.contains("seed stopped part-way"), err);
+        const QJsonObject object =
+            QJsonDocument::fromJson(process.readAllStandardOutput().trimmed()).object();
+        const qint64 added = object.value(QStringLiteral("added_count")).toInteger();
+        const qint64 unknown = object.value(QStringLiteral("unknown")).toInteger();
+        const qint64 inPool = m_redis->run({"ZCARD", "pool"}).integer;
+        QVERIFY2(added > 0 && added <= inPool && inPool <= added + unknown,
+                 qPrintable(QStringLiteral("added %1, unknown %2, in pool %3")
+                                .arg(added)
+                                .arg(unknown)
+                                .arg(inPool)));
+        QVERIFY(err.contains(QByteArray::number(added) + " members were added"));
+        QCOMPARE(object.value(QStringLiteral("complete")), QJsonValue(false));
+    }
+
+    // Issue 10.8: watch fails when no poll ever succeeded.
+    void watchFailsWhenNoPollSucceeds_data() {
+        QTest::addColumn<bool>("badSocket");
+        QTest::addColumn<QByteArray>("reason");
+        QTest::newRow("no such socket") << true << QByteArray("cannot connect");
+        QTest::newRow("wrong type") << false << QByteArray("holds a string");
+    }
+    void watchFailsWhenNoPollSucceeds() {
+        QFETCH(bool, badSocket);
+        QFETCH(QByteArray, reason);
+        m_redis->run({"SET", "pool", "x"});
+        const QString url =
+            badSocket ? QStringLiteral("unix:///nonexistent/poolscope.sock") : m_redis->url();
+        const CliRun run =
+            runCli({QStringLiteral("--url"), url, QStringLiteral("--key"), QStringLiteral("pool"),
+                    QStringLiteral("watch"), QStringLiteral("--interval"), QStringLiteral("50"),
+                    QStringLiteral("--duration"), QStringLiteral("0.5")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("no poll succeeded"), run.err);
+        QVERIFY2(run.err.contains(reason), run.err);
+    }
+
+    // Issue 10, "also": fractions are refused, not truncated.
+    void fractionsAreRefused_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("workers") << QStringList{"allocate", "-n", "5", "--workers", "2.7"};
+        QTest::newRow("pipeline") << QStringList{"allocate", "-n", "5", "--pipeline", "1.5"};
+        QTest::newRow("threads") << QStringList{"allocate", "-n", "5", "--threads", "1.5"};
+        QTest::newRow("members") << QStringList{"scenario", "reset",     "--policy",
+                                                "min",      "--members", "3.5"};
+    }
+    void fractionsAreRefused() {
+        QFETCH(QStringList, arguments);
+        m_redis->makePool("pool", {"a"});
+        const CliRun run = cli(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("is not a whole number"), run.err);
+        QCOMPARE(score("a"), 0.0);
+    }
+
+    // Issue 10, "also": restore --policy start needs --start.
+    void restoreStartNeedsStart() {
+        m_redis->makePool("pool", {"a"}, 9);
+        QCOMPARE(cli({QStringLiteral("evict"), QStringLiteral("a")}).exitCode, 0);
+        const CliRun run = cli({QStringLiteral("restore"), QStringLiteral("a"),
+                                QStringLiteral("--policy"), QStringLiteral("start")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("needs --start"), run.err);
+        QVERIFY(m_redis->run({"ZSCORE", "pool", "a"}).isNil());
+    }
+
+    // Issue 10, "also": members at +-inf are shown as invalid and left out of the figures.
+    void infiniteCountsAreInvalid() {
+        m_redis->run({"ZADD", "pool", "-inf", "low", "2", "a", "4", "b", "+inf", "high"});
+        const CliRun stats = cli({QStringLiteral("--json"), QStringLiteral("stats")});
+        QCOMPARE(stats.exitCode, 0);
+        const QJsonObject object = json(stats);
+        QCOMPARE(object.value(QStringLiteral("invalid")).toInt(), 2);
+        QCOMPARE(object.value(QStringLiteral("min")).toDouble(), 2.0);
+        QCOMPARE(object.value(QStringLiteral("total")).toDouble(), 6.0);
+        const CliRun list = cli({QStringLiteral("list")});
+        QVERIFY2(list.out.contains("low\t-inf (invalid count)\n"), list.out);
+        QVERIFY2(list.out.contains("high\tinf (invalid count)\n"), list.out);
+    }
+
+    // Issue 10.2: the old companion hash moves to its new name when that is unambiguous.
+    void migrateCompanion() {
+        const PoolKeys keys("pool");
+        m_redis->makePool("pool", {"a"}, 1);
+        m_redis->run({"HSET", keys.legacyEvicted(), "gone", "7"});
+        const CliRun moved = cli({QStringLiteral("migrate-companion")});
+        QCOMPARE(moved.exitCode, 0);
+        QVERIFY2(moved.out.contains("moved 1 evicted members"), moved.out);
+        QCOMPARE(m_redis->run({"HGET", keys.evicted(), "gone"}).text, QByteArray("7"));
+        QCOMPARE(m_redis->run({"EXISTS", keys.legacyEvicted()}).integer, 0LL);
+        QCOMPARE(cli({QStringLiteral("migrate-companion")}).exitCode, 0); // nothing left
+        // Shared: "{pool}" used the same old hash, and exists: refused, nothing moves.
+        m_redis->run({"HSET", keys.legacyEvicted(), "other", "3"});
+        m_redis->run({"ZADD", "{pool}", "0", "x"});
+        const CliRun refused = cli({QStringLiteral("migrate-companion")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("{pool}"), refused.err);
+        QCOMPARE(m_redis->run({"HGET", keys.legacyEvicted(), "other"}).text, QByteArray("3"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -72,7 +72,7 @@ private Q_SLOTS:
         // 500 members "m0000".."m0499" with count = index, so rank = index.
         for (int i = 0; i < 500; ++i)
             m_redis->run({"ZADD", "pool", QByteArray::number(i), names(500)[i]});
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "7"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "7"});
 
         PoolMonitor monitor;
         monitor.setFullSnapshotThreshold(100);
@@ -107,11 +107,68 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 499.0 * 500 / 2, 5000);
     }
 
+    // Issue 10.7: a pool deleted and created again gets totals of its own, not the old pool's.
+    void totalsScanStartsAfreshForANewPool() {
+        startRedis();
+        // Big enough that one totals pass takes several polls (10 pages of ~100 a poll).
+        RedisCommand add{"ZADD", "pool"};
+        for (int i = 0; i < 20000; ++i)
+            add << "1000"
+                << "m" + QByteArray::number(i);
+        m_redis->run(add);
+        PoolMonitor monitor;
+        monitor.setFullSnapshotThreshold(100);
+        monitor.setPollInterval(10ms);
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+        QTRY_COMPARE_WITH_TIMEOUT(lastObservation(observations).stats.total, 20000.0 * 1000, 10000);
+        // Recreate the pool while the next pass is under way (what a real pool of any size
+        // looks like: a pass of 1M members takes minutes): pause the poller mid-pass.
+        bool midPass = false;
+        for (int attempt = 0; attempt < 50 && !midPass; ++attempt) {
+            monitor.setPaused(true);
+            observations.wait(200); // a poll already under way still reports
+            const PoolObservation last = lastObservation(observations);
+            midPass = last.scanProgress > 0 && !last.scanCompleted;
+            if (!midPass) {
+                monitor.setPaused(false);
+                QVERIFY(observations.wait(5000));
+            }
+        }
+        QVERIFY(midPass);
+        // The key deleted and created again at once, smaller (still above the threshold),
+        // with counts of 1.
+        RedisCommand recreate{"ZADD", "pool"};
+        for (int i = 0; i < 300; ++i)
+            recreate << "1"
+                     << "n" + QByteArray::number(i);
+        m_redis->run({"MULTI"});
+        m_redis->run({"DEL", "pool"});
+        m_redis->run(recreate);
+        m_redis->run({"EXEC"});
+        monitor.setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(lastObservation(observations).stats.size == 300, 5000);
+        qsizetype first = 0; // the first poll of the new pool
+        while (observations.at(first).at(0).value<PoolObservation>().stats.size != 300)
+            ++first;
+        QTRY_VERIFY_WITH_TIMEOUT(lastObservation(observations).stats.total == 300.0, 5000);
+        // From the first poll of the new pool on, no total mixes in the old pool's counts
+        // (any one of them, 1000, would show).
+        for (qsizetype i = first; i < observations.size(); ++i) {
+            const PoolStats stats = observations.at(i).at(0).value<PoolObservation>().stats;
+            QVERIFY2(stats.total < 1000.0, qPrintable(QStringLiteral("poll %1: size %2, total %3")
+                                                          .arg(i)
+                                                          .arg(stats.size)
+                                                          .arg(stats.total)));
+        }
+    }
+
     void observesSeededMembers() {
         startRedis();
         m_redis->makePool("pool", {"b", "a", "c"}, 3);
         m_redis->run({"ZINCRBY", "pool", "2", "c"});
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "4"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "4"});
 
         PoolMonitor monitor;
         QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
@@ -362,7 +419,7 @@ private Q_SLOTS:
         QCOMPARE(evictResults[0].member, QByteArray("a"));
         QCOMPARE(evictResults[0].savedCount, 5.0);
         QVERIFY(!inPool("a"));
-        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "a"}).toDouble(), 5.0);
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "a"}).toDouble(), 5.0);
 
         commander.restore({"a"}, RestorePolicy::Zero, 0);
         QVERIFY(restored.wait(5000));
@@ -376,7 +433,7 @@ private Q_SLOTS:
 
     void restoreIntoEmptyPoolReportsNoMinimum() {
         startRedis();
-        m_redis->run({"HSET", "{pool}:evicted", "a", "4"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "a", "4"});
         PoolCommander commander;
         QSignalSpy restored(&commander, &PoolCommander::membersRestored);
         commander.setTarget(m_redis->endpoint(), "pool");
@@ -401,7 +458,7 @@ private Q_SLOTS:
         QFETCH(QString, named);
         startRedis();
         m_redis->makePool("pool", {"a", "b"}, 2);
-        m_redis->run({"HSET", "{pool}:evicted", "gone", "1"});
+        m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "1"});
         PoolCommander commander;
         QSignalSpy failed(&commander, &PoolCommander::commandFailed);
         QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
@@ -421,7 +478,7 @@ private Q_SLOTS:
         // Nothing changed.
         QVERIFY(inPool("a"));
         QVERIFY(inPool("b"));
-        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "gone"}).toDouble(), 1.0);
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "gone"}).toDouble(), 1.0);
         QTRY_VERIFY(!commander.isBusy());
     }
 
@@ -431,7 +488,7 @@ private Q_SLOTS:
         m_redis->makePool("pool-a", {"x"});
         m_redis->makePool("{tagged}:pool", {"x"});
         m_redis->run({"SET", "a-string", "1"});
-        m_redis->run({"HSET", "{pool-a}:evicted", "y", "1"});
+        m_redis->run({"HSET", PoolKeys("pool-a").evicted(), "y", "1"});
         m_redis->run({"RPUSH", "a-list", "1"});
         PoolCommander commander;
         QSignalSpy found(&commander, &PoolCommander::poolKeysFound);

@@ -38,13 +38,18 @@ private Q_SLOTS:
     void companionSharesTheSlot_data() {
         QTest::addColumn<QByteArray>("poolKey");
         QTest::addColumn<QByteArray>("expectedCompanion");
-        QTest::newRow("plain") << QByteArray("proxies") << QByteArray("{proxies}:evicted");
+        QTest::newRow("plain") << QByteArray("proxies") << QByteArray("{proxies}:evicted:proxies");
         QTest::newRow("tagged") << QByteArray("{pool}:proxies")
-                                << QByteArray("{pool}:proxies:evicted");
+                                << QByteArray("{pool}:evicted:{pool}:proxies");
         QTest::newRow("tag in middle")
-            << QByteArray("app:{eu}:pool") << QByteArray("app:{eu}:pool:evicted");
-        QTest::newRow("colons") << QByteArray("app:pool:1") << QByteArray("{app:pool:1}:evicted");
-        QTest::newRow("unicode") << QByteArray("пул-日本") << QByteArray("{пул-日本}:evicted");
+            << QByteArray("app:{eu}:pool") << QByteArray("{eu}:evicted:app:{eu}:pool");
+        QTest::newRow("only a tag") << QByteArray("{eu}") << QByteArray("{eu}:evicted:{eu}");
+        QTest::newRow("tag with open brace")
+            << QByteArray("{{a}b") << QByteArray("{{a}:evicted:{{a}b");
+        QTest::newRow("colons") << QByteArray("app:pool:1")
+                                << QByteArray("{app:pool:1}:evicted:app:pool:1");
+        QTest::newRow("unicode") << QByteArray("пул-日本")
+                                 << QByteArray("{пул-日本}:evicted:пул-日本");
         // Braces that do not form a tag: the companion gets a computed tag.
         QTest::newRow("close brace only") << QByteArray("a}b") << QByteArray();
         QTest::newRow("open brace only") << QByteArray("a{b") << QByteArray();
@@ -62,6 +67,54 @@ private Q_SLOTS:
         QCOMPARE(serverSlot(keys.evicted()), serverSlot(keys.pool()));
         QCOMPARE(PoolKeys::hashSlot(keys.pool()), serverSlot(keys.pool()));
         QCOMPARE(PoolKeys::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
+    }
+
+    // Issue 10.2: no two pool keys share a companion, and a companion is never taken for a pool.
+    void companionsAreDistinct() {
+        const QByteArray t = PoolKeys::hashedPart(PoolKeys("a}b").evicted()); // the computed tag
+        QList<QByteArray> pools{"X",      "{X}",   "{X}:evicted", "a}b", "{" + t + "}a}b", "x{}y",
+                                "{}",     "{}{z}", "{z}",         "z",   "{{a}b",          "{a}b",
+                                "{eu}:p", "eu:p",  "{eu}",        "eu",  "{eu}:evicted:eu"};
+        // A companion name used as a pool key gets a companion of its own, distinct too.
+        pools.append(PoolKeys("X").evicted() + "x");
+        QHash<QByteArray, QByteArray> owners;
+        for (const QByteArray &pool : std::as_const(pools)) {
+            const PoolKeys keys(pool);
+            QVERIFY2(!owners.contains(keys.evicted()),
+                     pool + " and " + owners.value(keys.evicted()) + " share " + keys.evicted());
+            owners.insert(keys.evicted(), pool);
+            QCOMPARE(serverSlot(keys.evicted()), serverSlot(pool));
+            QCOMPARE(PoolKeys::poolOfCompanion(keys.evicted()), std::optional<QByteArray>(pool));
+        }
+        for (const QByteArray &pool : std::as_const(pools))
+            if (!owners.contains(pool))
+                QCOMPARE(PoolKeys::poolOfCompanion(pool), std::nullopt);
+        // The key "{eu}:evicted:eu" IS the companion of "eu": it is recognised as such.
+        QCOMPARE(PoolKeys::poolOfCompanion("{eu}:evicted:eu"), std::optional<QByteArray>("eu"));
+    }
+
+    void legacyNamesAndWhoSharedThem_data() {
+        QTest::addColumn<QByteArray>("pool");
+        QTest::addColumn<QByteArray>("legacy");
+        QTest::addColumn<QByteArrayList>("sharers");
+        QTest::newRow("plain") << QByteArray("eu") << QByteArray("{eu}:evicted")
+                               << QByteArrayList{"{eu}"};
+        QTest::newRow("braced") << QByteArray("{eu}") << QByteArray("{eu}:evicted")
+                                << QByteArrayList{"eu"};
+        QTest::newRow("tagged") << QByteArray("{eu}:p") << QByteArray("{eu}:p:evicted")
+                                << QByteArrayList{};
+        const QByteArray t = PoolKeys::hashedPart(PoolKeys("a}b").evicted());
+        QTest::newRow("no tag") << QByteArray("a}b") << "{" + t + "}a}b:evicted"
+                                << QByteArrayList{"{" + t + "}a}b"};
+    }
+    void legacyNamesAndWhoSharedThem() {
+        QFETCH(QByteArray, pool);
+        QFETCH(QByteArray, legacy);
+        QFETCH(QByteArrayList, sharers);
+        const PoolKeys keys(pool);
+        QCOMPARE(keys.legacyEvicted(), legacy);
+        QCOMPARE(keys.legacySharers(), sharers);
+        QCOMPARE(serverSlot(legacy), serverSlot(pool));
     }
 
     void hashSlotMatchesServer_data() {

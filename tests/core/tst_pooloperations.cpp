@@ -201,7 +201,7 @@ private Q_SLOTS:
         const EvictResult result = m_pool->evict("a");
         QCOMPARE(result.savedCount, 7.0);
         QVERIFY(m_redis->run({"ZSCORE", "pool", "a"}).isNil());
-        QCOMPARE(m_redis->run({"HGET", "{pool}:evicted", "a"}).text, QByteArray("7"));
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "a"}).text, QByteArray("7"));
         const PoolSnapshot snapshot = m_pool->snapshot();
         QCOMPARE(snapshot.members.size(), 1);
         QCOMPARE(snapshot.evicted, (QList<EvictedMember>{{"a", 7}}));
@@ -290,6 +290,61 @@ private Q_SLOTS:
         QCOMPARE(stats.max, 10.0);
         QCOMPARE(stats.spread, 9.0);
         QVERIFY(qAbs(stats.jainIndex - (16.0 * 16.0) / (4.0 * 114.0)) < 1e-9);
+    }
+
+    // Issue 10.2: a member in both the pool and the evicted hash is never overwritten.
+    void evictAndRestoreRefuseAMemberInBothKeys() {
+        const QByteArray hash = PoolKeys("pool").evicted();
+        m_redis->makePool("pool", {"a"}, 0);
+        m_redis->run({"HSET", hash, "a", "100"});
+        QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->evict("a"));
+        QCOMPARE(m_redis->run({"HGET", hash, "a"}).text, QByteArray("100"));
+        QCOMPARE(score("a"), 0.0);
+        QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->restore("a", RestorePolicy::Zero));
+        QCOMPARE(m_redis->run({"HGET", hash, "a"}).text, QByteArray("100"));
+        QCOMPARE(score("a"), 0.0);
+    }
+
+    // Issue 10.2: pools "eu" and "{eu}" keep apart what they evict.
+    void poolsXAndBracedXDoNotShareEvictions() {
+        m_redis->run({"ZADD", "eu", "100", "1.2.3.4:80"});
+        m_redis->run({"ZADD", "{eu}", "0", "1.2.3.4:80"});
+        PoolOperations plain(m_redis->admin(), "eu");
+        PoolOperations braced(m_redis->admin(), "{eu}");
+        QCOMPARE(plain.evict("1.2.3.4:80").savedCount, 100.0);
+        QVERIFY(braced.snapshot().evicted.isEmpty());
+        QCOMPARE(braced.evict("1.2.3.4:80").savedCount, 0.0);
+        QCOMPARE(braced.restore("1.2.3.4:80", RestorePolicy::Keep).restoredCount, 0.0);
+        QCOMPARE(plain.restore("1.2.3.4:80", RestorePolicy::Keep).restoredCount, 100.0);
+        QCOMPARE(m_redis->run({"ZSCORE", "eu", "1.2.3.4:80"}).toDouble(), 100.0);
+    }
+
+    // Issue 10, "also": an infinite count is never restored.
+    void restoreNeverGivesAnInfiniteCount() {
+        const QByteArray hash = PoolKeys("pool").evicted();
+        m_redis->run({"ZADD", "pool", "-inf", "bad", "5", "b"});
+        m_redis->run({"HSET", hash, "a", "3", "huge", "inf"});
+        // min skips the member at -inf: the lowest finite count is 5.
+        QCOMPARE(m_pool->restore("a", RestorePolicy::Min).restoredCount, 5.0);
+        QVERIFY_THROWS_EXCEPTION(RedisError, m_pool->restore("huge", RestorePolicy::Keep));
+        QCOMPARE(m_redis->run({"HGET", hash, "huge"}).text, QByteArray("inf"));
+        QVERIFY(m_redis->run({"ZSCORE", "pool", "huge"}).isNil());
+        QCOMPARE(m_pool->minimumCount(), std::optional<double>(5));
+    }
+
+    // Issue 10, "also": seed --start min reads the minimum inside each batch's script.
+    void seedScriptReadsTheMinimumItself() {
+        m_redis->makePool("pool", {"a"}, 7);
+        const PoolKeys keys("pool");
+        const RedisReply reply = LuaScript::seed().run(
+            m_redis->admin(), {keys.pool(), keys.evicted()}, {"min", "0", "0", "x"});
+        QVERIFY2(!reply.isError(), reply.text);
+        QCOMPARE(score("x"), 7.0);
+        SeedOptions options;
+        options.startAtPoolMinimum = true;
+        const SeedResult result = m_pool->seed({"y"}, options);
+        QCOMPARE(result.startCount, 7.0);
+        QCOMPARE(score("y"), 7.0);
     }
 };
 

@@ -56,7 +56,12 @@ struct Dashboard {
     PoolSession session;
     MainWindow window{&session};
 
-    explicit Dashboard(bool readOnly = false) { session.setReadOnly(readOnly); }
+    explicit Dashboard(bool readOnly = false) {
+        session.setReadOnly(readOnly);
+        // Every eviction asks first (tst_controls drives the real question); here the answer
+        // is yes unless a test says otherwise.
+        window.actions()->setConfirmFunction([](const QString &, const QString &) { return true; });
+    }
     bool connectTo(testing::RedisFixture &redis, const QByteArray &key = kKey) {
         session.setPollInterval(100ms);
         QSignalSpy observed(&session, &PoolSession::observationApplied);

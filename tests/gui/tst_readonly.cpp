@@ -26,7 +26,7 @@ private Q_SLOTS:
                            "on",
                            ">watcher-pw",
                            "~proxies",
-                           "~{proxies}:evicted",
+                           "~{proxies}:evicted:proxies",
                            "-@all",
                            "+ping",
                            "+info",

@@ -10,7 +10,10 @@
 #include "actions/SeedDialog.h"
 #include "actions/TestAllocationDialog.h"
 
+#include <algorithm>
+
 #include <QAction>
+#include <QStringList>
 #include <QDateTime>
 #include <QFileDialog>
 #include <QMessageBox>
@@ -58,6 +61,11 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     m_exportTable = makeAction(QStringLiteral("Export table as CSV…"), {},
                                QStringLiteral("Save the members table as shown (sorted and "
                                               "filtered)"));
+    m_back =
+        makeAction(QStringLiteral("Back to previous pool"), QKeySequence(Qt::ALT | Qt::Key_Left),
+                   QStringLiteral("Watch the pool watched before this one again "
+                                  "(Alt+Left)"));
+    m_pin->setCheckable(true);
     // Space pauses and Delete evicts: keep them out of the way of text fields.
     m_evict->setShortcutContext(Qt::WindowShortcut);
 
@@ -78,6 +86,37 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     connect(m_demoReset, &QAction::triggered, this, &PoolActions::openResetScenarioDialog);
     connect(m_pin, &QAction::triggered, this,
             [this] { m_chart->togglePinned(m_members->selectedMembers()); });
+    connect(m_chart, &ChartPanel::pinnedMembersChanged, this,
+            [this](const QList<QByteArray> &pinned) {
+                m_members->model()->setPinnedMembers(pinned);
+                updateActions();
+            });
+    connect(m_back, &QAction::triggered, this, &PoolActions::goBack);
+    connect(m_session, &PoolSession::targetChanged, this, &PoolActions::trackTarget);
+    // A key that is not a sorted set (or whose evicted-members hash is no hash) fails every pool
+    // command: the poller says so ("key ... holds a string, not a sorted set"), or the server
+    // answers WRONGTYPE.
+    connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
+        const bool notSortedSet = message.contains(QStringLiteral("not a sorted set")) ||
+                                  message.contains(QStringLiteral("not a hash"));
+        if (!notSortedSet && !message.contains(QStringLiteral("WRONGTYPE")))
+            return;
+        const QString problem =
+            notSortedSet ? message
+                         : QStringLiteral("\"%1\" is not a sorted set (the server answers "
+                                          "WRONGTYPE)")
+                               .arg(QString::fromUtf8(m_session->poolKey()));
+        if (problem == m_keyProblem)
+            return;
+        m_keyProblem = problem;
+        updateActions();
+    });
+    connect(m_session, &PoolSession::observationApplied, this, [this] {
+        if (m_keyProblem.isEmpty())
+            return;
+        m_keyProblem.clear();
+        updateActions();
+    });
     connect(m_find, &QAction::triggered, m_members, &MembersPanel::focusFilter);
     connect(m_exportChart, &QAction::triggered, this, [this] {
         exportWithChooser(QStringLiteral("Export chart"), QStringLiteral("poolscope-chart.png"),
@@ -130,8 +169,11 @@ void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QStri
 void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
-    setWriteEnabled(m_seed, true, {}, m_seed->data().toString());
-    setWriteEnabled(m_testAllocations, true, {}, m_testAllocations->data().toString());
+    setWriteEnabled(m_seed, m_keyProblem.isEmpty(), m_keyProblem, m_seed->data().toString());
+    setWriteEnabled(m_testAllocations, m_keyProblem.isEmpty(), m_keyProblem,
+                    m_testAllocations->data().toString());
+    if (m_testDialog)
+        m_testDialog->setKeyProblem(m_keyProblem);
     setWriteEnabled(m_demoReset, true, {}, m_demoReset->data().toString());
     setWriteEnabled(
         m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
@@ -152,19 +194,68 @@ void PoolActions::updateActions() {
                                     : QStringLiteral("Disabled: not connected"));
     const bool anySelected = !inPool.isEmpty() || !evicted.isEmpty();
     m_pin->setEnabled(anySelected);
-    m_pin->setToolTip(anySelected ? m_pin->data().toString()
-                                  : QStringLiteral("Disabled: select members in the table first"));
+    // What triggering does now: unpin when every selected member is pinned (as togglePinned).
+    const QList<QByteArray> selected = m_members->selectedMembers();
+    const bool allPinned = !selected.isEmpty() && std::all_of(selected.cbegin(), selected.cend(),
+                                                              [this](const QByteArray &m) {
+                                                                  return m_chart->isPinned(m);
+                                                              });
+    m_pin->setChecked(allPinned);
+    m_pin->setText(allPinned ? QStringLiteral("Unpin from chart") : QStringLiteral("Pin to chart"));
+    m_pin->setToolTip(!anySelected ? QStringLiteral("Disabled: select members in the table first")
+                      : allPinned  ? QStringLiteral("Stop always charting the selected members "
+                                                     "(Ctrl+P)")
+                                   : m_pin->data().toString());
+    m_back->setEnabled(m_previous.has_value());
+    m_back->setToolTip(
+        m_previous
+            ? QStringLiteral("Watch \"%1\" on %2 again (Alt+Left)")
+                  .arg(QString::fromUtf8(m_previous->key), m_previous->endpoint.toDisplayString())
+            : QStringLiteral("Disabled: no other pool watched in this window yet"));
+}
+
+void PoolActions::trackTarget() {
+    Target now{m_session->endpoint(), m_session->poolKey()};
+    if (m_current && (m_current->endpoint != now.endpoint || m_current->key != now.key))
+        m_previous = m_current;
+    m_current = std::move(now);
+    if (!m_keyProblem.isEmpty())
+        m_keyProblem.clear(); // a new key: known again after its first poll
+    updateActions();
+}
+
+void PoolActions::goBack() {
+    if (!m_previous)
+        return;
+    const Target target = *m_previous;
+    m_session->connectTo(target.endpoint, target.key);
 }
 
 bool PoolActions::evictSelected() {
     const QList<QByteArray> members = m_members->selectedPoolMembers();
     if (members.isEmpty() || !m_session->canWrite())
         return false;
-    if (members.size() > 1 &&
-        !m_confirm(QStringLiteral("Evict members"),
-                   QStringLiteral("Evict %1 members? They get no allocations until restored; "
-                                  "their counts are saved.")
-                       .arg(members.size())))
+    // Always asked, naming the members: the rows under the pointer are not proof enough.
+    QString question;
+    if (members.size() == 1) {
+        question = QStringLiteral("Evict %1?\n\nIt gets no allocations until restored; its "
+                                  "count is saved.")
+                       .arg(QString::fromUtf8(members.constFirst()));
+    } else {
+        constexpr qsizetype kListed = 12;
+        QStringList lines;
+        for (qsizetype i = 0; i < std::min(kListed, members.size()); ++i)
+            lines << QStringLiteral("  • %1").arg(QString::fromUtf8(members[i]));
+        if (members.size() > kListed)
+            lines << QStringLiteral("  … and %1 more").arg(members.size() - kListed);
+        question = QStringLiteral("Evict these %1 members?\n\n%2\n\nThey get no allocations "
+                                  "until restored; their counts are saved.")
+                       .arg(members.size())
+                       .arg(lines.join(QLatin1Char('\n')));
+    }
+    if (!m_confirm(members.size() == 1 ? QStringLiteral("Evict member")
+                                       : QStringLiteral("Evict members"),
+                   question))
         return false;
     return m_session->evict(members);
 }
@@ -200,10 +291,11 @@ TestAllocationDialog *PoolActions::testAllocationDialog() const {
 }
 
 TestAllocationDialog *PoolActions::openTestAllocationDialog() {
-    if (!m_session->canWrite())
+    if (!m_session->canWrite() || !m_keyProblem.isEmpty())
         return nullptr;
     if (!m_testDialog)
         m_testDialog = new TestAllocationDialog(m_session, m_dialogParent);
+    m_testDialog->setKeyProblem(m_keyProblem);
     m_testDialog->show();
     m_testDialog->raise();
     m_testDialog->activateWindow();

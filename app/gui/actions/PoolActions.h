@@ -1,6 +1,9 @@
 #pragma once
 
+#include "redis/Endpoint.h"
+
 #include <functional>
+#include <optional>
 
 #include <QByteArray>
 #include <QList>
@@ -48,6 +51,8 @@ public:
     QAction *exportChartAction() const { return m_exportChart; }
     QAction *exportHistoryAction() const { return m_exportHistory; }
     QAction *exportTableAction() const { return m_exportTable; }
+    // Watch the pool watched before the current one again (Alt+Left); again to come back.
+    QAction *backAction() const { return m_back; }
     // Every action that writes to Redis.
     QList<QAction *> writeActions() const;
 
@@ -68,11 +73,15 @@ public:
     bool exportTableCsv(const QString &path);
 
     void updateActions();
+    // Why the pool key cannot take allocations or seeds (not a sorted set), or empty.
+    QString keyProblem() const { return m_keyProblem; }
 
 private:
     QAction *makeAction(const QString &text, const QKeySequence &shortcut, const QString &tip);
     void setWriteEnabled(QAction *action, bool selectionOk, const QString &selectionHint,
                          const QString &enabledTip);
+    void trackTarget();
+    void goBack();
     void exportWithChooser(const QString &caption, const QString &suggested, const QString &filter,
                            bool (PoolActions::*exporter)(const QString &));
 
@@ -91,6 +100,14 @@ private:
     QAction *m_exportChart;
     QAction *m_exportHistory;
     QAction *m_exportTable;
+    QAction *m_back;
+    struct Target {
+        Endpoint endpoint;
+        QByteArray key;
+    };
+    std::optional<Target> m_current;
+    std::optional<Target> m_previous;
+    QString m_keyProblem;
     QPointer<SeedDialog> m_seedDialog;
     QPointer<TestAllocationDialog> m_testDialog;
     QPointer<ResetScenarioDialog> m_scenarioDialog;

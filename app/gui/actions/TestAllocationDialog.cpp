@@ -7,6 +7,7 @@
 
 #include <QLocale>
 #include <QPushButton>
+#include <QShowEvent>
 
 namespace poolscope {
 
@@ -85,7 +86,8 @@ LoadSpec TestAllocationDialog::spec() const {
 }
 
 bool TestAllocationDialog::start() {
-    const QString blocked = m_session->writeBlockReason();
+    const QString writeBlocked = m_session->writeBlockReason();
+    const QString blocked = writeBlocked.isEmpty() ? m_keyProblem : writeBlocked;
     if (!blocked.isEmpty()) {
         m_ui->resultText->setPlainText(QStringLiteral("Cannot run: %1").arg(blocked));
         return false;
@@ -94,8 +96,13 @@ bool TestAllocationDialog::start() {
     if (!m_runner->start(run))
         return false;
     m_lastReport.reset();
-    m_ui->progressBar->setRange(0, run.total > 0 ? int(std::min<qint64>(run.total, INT_MAX)) : 0);
+    // Count runs show allocations done; duration runs the time gone, in ms.
+    m_durationMs = run.total > 0 ? 0 : qint64(run.duration.count());
+    m_runClock.start();
+    m_ui->progressBar->setRange(0, run.total > 0 ? int(std::min<qint64>(run.total, INT_MAX))
+                                                 : int(std::min<qint64>(m_durationMs, INT_MAX)));
     m_ui->progressBar->setValue(0);
+    m_ui->progressBar->setFormat(QStringLiteral("%p%"));
     m_ui->rateLabel->setText(QStringLiteral("starting %1 worker(s)…").arg(run.workers));
     m_ui->resultText->clear();
     m_session->log(LogSeverity::Info, QStringLiteral("load"),
@@ -129,7 +136,8 @@ QString TestAllocationDialog::resultText() const {
 
 void TestAllocationDialog::updateControls() {
     const bool running = m_runner->isRunning();
-    const QString blocked = m_session->writeBlockReason();
+    const QString writeBlocked = m_session->writeBlockReason();
+    const QString blocked = writeBlocked.isEmpty() ? m_keyProblem : writeBlocked;
     m_startButton->setEnabled(!running && blocked.isEmpty());
     m_startButton->setToolTip(blocked.isEmpty() ? QStringLiteral("Start the test allocations")
                                                 : QStringLiteral("Disabled: %1").arg(blocked));
@@ -147,6 +155,8 @@ void TestAllocationDialog::handleProgress(qint64 done, qint64 total, double rate
     if (total > 0) {
         m_ui->progressBar->setMaximum(int(std::min<qint64>(total, INT_MAX)));
         m_ui->progressBar->setValue(int(std::min<qint64>(done, INT_MAX)));
+    } else if (m_durationMs > 0 && m_runner->isRunning()) {
+        m_ui->progressBar->setValue(int(std::min(m_runClock.elapsed(), m_durationMs)));
     }
     m_ui->rateLabel->setText(QStringLiteral("%1 done · %2 allocations/s")
                                  .arg(QLocale().toString(done), formatRate(rate)));
@@ -158,7 +168,22 @@ void TestAllocationDialog::handleFinished(const LoadReport &report) {
     m_ui->resultText->setPlainText(summary);
     if (m_ui->progressBar->maximum() == 0)
         m_ui->progressBar->setRange(0, 1);
-    m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    if (!report.cancelled) {
+        m_ui->progressBar->setValue(m_ui->progressBar->maximum());
+    } else if (m_durationMs > 0) {
+        // Where it stopped, not a full bar: 3.4 s of a 30 s run is 11%.
+        const qint64 stoppedMs = std::min(qint64(report.elapsedSeconds * 1000.0), m_durationMs);
+        m_ui->progressBar->setValue(int(stoppedMs));
+        m_ui->progressBar->setFormat(QStringLiteral("stopped at %1 of %2 (%p%)")
+                                         .arg(formatSeconds(double(stoppedMs) / 1000.0),
+                                              formatSeconds(double(m_durationMs) / 1000.0)));
+    } else {
+        const qint64 done = report.attempts();
+        m_ui->progressBar->setValue(int(std::min<qint64>(done, m_ui->progressBar->maximum())));
+        m_ui->progressBar->setFormat(
+            QStringLiteral("stopped at %1 of %2 (%p%)")
+                .arg(QLocale().toString(done), QLocale().toString(report.requested)));
+    }
     m_ui->rateLabel->setText(report.cancelled ? QStringLiteral("cancelled")
                                               : QStringLiteral("finished"));
     const LogSeverity severity =
@@ -167,6 +192,31 @@ void TestAllocationDialog::handleFinished(const LoadReport &report) {
     m_session->pollNow();
     updateControls();
     Q_EMIT runFinished(report);
+}
+
+void TestAllocationDialog::setKeyProblem(const QString &problem) {
+    if (problem == m_keyProblem)
+        return;
+    m_keyProblem = problem;
+    updateControls();
+}
+
+QString TestAllocationDialog::progressText() const {
+    return m_ui->progressBar->text();
+}
+
+int TestAllocationDialog::progressValue() const {
+    return m_ui->progressBar->value();
+}
+
+int TestAllocationDialog::progressMaximum() const {
+    return m_ui->progressBar->maximum();
+}
+
+void TestAllocationDialog::showEvent(QShowEvent *event) {
+    if (!event->spontaneous() && !m_runner->isRunning())
+        setAtomic(true);
+    QDialog::showEvent(event);
 }
 
 } // namespace poolscope

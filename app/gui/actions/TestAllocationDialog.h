@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <QDialog>
+#include <QElapsedTimer>
 
 class QPushButton;
 
@@ -42,6 +43,17 @@ public:
     QString resultText() const;
     QPushButton *startButton() const { return m_startButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
+    // Why the watched key cannot take allocations (not a sorted set), or empty: Start is then
+    // disabled with the reason in its tooltip.
+    void setKeyProblem(const QString &problem);
+    // What the progress bar shows, e.g. "stopped at 3.4 s of 30 s (11%)".
+    QString progressText() const;
+    int progressValue() const;
+    int progressMaximum() const;
+
+protected:
+    // A new opening starts in the atomic mode: the naive race demo is never the default.
+    void showEvent(QShowEvent *event) override;
 
 Q_SIGNALS:
     void runFinished(const poolscope::LoadReport &report);
@@ -57,6 +69,9 @@ private:
     QPushButton *m_startButton;
     QPushButton *m_cancelButton;
     std::optional<LoadReport> m_lastReport;
+    QString m_keyProblem;
+    qint64 m_durationMs = 0; // of the current or last duration run; 0 for count runs
+    QElapsedTimer m_runClock;
 };
 
 } // namespace poolscope

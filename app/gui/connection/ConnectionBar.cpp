@@ -32,7 +32,8 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     , m_interval(new QComboBox(this))
     , m_connect(new QAction(QStringLiteral("Connect"), this))
     , m_pause(new QAction(QStringLiteral("Pause"), this))
-    , m_findKeys(new QAction(QStringLiteral("Find pools"), this)) {
+    , m_findKeys(new QAction(QStringLiteral("Find pools"), this))
+    , m_prompt(new QLabel(this)) {
     setObjectName(QStringLiteral("connectionBar"));
     setMovable(false);
 
@@ -67,8 +68,12 @@ ConnectionBar::ConnectionBar(QWidget *parent)
                                           "with TYPE zset) and offer them in the key list"));
     m_findKeys->setEnabled(false);
 
+    m_prompt->setObjectName(QStringLiteral("passwordPrompt"));
+    m_prompt->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
     addWidget(new QLabel(QStringLiteral(" Redis "), this));
     addWidget(m_url);
+    m_promptAction = addWidget(m_prompt);
+    m_promptAction->setVisible(false);
     addWidget(new QLabel(QStringLiteral("  Pool "), this));
     addWidget(m_key);
     addAction(m_findKeys);
@@ -169,6 +174,12 @@ void ConnectionBar::requestConnect() {
         Q_EMIT urlRejected(QStringLiteral("the pool key is empty: name the pool's sorted set"));
         return;
     }
+    // Enter on what is already watched: nothing to do (a reconnect would cut the history).
+    if (m_state != ConnectionState::Disconnected && isWatched(*endpoint, key)) {
+        m_url->setEditText(m_maskedText);
+        return;
+    }
+    clearPasswordPrompt();
     // Never leave a password visible in the field.
     m_maskedEndpoint = endpoint;
     m_maskedText = endpoint->toDisplayString();
@@ -177,10 +188,60 @@ void ConnectionBar::requestConnect() {
 }
 
 void ConnectionBar::keyActivated() {
-    // Picking another pool while connected switches to it at once.
-    if (m_state != ConnectionState::Disconnected)
-        if (const auto endpoint = currentEndpoint())
-            Q_EMIT connectRequested(*endpoint, currentKey());
+    // Picking another pool while connected switches to it at once. QComboBox also "activates"
+    // the item matching the text when the field only loses focus (dropdown closed with Escape,
+    // a dialog opened, a click elsewhere): that is no change, and must not reconnect.
+    if (m_state == ConnectionState::Disconnected)
+        return;
+    const auto endpoint = currentEndpoint();
+    const QByteArray key = currentKey();
+    if (endpoint && !key.isEmpty() && !isWatched(*endpoint, key))
+        Q_EMIT connectRequested(*endpoint, key);
+}
+
+bool ConnectionBar::isWatched(const Endpoint &endpoint, const QByteArray &poolKey) const {
+    return m_watchedEndpoint && *m_watchedEndpoint == endpoint && m_watchedKey == poolKey;
+}
+
+void ConnectionBar::setWatchedTarget(const Endpoint &endpoint, const QByteArray &poolKey) {
+    m_watchedEndpoint = endpoint;
+    m_watchedKey = poolKey;
+    setTarget(endpoint, poolKey);
+}
+
+void ConnectionBar::askForPassword(const Endpoint &endpoint, const QString &reason) {
+    // The URL without the refused password, with an empty password slot to type into:
+    // redis://[user]:@host... The old password is forgotten, never shown.
+    QString url = endpoint.toSafeUrl();
+    const qsizetype schemeEnd = url.indexOf(QLatin1String("://")) + 3;
+    const qsizetype at = url.indexOf(QLatin1Char('@'), schemeEnd);
+    qsizetype cursor = 0;
+    if (at >= 0) {
+        url.insert(at, QLatin1Char(':'));
+        cursor = at + 1;
+    } else {
+        url.insert(schemeEnd, QStringLiteral(":@"));
+        cursor = schemeEnd + 1;
+    }
+    m_maskedEndpoint.reset();
+    m_maskedText.clear();
+    m_watchedEndpoint.reset();
+    m_url->setEditText(url);
+    m_url->setStyleSheet(QStringLiteral("QComboBox { background: #fff3e0; }"));
+    m_prompt->setText(QStringLiteral(" Password refused: type it into the URL, then Enter "));
+    m_prompt->setToolTip(reason);
+    m_promptAction->setVisible(true);
+    m_url->setFocus(Qt::OtherFocusReason);
+    m_url->lineEdit()->setCursorPosition(int(cursor));
+}
+
+QString ConnectionBar::passwordPrompt() const {
+    return m_promptAction->isVisible() ? m_prompt->text().trimmed() : QString();
+}
+
+void ConnectionBar::clearPasswordPrompt() {
+    m_promptAction->setVisible(false);
+    m_prompt->clear();
 }
 
 void ConnectionBar::setConnectionState(ConnectionState state) {
@@ -210,19 +271,32 @@ void ConnectionBar::setPoolKeys(const QStringList &keys) {
 }
 
 void ConnectionBar::rememberConnection(const Endpoint &endpoint, const QByteArray &poolKey) {
+    rememberUrl(endpoint);
+    rememberPoolKey(poolKey);
+}
+
+void ConnectionBar::rememberUrl(const Endpoint &endpoint) {
     if (!m_rememberConnections)
         return;
     QSettings settings;
     const QString safeUrl = endpoint.toSafeUrl();
     settings.setValue(kRecentUrls, prepend(settings.value(kRecentUrls).toStringList(), safeUrl));
-    settings.setValue(kRecentKeys, prepend(settings.value(kRecentKeys).toStringList(),
-                                           QString::fromUtf8(poolKey)));
     const QString text = m_url->currentText();
     if (m_url->findText(safeUrl) < 0)
         m_url->insertItem(0, safeUrl);
-    if (m_key->findText(QString::fromUtf8(poolKey)) < 0)
-        m_key->insertItem(0, QString::fromUtf8(poolKey));
     m_url->setEditText(text);
+}
+
+void ConnectionBar::rememberPoolKey(const QByteArray &poolKey) {
+    if (!m_rememberConnections || poolKey.isEmpty())
+        return;
+    QSettings settings;
+    const QString key = QString::fromUtf8(poolKey);
+    settings.setValue(kRecentKeys, prepend(settings.value(kRecentKeys).toStringList(), key));
+    const QString text = m_key->currentText();
+    if (m_key->findText(key) < 0)
+        m_key->insertItem(0, key);
+    m_key->setEditText(text);
 }
 
 } // namespace poolscope

@@ -12,6 +12,7 @@
 
 class QAction;
 class QComboBox;
+class QLabel;
 
 namespace poolscope {
 
@@ -37,6 +38,18 @@ public:
     void setPoolKeys(const QStringList &keys);
     // Remembers a successful connection (URL without password, key).
     void rememberConnection(const Endpoint &endpoint, const QByteArray &poolKey);
+    // Remembers the URL (without password) of a server that answered.
+    void rememberUrl(const Endpoint &endpoint);
+    // Remembers a key that was read as a pool (never typos, missing keys or other types).
+    void rememberPoolKey(const QByteArray &poolKey);
+    // What the dashboard watches now: the fields show it (also when something else than the bar,
+    // e.g. the count-reset scenario, switched pools), and the fields asking for it again (Enter,
+    // leaving the key field, picking the same key) do not reconnect.
+    void setWatchedTarget(const Endpoint &endpoint, const QByteArray &poolKey);
+    // The server refused the credentials: the URL field gets the focus with the cursor where the
+    // password goes, and a prompt says so, until the next connect.
+    void askForPassword(const Endpoint &endpoint, const QString &reason);
+    QString passwordPrompt() const;
     QStringList recentUrls() const;
 
     QAction *connectAction() const { return m_connect; }
@@ -62,6 +75,8 @@ Q_SIGNALS:
 private:
     void loadRecent();
     void keyActivated();
+    bool isWatched(const Endpoint &endpoint, const QByteArray &poolKey) const;
+    void clearPasswordPrompt();
 
     QComboBox *m_url;
     QComboBox *m_key;
@@ -73,6 +88,10 @@ private:
     // masked form, and Connect then uses this.
     std::optional<Endpoint> m_maskedEndpoint;
     QString m_maskedText;
+    std::optional<Endpoint> m_watchedEndpoint;
+    QByteArray m_watchedKey;
+    QLabel *m_prompt;
+    QAction *m_promptAction = nullptr;
     ConnectionState m_state = ConnectionState::Disconnected;
     bool m_rememberConnections = true;
 };

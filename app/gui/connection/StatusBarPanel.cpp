@@ -45,6 +45,10 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::stateChanged, this, &StatusBarPanel::updateState);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_havePoll = false;
+        m_version->clear(); // until this target's first poll: it may be another server
+        if (!m_authMessage.isEmpty() && currentMessage() == m_authMessage)
+            clearMessage();
+        m_authMessage.clear();
         m_size->clear();
         m_roundTrip->clear();
         updateState();
@@ -63,6 +67,14 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                     QStringLiteral("%1 members").arg(QLocale().toString(observation.stats.size)));
                 updateSince();
             });
+    // The events panel has the server's whole answer; the bar says what to do.
+    connect(m_session, &PoolSession::authenticationFailed, this, [this] {
+        m_version->clear();
+        updateState();
+        m_authMessage = QStringLiteral("Authentication failed, not retrying: enter the password "
+                                       "in the Redis URL field");
+        showMessage(m_authMessage);
+    });
     connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
         showMessage(QStringLiteral("poll failed: %1").arg(message), 10000);
     });

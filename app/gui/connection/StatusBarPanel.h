@@ -40,6 +40,7 @@ private:
     QTimer m_ticker;
     QElapsedTimer m_sinceLastPoll;
     bool m_havePoll = false;
+    QString m_authMessage; // shown until the next connect attempt
 };
 
 } // namespace poolscope

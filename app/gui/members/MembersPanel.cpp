@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QScrollBar>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
@@ -29,7 +30,8 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_summary(new QLabel(this))
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
-    , m_empty(new QLabel(m_stack)) {
+    , m_empty(new QLabel(m_stack))
+    , m_frozenHint(new QLabel(this)) {
     m_proxy->setFilterKeyColumn(PoolTableModel::Member);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);
@@ -68,9 +70,21 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
 
+    m_frozenHint->setObjectName(QStringLiteral("frozenOrderHint"));
+    m_frozenHint->setTextFormat(Qt::RichText);
+    m_frozenHint->setStyleSheet(QStringLiteral("color: #8d6e00;"));
+    m_frozenHint->setToolTip(QStringLiteral(
+        "Rows keep their places while the pointer is over the table or rows are selected, so "
+        "the row you aim at stays the row you click. Counts still update. Re-sort now, or move "
+        "the pointer away and clear the selection."));
+    m_frozenHint->hide();
+    connect(m_frozenHint, &QLabel::linkActivated, this, &MembersPanel::resortNow);
+    m_view->viewport()->installEventFilter(this);
+
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_filter, 1);
+    top->addWidget(m_frozenHint);
     top->addWidget(m_summary);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -83,6 +97,8 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::updateEmptyState);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MembersPanel::selectionChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MembersPanel::updateOrderFreeze);
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT memberActivated(index.data(PoolTableModel::MemberRole).toByteArray());
     });
@@ -126,6 +142,41 @@ void MembersPanel::refreshFromSession() {
     Q_EMIT refreshed();
 }
 
+bool MembersPanel::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_view->viewport() &&
+        (event->type() == QEvent::Enter || event->type() == QEvent::Leave)) {
+        m_pointerOverTable = event->type() == QEvent::Enter;
+        updateOrderFreeze();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void MembersPanel::updateOrderFreeze() {
+    const bool selected = m_view->selectionModel()->hasSelection();
+    const bool freeze = !m_summaryView && (m_pointerOverTable || selected);
+    if (freeze != m_orderFrozen) {
+        m_orderFrozen = freeze;
+        // Off: the proxy sorts once now, then again on every change.
+        m_proxy->setDynamicSortFilter(!freeze);
+    }
+    m_frozenHint->setVisible(freeze);
+    if (freeze)
+        m_frozenHint->setText(frozenOrderHint() +
+                              QStringLiteral(" · <a href=\"resort\">re-sort now</a>"));
+}
+
+QString MembersPanel::frozenOrderHint() const {
+    if (!m_orderFrozen)
+        return {};
+    return m_view->selectionModel()->hasSelection()
+               ? QStringLiteral("‖ order held: rows selected")
+               : QStringLiteral("‖ order held: pointer over the table");
+}
+
+void MembersPanel::resortNow() {
+    m_proxy->sort(m_proxy->sortColumn(), m_proxy->sortOrder());
+}
+
 void MembersPanel::applyObservation(const PoolObservation &observation) {
     if (observation.summaryMode) {
         const bool entering = !m_summaryView;
@@ -145,9 +196,15 @@ void MembersPanel::applyObservation(const PoolObservation &observation) {
         return;
     }
     setSummaryView(false);
+    // A model reset (most of the pool replaced) drops the selection: put it back on the same
+    // members, wherever their rows are now.
+    const QList<QByteArray> selected =
+        m_view->selectionModel()->hasSelection() ? selectedMembers() : QList<QByteArray>{};
     m_model->setRows(
         PoolTableModel::buildRows(observation.snapshot, &m_session->rates(), &m_session->history()),
         QDateTime::currentMSecsSinceEpoch());
+    if (!selected.isEmpty() && !m_view->selectionModel()->hasSelection())
+        selectMembers(selected);
     updateEmptyState();
 }
 
@@ -162,6 +219,7 @@ void MembersPanel::setSummaryView(bool summary) {
         m_filter->clear();
         m_view->setSortingEnabled(false);
         m_proxy->setDynamicSortFilter(false);
+        m_orderFrozen = false; // not a hold: summary rows stay in rank order
         m_proxy->sort(-1);
         m_view->horizontalHeader()->setSortIndicatorShown(false);
         m_filter->setEnabled(false);
@@ -178,9 +236,11 @@ void MembersPanel::setSummaryView(bool summary) {
         m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
         m_view->horizontalHeader()->setSortIndicatorShown(true);
         m_proxy->setDynamicSortFilter(true);
+        m_orderFrozen = false;
         m_view->setSortingEnabled(true);
         m_view->sortByColumn(PoolTableModel::Member, Qt::AscendingOrder);
     }
+    updateOrderFreeze();
 }
 
 void MembersPanel::requestVisibleRows() {

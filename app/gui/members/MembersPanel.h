@@ -53,6 +53,12 @@ public:
     void setContextActions(const QList<QAction *> &actions);
     // How long the last refresh from a poll took (model and proxy update), in ms.
     double lastRefreshMs() const { return m_lastRefreshMs; }
+    // The row order is held while the pointer is over the table or rows are selected, so a row
+    // never moves under the pointer or away from the keyboard; values still update. A hint says
+    // so and offers to re-sort now; the order follows the sort again once both are over.
+    bool isOrderFrozen() const { return m_orderFrozen; }
+    QString frozenOrderHint() const;
+    void resortNow();
 
 Q_SIGNALS:
     void selectionChanged();
@@ -66,6 +72,8 @@ private:
     void updateEmptyState();
     void setSummaryView(bool summary);
     void requestVisibleRows();
+    void updateOrderFreeze();
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
     PoolSession *m_session;
     PoolTableModel *m_model;
@@ -75,6 +83,9 @@ private:
     QStackedWidget *m_stack;
     QTableView *m_view;
     QLabel *m_empty;
+    QLabel *m_frozenHint;
+    bool m_pointerOverTable = false;
+    bool m_orderFrozen = false;
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
     QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
     double m_lastRefreshMs = 0;

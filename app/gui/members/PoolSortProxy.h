@@ -8,7 +8,8 @@ class PoolTableModel;
 
 // Sorts and filters the members table. Numeric columns compare the model's rows directly instead
 // of through QVariant sort roles: a 10,000-row table sorted by count is re-sorted on every poll,
-// and the QVariant comparisons made that cost about 20 ms of the GUI thread.
+// and the QVariant comparisons made that cost about 20 ms of the GUI thread. Members sort
+// naturally (MemberOrder.h): 45.76.1.1 before 45.76.1.10.
 class PoolSortProxy final : public QSortFilterProxyModel {
     Q_OBJECT
 

@@ -19,6 +19,7 @@ namespace {
 
 const QString kDash = QStringLiteral("–");
 const QString kNotRead = QStringLiteral("…");
+const QString kPinMark = QStringLiteral("⚑ ");
 
 const PoolTableModel::Row &placeholderRow() {
     static const PoolTableModel::Row row;
@@ -320,6 +321,19 @@ void PoolTableModel::clear() {
     endResetModel();
 }
 
+void PoolTableModel::setPinnedMembers(const QList<QByteArray> &members) {
+    QSet<QByteArray> pinned(members.cbegin(), members.cend());
+    if (pinned == m_pinned)
+        return;
+    QSet<QByteArray> changed = pinned;
+    changed.unite(m_pinned);
+    changed.subtract(QSet<QByteArray>(pinned).intersect(m_pinned));
+    m_pinned = std::move(pinned);
+    for (const QByteArray &member : std::as_const(changed))
+        if (const int row = rowOf(member); row >= 0)
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
 void PoolTableModel::rebuildIndex() {
     m_rowOf.clear();
     m_rowOf.reserve(m_rows.size());
@@ -346,17 +360,21 @@ Qt::ItemFlags PoolTableModel::flags(const QModelIndex &index) const {
 QVariant PoolTableModel::display(const Row &row, int column) const {
     switch (Column(column)) {
     case Member:
-        return QString::fromUtf8(row.member);
+        return m_pinned.contains(row.member) ? kPinMark + QString::fromUtf8(row.member)
+                                             : QString::fromUtf8(row.member);
     case Count:
         return formatCount(row.count);
     case Share:
         return row.evicted || row.share < 0 ? kDash : formatShare(row.share);
     case Rate:
         return row.evicted || row.rate < 0 ? kDash : formatRate(row.rate);
-    case State:
-        return row.evicted ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
-                           : (row.debt > 0 ? QStringLiteral("in pool · catching up")
-                                           : QStringLiteral("in pool"));
+    case State: {
+        const QString state = row.evicted
+                                  ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
+                                  : (row.debt > 0 ? QStringLiteral("in pool · catching up")
+                                                  : QStringLiteral("in pool"));
+        return m_pinned.contains(row.member) ? state + QStringLiteral(" · pinned") : state;
+    }
     case Debt:
         return row.evicted ? kDash : formatCount(row.debt);
     case LastChange:
@@ -451,6 +469,8 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
         return row.member;
     case EvictedRole:
         return row.evicted;
+    case PinnedRole:
+        return m_pinned.contains(row.member);
     case Qt::DecorationRole:
         if (column == Member && m_colors) {
             QColor color = m_colors->colorFor(row.member);
@@ -477,6 +497,9 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
+        if (column == Member && m_pinned.contains(row.member))
+            return QStringLiteral("%1 is pinned to the chart (Ctrl+P again to unpin)")
+                .arg(QString::fromUtf8(row.member));
         if (row.evicted)
             return QStringLiteral("%1 is evicted: it gets no allocations. Saved count %2; restore "
                                   "it with Ctrl+R.")

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 namespace poolscope {
 
@@ -34,6 +35,7 @@ public:
         SortRole,                      // numbers as numbers, for the sort proxy
         EvictedRole,                   // bool
         RawRole,                       // unformatted value, for CSV export
+        PinnedRole,                    // bool: pinned to the chart
     };
 
     struct Row {
@@ -73,6 +75,9 @@ public:
     // False for a summary-mode row that has not been read yet (shown as "…").
     bool isRowLoaded(int row) const;
     void clear();
+    // Members pinned to the chart: marked in the member column ("⚑") and the state.
+    void setPinnedMembers(const QList<QByteArray> &members);
+    bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -108,6 +113,7 @@ private:
     qint64 m_windowFrom = 0;
     QList<Row> m_window; // summary mode: rows read by rank, from m_windowFrom
     QHash<QByteArray, int> m_rowOf;
+    QSet<QByteArray> m_pinned;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;
 };

@@ -53,6 +53,8 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     connect(m_monitor.get(), &PoolMonitor::observationArrived, this,
             &PoolSession::handleObservation);
     connect(m_monitor.get(), &PoolMonitor::pollFailed, this, &PoolSession::handlePollFailure);
+    connect(m_monitor.get(), &PoolMonitor::authenticationFailed, this,
+            &PoolSession::handleAuthenticationFailure);
 
     connect(m_commander.get(), &PoolCommander::seedProgressed, this, &PoolSession::seedProgressed);
     connect(m_commander.get(), &PoolCommander::seedFinished, this,
@@ -351,6 +353,17 @@ void PoolSession::handlePollFailure(const QString &message) {
         log(LogSeverity::Error, QStringLiteral("poll"), message);
     }
     Q_EMIT pollFailed(message);
+}
+
+void PoolSession::handleAuthenticationFailure(const QString &message) {
+    m_hasTarget = false;
+    m_serverVersion.clear();
+    m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("authentication"));
+    log(LogSeverity::Error, QStringLiteral("connection"),
+        QStringLiteral("%1 · not retrying: enter the password in the Redis URL field")
+            .arg(message));
+    Q_EMIT authenticationFailed(message);
+    updateWriteAvailability();
 }
 
 void PoolSession::handleSeedFinished(const SeedResult &result) {

@@ -118,6 +118,9 @@ Q_SIGNALS:
     // After history and rates took the observation in.
     void observationApplied(const poolscope::PoolObservation &observation);
     void pollFailed(const QString &message);
+    // The server refused the credentials: no retrying; the target is dropped (hasTarget() false)
+    // until connectTo() brings new ones.
+    void authenticationFailed(const QString &message);
     void historyEventAdded(const poolscope::HistoryEvent &event);
     void messageLogged(const poolscope::LogEntry &entry);
     void writeAvailabilityChanged(bool canWrite, const QString &reason);
@@ -134,6 +137,7 @@ private:
     void handleObservation(const PoolObservation &observation);
     void recordHistory(const PoolObservation &observation, const QList<PoolMember> &polled);
     void handlePollFailure(const QString &message);
+    void handleAuthenticationFailure(const QString &message);
     void handleSeedFinished(const SeedResult &result);
     void handleEvicted(const QList<EvictResult> &results);
     void handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore);

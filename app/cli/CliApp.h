@@ -1,0 +1,108 @@
+// The CLI's internals shared by its command files: the Cli class, usage errors, Ctrl+C handling.
+#pragma once
+
+#include "CliCommands.h"
+
+#include "load/LoadRunner.h"
+#include "load/ResetScenario.h"
+#include "pool/PoolOperations.h"
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <csignal>
+#include <memory>
+#include <stdexcept>
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace poolscope::cli {
+
+constexpr int kExitInterrupted = 130; // 128 + SIGINT, as shells report it
+
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Set by the SIGINT handler while an InterruptGuard lives.
+extern std::atomic<bool> g_interrupted;
+
+// While a run lasts, the first Ctrl+C asks it to stop (and print its report); a second one
+// kills the process as usual (SA_RESETHAND).
+class InterruptGuard {
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+    struct sigaction m_previous {};
+};
+
+QString percent(double share);
+QJsonArray toJsonArray(const QList<QByteArray> &members);
+
+class Cli {
+public:
+    Cli(QTextStream &out, QTextStream &err, QIODevice &in)
+        : m_out(out)
+        , m_err(err)
+        , m_in(in) {}
+
+    int run(const QStringList &arguments);
+
+private:
+    void declareOptions();
+    std::pair<Endpoint, ConnectionOptions> target();
+    QByteArray poolKey();
+    RedisConnection &connection();
+    PoolOperations &pool();
+    void printJson(const QJsonObject &object) {
+        m_out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
+    }
+    double countOption(const QString &name, double fallback);
+    void requireYes(qsizetype affected, const QString &what);
+    // --policy, required; command names the command in the error.
+    RestorePolicy policyOption(const char *command);
+    double numberOption(const QString &name, double fallback, double minimum, double maximum);
+    // numberOption for counts of things: a fraction is refused, not truncated.
+    int wholeOption(const QString &name, int fallback, int minimum, int maximum);
+
+    int allocateOneByOne(qint64 count);
+    int allocateUnderLoad(qint64 count);
+    void printLoadReport(const LoadReport &report);
+    void printScenarioReport(const ResetScenarioReport &report);
+
+    int seed(const QStringList &args);
+    int allocate(const QStringList &args);
+    int evict(const QStringList &args);
+    int restore(const QStringList &args);
+    int list(const QStringList &args);
+    int migrateCompanionCommand(const QStringList &args);
+    // evict/restore: checks every member first (nothing is done when one is wrong: the error
+    // names each), then applies action to each; the action prints its text line and returns its
+    // JSON row.
+    using MemberAction = std::function<QJsonObject(const QByteArray &)>;
+    std::optional<QList<QByteArray>> checkMembers(const QStringList &args, bool forEvict);
+    int actOnMembers(const QStringList &args, bool forEvict, const MemberAction &action);
+    int stats(const QStringList &args);
+    int scriptSha(const QStringList &args);
+    int scenario(const QStringList &args);
+    int watch(const QStringList &args);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+    QIODevice &m_in;
+    QCommandLineParser m_parser;
+    bool m_json = false;
+    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<PoolOperations> m_pool;
+};
+
+} // namespace poolscope::cli

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "redis/RedisConnection.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace poolscope {
+
+// Moving a pool's evicted hash from its pre-0.2 name to the current one (see PoolKeys).
+struct CompanionMigration {
+    enum class Outcome {
+        Moved,   // the old hash now has the new name
+        Nothing, // there was no old hash
+        Refused, // nothing changed; reason says why
+    };
+    Outcome outcome = Outcome::Nothing;
+    QByteArray oldKey;
+    QByteArray newKey;
+    qint64 fields = 0; // members in the hash after a move
+    QString reason;
+};
+
+// One script call: the old hash is renamed only when it is a hash, no other pool key that
+// shared its name exists, and the new name is free. Throws RedisError for server errors.
+CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey);
+
+} // namespace poolscope
