@@ -1,4 +1,4 @@
-// Label values for exported metrics: always valid UTF-8, proxy credentials masked.
+// Label values for exported metrics: the CLI's member escaping, proxy credentials masked.
 #pragma once
 
 #include <string>
@@ -7,8 +7,7 @@
 
 namespace poolscope {
 
-// The bytes as they are when they are valid UTF-8 without control characters; otherwise each
-// offending byte becomes \xNN (and a backslash \\), so distinct members keep distinct labels.
+// memberText() of the bytes (valid UTF-8, one line, distinct names stay distinct), as UTF-8.
 std::string metricLabelValue(const QByteArray &bytes);
 // metricLabelValue() of the member with the password of a proxy URL or user:password@host
 // replaced by ****: "socks5://alice:****@203.0.113.5:1080". Passwords never reach Prometheus.

@@ -6,6 +6,8 @@
 #include "export/PrometheusExporter.h"
 #include "load/LoadRunner.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -91,7 +93,7 @@ private Q_SLOTS:
         QTest::newRow("user only")
             << QByteArray("http://dave@192.0.2.1:3128") << "http://dave@192.0.2.1:3128";
         QTest::newRow("bad utf-8") << QByteArray("\xff\xfe") << "\\xff\\xfe";
-        QTest::newRow("newline") << QByteArray("a\nb") << "a\\x0ab";
+        QTest::newRow("newline") << QByteArray("a\nb") << "a\\nb";
         QTest::newRow("backslash") << QByteArray("a\\b") << "a\\\\b";
         QTest::newRow("utf-8 kept")
             << QByteArray("pr\xc3\xb6xy") << QString::fromUtf8("pr\xc3\xb6xy");
@@ -228,6 +230,46 @@ private Q_SLOTS:
         QCOMPARE(back.value(QStringLiteral("poolscope_up")), 1.0);
         QCOMPARE(back.value(QStringLiteral("poolscope_pool_members{pool=\"restart\"}")), 1.0);
         QVERIFY(log.last().contains(QStringLiteral("reachable again")));
+    }
+
+    // The CLI command: what it serves matches `poolscope-cli stats` on the same pool.
+    void cliExporterMatchesCliStats() {
+        m_redis->run({"DEL", "clipool"});
+        m_redis->run({"ZADD", "clipool", "4", "a", "7", "b", "7", "c", "12", "d"});
+        QProcess exporterProcess;
+        exporterProcess.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                              {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                               QStringLiteral("clipool"), QStringLiteral("exporter"),
+                               QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+        QVERIFY(exporterProcess.waitForReadyRead(10000));
+        const QString banner = QString::fromUtf8(exporterProcess.readLine());
+        const QRegularExpressionMatch port =
+            QRegularExpression(QStringLiteral("^serving http://127\\.0\\.0\\.1:(\\d+)/metrics"))
+                .match(banner);
+        QVERIFY2(port.hasMatch(), qPrintable(banner));
+        const QHash<QString, double> v = samples(curl(port.captured(1).toInt()));
+
+        const CliRun stats =
+            runCli({QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                    QStringLiteral("clipool"), QStringLiteral("--json"), QStringLiteral("stats")});
+        QCOMPARE(stats.exitCode, 0);
+        const QJsonObject s = QJsonDocument::fromJson(stats.out).object();
+        const auto pool = [&v](const char *name) {
+            return v.value(QStringLiteral("%1{pool=\"clipool\"}").arg(QLatin1String(name)));
+        };
+        QCOMPARE(pool("poolscope_pool_members"), s.value(QStringLiteral("size")).toDouble());
+        QCOMPARE(pool("poolscope_pool_allocations"), s.value(QStringLiteral("total")).toDouble());
+        QCOMPARE(pool("poolscope_pool_min_allocations"), s.value(QStringLiteral("min")).toDouble());
+        QCOMPARE(pool("poolscope_pool_median_allocations"),
+                 s.value(QStringLiteral("median")).toDouble());
+        QCOMPARE(pool("poolscope_pool_max_allocations"), s.value(QStringLiteral("max")).toDouble());
+        QCOMPARE(pool("poolscope_pool_jain_fairness_ratio"),
+                 s.value(QStringLiteral("jain")).toDouble());
+
+        exporterProcess.terminate(); // SIGTERM: a clean stop
+        QVERIFY(exporterProcess.waitForFinished(10000));
+        QCOMPARE(exporterProcess.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(exporterProcess.exitCode(), 0);
     }
 
     void busyPortIsAClearError() {
