@@ -95,6 +95,7 @@ private:
     int scriptSha(const QStringList &args);
     int scenario(const QStringList &args);
     int watch(const QStringList &args);
+    int exporter(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;

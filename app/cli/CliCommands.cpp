@@ -43,6 +43,12 @@ Commands:
                             poll the pool like the dashboard does (full snapshots up to N
                             members, default 10000; summaries above) and print one line per
                             poll until S seconds have passed or Ctrl+C
+  exporter [--listen HOST:PORT] [--member-limit N]
+                            serve the pools named with --key (repeat it for several) to
+                            Prometheus at http://HOST:PORT/metrics (default 127.0.0.1:9750),
+                            read fresh on every scrape with bounded commands; one series per
+                            member for pools of up to N members (default 1000). Runs until
+                            Ctrl+C or SIGTERM
   scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
                  [--seconds-before S] [--seconds-after S] [--replace]
                             the count-reset demo: seeds a fresh pool of M members (default 10)
@@ -144,6 +150,10 @@ void Cli::declareOptions() {
          QStringLiteral("1000")},
         {QStringLiteral("full-snapshot-threshold"), QStringLiteral("summary polls above"),
          QStringLiteral("N"), QStringLiteral("10000")},
+        {QStringLiteral("listen"), QStringLiteral("exporter address"), QStringLiteral("HOST:PORT"),
+         QStringLiteral("127.0.0.1:9750")},
+        {QStringLiteral("member-limit"), QStringLiteral("per-member series up to"),
+         QStringLiteral("N"), QStringLiteral("1000")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
         {QStringLiteral("version"), QStringLiteral("version")},
     });
@@ -295,6 +305,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
         {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
         {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
+        {QStringLiteral("exporter"), [this](const QStringList &a) { return exporter(a); }},
         {QStringLiteral("migrate-companion"),
          [this](const QStringList &a) { return migrateCompanionCommand(a); }},
     };

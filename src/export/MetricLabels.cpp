@@ -1,0 +1,16 @@
+#include "export/MetricLabels.h"
+
+#include "pool/CredentialMask.h"
+#include "pool/MemberText.h"
+
+namespace poolscope {
+
+std::string metricLabelValue(const QByteArray &bytes) {
+    return memberText(bytes).toStdString();
+}
+
+std::string metricMemberLabel(const QByteArray &member) {
+    return maskCredentials(memberText(member)).toStdString();
+}
+
+} // namespace poolscope

@@ -1,0 +1,290 @@
+// The Prometheus exporter against a real redis-server, scraped over HTTP with curl and checked
+// with promtool.
+#include "RedisFixture.h"
+
+#include "export/MetricLabels.h"
+#include "export/PrometheusExporter.h"
+#include "load/LoadRunner.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+namespace {
+
+// "name{labels} value" lines of a scrape, keyed by everything before the value.
+QHash<QString, double> samples(const QString &text) {
+    QHash<QString, double> values;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const qsizetype space = line.lastIndexOf(QLatin1Char(' '));
+        values.insert(line.left(space), line.mid(space + 1).toDouble());
+    }
+    return values;
+}
+
+QString promtool() {
+    QString path = QStandardPaths::findExecutable(QStringLiteral("promtool"));
+    if (path.isEmpty())
+        path = QStandardPaths::findExecutable(QStringLiteral("promtool"),
+                                              {QStringLiteral("/opt/poolscope-tools/bin")});
+    return path;
+}
+
+} // namespace
+
+class TestExporter : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_redis;
+
+    std::unique_ptr<PrometheusExporter> exporter(QList<QByteArray> keys,
+                                                 qint64 memberLimit = 1000) {
+        ExporterOptions options;
+        options.listen = QStringLiteral("127.0.0.1:0");
+        options.keys = std::move(keys);
+        options.memberLimit = memberLimit;
+        ConnectionOptions connection;
+        connection.clientName = QStringLiteral("poolscope-exporter");
+        auto result =
+            std::make_unique<PrometheusExporter>(m_redis->endpoint(), connection, options);
+        result->start();
+        return result;
+    }
+
+    // A real HTTP scrape, as Prometheus does it.
+    QString curl(int port) {
+        QProcess process;
+        process.start(QStringLiteral("curl"),
+                      {QStringLiteral("-sS"), QStringLiteral("--max-time"), QStringLiteral("10"),
+                       QStringLiteral("http://127.0.0.1:%1/metrics").arg(port)});
+        if (!process.waitForFinished(15000) || process.exitCode() != 0)
+            return QStringLiteral("curl failed: ") +
+                   QString::fromUtf8(process.readAllStandardError());
+        return QString::fromUtf8(process.readAllStandardOutput());
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_redis = std::make_unique<RedisFixture>();
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+        QVERIFY2(!promtool().isEmpty(), "promtool not found: run scripts/install-deps.sh");
+    }
+
+    void labels_data() {
+        QTest::addColumn<QByteArray>("member");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("plain") << QByteArray("198.51.100.7:8080") << "198.51.100.7:8080";
+        QTest::newRow("url with password") << QByteArray("socks5://alice:s3cret@203.0.113.5:1080")
+                                           << "socks5://alice:****@203.0.113.5:1080";
+        QTest::newRow("password with @")
+            << QByteArray("http://bob:p@ss@192.0.2.1:3128") << "http://bob:****@192.0.2.1:3128";
+        QTest::newRow("no scheme")
+            << QByteArray("carol:pw@192.0.2.9:80") << "carol:****@192.0.2.9:80";
+        QTest::newRow("user only")
+            << QByteArray("http://dave@192.0.2.1:3128") << "http://dave@192.0.2.1:3128";
+        QTest::newRow("bad utf-8") << QByteArray("\xff\xfe") << "\\xff\\xfe";
+        QTest::newRow("newline") << QByteArray("a\nb") << "a\\nb";
+        QTest::newRow("backslash") << QByteArray("a\\b") << "a\\\\b";
+        QTest::newRow("utf-8 kept")
+            << QByteArray("pr\xc3\xb6xy") << QString::fromUtf8("pr\xc3\xb6xy");
+    }
+    void labels() {
+        QFETCH(QByteArray, member);
+        QFETCH(QString, label);
+        QCOMPARE(QString::fromStdString(metricMemberLabel(member)), label);
+    }
+
+    void smallPoolMatchesTheServerAndPassesPromtool() {
+        m_redis->run({"DEL", "small"});
+        m_redis->run({"ZADD", "small", "3", "m0", "5", "m1", "9", "m2", "5",
+                      "socks5://u:pw@192.0.2.1:1080"});
+        const auto server = exporter({"small"});
+        QVERIFY(server->port() > 0);
+        const QString text = curl(server->port());
+        const QHash<QString, double> v = samples(text);
+        QCOMPARE(v.value(QStringLiteral("poolscope_up")), 1.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_members{pool=\"small\"}")), 4.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_allocations{pool=\"small\"}")), 22.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_min_allocations{pool=\"small\"}")), 3.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_median_allocations{pool=\"small\"}")), 5.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_max_allocations{pool=\"small\"}")), 9.0);
+        QCOMPARE(
+            v.value(QStringLiteral("poolscope_member_allocations{pool=\"small\",member=\"m2\"}")),
+            9.0);
+        QVERIFY(text.contains(QStringLiteral("member=\"socks5://u:****@192.0.2.1:1080\"")));
+        QVERIFY2(!text.contains(QStringLiteral(":pw@")), "a password reached the exporter");
+        QVERIFY(text.contains(QStringLiteral("poolscope_pool_info{pool=\"small\",read_mode="
+                                             "\"full\",member_series=\"exported\"} 1")));
+
+        QProcess check;
+        check.start(promtool(), {QStringLiteral("check"), QStringLiteral("metrics")});
+        check.write(text.toUtf8());
+        check.closeWriteChannel();
+        QVERIFY(check.waitForFinished(30000));
+        QVERIFY2(check.exitCode() == 0,
+                 qPrintable(QString::fromUtf8(check.readAllStandardOutput() +
+                                              check.readAllStandardError())));
+    }
+
+    void figuresFollowALoadRunAndMembersThatLeaveDisappear() {
+        QList<QByteArray> members;
+        for (int i = 0; i < 50; ++i)
+            members.append("load" + QByteArray::number(i));
+        m_redis->run({"DEL", "loaded"});
+        m_redis->makePool("loaded", members, 0);
+        const auto server = exporter({"loaded"});
+        samples(curl(server->port())); // first scrape: a baseline for the rate
+
+        LoadSpec spec;
+        spec.endpoint = m_redis->endpoint();
+        spec.poolKey = "loaded";
+        spec.total = 5000;
+        spec.workers = 4;
+        spec.pipeline = 8;
+        spec.ratePerSecond = 5000; // about a second, so a scrape can fall in the middle
+        LoadRunner runner;
+        QSignalSpy finished(&runner, &LoadRunner::finished);
+        QVERIFY(runner.start(spec));
+        const QHash<QString, double> during = samples(curl(server->port()));
+        QVERIFY(finished.wait(30000));
+        QVERIFY(during.value(QStringLiteral("poolscope_pool_allocations{pool=\"loaded\"}")) <=
+                5000);
+
+        const QHash<QString, double> after = samples(curl(server->port()));
+        QCOMPARE(after.value(QStringLiteral("poolscope_pool_allocations{pool=\"loaded\"}")),
+                 5000.0);
+        QVERIFY(after.value(QStringLiteral("poolscope_pool_allocation_rate{pool=\"loaded\"}")) >=
+                0);
+        QVERIFY(after.contains(QStringLiteral("poolscope_pool_allocation_rate{pool=\"loaded\"}")));
+        QCOMPARE(
+            after.value(QStringLiteral("poolscope_pool_spread_allocations{pool=\"loaded\"}")),
+            after.value(QStringLiteral("poolscope_pool_max_allocations{pool=\"loaded\"}")) -
+                after.value(QStringLiteral("poolscope_pool_min_allocations{pool=\"loaded\"}")));
+
+        m_redis->run({"ZREM", "loaded", "load7"});
+        const QString text = curl(server->port());
+        QVERIFY(!text.contains(QStringLiteral("member=\"load7\"")));
+        QVERIFY(text.contains(QStringLiteral("member=\"load8\"")));
+    }
+
+    void poolAboveTheMemberLimitExportsNoMemberSeries() {
+        QList<QByteArray> members;
+        for (int i = 0; i < 1500; ++i)
+            members.append("big" + QByteArray::number(i));
+        m_redis->run({"DEL", "big"});
+        m_redis->makePool("big", members, 2);
+        const auto server = exporter({"big"}, 1000);
+        QString text;
+        // The totals come from a background scan that advances on each scrape.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (text = curl(server->port())).contains(QStringLiteral("poolscope_pool_allocations{")),
+            10000);
+        const QHash<QString, double> v = samples(text);
+        QVERIFY(!text.contains(QStringLiteral("poolscope_member_allocations{")));
+        QVERIFY(text.contains(QStringLiteral("poolscope_pool_info{pool=\"big\",read_mode="
+                                             "\"summary\",member_series=\"omitted\"} 1")));
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_members{pool=\"big\"}")), 1500.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_allocations{pool=\"big\"}")), 3000.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_median_allocations{pool=\"big\"}")), 2.0);
+    }
+
+    void aPoolOfTheWrongTypeIsDownOnItsOwn() {
+        m_redis->run({"SET", "text", "not a pool"});
+        m_redis->run({"DEL", "fine"});
+        m_redis->run({"ZADD", "fine", "1", "a"});
+        const auto server = exporter({"text", "fine"});
+        const QHash<QString, double> v = samples(curl(server->port()));
+        QCOMPARE(v.value(QStringLiteral("poolscope_up")), 1.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_up{pool=\"text\"}")), 0.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_up{pool=\"fine\"}")), 1.0);
+    }
+
+    void keepsServingThroughARedisRestart() {
+        m_redis->run({"DEL", "restart"});
+        m_redis->run({"ZADD", "restart", "1", "a"});
+        const auto server = exporter({"restart"});
+        QStringList log;
+        server->setLogger([&log](const QString &line) { log.append(line); });
+        QCOMPARE(samples(curl(server->port())).value(QStringLiteral("poolscope_up")), 1.0);
+
+        m_redis->server().stop();
+        const QString down = curl(server->port());
+        QCOMPARE(samples(down).value(QStringLiteral("poolscope_up"), -1), 0.0);
+        QVERIFY(!down.contains(QStringLiteral("poolscope_pool_members{")));
+        QVERIFY(!log.isEmpty());
+        QVERIFY(log.first().contains(QStringLiteral("unreachable")));
+
+        QVERIFY(m_redis->server().start());
+        m_redis->run({"ZADD", "restart", "4", "b"});
+        const QHash<QString, double> back = samples(curl(server->port()));
+        QCOMPARE(back.value(QStringLiteral("poolscope_up")), 1.0);
+        QCOMPARE(back.value(QStringLiteral("poolscope_pool_members{pool=\"restart\"}")), 1.0);
+        QVERIFY(log.last().contains(QStringLiteral("reachable again")));
+    }
+
+    // The CLI command: what it serves matches `poolscope-cli stats` on the same pool.
+    void cliExporterMatchesCliStats() {
+        m_redis->run({"DEL", "clipool"});
+        m_redis->run({"ZADD", "clipool", "4", "a", "7", "b", "7", "c", "12", "d"});
+        QProcess exporterProcess;
+        exporterProcess.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                              {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                               QStringLiteral("clipool"), QStringLiteral("exporter"),
+                               QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+        QVERIFY(exporterProcess.waitForReadyRead(10000));
+        const QString banner = QString::fromUtf8(exporterProcess.readLine());
+        const QRegularExpressionMatch port =
+            QRegularExpression(QStringLiteral("^serving http://127\\.0\\.0\\.1:(\\d+)/metrics"))
+                .match(banner);
+        QVERIFY2(port.hasMatch(), qPrintable(banner));
+        const QHash<QString, double> v = samples(curl(port.captured(1).toInt()));
+
+        const CliRun stats =
+            runCli({QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                    QStringLiteral("clipool"), QStringLiteral("--json"), QStringLiteral("stats")});
+        QCOMPARE(stats.exitCode, 0);
+        const QJsonObject s = QJsonDocument::fromJson(stats.out).object();
+        const auto pool = [&v](const char *name) {
+            return v.value(QStringLiteral("%1{pool=\"clipool\"}").arg(QLatin1String(name)));
+        };
+        QCOMPARE(pool("poolscope_pool_members"), s.value(QStringLiteral("size")).toDouble());
+        QCOMPARE(pool("poolscope_pool_allocations"), s.value(QStringLiteral("total")).toDouble());
+        QCOMPARE(pool("poolscope_pool_min_allocations"), s.value(QStringLiteral("min")).toDouble());
+        QCOMPARE(pool("poolscope_pool_median_allocations"),
+                 s.value(QStringLiteral("median")).toDouble());
+        QCOMPARE(pool("poolscope_pool_max_allocations"), s.value(QStringLiteral("max")).toDouble());
+        QCOMPARE(pool("poolscope_pool_jain_fairness_ratio"),
+                 s.value(QStringLiteral("jain")).toDouble());
+
+        exporterProcess.terminate(); // SIGTERM: a clean stop
+        QVERIFY(exporterProcess.waitForFinished(10000));
+        QCOMPARE(exporterProcess.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(exporterProcess.exitCode(), 0);
+    }
+
+    void busyPortIsAClearError() {
+        const auto first = exporter({"small"});
+        ExporterOptions options;
+        options.listen = QStringLiteral("127.0.0.1:%1").arg(first->port());
+        PrometheusExporter second(m_redis->endpoint(), {}, options);
+        try {
+            second.start();
+            QFAIL("a second exporter on a busy port started");
+        } catch (const std::runtime_error &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(options.listen), e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExporter)
+#include "tst_exporter.moc"
