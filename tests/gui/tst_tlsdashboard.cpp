@@ -4,8 +4,8 @@
 
 #include "startup/AppOptions.h"
 #include "MainWindow.h"
-#include "PoolSession.h"
-#include "StatusBarPanel.h"
+#include "session/PoolSession.h"
+#include "connection/StatusBarPanel.h"
 
 #include "RedisFixture.h"
 #include "TlsCertificates.h"
