@@ -41,7 +41,9 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
         font.setPointSizeF(font.pointSizeF() * 1.1);
         value->setFont(font);
     }
-    m_ui->busiestValue->setWordWrap(true);
+    // Long values wrap instead of widening the dock (and the window) by themselves.
+    for (QLabel *value : {m_ui->busiestValue, m_ui->jainValue, m_ui->totalValue})
+        value->setWordWrap(true);
     connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
     connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
     connect(m_session, &PoolSession::stalenessChanged, this, &FairnessPanel::showStaleness);
