@@ -61,6 +61,7 @@ private Q_SLOTS:
     void seedPreviewsThenWrites();
     void seedForecastsTheFlood();
     void seedNamesThePoolAndStaysCurrent();
+    void seedListsCollapsedDuplicates();
     void bigListIsReadInTheBackground();
     void restoreForecastIsLive();
     void testAllocationsCountEveryOne();
@@ -127,6 +128,36 @@ void TestDialogs::seedForecastsTheFlood() {
     QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("negative")));
     dialog.setStartAtPoolMinimum(true);
     QVERIFY(dialog.forecastText().contains(QStringLiteral("no flood")));
+}
+
+// Issue 12 item 18: members that occur more than once are listed with where they occur.
+void TestDialogs::seedListsCollapsedDuplicates() {
+    PoolSession session; // the preview needs no server
+    SeedDialog dialog(&session);
+    dialog.setText(QStringLiteral("192.0.2.1:80\n"
+                                  "192.0.2.2:80\n"
+                                  "192.0.2.1:80\n"
+                                  "socks5://bob:pw@192.0.2.3:1080\n"
+                                  "192.0.2.1:80\n"
+                                  "socks5://bob:pw@192.0.2.3:1080\n"));
+    QCOMPARE(dialog.report().accepted.size(), 3);
+    QTreeWidget *duplicates = dialog.duplicatesList();
+    QCOMPARE(duplicates->topLevelItemCount(), 2);
+    const QTreeWidgetItem *first = duplicates->topLevelItem(0);
+    QCOMPARE(first->text(0), QStringLiteral("1"));
+    QCOMPARE(first->text(1), QStringLiteral("192.0.2.1:80"));
+    QCOMPARE(first->text(2), QStringLiteral("3"));
+    QCOMPARE(first->text(3), QStringLiteral("3, 5"));
+    // Masked like every other member shown.
+    QCOMPARE(duplicates->topLevelItem(1)->text(1),
+             QStringLiteral("socks5://bob:****@192.0.2.3:1080"));
+    const auto *tabs = dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"));
+    QCOMPARE(tabs->tabText(2), QStringLiteral("Duplicates (2)"));
+    dialog.resize(640, 560);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"))->setCurrentIndex(2);
+    saveShot(dialog, "seed-dialog-duplicates.png");
 }
 
 void TestDialogs::seedNamesThePoolAndStaysCurrent() {

@@ -74,6 +74,9 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     m_ui->acceptedList->setColumnWidth(1, 300);
     m_ui->rejectedList->setColumnWidth(0, 60);
     m_ui->rejectedList->setColumnWidth(1, 220);
+    m_ui->duplicatesList->setColumnWidth(0, 70);
+    m_ui->duplicatesList->setColumnWidth(1, 260);
+    m_ui->duplicatesList->setColumnWidth(2, 110);
     // The reason column takes the rest of the width and wraps: a reason is never cut off.
     m_ui->rejectedList->header()->setStretchLastSection(true);
     m_ui->rejectedList->setTextElideMode(Qt::ElideNone);
@@ -283,6 +286,7 @@ void SeedDialog::showReport(const EligibilityReport &report) {
         rejected.append(item);
     }
     m_ui->rejectedList->addTopLevelItems(rejected);
+    showCollapsedDuplicates();
     m_ui->acceptedList->setUpdatesEnabled(true);
     m_ui->rejectedList->setUpdatesEnabled(true);
     // The lists stop at kMaxPreviewRows; the tabs say so when they do.
@@ -294,6 +298,8 @@ void SeedDialog::showReport(const EligibilityReport &report) {
     };
     m_ui->previewTabs->setTabText(0, tabText(QStringLiteral("Accepted"), m_report.accepted.size()));
     m_ui->previewTabs->setTabText(1, tabText(QStringLiteral("Rejected"), m_report.rejectedCount));
+    m_ui->previewTabs->setTabText(2,
+                                  tabText(QStringLiteral("Duplicates"), m_report.collapsed.size()));
     updateControls();
     Q_EMIT previewUpdated();
 }
@@ -328,6 +334,32 @@ QString SeedDialog::forecastText() const {
 
 QString SeedDialog::targetText() const {
     return m_ui->targetLabel->text();
+}
+
+// Members written once although the list has them several times: where, and how often.
+void SeedDialog::showCollapsedDuplicates() {
+    m_ui->duplicatesList->clear();
+    QList<QTreeWidgetItem *> items;
+    for (const CollapsedDuplicate &duplicate : m_report.collapsed) {
+        if (items.size() >= kMaxPreviewRows)
+            break;
+        auto *item = new QTreeWidgetItem;
+        item->setText(0, QString::number(duplicate.firstLine));
+        item->setText(1, m_session->displayMember(duplicate.memberId));
+        item->setText(2, QLocale().toString(duplicate.occurrences));
+        QStringList lines;
+        for (const int line : duplicate.duplicateLines)
+            lines.append(QString::number(line));
+        if (duplicate.occurrences - 1 > duplicate.duplicateLines.size())
+            lines.append(QStringLiteral("…"));
+        item->setText(3, lines.join(QStringLiteral(", ")));
+        items.append(item);
+    }
+    m_ui->duplicatesList->addTopLevelItems(items);
+}
+
+QTreeWidget *SeedDialog::duplicatesList() const {
+    return m_ui->duplicatesList;
 }
 
 QTreeWidget *SeedDialog::acceptedList() const {

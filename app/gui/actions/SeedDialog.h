@@ -49,6 +49,7 @@ public:
     QString targetText() const;
     QTreeWidget *acceptedList() const;
     QTreeWidget *rejectedList() const;
+    QTreeWidget *duplicatesList() const;
     QPushButton *seedButton() const { return m_seedButton; }
     bool isSeeding() const { return m_seeding; }
 
@@ -66,6 +67,7 @@ protected:
 
 private:
     void showReport(const EligibilityReport &report);
+    void showCollapsedDuplicates();
     QByteArray listBytes() const;
     void updateControls();
     void updateForecast();
