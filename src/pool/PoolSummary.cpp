@@ -65,8 +65,10 @@ PoolSummary PoolSummaryReader::read(int topBottomCount, const QList<QByteArray> 
         const QByteArray r = QByteArray::number(rank);
         commands.append({"ZRANGE", m_keys.pool(), r, r, "WITHSCORES"});
     }
-    commands.append({"ZRANGE", m_keys.pool(), "0", QByteArray::number(k - 1), "WITHSCORES"});
-    commands.append({"ZRANGE", m_keys.pool(), QByteArray::number(-k), "-1", "WITHSCORES"});
+    if (k > 0) { // with k = 0 these would read "0 -1": the whole pool
+        commands.append({"ZRANGE", m_keys.pool(), "0", QByteArray::number(k - 1), "WITHSCORES"});
+        commands.append({"ZRANGE", m_keys.pool(), QByteArray::number(-k), "-1", "WITHSCORES"});
+    }
     for (qsizetype start = 0; start < pinned.size(); start += kMaxRange)
         commands.append(RedisCommand{"ZMSCORE", m_keys.pool()} + pinned.mid(start, kMaxRange));
 
@@ -88,8 +90,8 @@ PoolSummary PoolSummaryReader::read(int topBottomCount, const QList<QByteArray> 
         for (qsizetype i = 0; i < top.size(); ++i)
             top[i].rank = summary.size - 1 - i;
         summary.top = top;
+        next += 2;
     }
-    next += 2;
     qsizetype pinnedIndex = 0;
     for (; next < replies.size(); ++next) {
         for (const RedisReply &score : replies[next].elements) {

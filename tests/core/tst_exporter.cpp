@@ -198,6 +198,39 @@ private Q_SLOTS:
         QCOMPARE(v.value(QStringLiteral("poolscope_pool_median_allocations{pool=\"big\"}")), 2.0);
     }
 
+    // Above the member limit a scrape reads by rank and scans in pages: no command reads the
+    // whole pool (a summary asked for no top/bottom members once sent ZRANGE key 0 -1).
+    void summaryScrapeNeverReadsTheWholePool() {
+        QList<QByteArray> members;
+        for (int i = 0; i < 3000; ++i)
+            members.append("wide" + QByteArray::number(i));
+        m_redis->run({"DEL", "wide"});
+        m_redis->makePool("wide", members, 1);
+        const auto server = exporter({"wide"}, 1000);
+        m_redis->run({"CONFIG", "SET", "slowlog-log-slower-than", "0"});
+        m_redis->run({"CONFIG", "SET", "slowlog-max-len", "10000"});
+        m_redis->run({"SLOWLOG", "RESET"});
+        QVERIFY(curl(server->port()).contains(QStringLiteral("read_mode=\"summary\"")));
+        const RedisReply log = m_redis->run({"SLOWLOG", "GET", "-1"});
+        m_redis->run({"CONFIG", "SET", "slowlog-log-slower-than", "10000"});
+        int ours = 0;
+        for (const RedisReply &entry : log.elements) {
+            if (entry.elements.value(5).text != "poolscope-exporter")
+                continue;
+            ++ours;
+            QList<QByteArray> argv;
+            for (const RedisReply &argument : entry.elements.value(3).elements)
+                argv.append(argument.text);
+            const bool wholeRange = argv.value(0).compare("ZRANGE", Qt::CaseInsensitive) == 0 &&
+                                    argv.value(2) == "0" && argv.value(3) == "-1";
+            QVERIFY2(!wholeRange, argv.join(' ').constData());
+            QVERIFY2(argv.value(0).compare("ZRANGE", Qt::CaseInsensitive) != 0 ||
+                         argv.value(3).toLongLong() - argv.value(2).toLongLong() < 1000,
+                     argv.join(' ').constData());
+        }
+        QVERIFY(ours > 0);
+    }
+
     void aPoolOfTheWrongTypeIsDownOnItsOwn() {
         m_redis->run({"SET", "text", "not a pool"});
         m_redis->run({"DEL", "fine"});
