@@ -35,10 +35,16 @@ struct Dashboard {
         // is yes unless a test says otherwise.
         window.actions()->setConfirmFunction([](const QString &, const QString &) { return true; });
     }
-    bool connectTo(RedisFixture &redis, const QByteArray &key = kKey) {
-        session.setPollInterval(std::chrono::milliseconds(100));
+    bool connectTo(RedisFixture &redis, const QByteArray &key = kKey,
+                   std::chrono::milliseconds interval = std::chrono::milliseconds(100)) {
+        session.setPollInterval(interval);
         QSignalSpy observed(&session, &PoolSession::observationApplied);
         session.connectTo(redis.endpoint(), key);
+        return observed.wait(10000);
+    }
+    // Waits for the next poll to reach the panels.
+    bool nextPoll() {
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
         return observed.wait(10000);
     }
     PoolTableModel *model() const { return window.membersPanel()->model(); }

@@ -15,6 +15,7 @@
 #include "session/Forecast.h"
 #include "session/PoolSession.h"
 
+#include "MainWindowFixture.h"
 #include "RedisFixture.h"
 
 #include <algorithm>
@@ -30,32 +31,13 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QByteArray kKey = "proxies";
+using testing::kKey;
+using testing::names;
 
-QList<QByteArray> names(int count, const char *prefix = "m") {
-    QList<QByteArray> members;
-    for (int i = 0; i < count; ++i)
-        members.append(prefix + QByteArray::number(i));
-    return members;
-}
-
-// A window over a session, connected to the fixture, polling fast.
-struct Dashboard {
-    PoolSession session;
-    MainWindow window{&session};
-
+// The main window tests' dashboard, at a size the screenshots read well, with the events list and
+// screenshots at hand.
+struct Dashboard : testing::Dashboard {
     Dashboard() { window.resize(1200, 800); }
-    bool connectTo(testing::RedisFixture &redis, const QByteArray &key = kKey,
-                   std::chrono::milliseconds interval = 100ms) {
-        session.setPollInterval(interval);
-        QSignalSpy observed(&session, &PoolSession::observationApplied);
-        session.connectTo(redis.endpoint(), key);
-        return observed.wait(10000);
-    }
-    bool nextPoll() {
-        QSignalSpy observed(&session, &PoolSession::observationApplied);
-        return observed.wait(10000);
-    }
     QStringList events() const {
         QStringList texts;
         for (int row = 0; row < window.eventsPanel()->entryCount(); ++row)
