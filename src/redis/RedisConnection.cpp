@@ -1,6 +1,7 @@
 #include "redis/RedisConnection.h"
 
 #include "redis/RedisError.h"
+#include "transport/TcpDialer.h"
 #include "redis/RespParser.h"
 #include "transport/Transport.h"
 
@@ -88,8 +89,8 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
         raw = redisConnectUnixWithTimeout(endpoint.socketPath.toLocal8Bit().constData(),
                                           connectTimeout);
     } else {
-        raw = redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port,
-                                      connectTimeout);
+        raw = redisConnectWithTimeout(transport::resolverHost(endpoint.host).toUtf8().constData(),
+                                      endpoint.port, connectTimeout);
     }
     if (!raw)
         throw RedisError(RedisError::Kind::Connection,

@@ -80,6 +80,14 @@ int connectOne(const addrinfo &address, Clock::time_point deadline, UniqueFd &co
 
 } // namespace
 
+QString resolverHost(const QString &host) {
+    const QString name = host.endsWith(QLatin1Char('.')) ? host.chopped(1) : host;
+    if (name.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 ||
+        name.endsWith(QLatin1String(".localhost"), Qt::CaseInsensitive))
+        return QStringLiteral("127.0.0.1");
+    return host;
+}
+
 UniqueFd dialTcp(const QString &host, int port, Clock::time_point deadline,
                  std::chrono::milliseconds budget, const QString &display) {
     addrinfo hints{};
@@ -87,8 +95,8 @@ UniqueFd dialTcp(const QString &host, int port, Clock::time_point deadline,
     hints.ai_socktype = SOCK_STREAM;
     addrinfo *raw = nullptr;
     const QByteArray service = QByteArray::number(port);
-    if (const int failed =
-            ::getaddrinfo(host.toUtf8().constData(), service.constData(), &hints, &raw);
+    if (const int failed = ::getaddrinfo(resolverHost(host).toUtf8().constData(),
+                                         service.constData(), &hints, &raw);
         failed != 0)
         throw RedisError(RedisError::Kind::Connection,
                          QStringLiteral("cannot connect to %1: cannot resolve host \"%2\": %3")

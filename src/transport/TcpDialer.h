@@ -33,6 +33,11 @@ private:
     int m_fd = -1;
 };
 
+// The name to hand the resolver: "localhost" and names under ".localhost" are the loopback address
+// itself (RFC 6761 6.3), whatever /etc/hosts says or lacks (a minimal chroot has none), so no
+// query for them ever leaves the machine. Any other host is returned as it is.
+QString resolverHost(const QString &host);
+
 // A non-blocking TCP socket connected to host:port (each resolved address in turn, IPv4 and
 // IPv6), TCP_NODELAY set, by `deadline`. Throws RedisError: Kind::Timeout when the deadline
 // passed, Kind::Connection otherwise ("Connection refused", unknown host); `display` names the

@@ -1,4 +1,5 @@
 #include "redis/Endpoint.h"
+#include "transport/TcpDialer.h"
 
 #include <QTest>
 #include <QUrl>
@@ -53,6 +54,31 @@ class TestEndpoint : public QObject {
     Q_OBJECT
 
 private slots:
+    // "localhost" needs no resolver (and no /etc/hosts): it is the loopback address itself.
+    void localhostIsLoopbackWithoutAResolver_data() {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("lookedUp");
+        QTest::newRow("localhost") << "localhost"
+                                   << "127.0.0.1";
+        QTest::newRow("upper case") << "LocalHost"
+                                    << "127.0.0.1";
+        QTest::newRow("trailing dot") << "localhost."
+                                      << "127.0.0.1";
+        QTest::newRow("subdomain") << "redis.localhost"
+                                   << "127.0.0.1";
+        QTest::newRow("ip") << "127.0.0.2"
+                            << "127.0.0.2";
+        QTest::newRow("look-alike") << "notlocalhost"
+                                    << "notlocalhost";
+        QTest::newRow("suffix elsewhere") << "localhost.example"
+                                          << "localhost.example";
+    }
+    void localhostIsLoopbackWithoutAResolver() {
+        QFETCH(QString, host);
+        QFETCH(QString, lookedUp);
+        QCOMPARE(poolscope::transport::resolverHost(host), lookedUp);
+    }
+
     void initTestCase();
     void cleanup();
 
