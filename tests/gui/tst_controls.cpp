@@ -17,7 +17,6 @@
 
 #include "RedisFixture.h"
 
-#include <functional>
 
 #include <QAction>
 #include <QComboBox>
@@ -86,17 +85,20 @@ QString saveShot(QWidget *widget, const QString &name) {
 // Answers the next modal QMessageBox (as a user would) once it is up: records its text and
 // presses the button with the given role. Returns immediately; call before the modal opens.
 void answerNextMessageBox(QString *text, QMessageBox::StandardButton button) {
-    auto poll = std::make_shared<std::function<void()>>();
-    *poll = [text, button, poll] {
+    // Polls for the box from inside its own event loop; the timer (owned by the application, so
+    // never leaked) goes once it has answered.
+    auto *poll = new QTimer(QCoreApplication::instance());
+    poll->setInterval(20);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, text, button] {
         auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box) {
-            QTimer::singleShot(20, *poll);
+        if (!box)
             return;
-        }
+        poll->stop();
+        poll->deleteLater();
         *text = box->text();
         box->button(button)->click();
-    };
-    QTimer::singleShot(0, *poll);
+    });
+    poll->start();
 }
 
 } // namespace
