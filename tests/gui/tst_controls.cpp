@@ -17,7 +17,6 @@
 
 #include "RedisFixture.h"
 
-
 #include <QAction>
 #include <QComboBox>
 #include <QDir>

@@ -50,7 +50,7 @@ private:
     QElapsedTimer m_sinceLastPoll;
     bool m_havePoll = false;
     QString m_authMessage; // shown until the next connect attempt
-    QString m_errorCause; // what the message shown now is about; empty: not an error
+    QString m_errorCause;  // what the message shown now is about; empty: not an error
 };
 
 } // namespace poolscope
