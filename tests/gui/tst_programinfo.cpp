@@ -13,22 +13,10 @@ namespace {
 
 // Runs the dashboard with no display at all: no DISPLAY, no WAYLAND_DISPLAY, no platform forced.
 CliRun runDashboard(const QStringList &arguments) {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         environment.remove(QString::fromLatin1(name));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(POOLSCOPE_GUI_PATH), arguments);
-    CliRun run;
-    if (!process.waitForStarted(10000) || !process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return runProgram(QStringLiteral(POOLSCOPE_GUI_PATH), arguments, {}, 30000, environment);
 }
 
 QByteArray versionOf(const QByteArray &versionLine) {

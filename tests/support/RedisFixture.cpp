@@ -48,8 +48,15 @@ void RedisFixture::makePool(const QByteArray &key, const QList<QByteArray> &memb
 }
 
 CliRun runCli(const QStringList &arguments, const QByteArray &standardInput, int timeoutMs) {
+    return runProgram(QStringLiteral(POOLSCOPE_CLI_PATH), arguments, standardInput, timeoutMs);
+}
+
+CliRun runProgram(const QString &program, const QStringList &arguments,
+                  const QByteArray &standardInput, int timeoutMs,
+                  const QProcessEnvironment &environment) {
     QProcess process;
-    process.start(QStringLiteral(POOLSCOPE_CLI_PATH), arguments);
+    process.setProcessEnvironment(environment);
+    process.start(program, arguments);
     CliRun run;
     if (!process.waitForStarted(10000))
         return run;

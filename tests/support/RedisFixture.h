@@ -6,6 +6,7 @@
 #include <memory>
 
 #include <QByteArray>
+#include <QProcessEnvironment>
 #include <QStringList>
 
 namespace poolscope::testing {
@@ -45,5 +46,10 @@ struct CliRun {
 };
 CliRun runCli(const QStringList &arguments, const QByteArray &standardInput = {},
               int timeoutMs = 60000);
+// Runs any program the same way, in the given environment (default: this process's).
+CliRun
+runProgram(const QString &program, const QStringList &arguments,
+           const QByteArray &standardInput = {}, int timeoutMs = 60000,
+           const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
 } // namespace poolscope::testing
