@@ -22,35 +22,10 @@ for tool in redis-server redis-cli redis-benchmark curl; do
     command -v $tool >/dev/null || { echo "exporter_scrape: $tool is missing (scripts/install-deps.sh)" >&2; exit 1; }
 done
 
-work=$(mktemp -d)
-sock=$work/redis.sock
-redis-server --port 0 --unixsocket "$sock" --unixsocketperm 700 --save "" --appendonly no \
-    --dir "$work" --logfile "$work/redis.log" --daemonize yes --pidfile "$work/redis.pid"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    if [[ -f $work/redis.pid ]]; then
-        local server
-        server=$(cat "$work/redis.pid")
-        kill "$server" 2>/dev/null || true
-        for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.05; done
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 100); do redis-cli -s "$sock" ping >/dev/null 2>&1 && break; sleep 0.05; done
-rc() { redis-cli -s "$sock" "$@"; }
+source "$top/bench/private-redis.sh"
+start_private_redis
 url="unix://$sock"
 sha=$(rc -x SCRIPT LOAD <"$top/resources/lua/allocate.lua")
-
-load_pool() { # members
-    rc DEL pool >/dev/null
-    awk -v n="$1" 'BEGIN { for (b = 0; b < n; b += 1000) { line = "ZADD pool";
-        for (i = b; i < b + 1000 && i < n; i++) line = line " 0 m" i; print line } }' |
-        redis-cli -s "$sock" >/dev/null
-    [[ $(rc ZCARD pool) == "$1" ]] || { echo "could not load $1 members" >&2; exit 1; }
-}
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "| members | read mode | scrape p50 (ms) | scrape max (ms) | series served | exporter's longest command (ms) | naive full read, one command (ms) |"
 echo "|---|---|---|---|---|---|---|"

@@ -35,36 +35,12 @@ if [[ ${PIN:-1} == 1 && $(nproc) -ge 2 ]] && command -v taskset >/dev/null; then
     client_cpu=(taskset -c "1-$(($(nproc) - 1))")
 fi
 
-work=$(mktemp -d)
-sock=$work/redis.sock
-"${server_cpu[@]}" redis-server --port 0 --unixsocket "$sock" --unixsocketperm 700 --save "" --appendonly no \
-    --dir "$work" --logfile "$work/redis.log" --daemonize yes --pidfile "$work/redis.pid"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    if [[ -f $work/redis.pid ]]; then
-        local server
-        server=$(cat "$work/redis.pid")
-        kill "$server" 2>/dev/null || true
-        # Gone before its directory is: it writes its log on the way out.
-        for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.05; done
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 100); do redis-cli -s "$sock" ping >/dev/null 2>&1 && break; sleep 0.05; done
-rc() { redis-cli -s "$sock" "$@"; }
+source "$top/bench/private-redis.sh"
+start_private_redis "${server_cpu[@]}"
 
 sha=$(rc -x SCRIPT LOAD < "$top/resources/lua/allocate.lua") # -x: the bytes as they are, final newline included
 [[ $sha == 43144af8cdf336c396cb45b01cd6e0b359e2d9d0 ]] || { echo "unexpected script SHA $sha" >&2; exit 1; }
 
-load_pool() { # members
-    rc DEL pool >/dev/null
-    awk -v n="$1" 'BEGIN { for (b = 0; b < n; b += 1000) { line = "ZADD pool";
-        for (i = b; i < b + 1000 && i < n; i++) line = line " 0 m" i; print line } }' |
-        redis-cli -s "$sock" >/dev/null
-    [[ $(rc ZCARD pool) == "$1" ]] || { echo "could not load $1 members" >&2; exit 1; }
-}
 
 # Runs redis-benchmark for about $seconds; prints "rps p50 p99 max".
 run_load() {
@@ -129,7 +105,6 @@ echo
 echo "| members | observer | allocations/s (median) | vs none | vs none, per round | p50 ms | p99 ms | max ms | max over none | observer's share of server time | longest poolscope command: alone / under load |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 rounds=${ROUNDS:-3}
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for size in $sizes; do
     load_pool "$size"
     modes=(none poolscope naive)
