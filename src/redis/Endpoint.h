@@ -1,6 +1,9 @@
 #pragma once
 
+#include "transport/SshOptions.h"
 #include "transport/TlsOptions.h"
+
+#include <QList>
 
 #include <QString>
 
@@ -11,10 +14,18 @@ namespace poolscope {
 // A Redis server address. Parsed from (and printed back to) a URL so that the same string can be
 // typed by the user, stored in settings and handed to child processes.
 //
-// Room for Sentinel/Cluster later: an endpoint may grow a list of seed nodes; keep all URL parsing
-// in parseEndpoint() so that there is exactly one place to extend.
+// Keep all URL parsing in parseEndpoint() so that there is exactly one place to extend.
+struct NodeAddress {
+    QString host;
+    int port = 0;
+    bool operator==(const NodeAddress &) const = default;
+};
+
 struct Endpoint {
     enum class Transport { Tcp, UnixSocket };
+    // Direct: host/port (or socketPath) is the server. Sentinel: `seeds` are the sentinels, asked
+    // for `masterName`'s primary. Cluster: `seeds` are cluster nodes to learn the slot map from.
+    enum class Topology { Direct, Sentinel, Cluster };
 
     Transport transport = Transport::Tcp;
     // host/port are only meaningful for Tcp; for UnixSocket they keep their defaults.
@@ -27,6 +38,13 @@ struct Endpoint {
     QString password; // empty = no AUTH
     // rediss:// sets tls.enabled (Tcp only); the files and checks come from options, not the URL.
     TlsOptions tls;
+    // --ssh: reach host:port (or socketPath) from an SSH host. Not part of the URL.
+    SshOptions ssh;
+
+    Topology topology = Topology::Direct;
+    QList<NodeAddress> seeds; // Sentinel / Cluster only; host/port then hold the node in use
+    QString masterName;       // Sentinel only
+    QString sentinelPassword; // Sentinel only: AUTH for the sentinels (never in URLs shown)
 
     // Full URL including the (percent-encoded) password. Only for handing the endpoint to child
     // processes; never log it, never store it, never show it.
