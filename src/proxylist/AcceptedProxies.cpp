@@ -7,6 +7,7 @@
 #include <limits>
 
 #include <QHashFunctions>
+#include <QStringDecoder>
 
 namespace poolscope {
 
@@ -38,8 +39,11 @@ AcceptedProxy AcceptedProxies::at(qsizetype index) const {
     AcceptedProxy proxy;
     proxy.memberId = id.toByteArray();
     proxy.lineNumber = lineNumber(index);
-    proxy.sourceText =
-        QString::fromUtf8(id.size() < whole.size() ? whole.sliced(id.size() + 1) : id);
+    // Not QString::fromUtf8(): it drops a leading byte-order mark, and a line of a list may start
+    // with one (only the file's first is stripped, by the parser), so the text would no longer be
+    // the line as written.
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    proxy.sourceText = decoder(id.size() < whole.size() ? whole.sliced(id.size() + 1) : id);
     return proxy;
 }
 

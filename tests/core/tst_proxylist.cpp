@@ -212,6 +212,19 @@ void TestProxyList::crlfAndBom() {
     QCOMPARE(lineNumbersOf(parsed.entries), QList<int>({1, 2, 4, 5, 7}));
     QCOMPARE(parsed.entries[0].sourceText, QStringLiteral("1.1.1.1:80")); // BOM gone
     QCOMPARE(parsed.entries[1].sourceText, QStringLiteral("2.2.2.2:81")); // CR gone
+
+    // Only the file's first BOM is stripped; one starting a later line stays part of that line,
+    // also in the accepted list's copy of it (found by fuzz_proxylist: it was dropped there).
+    const QByteArray later = "1.1.1.1:80\n\xEF\xBB\xBFu:p@2.2.2.2:81";
+    const ParsedProxyList laterParsed = parseProxyList(later, ProxyListFormat::Lines);
+    QCOMPARE(laterParsed.entries.size(), 2);
+    QVERIFY(laterParsed.entries[1].sourceText.startsWith(QChar(0xFEFF)));
+    const EligibilityReport report = judgeProxyList(laterParsed, EligibilityRules{});
+    QCOMPARE(report.accepted.size(), 2);
+    QCOMPARE(report.accepted.at(1).sourceText, laterParsed.entries[1].sourceText);
+    QCOMPARE(
+        readProxyList(later, EligibilityRules{}, ProxyListFormat::Lines).accepted.at(1).sourceText,
+        laterParsed.entries[1].sourceText);
 }
 
 void TestProxyList::commentsAndLineNumbers() {
