@@ -4,6 +4,9 @@
 
 #include "CliApp.h"
 
+#include "pool/CompanionMigration.h"
+#include "pool/PoolKeys.h"
+
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
 #include "redis/RedisError.h"
@@ -202,8 +205,17 @@ RedisConnection &Cli::connection() {
 }
 
 PoolOperations &Cli::pool() {
-    if (!m_pool)
+    if (!m_pool) {
         m_pool = std::make_unique<PoolOperations>(connection(), poolKey());
+        // An old evicted hash is not read (so its members neither show nor can be restored)
+        // until it is migrated: say so rather than let them look lost.
+        if (const qint64 stranded = unmigratedCompanionMembers(connection(), poolKey()))
+            m_err << QStringLiteral("poolscope-cli: warning: %1 evicted member(s) of this pool "
+                                    "are still in its pre-0.2 hash %2, which is not read; run "
+                                    "`poolscope-cli migrate-companion` to move them\n")
+                         .arg(stranded)
+                         .arg(describeMember(PoolKeys(poolKey()).legacyEvicted()));
+    }
     return *m_pool;
 }
 

@@ -48,4 +48,13 @@ CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArra
     return result;
 }
 
+qint64 unmigratedCompanionMembers(RedisConnection &connection, const QByteArray &poolKey) {
+    const QByteArray legacy = PoolKeys(poolKey).legacyEvicted();
+    const QList<RedisReply> replies = connection.pipeline({{"TYPE", legacy}, {"HLEN", legacy}});
+    // HLEN of a key of another type is an error reply: only a hash counts.
+    if (replies.value(0).text != "hash" || replies.value(1).isError())
+        return 0;
+    return replies.value(1).integer;
+}
+
 } // namespace poolscope

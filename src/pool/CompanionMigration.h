@@ -25,4 +25,8 @@ struct CompanionMigration {
 // shared its name exists, and the new name is free. Throws RedisError for server errors.
 CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey);
 
+// Members in the pool's pre-0.2 evicted hash, which nothing reads until migrateCompanion() moves
+// it: 0 when there is no such hash. Two O(1) commands. Throws RedisError.
+qint64 unmigratedCompanionMembers(RedisConnection &connection, const QByteArray &poolKey);
+
 } // namespace poolscope

@@ -465,12 +465,20 @@ private Q_SLOTS:
         const PoolKeys keys("pool");
         m_redis->makePool("pool", {"a"}, 1);
         m_redis->run({"HSET", keys.legacyEvicted(), "gone", "7"});
+        // Until then its members are not read: commands on the pool say so.
+        const CliRun before = cli({QStringLiteral("list"), QStringLiteral("--evicted")});
+        QCOMPARE(before.exitCode, 0);
+        QVERIFY2(before.err.contains("1 evicted member(s)") &&
+                     before.err.contains("migrate-companion"),
+                 before.err);
         const CliRun moved = cli({QStringLiteral("migrate-companion")});
         QCOMPARE(moved.exitCode, 0);
         QVERIFY2(moved.out.contains("moved 1 evicted members"), moved.out);
         QCOMPARE(m_redis->run({"HGET", keys.evicted(), "gone"}).text, QByteArray("7"));
         QCOMPARE(m_redis->run({"EXISTS", keys.legacyEvicted()}).integer, 0LL);
         QCOMPARE(cli({QStringLiteral("migrate-companion")}).exitCode, 0); // nothing left
+        const CliRun after = cli({QStringLiteral("list"), QStringLiteral("--evicted")});
+        QVERIFY2(after.out.contains("gone") && !after.err.contains("warning"), after.err);
         // Shared: "{pool}" used the same old hash, and exists: refused, nothing moves.
         m_redis->run({"HSET", keys.legacyEvicted(), "other", "3"});
         m_redis->run({"ZADD", "{pool}", "0", "x"});
