@@ -6,7 +6,6 @@
 
 #include <csignal>
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
 #include <QTimer>
@@ -135,7 +134,6 @@ int Cli::record(const QStringList &args) {
     loop.exec();
     monitor.disconnectFromServer();
     recorder.close(); // writes what is queued, then closes the file
-    QCoreApplication::sendPostedEvents(&loop, QEvent::MetaCall); // the last pollWritten
     m_out << "recorded " << written << " of " << polls << " polls to " << path << '\n';
     if (polls > 0 && written == 0)
         return kExitFailure;
