@@ -258,12 +258,13 @@ QHash<QByteArray, QList<HistoryPoint>> RecordingReader::series(const QList<QByte
         historydetail::LineBreaks breaks;
     };
     const std::deque<qint64> gaps = d.breakTimes(fromMs, toMs);
+    for (const QByteArray &member : members)
+        result.insert(member, {}); // every list first: inserting moves the hash's entries
     std::vector<Wanted> wanted;
-    for (const QByteArray &member : members) {
-        QList<HistoryPoint> &points = result[member];
-        const auto id = d.memberIds.constFind(member);
+    for (auto it = result.begin(); it != result.end(); ++it) {
+        const auto id = d.memberIds.constFind(it.key());
         if (id != d.memberIds.constEnd())
-            wanted.push_back({id.value(), &points, historydetail::LineBreaks(gaps, fromMs)});
+            wanted.push_back({id.value(), &it.value(), historydetail::LineBreaks(gaps, fromMs)});
     }
     if (wanted.empty())
         return result;
