@@ -11,6 +11,7 @@ packages=(
     qt6-base-dev qt6-charts-dev libgl-dev         # Qt 6 Widgets + Charts
     libqt6opengl6-dev                             # Qt6Charts' CMake config requires Qt6OpenGL
     libqt6svg6                                    # draws the SVG window icon (a Qt plugin)
+    libqt6sql6-sqlite                             # recordings: Qt SQL's SQLite driver (a plugin)
     libhiredis-dev                                # Redis client library (0.14.1)
     libssl-dev                                    # TLS (rediss://) through OpenSSL
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)

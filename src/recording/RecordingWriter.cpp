@@ -1,0 +1,308 @@
+#include "recording/RecordingWriter.h"
+
+#include "recording/RecordingStore.h"
+
+#include <algorithm>
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QLockFile>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace poolscope {
+
+using namespace recordingdetail;
+
+namespace {
+
+qint64 floorDiv(qint64 value, qint64 divisor) {
+    const qint64 quotient = value / divisor;
+    return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
+}
+
+bool fail(QString *error, const QString &message) {
+    if (error)
+        *error = message;
+    return false;
+}
+
+// Names the process holding a recording's lock file.
+QString holderDescription(const QLockFile &lock) {
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (!lock.getLockInfo(&pid, &host, &application))
+        return QStringLiteral("another recorder (its lock file could not be read)");
+    return QStringLiteral("%1 (pid %2 on host %3)")
+        .arg(application.isEmpty() ? QStringLiteral("another recorder") : application)
+        .arg(pid)
+        .arg(host);
+}
+
+} // namespace
+
+struct RecordingWriter::Data {
+    QString path;
+    std::unique_ptr<QLockFile> lock;
+    QSqlDatabase database;
+    RecordingInfo info;
+    QHash<QByteArray, qint64> memberIds;
+    qint64 latestTimeMs = 0;
+    qint64 pollsWritten = 0;
+    bool resumed = false; // the file had polls before this writer: mark a gap at the first one
+    std::unique_ptr<QSqlQuery> upsertFrame;
+    std::unique_ptr<QSqlQuery> pruneFrames;
+    std::unique_ptr<QSqlQuery> pruneEvents;
+    std::unique_ptr<QSqlQuery> insertMember;
+    std::unique_ptr<QSqlQuery> insertEvent;
+    std::vector<FrameEntry> entries; // reused by every poll
+
+    ~Data() {
+        upsertFrame.reset();
+        pruneFrames.reset();
+        pruneEvents.reset();
+        insertMember.reset();
+        insertEvent.reset();
+        if (database.isValid()) {
+            // Folds the WAL back into the file, so the recording is one file again when closed.
+            QSqlQuery(database).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+            closeConnection(database);
+        }
+        if (lock)
+            lock->unlock();
+    }
+
+    bool prepare(QString *error) {
+        const auto make = [this, error](std::unique_ptr<QSqlQuery> &query, const QString &sql) {
+            query = std::make_unique<QSqlQuery>(database);
+            if (!query->prepare(sql))
+                return fail(
+                    error, QStringLiteral("recording %1: %2").arg(path, query->lastError().text()));
+            return true;
+        };
+        return make(
+                   upsertFrame,
+                   QStringLiteral("INSERT OR REPLACE INTO frames(tier, slot, time_ms, min, median, "
+                                  "max, total, member_count, evicted_count, data) "
+                                  "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+               make(pruneFrames,
+                    QStringLiteral("DELETE FROM frames WHERE tier = ? AND slot < ?")) &&
+               make(pruneEvents, QStringLiteral("DELETE FROM events WHERE time_ms < ?")) &&
+               make(insertMember, QStringLiteral("INSERT INTO members(name) VALUES(?)")) &&
+               make(insertEvent, QStringLiteral("INSERT INTO events(time_ms, kind, member, label) "
+                                                "VALUES(?, ?, ?, ?)"));
+    }
+
+    bool load(QString *error) {
+        QSqlQuery query(database);
+        if (!query.exec(QStringLiteral("SELECT id, name FROM members")))
+            return fail(error,
+                        QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
+        while (query.next())
+            memberIds.insert(query.value(1).toByteArray(), query.value(0).toLongLong());
+        if (!query.exec(QStringLiteral("SELECT MAX(time_ms) FROM frames")) || !query.next())
+            return fail(error,
+                        QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
+        latestTimeMs = query.value(0).isNull() ? 0 : query.value(0).toLongLong();
+        return true;
+    }
+
+    bool storeEvent(const RecordingEvent &event) {
+        insertEvent->addBindValue(event.timeMs);
+        insertEvent->addBindValue(recordingEventKindName(event.kind));
+        insertEvent->addBindValue(event.member.isEmpty() ? QVariant() : QVariant(event.member));
+        insertEvent->addBindValue(event.label);
+        return insertEvent->exec();
+    }
+
+    bool writePoll(const RecordingPoll &poll) {
+        if (resumed) {
+            resumed = false;
+            RecordingEvent gap;
+            gap.timeMs = poll.timeMs;
+            gap.kind = RecordingEventKind::Gap;
+            gap.label = QStringLiteral("recording resumed");
+            if (!storeEvent(gap))
+                return false;
+        }
+        entries.clear();
+        entries.reserve(size_t(poll.members.size()));
+        for (const PoolMember &member : poll.members) {
+            auto found = memberIds.constFind(member.member);
+            if (found == memberIds.constEnd()) {
+                insertMember->addBindValue(member.member);
+                if (!insertMember->exec())
+                    return false;
+                found = memberIds.insert(member.member, insertMember->lastInsertId().toLongLong());
+            }
+            entries.push_back({found.value(), member.count});
+        }
+        std::sort(entries.begin(), entries.end(),
+                  [](const FrameEntry &a, const FrameEntry &b) { return a.id < b.id; });
+        // A member listed twice in one poll keeps its last count.
+        entries.erase(
+            std::unique(entries.begin(), entries.end(),
+                        [](const FrameEntry &a, const FrameEntry &b) { return a.id == b.id; }),
+            entries.end());
+        const QByteArray blob = encodeFrame(entries);
+        for (int tier = 0; tier < kRecordingTierCount; ++tier) {
+            const RecordingTier &t = info.tiers[size_t(tier)];
+            upsertFrame->addBindValue(tier);
+            upsertFrame->addBindValue(floorDiv(poll.timeMs, t.resolutionMs));
+            upsertFrame->addBindValue(poll.timeMs);
+            upsertFrame->addBindValue(poll.min);
+            upsertFrame->addBindValue(poll.median);
+            upsertFrame->addBindValue(poll.max);
+            upsertFrame->addBindValue(poll.total);
+            upsertFrame->addBindValue(poll.memberCount);
+            upsertFrame->addBindValue(poll.evictedCount);
+            upsertFrame->addBindValue(blob);
+            if (!upsertFrame->exec())
+                return false;
+            pruneFrames->addBindValue(tier);
+            pruneFrames->addBindValue(floorDiv(poll.timeMs - t.retentionMs, t.resolutionMs));
+            if (!pruneFrames->exec())
+                return false;
+        }
+        pruneEvents->addBindValue(poll.timeMs - info.tiers.back().retentionMs);
+        return pruneEvents->exec();
+    }
+};
+
+RecordingWriter::RecordingWriter(std::unique_ptr<Data> data)
+    : m_data(std::move(data)) {}
+
+RecordingWriter::~RecordingWriter() = default;
+
+std::unique_ptr<RecordingWriter> RecordingWriter::open(const QString &path,
+                                                       const RecordingInfo &info, QString *error) {
+    if (path.isEmpty()) {
+        fail(error, QStringLiteral("no recording file given"));
+        return nullptr;
+    }
+    const QFileInfo file(path);
+    if (!QDir().mkpath(file.absolutePath())) {
+        fail(error, QStringLiteral("cannot create the directory %1 for recording %2")
+                        .arg(file.absolutePath(), path));
+        return nullptr;
+    }
+    auto data = std::make_unique<Data>();
+    data->path = path;
+    data->lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+    data->lock->setStaleLockTime(0); // stale only when its process is gone, never by age
+    if (!data->lock->tryLock(0)) {
+        if (data->lock->error() == QLockFile::LockFailedError)
+            fail(error, QStringLiteral("recording %1 is already being written by %2: one recorder "
+                                       "per file (readers may open it at any time)")
+                            .arg(path, holderDescription(*data->lock)));
+        else
+            fail(error,
+                 QStringLiteral("cannot create the lock file %1.lock for recording %1").arg(path));
+        data->lock.reset();
+        return nullptr;
+    }
+    const bool existed = file.exists() && file.size() > 0;
+    data->database = openConnection(path, false, error);
+    if (!data->database.isValid())
+        return nullptr;
+    QSqlQuery pragma(data->database);
+    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !pragma.next() ||
+        pragma.value(0).toString().compare(QStringLiteral("wal"), Qt::CaseInsensitive) != 0) {
+        fail(error, QStringLiteral("recording %1: cannot switch to WAL mode (%2)")
+                        .arg(path, pragma.lastError().text()));
+        return nullptr;
+    }
+    // Each commit reaches the WAL before returning; a crash of the process loses nothing
+    // committed (only a power loss may lose the last commits).
+    pragma.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    pragma.finish();
+    if (!existed) {
+        RecordingInfo created = info;
+        created.schemaVersion = kRecordingSchemaVersion;
+        if (created.createdMs == 0)
+            created.createdMs = QDateTime::currentMSecsSinceEpoch();
+        QString detail;
+        if (!createSchema(data->database, created, &detail)) {
+            fail(error, QStringLiteral("cannot create recording %1: %2").arg(path, detail));
+            return nullptr;
+        }
+    }
+    const auto stored = readInfo(data->database, path, error);
+    if (!stored)
+        return nullptr;
+    if (!info.poolKey.isEmpty() && stored->poolKey != info.poolKey) {
+        fail(error,
+             QStringLiteral("recording %1 is of pool \"%2\", not \"%3\": give another file")
+                 .arg(path, QString::fromUtf8(stored->poolKey), QString::fromUtf8(info.poolKey)));
+        return nullptr;
+    }
+    data->info = *stored;
+    if (!data->prepare(error) || !data->load(error))
+        return nullptr;
+    data->resumed = data->latestTimeMs > 0;
+    return std::unique_ptr<RecordingWriter>(new RecordingWriter(std::move(data)));
+}
+
+bool RecordingWriter::appendPoll(const RecordingPoll &poll, QString *error) {
+    Data &d = *m_data;
+    if (poll.timeMs <= d.latestTimeMs)
+        return true;
+    if (!d.database.transaction())
+        return fail(error,
+                    QStringLiteral("recording %1: %2").arg(d.path, d.database.lastError().text()));
+    if (!d.writePoll(poll)) {
+        QString detail = d.database.lastError().text();
+        for (const auto *query : {d.upsertFrame.get(), d.pruneFrames.get(), d.pruneEvents.get(),
+                                  d.insertMember.get(), d.insertEvent.get()})
+            if (query->lastError().isValid())
+                detail = query->lastError().text();
+        d.database.rollback();
+        // Ids handed out in the rolled-back transaction are gone: read them again.
+        d.memberIds.clear();
+        QString reload;
+        d.load(&reload);
+        return fail(error, QStringLiteral("recording %1: the poll at %2 was not stored: %3")
+                               .arg(d.path)
+                               .arg(poll.timeMs)
+                               .arg(detail));
+    }
+    if (!d.database.commit()) {
+        const QString detail = d.database.lastError().text();
+        d.database.rollback();
+        return fail(error, QStringLiteral("recording %1: the poll at %2 was not stored: %3")
+                               .arg(d.path)
+                               .arg(poll.timeMs)
+                               .arg(detail));
+    }
+    d.latestTimeMs = poll.timeMs;
+    ++d.pollsWritten;
+    return true;
+}
+
+bool RecordingWriter::appendEvent(const RecordingEvent &event, QString *error) {
+    if (!m_data->storeEvent(event))
+        return fail(error, QStringLiteral("recording %1: the event was not stored: %2")
+                               .arg(m_data->path, m_data->insertEvent->lastError().text()));
+    return true;
+}
+
+const QString &RecordingWriter::path() const {
+    return m_data->path;
+}
+
+RecordingInfo RecordingWriter::info() const {
+    return m_data->info;
+}
+
+qint64 RecordingWriter::latestTimeMs() const {
+    return m_data->latestTimeMs;
+}
+
+qint64 RecordingWriter::pollsWritten() const {
+    return m_data->pollsWritten;
+}
+
+} // namespace poolscope
