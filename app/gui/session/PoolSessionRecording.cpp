@@ -17,7 +17,10 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     m_history->setPinned(pinned);
     m_colors.clear();
     m_recordingPath = recording.path;
-    m_endpoint = Endpoint{};
+    // The server it was recorded from, for the connection bar (connecting there leaves the
+    // recording); nothing is connected to.
+    const EndpointParseResult recorded = parseEndpoint(recording.info.server);
+    m_endpoint = recorded.ok() ? *recorded.endpoint : Endpoint{};
     m_poolKey = recording.info.poolKey;
     m_serverVersion.clear();
     m_lastPollFailure.clear();
