@@ -1,5 +1,5 @@
 // Option parsing, dispatch to the commands and the helpers they share (the commands live in
-// CliSeed.cpp, CliAllocate.cpp, CliMembers.cpp and CliWatch.cpp).
+// CliSeed.cpp, CliAllocate.cpp, CliMembers.cpp, CliWatch.cpp, CliExporter.cpp and CliRecord.cpp).
 #include "CliCommands.h"
 
 #include "CliApp.h"
@@ -49,6 +49,11 @@ Commands:
                             read fresh on every scrape with bounded commands; one series per
                             member for pools of up to N members (default 1000). Runs until
                             Ctrl+C or SIGTERM
+  record [--db FILE] [--interval MS] [--full-snapshot-threshold N] [--duration S]
+                            poll the pool like the dashboard and record its history to FILE
+                            (default: a file per server and pool in
+                            ~/.local/share/poolscope/poolscope/recordings) until Ctrl+C or
+                            SIGTERM (or S seconds); one recorder per file, any number of readers
   scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
                  [--seconds-before S] [--seconds-after S] [--replace]
                             the count-reset demo: seeds a fresh pool of M members (default 10)
@@ -154,6 +159,7 @@ void Cli::declareOptions() {
          QStringLiteral("127.0.0.1:9750")},
         {QStringLiteral("member-limit"), QStringLiteral("per-member series up to"),
          QStringLiteral("N"), QStringLiteral("1000")},
+        {QStringLiteral("db"), QStringLiteral("recording file"), QStringLiteral("FILE")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
         {QStringLiteral("version"), QStringLiteral("version")},
     });
@@ -306,6 +312,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
         {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
         {QStringLiteral("exporter"), [this](const QStringList &a) { return exporter(a); }},
+        {QStringLiteral("record"), [this](const QStringList &a) { return record(a); }},
         {QStringLiteral("migrate-companion"),
          [this](const QStringList &a) { return migrateCompanionCommand(a); }},
     };

@@ -2,6 +2,7 @@
 
 #include "recording/RecordingWriter.h"
 
+#include <QCoreApplication>
 #include <QThread>
 
 namespace poolscope {
@@ -91,6 +92,8 @@ void PoolRecorder::close() {
     QMetaObject::invokeMethod(
         m_worker, [worker] { worker->writer.reset(); }, Qt::BlockingQueuedConnection);
     m_open = false;
+    // The worker's last pollWritten / writeFailed are queued to this thread: emit them now.
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
 }
 
 void PoolRecorder::setWholePoolLimit(int members) {

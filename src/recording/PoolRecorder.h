@@ -35,7 +35,8 @@ public:
     // few ms: the file's lock and schema). False with *error set when refused (another writer
     // holds the file: its pid and host are named) or failed. Closes any open recording first.
     bool open(const QString &path, const RecordingInfo &info, QString *error);
-    // Writes what is queued, closes the file and releases it for another writer.
+    // Writes what is queued, closes the file and releases it for another writer. Every
+    // pollWritten / writeFailed of the queued polls has been emitted when it returns.
     void close();
     bool isOpen() const { return m_open; }
     const QString &path() const { return m_path; }

@@ -19,11 +19,6 @@ namespace {
 
 constexpr int kDefaultWantedPoints = 2000;
 
-qint64 floorDiv(qint64 value, qint64 divisor) {
-    const qint64 quotient = value / divisor;
-    return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
-}
-
 struct FrameRow {
     qint64 timeMs = 0;
     double min = 0;
@@ -71,9 +66,9 @@ struct RecordingReader::Data {
     std::optional<qint64> edgeOfTier(int tier, bool newest) const {
         QSqlQuery query(database);
         query.prepare(newest ? QStringLiteral("SELECT time_ms FROM frames WHERE tier = ? "
-                                              "ORDER BY slot DESC LIMIT 1")
+                                              "ORDER BY start_ms DESC LIMIT 1")
                              : QStringLiteral("SELECT time_ms FROM frames WHERE tier = ? "
-                                              "ORDER BY slot LIMIT 1"));
+                                              "ORDER BY start_ms LIMIT 1"));
         query.addBindValue(tier);
         if (!query.exec()) {
             noteError(query);
@@ -133,18 +128,19 @@ struct RecordingReader::Data {
         query.setForwardOnly(true);
         query.prepare(
             withData ? QStringLiteral("SELECT time_ms, min, median, max, total, member_count, data "
-                                      "FROM frames WHERE tier = ? AND slot BETWEEN ? AND ? AND "
-                                      "time_ms BETWEEN ? AND ? ORDER BY slot")
+                                      "FROM frames WHERE tier = ? AND start_ms BETWEEN ? AND ? AND "
+                                      "time_ms BETWEEN ? AND ? ORDER BY start_ms")
                      : QStringLiteral("SELECT time_ms, min, median, max, total, member_count "
-                                      "FROM frames WHERE tier = ? AND slot BETWEEN ? AND ? AND "
-                                      "time_ms BETWEEN ? AND ? ORDER BY slot"));
+                                      "FROM frames WHERE tier = ? AND start_ms BETWEEN ? AND ? AND "
+                                      "time_ms BETWEEN ? AND ? ORDER BY start_ms"));
         FrameRow row;
         const QByteArray none;
         for (auto segment = segments.rbegin(); segment != segments.rend(); ++segment) {
             const qint64 resolution = info.tiers[size_t(segment->tier)].resolutionMs;
             query.addBindValue(segment->tier);
-            query.addBindValue(floorDiv(segment->fromMs, resolution));
-            query.addBindValue(floorDiv(segment->toMs, resolution));
+            // A slot starts at most one resolution before its last poll.
+            query.addBindValue(segment->fromMs - resolution);
+            query.addBindValue(segment->toMs);
             query.addBindValue(segment->fromMs);
             query.addBindValue(segment->toMs);
             if (!query.exec()) {
@@ -262,12 +258,13 @@ QHash<QByteArray, QList<HistoryPoint>> RecordingReader::series(const QList<QByte
         historydetail::LineBreaks breaks;
     };
     const std::deque<qint64> gaps = d.breakTimes(fromMs, toMs);
+    for (const QByteArray &member : members)
+        result.insert(member, {}); // every list first: inserting moves the hash's entries
     std::vector<Wanted> wanted;
-    for (const QByteArray &member : members) {
-        QList<HistoryPoint> &points = result[member];
-        const auto id = d.memberIds.constFind(member);
+    for (auto it = result.begin(); it != result.end(); ++it) {
+        const auto id = d.memberIds.constFind(it.key());
         if (id != d.memberIds.constEnd())
-            wanted.push_back({id.value(), &points, historydetail::LineBreaks(gaps, fromMs)});
+            wanted.push_back({id.value(), &it.value(), historydetail::LineBreaks(gaps, fromMs)});
     }
     if (wanted.empty())
         return result;

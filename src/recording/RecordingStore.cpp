@@ -164,11 +164,12 @@ bool createSchema(QSqlDatabase &database, const RecordingInfo &info, QString *er
     const QStringList statements = {
         QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
         QStringLiteral("CREATE TABLE members(id INTEGER PRIMARY KEY, name BLOB NOT NULL UNIQUE)"),
-        // One frame per tier and slot (slot = time_ms / the tier's resolution, floored).
-        QStringLiteral("CREATE TABLE frames(tier INTEGER NOT NULL, slot INTEGER NOT NULL, "
+        // One frame per tier and slot: a slot starts with a poll (start_ms) and gathers those
+        // of the tier's resolution (9/10 of it in the finest tier); time_ms is its last poll's.
+        QStringLiteral("CREATE TABLE frames(tier INTEGER NOT NULL, start_ms INTEGER NOT NULL, "
                        "time_ms INTEGER NOT NULL, min REAL, median REAL, max REAL, total REAL, "
                        "member_count INTEGER, evicted_count INTEGER, data BLOB NOT NULL, "
-                       "PRIMARY KEY(tier, slot))"),
+                       "PRIMARY KEY(tier, start_ms))"),
         QStringLiteral("CREATE TABLE events(id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, "
                        "kind TEXT NOT NULL, member BLOB, label TEXT)"),
         QStringLiteral("CREATE INDEX events_time ON events(time_ms)"),

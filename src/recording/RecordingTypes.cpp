@@ -151,10 +151,15 @@ QString recordingFileName(const Endpoint &endpoint, const QByteArray &poolKey) {
            QStringLiteral(".sqlite");
 }
 
+QString defaultRecordingDirectory() {
+    // The dashboard's AppDataLocation (organization and application "poolscope"), spelled out
+    // so that poolscope-cli (another application name) records to the same place.
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return QDir(base).filePath(QStringLiteral("poolscope/poolscope/recordings"));
+}
+
 QString defaultRecordingPath(const Endpoint &endpoint, const QByteArray &poolKey) {
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return QDir(base).filePath(QStringLiteral("recordings/") +
-                               recordingFileName(endpoint, poolKey));
+    return QDir(defaultRecordingDirectory()).filePath(recordingFileName(endpoint, poolKey));
 }
 
 } // namespace poolscope

@@ -81,8 +81,11 @@ struct RecordingTimeRange {
     bool isEmpty() const { return toMs < fromMs; }
 };
 
-// Where a recording of this server and pool lives by default: the user's data directory
-// (QStandardPaths::AppDataLocation)/recordings/, a file named from a safe form of the server
+// The dashboard's QStandardPaths::AppDataLocation + "/recordings" (~/.local/share/poolscope/
+// poolscope/recordings), for poolscope-cli as well.
+QString defaultRecordingDirectory();
+// Where a recording of this server and pool lives by default: defaultRecordingDirectory(), a
+// file named from a safe form of the server
 // (no user name, no password) and the key, with a short hash of both so that different servers
 // and keys never share a file.
 QString defaultRecordingPath(const Endpoint &endpoint, const QByteArray &poolKey);

@@ -3,6 +3,7 @@
 #include "recording/RecordingStore.h"
 
 #include <algorithm>
+#include <array>
 
 #include <QDateTime>
 #include <QDir>
@@ -18,9 +19,10 @@ using namespace recordingdetail;
 
 namespace {
 
-qint64 floorDiv(qint64 value, qint64 divisor) {
-    const qint64 quotient = value / divisor;
-    return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
+// How long a slot of this tier gathers polls from its first one: 9/10 of the resolution in the
+// finest tier, so that a poll timer's jitter never merges two polls meant to be a second apart.
+qint64 slotWindow(const RecordingTier &tier, int index) {
+    return index == 0 ? std::max<qint64>(1, tier.resolutionMs * 9 / 10) : tier.resolutionMs;
 }
 
 bool fail(QString *error, const QString &message) {
@@ -53,6 +55,7 @@ struct RecordingWriter::Data {
     qint64 latestTimeMs = 0;
     qint64 pollsWritten = 0;
     bool resumed = false; // the file had polls before this writer: mark a gap at the first one
+    std::array<qint64, kRecordingTierCount> slotStartMs{}; // of each tier's newest slot; -1: none
     std::unique_ptr<QSqlQuery> upsertFrame;
     std::unique_ptr<QSqlQuery> pruneFrames;
     std::unique_ptr<QSqlQuery> pruneEvents;
@@ -83,13 +86,13 @@ struct RecordingWriter::Data {
                     error, QStringLiteral("recording %1: %2").arg(path, query->lastError().text()));
             return true;
         };
-        return make(
-                   upsertFrame,
-                   QStringLiteral("INSERT OR REPLACE INTO frames(tier, slot, time_ms, min, median, "
-                                  "max, total, member_count, evicted_count, data) "
-                                  "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+        return make(upsertFrame,
+                    QStringLiteral(
+                        "INSERT OR REPLACE INTO frames(tier, start_ms, time_ms, min, median, "
+                        "max, total, member_count, evicted_count, data) "
+                        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
                make(pruneFrames,
-                    QStringLiteral("DELETE FROM frames WHERE tier = ? AND slot < ?")) &&
+                    QStringLiteral("DELETE FROM frames WHERE tier = ? AND start_ms < ?")) &&
                make(pruneEvents, QStringLiteral("DELETE FROM events WHERE time_ms < ?")) &&
                make(insertMember, QStringLiteral("INSERT INTO members(name) VALUES(?)")) &&
                make(insertEvent, QStringLiteral("INSERT INTO events(time_ms, kind, member, label) "
@@ -107,6 +110,14 @@ struct RecordingWriter::Data {
             return fail(error,
                         QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
         latestTimeMs = query.value(0).isNull() ? 0 : query.value(0).toLongLong();
+        for (int tier = 0; tier < kRecordingTierCount; ++tier) {
+            query.prepare(QStringLiteral("SELECT MAX(start_ms) FROM frames WHERE tier = ?"));
+            query.addBindValue(tier);
+            if (!query.exec() || !query.next())
+                return fail(error,
+                            QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
+            slotStartMs[size_t(tier)] = query.value(0).isNull() ? -1 : query.value(0).toLongLong();
+        }
         return true;
     }
 
@@ -150,8 +161,11 @@ struct RecordingWriter::Data {
         const QByteArray blob = encodeFrame(entries);
         for (int tier = 0; tier < kRecordingTierCount; ++tier) {
             const RecordingTier &t = info.tiers[size_t(tier)];
+            qint64 &start = slotStartMs[size_t(tier)];
+            if (start < 0 || poll.timeMs - start >= slotWindow(t, tier))
+                start = poll.timeMs; // a new slot; else the poll replaces the slot's last one
             upsertFrame->addBindValue(tier);
-            upsertFrame->addBindValue(floorDiv(poll.timeMs, t.resolutionMs));
+            upsertFrame->addBindValue(start);
             upsertFrame->addBindValue(poll.timeMs);
             upsertFrame->addBindValue(poll.min);
             upsertFrame->addBindValue(poll.median);
@@ -163,7 +177,7 @@ struct RecordingWriter::Data {
             if (!upsertFrame->exec())
                 return false;
             pruneFrames->addBindValue(tier);
-            pruneFrames->addBindValue(floorDiv(poll.timeMs - t.retentionMs, t.resolutionMs));
+            pruneFrames->addBindValue(poll.timeMs - t.retentionMs);
             if (!pruneFrames->exec())
                 return false;
         }
@@ -218,6 +232,8 @@ std::unique_ptr<RecordingWriter> RecordingWriter::open(const QString &path,
     // Each commit reaches the WAL before returning; a crash of the process loses nothing
     // committed (only a power loss may lose the last commits).
     pragma.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    // The WAL is reused after each checkpoint; this keeps it from staying at its largest size.
+    pragma.exec(QStringLiteral("PRAGMA journal_size_limit=4194304"));
     pragma.finish();
     if (!existed) {
         RecordingInfo created = info;
@@ -260,7 +276,7 @@ bool RecordingWriter::appendPoll(const RecordingPoll &poll, QString *error) {
             if (query->lastError().isValid())
                 detail = query->lastError().text();
         d.database.rollback();
-        // Ids handed out in the rolled-back transaction are gone: read them again.
+        // Ids and slots handed out in the rolled-back transaction are gone: read them again.
         d.memberIds.clear();
         QString reload;
         d.load(&reload);
@@ -272,6 +288,9 @@ bool RecordingWriter::appendPoll(const RecordingPoll &poll, QString *error) {
     if (!d.database.commit()) {
         const QString detail = d.database.lastError().text();
         d.database.rollback();
+        d.memberIds.clear();
+        QString reload;
+        d.load(&reload);
         return fail(error, QStringLiteral("recording %1: the poll at %2 was not stored: %3")
                                .arg(d.path)
                                .arg(poll.timeMs)

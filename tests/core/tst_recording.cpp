@@ -1,0 +1,510 @@
+// Recordings (src/recording): a real pool recorded under load and read back per tier, the file's
+// bound over a simulated month, one writer per file, and a recorder killed with SIGKILL.
+#include "RedisFixture.h"
+
+#include "load/LoadRunner.h"
+#include "monitor/PoolMonitor.h"
+#include "recording/PoolRecorder.h"
+#include "recording/RecordingReader.h"
+#include "recording/RecordingWriter.h"
+
+#include <cmath>
+#include <csignal>
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QSysInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+namespace {
+
+// What a tier should hold after these polls: a slot opens at a poll and takes the later polls
+// of its window (9/10 of the resolution in the finest tier), keeping the last; slots that
+// started longer than the retention before the newest poll are gone.
+QList<RecordingPoll> expectedFrames(const QList<RecordingPoll> &polls, const RecordingTier &tier,
+                                    int index) {
+    const qint64 window = index == 0 ? tier.resolutionMs * 9 / 10 : tier.resolutionMs;
+    QList<std::pair<qint64, RecordingPoll>> opened;
+    for (const RecordingPoll &poll : polls) {
+        if (opened.isEmpty() || poll.timeMs - opened.back().first >= window)
+            opened.append({poll.timeMs, poll});
+        else
+            opened.back().second = poll;
+    }
+    QList<RecordingPoll> frames;
+    const qint64 newest = polls.isEmpty() ? 0 : polls.back().timeMs;
+    for (const auto &[start, poll] : opened)
+        if (start >= newest - tier.retentionMs)
+            frames.append(poll);
+    return frames;
+}
+
+RecordingTiers smallTiers() {
+    return {RecordingTier{100, 60'000}, RecordingTier{500, 600'000},
+            RecordingTier{2000, 3'600'000}};
+}
+
+// The wantedPoints that makes the reader pick `tier` for a range of spanMs.
+int wantedFor(const RecordingTiers &tiers, int tier, qint64 spanMs) {
+    return tier == 0 ? 10'000'000 : int(spanMs / tiers[size_t(tier)].resolutionMs) + 1;
+}
+
+RecordingPoll makePoll(qint64 timeMs, int members, qint64 base) {
+    RecordingPoll poll;
+    poll.timeMs = timeMs;
+    for (int i = 0; i < members; ++i)
+        poll.members.append({"member-" + QByteArray::number(i), double(base + (i * 7) % 13)});
+    poll.min = double(base);
+    poll.max = double(base + 12);
+    poll.median = double(base + 6);
+    poll.total = double(base) * members;
+    poll.memberCount = members;
+    return poll;
+}
+
+qint64 fileBytes(const QString &path) {
+    return QFileInfo(path).size() + QFileInfo(path + QStringLiteral("-wal")).size();
+}
+
+// Rows per tier, read with a connection of its own.
+QList<qint64> framesPerTier(const QString &path) {
+    QList<qint64> counts(kRecordingTierCount, 0);
+    {
+        QSqlDatabase database =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("count"));
+        database.setDatabaseName(path);
+        database.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (database.open()) {
+            QSqlQuery query(database);
+            query.exec(QStringLiteral("SELECT tier, COUNT(*) FROM frames GROUP BY tier"));
+            while (query.next())
+                counts[query.value(0).toInt()] = query.value(1).toLongLong();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("count"));
+    return counts;
+}
+
+} // namespace
+
+class TestRecording : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RedisFixture> m_redis;
+    QTemporaryDir m_dir;
+
+    QString file(const QString &name) const { return m_dir.filePath(name); }
+
+    RecordingInfo info(const QByteArray &key, RecordingTiers tiers = defaultRecordingTiers()) {
+        RecordingInfo result;
+        result.server = m_redis->endpoint().toSafeUrl();
+        result.poolKey = key;
+        result.tiers = tiers;
+        return result;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_redis = std::make_unique<RedisFixture>();
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+    }
+
+    void cleanupTestCase() { m_redis.reset(); }
+
+    // Record a real pool while it is allocated from, stop, reopen: every tier holds exactly
+    // the polls the slot rule keeps, with their values and times; the band and events too.
+    void recordsUnderLoadAndReadsBackPerTier() {
+        QList<QByteArray> members;
+        for (int i = 0; i < 40; ++i)
+            members.append("10.0.0." + QByteArray::number(i) + ":8080");
+        m_redis->run({"DEL", "recorded"});
+        m_redis->makePool("recorded", members, 0);
+        const QString path = file(QStringLiteral("load.sqlite"));
+        const RecordingTiers tiers = smallTiers();
+
+        PoolRecorder recorder;
+        QString error;
+        QVERIFY2(recorder.open(path, info("recorded", tiers), &error), qPrintable(error));
+        QSignalSpy written(&recorder, &PoolRecorder::pollWritten);
+        QSignalSpy failed(&recorder, &PoolRecorder::writeFailed);
+        PoolMonitor monitor;
+        monitor.setPollInterval(std::chrono::milliseconds(20));
+        QList<RecordingPoll> polled;
+        connect(&monitor, &PoolMonitor::observationArrived, this,
+                [&](const PoolObservation &observation) {
+                    if (!polled.isEmpty() && observation.timeMs <= polled.back().timeMs)
+                        return; // the recorder ignores it too
+                    polled.append(
+                        PoolRecorder::pollFrom(observation, recorder.wholePoolLimit(), {}, {}));
+                    recorder.recordObservation(observation);
+                });
+
+        LoadSpec spec;
+        spec.endpoint = m_redis->endpoint();
+        spec.poolKey = "recorded";
+        spec.total = 6000;
+        spec.workers = 2;
+        spec.pipeline = 4;
+        spec.ratePerSecond = 3000; // about two seconds of polls while the counts move
+        LoadRunner runner;
+        QSignalSpy finished(&runner, &LoadRunner::finished);
+        monitor.connectTo(m_redis->endpoint(), "recorded");
+        QVERIFY(runner.start(spec));
+        QVERIFY(finished.wait(30000));
+        // A few polls after the load, so the last counts (6000 in all) are recorded.
+        QTRY_VERIFY_WITH_TIMEOUT(!polled.isEmpty() && polled.back().total == 6000, 10000);
+        const int target = int(polled.size()) + 3;
+        QTRY_VERIFY_WITH_TIMEOUT(polled.size() >= target, 10000);
+        monitor.disconnectFromServer();
+        RecordingEvent seed{polled.first().timeMs, RecordingEventKind::Seed, {}, "seed 40"};
+        RecordingEvent evict{polled.back().timeMs, RecordingEventKind::Evict, members[3],
+                             "evict " + QString::fromUtf8(members[3])};
+        recorder.recordEvent(seed);
+        recorder.recordEvent(evict);
+        recorder.close();
+        QCOMPARE(failed.size(), 0);
+        QCOMPARE(written.size(), polled.size());
+        QVERIFY(polled.size() > 30);
+        QVERIFY(polled.first().total < polled.back().total); // recorded while it moved
+        QVERIFY2(!QFileInfo::exists(path + QStringLiteral(".lock")), "lock released on close");
+
+        QString openError;
+        const auto reader = RecordingReader::open(path, &openError);
+        QVERIFY2(reader, qPrintable(openError));
+        QCOMPARE(reader->info().poolKey, QByteArray("recorded"));
+        QCOMPARE(reader->info().tiers, tiers);
+        QCOMPARE(reader->info().schemaVersion, kRecordingSchemaVersion);
+        QCOMPARE(reader->members().size(), members.size());
+        const RecordingTimeRange range = reader->timeRange();
+        QCOMPARE(range.fromMs, expectedFrames(polled, tiers[0], 0).first().timeMs);
+        QCOMPARE(range.toMs, polled.back().timeMs);
+        const qint64 span = range.toMs - range.fromMs;
+        QVERIFY(span > 1000);
+        for (int tier = 0; tier < kRecordingTierCount; ++tier) {
+            const int wanted = wantedFor(tiers, tier, span);
+            QCOMPARE(reader->tierFor(range.fromMs, range.toMs, wanted), tier);
+            const QList<RecordingPoll> frames = expectedFrames(polled, tiers[size_t(tier)], tier);
+            const auto series = reader->series(members, range.fromMs, range.toMs, wanted);
+            QCOMPARE(series.size(), members.size());
+            for (const QByteArray &member : members) {
+                const QList<HistoryPoint> &points = series.value(member);
+                QCOMPARE(points.size(), frames.size());
+                for (qsizetype i = 0; i < frames.size(); ++i) {
+                    QCOMPARE(points[i].timeMs, frames[i].timeMs);
+                    const auto it = std::find_if(frames[i].members.begin(), frames[i].members.end(),
+                                                 [&](const PoolMember &polledMember) {
+                                                     return polledMember.member == member;
+                                                 });
+                    QVERIFY(it != frames[i].members.end());
+                    QCOMPARE(points[i].count, it->count);
+                }
+            }
+            const QList<BandPoint> band = reader->band(range.fromMs, range.toMs, wanted);
+            QCOMPARE(band.size(), frames.size());
+            const QList<HistoryPoint> total = reader->totalSeries(range.fromMs, range.toMs, wanted);
+            for (qsizetype i = 0; i < frames.size(); ++i) {
+                QCOMPARE(band[i].timeMs, frames[i].timeMs);
+                QCOMPARE(band[i].min, frames[i].min);
+                QCOMPARE(band[i].median, frames[i].median);
+                QCOMPARE(band[i].max, frames[i].max);
+                QCOMPARE(total[i].count, frames[i].total);
+            }
+        }
+        QCOMPARE(reader->series(members[0], range.fromMs, range.toMs, 10'000'000).size(),
+                 expectedFrames(polled, tiers[0], 0).size());
+        QCOMPARE(reader->events(0, range.toMs), (QList<RecordingEvent>{seed, evict}));
+        QCOMPARE(reader->historyEvents(0, range.toMs).at(1).kind, HistoryEvent::Kind::Evict);
+        QVERIFY2(reader->lastError().isEmpty(), qPrintable(reader->lastError()));
+    }
+
+    // Lines break where a member was missing between two of its points, and at gap events
+    // (here the one a writer adds when it resumes a recording).
+    void seriesBreakAtMissingPollsAndGaps() {
+        const QString path = file(QStringLiteral("breaks.sqlite"));
+        QString error;
+        {
+            auto writer = RecordingWriter::open(path, info("breaks", smallTiers()), &error);
+            QVERIFY2(writer, qPrintable(error));
+            RecordingPoll poll = makePoll(1'000'000, 3, 10);
+            QVERIFY(writer->appendPoll(poll, &error));
+            poll = makePoll(1'000'200, 3, 11);
+            poll.members.removeAt(1); // member-1 evicted for one poll
+            QVERIFY(writer->appendPoll(poll, &error));
+            QVERIFY(writer->appendPoll(makePoll(1'000'400, 3, 12), &error));
+            QVERIFY(writer->appendPoll(makePoll(1'000'300, 3, 99), &error)); // older: ignored
+        }
+        {
+            auto writer = RecordingWriter::open(path, info("breaks", smallTiers()), &error);
+            QVERIFY2(writer, qPrintable(error));
+            QCOMPARE(writer->latestTimeMs(), 1'000'400);
+            QVERIFY(writer->appendPoll(makePoll(1'005'000, 3, 20), &error));
+        }
+        const auto reader = RecordingReader::open(path, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QList<HistoryPoint> evicted = reader->series("member-1", 0, 2'000'000, 10'000'000);
+        QCOMPARE(evicted.size(), 5);
+        QCOMPARE(evicted[0].timeMs, 1'000'000);
+        QCOMPARE(evicted[1].timeMs, 1'000'200);
+        QVERIFY(std::isnan(evicted[1].count));
+        QCOMPARE(evicted[2].timeMs, 1'000'400);
+        QCOMPARE(evicted[3].timeMs, 1'005'000); // "recording resumed"
+        QVERIFY(std::isnan(evicted[3].count));
+        QCOMPARE(evicted[4].count, 20.0 + 7 % 13);
+        const QList<BandPoint> band = reader->band(0, 2'000'000, 10'000'000);
+        QCOMPARE(band.size(), 5);
+        QVERIFY(std::isnan(band[3].min) && std::isnan(band[3].median) && std::isnan(band[3].max));
+        const QList<RecordingEvent> events = reader->events(0, 2'000'000);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].kind, RecordingEventKind::Gap);
+        QVERIFY(events[0].breaksLines());
+        QCOMPARE(reader->series("never-recorded", 0, 2'000'000, 100).size(), 0);
+
+        // Another pool's key is refused on an existing file, with the file and both keys named.
+        QVERIFY(!RecordingWriter::open(path, info("another"), &error));
+        QVERIFY2(error.contains(path) && error.contains(QStringLiteral("\"breaks\"")) &&
+                     error.contains(QStringLiteral("\"another\"")),
+                 qPrintable(error));
+        QVERIFY(!RecordingReader::open(file(QStringLiteral("missing.sqlite")), &error));
+        QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
+    }
+
+    // A month of polls fed straight to the store with a simulated clock: each tier keeps only
+    // its retention, and the file stops growing once the coarsest tier is full.
+    void compactionKeepsTheFileBoundedOverAMonth() {
+        const QString path = file(QStringLiteral("month.sqlite"));
+        const RecordingTiers tiers = defaultRecordingTiers();
+        QString error;
+        auto writer = RecordingWriter::open(path, info("month", tiers), &error);
+        QVERIFY2(writer, qPrintable(error));
+        constexpr qint64 kStep = 300'000; // a poll every 5 minutes keeps the test short
+        constexpr qint64 kStart = 1'700'000'000'000;
+        constexpr qint64 kDay = 86'400'000;
+        constexpr int kMembers = 100;
+        qint64 sizeAfter31Days = 0;
+        qint64 largest = 0;
+        RecordingEvent note;
+        note.kind = RecordingEventKind::Note;
+        for (qint64 t = kStart, n = 0; t <= kStart + 35 * kDay; t += kStep, ++n) {
+            QVERIFY2(writer->appendPoll(makePoll(t, kMembers, n), &error), qPrintable(error));
+            if (n % 12 == 0) { // an event an hour
+                note.timeMs = t;
+                QVERIFY(writer->appendEvent(note, &error));
+            }
+            if (t >= kStart + 31 * kDay && sizeAfter31Days == 0)
+                sizeAfter31Days = fileBytes(path);
+            largest = std::max(largest, fileBytes(path));
+        }
+        const QList<qint64> frames = framesPerTier(path);
+        for (int tier = 0; tier < kRecordingTierCount; ++tier) {
+            const RecordingTier &t = tiers[size_t(tier)];
+            const qint64 bound =
+                std::max(t.retentionMs, kStep) / std::max(t.resolutionMs, kStep) + 1;
+            QVERIFY2(frames[tier] <= bound,
+                     qPrintable(QStringLiteral("tier %1: %2 frames, bound %3")
+                                    .arg(tier)
+                                    .arg(frames[tier])
+                                    .arg(bound)));
+            QVERIFY(frames[tier] >= bound - 2);
+        }
+        // Frames of 100 members at about 2 bytes each: the coarse tier's 8,640 frames take
+        // under 4 MiB, the WAL at most about 4 MiB more (journal_size_limit, checkpoints every
+        // 1,000 pages); the file may not keep growing after the first month.
+        qDebug("file %lld bytes, WAL %lld bytes, largest %lld bytes", QFileInfo(path).size(),
+               QFileInfo(path + QStringLiteral("-wal")).size(), largest);
+        const qint64 bound = 9 * 1024 * 1024;
+        QVERIFY2(largest < bound, qPrintable(QStringLiteral("largest %1 bytes").arg(largest)));
+        QVERIFY2(fileBytes(path) <= sizeAfter31Days * 11 / 10,
+                 qPrintable(QStringLiteral("%1 bytes after 31 days, %2 after 35")
+                                .arg(sizeAfter31Days)
+                                .arg(fileBytes(path))));
+        const auto reader = RecordingReader::open(path, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const RecordingTimeRange range = reader->timeRange();
+        QCOMPARE(range.toMs, kStart + 35 * kDay);
+        QVERIFY(range.fromMs >= kStart + 5 * kDay - kStep);
+        QVERIFY(reader->events(0, range.toMs).size() <= 30 * 24 + 1);
+        // The whole month at about 2,000 points comes from the coarsest tier.
+        QCOMPARE(reader->tierFor(range.fromMs, range.toMs, 2000), 2);
+        QCOMPARE(reader->series("member-5", range.fromMs, range.toMs, 2000).size(), frames[2]);
+    }
+
+    // One writer per file: the second is refused with the holder's pid and host; readers are
+    // not; once the first closes, another writer may open it.
+    void secondRecorderIsRefused() {
+        const QString path = file(QStringLiteral("two.sqlite"));
+        PoolRecorder first;
+        QString error;
+        QVERIFY2(first.open(path, info("two"), &error), qPrintable(error));
+        QSignalSpy written(&first, &PoolRecorder::pollWritten);
+        first.recordPoll(makePoll(5000, 4, 1));
+        QVERIFY(written.wait(5000));
+
+        PoolRecorder second;
+        QVERIFY(!second.open(path, info("two"), &error));
+        const QString pid = QString::number(QCoreApplication::applicationPid());
+        QVERIFY2(error.contains(QStringLiteral("pid ") + pid) &&
+                     error.contains(QSysInfo::machineHostName()) && error.contains(path),
+                 qPrintable(error));
+        QVERIFY(!second.isOpen());
+
+        // The CLI says the same and fails.
+        const CliRun refused =
+            runCli({QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                    QStringLiteral("two"), QStringLiteral("record"), QStringLiteral("--db"), path});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("already being written") &&
+                     refused.err.contains(("pid " + pid).toUtf8()),
+                 refused.err.constData());
+
+        const auto reader = RecordingReader::open(path, &error);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->series("member-2", 0, 10000, 100).size(), 1);
+        first.recordPoll(makePoll(6000, 4, 2));
+        QVERIFY(written.wait(5000));
+        QCOMPARE(reader->series("member-2", 0, 10000, 100).size(), 2); // sees new polls
+
+        first.close();
+        QVERIFY2(second.open(path, info("two"), &error), qPrintable(error));
+    }
+
+    // poolscope-cli record killed with SIGKILL while it writes under load: the file opens,
+    // keeps every poll a reader had seen committed, and a new recorder takes it over.
+    void killedRecorderLeavesAReadableFile() {
+        QList<QByteArray> members;
+        for (int i = 0; i < 30; ++i)
+            members.append("k" + QByteArray::number(i));
+        m_redis->run({"DEL", "killed"});
+        m_redis->makePool("killed", members, 0);
+        const QString path = file(QStringLiteral("killed.sqlite"));
+        QProcess recorder;
+        recorder.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                       {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                        QStringLiteral("killed"), QStringLiteral("record"), QStringLiteral("--db"),
+                        path, QStringLiteral("--interval"), QStringLiteral("10")});
+        QVERIFY(recorder.waitForStarted(10000));
+        LoadSpec spec;
+        spec.endpoint = m_redis->endpoint();
+        spec.poolKey = "killed";
+        spec.duration = std::chrono::milliseconds(5000);
+        spec.ratePerSecond = 2000;
+        LoadRunner runner;
+        QSignalSpy finished(&runner, &LoadRunner::finished);
+        QVERIFY(runner.start(spec));
+
+        QString error;
+        std::unique_ptr<RecordingReader> reader;
+        QTRY_VERIFY_WITH_TIMEOUT((reader = RecordingReader::open(path, &error)) != nullptr, 10000);
+        // Every poll of the finest tier (a poll a second) the reader can see.
+        const auto committed = [&reader] {
+            const RecordingTimeRange range = reader->timeRange();
+            return range.isEmpty()
+                       ? 0
+                       : reader->series("k0", range.fromMs, range.toMs, 10'000'000).size();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(committed() >= 2, 10000);
+        const qint64 seenBeforeKill = committed();
+        recorder.kill(); // SIGKILL, in the middle of its writes
+        QVERIFY(recorder.waitForFinished(10000));
+        QCOMPARE(recorder.exitStatus(), QProcess::CrashExit);
+        runner.cancel();
+        QVERIFY(finished.size() == 1 || finished.wait(10000));
+        reader.reset();
+
+        const auto after = RecordingReader::open(path, &error);
+        QVERIFY2(after, qPrintable(error));
+        const RecordingTimeRange range = after->timeRange();
+        QVERIFY(!range.isEmpty());
+        const auto series = after->series(members, range.fromMs, range.toMs, 10'000'000);
+        QVERIFY2(after->lastError().isEmpty(), qPrintable(after->lastError()));
+        QVERIFY(series.value("k0").size() >= seenBeforeKill);
+        for (const QByteArray &member : members) // every committed frame is whole
+            QCOMPARE(series.value(member).size(), series.value("k0").size());
+        QSqlDatabase check =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("integrity"));
+        check.setDatabaseName(path);
+        QVERIFY(check.open());
+        {
+            QSqlQuery query(check);
+            QVERIFY(query.exec(QStringLiteral("PRAGMA integrity_check")) && query.next());
+            QCOMPARE(query.value(0).toString(), QStringLiteral("ok"));
+        }
+        check.close();
+        check = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("integrity"));
+
+        // The dead recorder's lock is taken over.
+        auto writer = RecordingWriter::open(path, info("killed"), &error);
+        QVERIFY2(writer, qPrintable(error));
+        QCOMPARE(writer->latestTimeMs(), range.toMs);
+    }
+
+    // SIGTERM (systemd's stop) ends `record` cleanly: exit 0, the file whole and unlocked.
+    void recordStopsCleanlyOnSigterm() {
+        m_redis->run({"DEL", "termed"});
+        m_redis->makePool("termed", {"a", "b"}, 3);
+        const QString path = file(QStringLiteral("termed.sqlite"));
+        QProcess recorder;
+        recorder.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                       {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                        QStringLiteral("termed"), QStringLiteral("record"), QStringLiteral("--db"),
+                        path, QStringLiteral("--interval"), QStringLiteral("20")});
+        QVERIFY(recorder.waitForStarted(10000));
+        QString error;
+        std::unique_ptr<RecordingReader> reader;
+        QTRY_VERIFY_WITH_TIMEOUT((reader = RecordingReader::open(path, &error)) != nullptr &&
+                                     !reader->timeRange().isEmpty(),
+                                 10000);
+        reader.reset();
+        recorder.terminate(); // SIGTERM
+        QVERIFY(recorder.waitForFinished(10000));
+        QCOMPARE(recorder.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(recorder.exitCode(), 0);
+        const QByteArray out = recorder.readAllStandardOutput();
+        QVERIFY2(out.contains("recording pool \"termed\"") && out.contains("recorded "),
+                 out.constData());
+        QVERIFY(!QFileInfo::exists(path + QStringLiteral(".lock")));
+        QVERIFY(QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+        const auto after = RecordingReader::open(path, &error);
+        QVERIFY2(after, qPrintable(error));
+        const RecordingTimeRange range = after->timeRange();
+        QCOMPARE(after->series("a", range.fromMs, range.toMs, 100).last().count, 3.0);
+    }
+
+    // The default file: in the data directory, one per server and pool, never a password.
+    void defaultPathIsPerServerAndPoolWithoutSecrets() {
+        Endpoint endpoint;
+        endpoint.host = QStringLiteral("127.0.0.1");
+        endpoint.port = 6390;
+        endpoint.username = QStringLiteral("alice");
+        endpoint.password = QStringLiteral("s3cret-pa55");
+        const QString path = defaultRecordingPath(endpoint, "proxies:eu/west");
+        QVERIFY2(!path.contains(QStringLiteral("s3cret")) &&
+                     !path.contains(QStringLiteral("alice")),
+                 qPrintable(path));
+        QVERIFY(path.startsWith(defaultRecordingDirectory() + QLatin1Char('/')));
+        const QString name = QFileInfo(path).fileName();
+        QVERIFY2(name.startsWith(QStringLiteral("127.0.0.1-6390-db0_proxies_eu_west_")) &&
+                     name.endsWith(QStringLiteral(".sqlite")),
+                 qPrintable(name));
+        QVERIFY(defaultRecordingPath(endpoint, "proxies:eu_west") != path);
+        Endpoint otherPassword = endpoint;
+        otherPassword.password = QStringLiteral("another");
+        QCOMPARE(defaultRecordingPath(otherPassword, "proxies:eu/west"), path);
+        Endpoint otherDatabase = endpoint;
+        otherDatabase.database = 2;
+        QVERIFY(defaultRecordingPath(otherDatabase, "proxies:eu/west") != path);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecording)
+#include "tst_recording.moc"
