@@ -8,12 +8,16 @@
 #include "members/MembersPanel.h"
 #include "actions/PoolActions.h"
 #include "session/PoolSession.h"
+#include "session/RecordingLoader.h"
+#include "session/SessionRecorder.h"
 #include "connection/StatusBarPanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -104,9 +108,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         m_keyRemembered = false;
         // The fields show the pool shown, whoever switched to it (e.g. the count-reset demo).
         m_connectionBar->setWatchedTarget(m_session->endpoint(), m_session->poolKey());
-        setWindowTitle(m_session->displayText(QStringLiteral("poolscope · %1 · %2")
-                                                  .arg(QString::fromUtf8(m_session->poolKey()),
-                                                       m_session->endpoint().toDisplayString())));
+        updateTitle();
     });
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
@@ -130,6 +132,25 @@ QDockWidget *MainWindow::addDock(QWidget *panel, const QString &title, const QSt
 void MainWindow::buildMenusAndToolbars() {
     PoolActions *a = m_actions;
     QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    m_openRecordingAction = file->addAction(QStringLiteral("Open recording…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, QStringLiteral("Open recording"), {},
+            QStringLiteral("poolscope recordings (*.sqlite *.db *.poolscope);;All files (*)"));
+        if (!path.isEmpty())
+            openRecording(path);
+    });
+    m_openRecordingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_openRecordingAction->setToolTip(QStringLiteral(
+        "Open a recording without any Redis connection, read only: its history, markers and "
+        "last poll"));
+    m_recordAction = file->addAction(QStringLiteral("Record while watching"));
+    m_recordAction->setCheckable(true);
+    m_recordAction->setChecked(true);
+    m_recordAction->setEnabled(false); // until a recorder is set
+    m_recordAction->setToolTip(QStringLiteral(
+        "Keep the watched pool's history in its recording (one file per server and pool in the "
+        "data directory), so it is there the next time the pool is opened"));
+    file->addSeparator();
     file->addAction(a->exportChartAction());
     file->addAction(a->exportHistoryAction());
     file->addAction(a->exportTableAction());
@@ -155,6 +176,8 @@ void MainWindow::buildMenusAndToolbars() {
 
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
     m_viewMenu->addAction(a->showCredentialsAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addActions(m_chart->viewActions());
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -220,6 +243,44 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     settings.setValue(kGeometry, saveGeometry());
     settings.setValue(kState, saveState(kLayoutVersion));
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateTitle() {
+    if (m_session->isShowingRecording()) {
+        setWindowTitle(
+            m_session->displayText(QStringLiteral("poolscope · recording %1 · %2 (read only)")
+                                       .arg(QFileInfo(m_session->recordingPath()).fileName(),
+                                            QString::fromUtf8(m_session->poolKey()))));
+        return;
+    }
+    setWindowTitle(m_session->displayText(QStringLiteral("poolscope · %1 · %2")
+                                              .arg(QString::fromUtf8(m_session->poolKey()),
+                                                   m_session->endpoint().toDisplayString())));
+}
+
+void MainWindow::openRecording(const QString &path) {
+    m_session->log(LogSeverity::Info, QStringLiteral("recording"),
+                   QStringLiteral("reading the recording %1…").arg(path));
+    loadRecordingInBackground(path, this, [this](std::shared_ptr<LoadedRecording> loaded) {
+        if (!loaded->ok()) {
+            m_session->log(LogSeverity::Error, QStringLiteral("recording"),
+                           QStringLiteral("cannot open the recording: %1").arg(loaded->error));
+            return;
+        }
+        m_session->showRecording(std::move(*loaded));
+        m_chart->setTimeWindow(ChartPanel::TimeWindow::Everything); // the whole recording
+    });
+}
+
+void MainWindow::setSessionRecorder(SessionRecorder *recorder) {
+    m_recordAction->setEnabled(recorder != nullptr);
+    if (!recorder)
+        return;
+    m_recordAction->setChecked(recorder->isEnabled());
+    connect(m_recordAction, &QAction::toggled, recorder, &SessionRecorder::setEnabled);
+    recorder->setPinnedMembers(m_chart->pinnedMembers());
+    connect(m_chart, &ChartPanel::pinnedMembersChanged, recorder,
+            &SessionRecorder::setPinnedMembers);
 }
 
 } // namespace poolscope

@@ -13,6 +13,7 @@ class FairnessPanel;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
+class SessionRecorder;
 class StatusBarPanel;
 
 // Arranges the panels around the session: chart in the middle, pool figures and events on the
@@ -34,6 +35,15 @@ public:
     StatusBarPanel *statusPanel() const { return m_status; }
     PoolActions *actions() const { return m_actions; }
 
+    // Opens a recording read-only, without any Redis connection (File → Open recording…,
+    // --recording): read in the background, then shown in place of the live pool. A file that
+    // is no recording is named in the events and the status bar.
+    void openRecording(const QString &path);
+    // The recorder of the watched pool; its switch goes into the File menu.
+    void setSessionRecorder(SessionRecorder *recorder);
+    QAction *recordAction() const { return m_recordAction; }
+    QAction *openRecordingAction() const { return m_openRecordingAction; }
+
 protected:
     void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
@@ -43,6 +53,7 @@ private:
                          Qt::DockWidgetArea area);
     void buildMenusAndToolbars();
     void restoreLayout();
+    void updateTitle();
 
     PoolSession *m_session;
     ConnectionBar *m_connectionBar;
@@ -53,6 +64,8 @@ private:
     StatusBarPanel *m_status;
     PoolActions *m_actions;
     QMenu *m_poolMenu = nullptr;
+    QAction *m_openRecordingAction = nullptr;
+    QAction *m_recordAction = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;

@@ -7,6 +7,7 @@
 #include "connection/ConnectionBar.h"
 #include "session/DemoDriver.h"
 #include "MainWindow.h"
+#include "session/SessionRecorder.h"
 #include "actions/PoolActions.h"
 #include "session/PoolSession.h"
 #include "redis/ArgumentScrubber.h"
@@ -89,7 +90,7 @@ int main(int argc, char *argv[]) {
             return 1;
         }
         endpoint = server->endpoint();
-    } else {
+    } else if (options.recordingPath.isEmpty()) {
         const EndpointParseResult url = parseEndpoint(options.url);
         if (!url.ok()) {
             std::fprintf(stderr, "poolscope: %s\n", qPrintable(url.error));
@@ -107,7 +108,11 @@ int main(int argc, char *argv[]) {
     if (!options.pinned.isEmpty())
         window.chartPanel()->pinMembers(options.pinned);
     window.connectionBar()->setRememberConnections(!server);
-    window.connectionBar()->setTarget(endpoint, options.key);
+    if (options.recordingPath.isEmpty())
+        window.connectionBar()->setTarget(endpoint, options.key);
+    // Records the watched pool (File → Record while watching) and shows a pool's recorded past.
+    SessionRecorder recorder(&session);
+    window.setSessionRecorder(&recorder);
     DemoDriver demo(&session);
     demo.setEnabled(options.demo);
     window.actions()->setDemoDriver(&demo);
@@ -127,7 +132,10 @@ int main(int argc, char *argv[]) {
                         .arg(server->pid())
                         .arg(endpoint.toDisplayString()));
     window.show();
-    session.connectTo(endpoint, options.key);
+    if (options.recordingPath.isEmpty())
+        session.connectTo(endpoint, options.key);
+    else
+        window.openRecording(options.recordingPath);
 
     if (options.wantsScreenshot()) {
         QTimer::singleShot(qint64(options.screenshotAfterSeconds * 1000.0), &window,

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -14,7 +15,6 @@
 namespace poolscope::historydetail {
 
 constexpr int kTierCount = 3; // fine, medium, coarse
-constexpr qint32 kMissing = std::numeric_limits<qint32>::min();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr size_t kMaxEvents = 10000;
 constexpr size_t kMaxGaps = 10000;
@@ -33,83 +33,166 @@ template <typename T> void reserveForOneMore(std::vector<T> &buffer, size_t capa
         buffer.reserve(std::min(capacity, std::max<size_t>(64, buffer.capacity() * 2)));
 }
 
-// One member's counts in one tier, parallel to the tier's slots. Stored as 32-bit offsets from
-// a base, 4 bytes a point, so a day of 1,000 members fits the memory budget. A buffer whose
-// counts do not fit (fractional, infinite, or spread over more than 2^31) switches to doubles.
+// One member's counts in one tier, parallel to the tier's slots. The slots are cut into blocks
+// of 64; a block stores its counts as 16-bit offsets from a base of its own, 2 bytes a point, so
+// a day of 1,000 members fits the memory budget. A block whose counts do not fit (fractional,
+// infinite, or spread over more than 65,534 within the block, as when the ring wraps over a busy
+// member's hour) keeps them as doubles until its slots are overwritten with counts that fit
+// again. Reading a slot stays one lookup; what the chart shows is exactly what was written.
 class ValueBuffer {
 public:
     void appendMissing(size_t capacity) {
-        if (m_isWide) {
-            reserveForOneMore(m_wide, capacity);
-            m_wide.push_back(kNaN);
-        } else {
-            reserveForOneMore(m_narrow, capacity);
-            m_narrow.push_back(kMissing);
+        reserveForOneMore(m_offsets, capacity);
+        m_offsets.push_back(kMissingOffset);
+        const size_t index = m_offsets.size() - 1;
+        if (blockOf(index) >= m_blocks.size()) {
+            reserveForOneMore(m_blocks, blocksFor(capacity));
+            m_blocks.emplace_back();
+        } else if (m_blocks[blockOf(index)].wide) {
+            m_blocks[blockOf(index)].wide[index & kBlockMask] = kNaN;
         }
     }
 
     void setMissing(size_t index) {
-        if (m_isWide)
-            m_wide[index] = kNaN;
+        Block &block = m_blocks[blockOf(index)];
+        if (block.wide)
+            block.wide[index & kBlockMask] = kNaN;
         else
-            m_narrow[index] = kMissing;
+            m_offsets[index] = kMissingOffset;
     }
 
     void set(size_t index, double value) {
-        if (!m_isWide) {
-            if (!m_hasBase && std::isfinite(value) && std::floor(value) == value &&
-                std::abs(value) < 9.0e15) {
-                m_base = value;
-                m_hasBase = true;
-            }
-            const double offset = value - m_base;
-            if (m_hasBase && std::floor(value) == value && std::isfinite(value) &&
-                offset > kMissing && offset <= std::numeric_limits<qint32>::max()) {
-                m_narrow[index] = static_cast<qint32>(offset);
+        const size_t blockIndex = blockOf(index);
+        Block &block = m_blocks[blockIndex];
+        if (block.wide) {
+            block.wide[index & kBlockMask] = value;
+            // The block's last slot written: its counts may fit in offsets again.
+            if ((index & kBlockMask) == kBlockMask || index + 1 == m_offsets.size())
+                narrow(blockIndex);
+            return;
+        }
+        if (isWhole(value)) {
+            if (std::isnan(block.base))
+                block.base = value + kFreshBaseLead; // room for a rising count
+            const double offset = value - block.base;
+            if (std::abs(offset) <= kMaxOffset) {
+                m_offsets[index] = static_cast<qint16>(offset);
                 return;
             }
-            widen();
+            if (rebase(blockIndex, value)) {
+                m_offsets[index] = static_cast<qint16>(value - block.base);
+                return;
+            }
         }
-        m_wide[index] = value;
+        widen(blockIndex);
+        block.wide[index & kBlockMask] = value;
     }
 
     // NaN when the member had no count in that slot.
     double at(size_t index) const {
-        if (m_isWide)
-            return m_wide[index];
-        const qint32 offset = m_narrow[index];
-        return offset == kMissing ? kNaN : m_base + offset;
+        const Block &block = m_blocks[blockOf(index)];
+        if (block.wide)
+            return block.wide[index & kBlockMask];
+        const qint16 offset = m_offsets[index];
+        return offset == kMissingOffset ? kNaN : block.base + offset;
     }
 
     // All slots missing; keeps the allocation so a reused member costs nothing new.
     void reset(size_t size) {
-        m_isWide = false;
-        m_hasBase = false;
-        m_base = 0;
-        m_wide.clear();
-        m_wide.shrink_to_fit();
-        m_narrow.assign(size, kMissing);
+        m_offsets.assign(size, kMissingOffset);
+        m_blocks.clear();
+        m_blocks.resize(blocksFor(size));
     }
 
     qint64 bytes() const {
-        return qint64(m_narrow.capacity() * sizeof(qint32) + m_wide.capacity() * sizeof(double));
+        qint64 wideBlocks = 0;
+        for (const Block &block : m_blocks)
+            wideBlocks += block.wide ? 1 : 0;
+        return qint64(m_offsets.capacity() * sizeof(qint16) + m_blocks.capacity() * sizeof(Block)) +
+               wideBlocks * qint64(kBlockSize * sizeof(double));
     }
 
 private:
-    void widen() {
-        m_wide.reserve(m_narrow.capacity());
-        for (qsizetype i = 0; i < qsizetype(m_narrow.size()); ++i)
-            m_wide.push_back(at(size_t(i)));
-        m_narrow.clear();
-        m_narrow.shrink_to_fit();
-        m_isWide = true;
+    static constexpr size_t kBlockShift = 6;
+    static constexpr size_t kBlockSize = size_t(1) << kBlockShift;
+    static constexpr size_t kBlockMask = kBlockSize - 1;
+    static constexpr qint16 kMissingOffset = std::numeric_limits<qint16>::min();
+    static constexpr double kMaxOffset = std::numeric_limits<qint16>::max();
+    static constexpr double kFreshBaseLead = 32000;
+
+    struct Block {
+        double base = kNaN;             // NaN until the block's first count
+        std::unique_ptr<double[]> wide; // the block's counts when they do not fit in offsets
+    };
+
+    static size_t blockOf(size_t index) { return index >> kBlockShift; }
+    static size_t blocksFor(size_t slotCount) { return (slotCount + kBlockMask) >> kBlockShift; }
+    static bool isWhole(double value) {
+        return std::isfinite(value) && std::floor(value) == value && std::abs(value) < 9.0e15;
+    }
+    size_t blockEnd(size_t blockIndex) const {
+        return std::min(m_offsets.size(), (blockIndex + 1) << kBlockShift);
     }
 
-    std::vector<qint32> m_narrow;
-    std::vector<double> m_wide;
-    double m_base = 0;
-    bool m_hasBase = false;
-    bool m_isWide = false;
+    // A new base under which the block's counts and value all fit, if there is one.
+    bool rebase(size_t blockIndex, double value) {
+        Block &block = m_blocks[blockIndex];
+        double low = value;
+        double high = value;
+        const size_t first = blockIndex << kBlockShift;
+        for (size_t i = first; i < blockEnd(blockIndex); ++i) {
+            if (m_offsets[i] == kMissingOffset)
+                continue;
+            low = std::min(low, block.base + m_offsets[i]);
+            high = std::max(high, block.base + m_offsets[i]);
+        }
+        if (high - low > 2 * kMaxOffset)
+            return false;
+        const double base = low + kMaxOffset;
+        for (size_t i = first; i < blockEnd(blockIndex); ++i)
+            if (m_offsets[i] != kMissingOffset)
+                m_offsets[i] = static_cast<qint16>(block.base + m_offsets[i] - base);
+        block.base = base;
+        return true;
+    }
+
+    void widen(size_t blockIndex) {
+        Block &block = m_blocks[blockIndex];
+        auto wide = std::make_unique<double[]>(kBlockSize);
+        const size_t first = blockIndex << kBlockShift;
+        for (size_t i = 0; i < kBlockSize; ++i)
+            wide[i] = first + i < m_offsets.size() ? at(first + i) : kNaN;
+        block.wide = std::move(wide);
+    }
+
+    // Back to offsets once every count in the block fits them.
+    void narrow(size_t blockIndex) {
+        Block &block = m_blocks[blockIndex];
+        const size_t first = blockIndex << kBlockShift;
+        double low = std::numeric_limits<double>::infinity();
+        double high = -low;
+        for (size_t i = first; i < blockEnd(blockIndex); ++i) {
+            const double value = block.wide[i - first];
+            if (std::isnan(value))
+                continue;
+            if (!isWhole(value))
+                return;
+            low = std::min(low, value);
+            high = std::max(high, value);
+        }
+        if (high - low > 2 * kMaxOffset)
+            return;
+        block.base = std::isinf(low) ? kNaN : low + kMaxOffset;
+        for (size_t i = first; i < blockEnd(blockIndex); ++i) {
+            const double value = block.wide[i - first];
+            m_offsets[i] =
+                std::isnan(value) ? kMissingOffset : static_cast<qint16>(value - block.base);
+        }
+        block.wide.reset();
+    }
+
+    std::vector<qint16> m_offsets; // one per slot; unused in a block that is wide
+    std::vector<Block> m_blocks;
 };
 
 // The slots of one resolution, oldest first, in a ring of fixed capacity. A slot gathers the

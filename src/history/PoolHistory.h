@@ -44,9 +44,10 @@ struct HistoryEvent {
 // covers it. Pinned members are always tracked and never replaced.
 // A slot gathers the samples of one resolution (9/10 of it in the finest tier, so that a poll
 // timer's jitter never merges two 1 s polls) from its first sample on; its point carries the
-// time of the last sample in it. Counts take 4 bytes a point while they are whole numbers within
-// 2^31 of a member's first count, 8 bytes otherwise. A member whose every point has aged out of
-// the oldest tier is forgotten, which makes room for members seen later.
+// time of the last sample in it. Counts take 2 bytes a point (16-bit offsets from a base per
+// block of 64 slots) while a block's counts are whole numbers within 65,534 of each other, 8
+// bytes otherwise. A member whose every point has aged out of the oldest tier is forgotten, which
+// makes room for members seen later.
 //
 // Line breaks: series(), band() and totalSeries() return a point whose value is NaN (all three
 // values for band()) where the chart must not join its neighbours: at a time passed to markGap(),

@@ -159,6 +159,9 @@ private Q_SLOTS:
         QTest::newRow("spread beyond 2^31") << 0.0 << 9e12;
         QTest::newRow("fractional") << 1.0 << 2.5;
         QTest::newRow("down again") << 100.0 << 0.0;
+        QTest::newRow("spread of 65,534") << 0.0 << 65534.0;
+        QTest::newRow("spread of 65,535") << 0.0 << 65535.0;
+        QTest::newRow("falling by 65,535") << 65535.0 << 0.0;
     }
     void countsKeepFullPrecision() {
         QFETCH(double, first);
@@ -168,6 +171,75 @@ private Q_SLOTS:
         history.record(kSecond, {{"a", second}});
         const QList<HistoryPoint> expected{{0, first}, {kSecond, second}};
         QCOMPARE(history.series("a", 0, kSecond), expected);
+    }
+
+    // Counts are kept as 16-bit offsets in blocks of 64 slots; blocks that do not fit hold doubles
+    // until the ring overwrites them with counts that fit again. Every pattern reads back exactly,
+    // across several wraps of a ring that does not end on a block boundary.
+    void compactCountsReadBackExactlyAcrossWraps_data() {
+        QTest::addColumn<int>("pattern");
+        QTest::addColumn<bool>("compactAtEnd");
+        QTest::newRow("steady") << 0 << true;
+        QTest::newRow("busy: 1,000 a poll, a wrap spans 200,000") << 1 << true;
+        QTest::newRow("resets to zero") << 2 << true;
+        QTest::newRow("falling") << 3 << true;
+        QTest::newRow("fractional now and then") << 4 << false;
+        QTest::newRow("jumps of 70,000") << 5 << false;
+    }
+    void compactCountsReadBackExactlyAcrossWraps() {
+        QFETCH(int, pattern);
+        QFETCH(bool, compactAtEnd);
+        const auto countAt = [pattern](int t) -> double {
+            switch (pattern) {
+            case 0:
+                return 5000 + t * 3;
+            case 1:
+                return 1e9 + t * 1000.0;
+            case 2:
+                return (t % 150) * 400.0;
+            case 3:
+                return 1e6 - t * 7.0;
+            case 4:
+                return t % 37 == 0 ? t + 0.5 : t;
+            default:
+                return t * 70000.0;
+            }
+        };
+        PoolHistory::Limits limits;
+        limits.finePoints = 200; // three blocks of 64 and one of 8
+        limits.mediumPoints = 1;
+        limits.coarsePoints = 1;
+        PoolHistory history(limits);
+        PoolHistory steady(limits);
+        constexpr int kPolls = 1000;
+        for (int t = 0; t < kPolls; ++t) {
+            // Now and then a missed poll, so blocks also hold missing slots.
+            if (t % 97 != 5) {
+                history.record(t * kSecond, {{"a", countAt(t)}});
+                steady.record(t * kSecond, {{"a", double(t)}});
+            } else {
+                history.record(t * kSecond, {{"b", 0}});
+                steady.record(t * kSecond, {{"b", 0}});
+            }
+        }
+        const QList<HistoryPoint> series = history.series("a", 0, kPolls * kSecond);
+        QList<HistoryPoint> expected;
+        for (int t = kPolls - limits.finePoints; t < kPolls; ++t)
+            if (t % 97 != 5)
+                expected.append({t * kSecond, countAt(t)});
+        QList<HistoryPoint> present;
+        for (const HistoryPoint &point : series)
+            if (!std::isnan(point.count))
+                present.append(point);
+        QCOMPARE(present, expected);
+        // Once the ring has passed, a block that fits is back to 2 bytes a point.
+        if (compactAtEnd)
+            QVERIFY2(
+                history.bytesHeld() <= steady.bytesHeld() + 1024,
+                qPrintable(
+                    QStringLiteral("%1 vs %2").arg(history.bytesHeld()).arg(steady.bytesHeld())));
+        else
+            QVERIFY(history.bytesHeld() > steady.bytesHeld() + 1024);
     }
 
     void memoryIsBoundedAndStopsGrowing() {
@@ -188,8 +260,8 @@ private Q_SLOTS:
         const qint64 points = limits.finePoints + limits.mediumPoints + limits.coarsePoints;
         // Worst case 8 bytes a point, plus per-member and per-slot bookkeeping.
         const qint64 bound = kMembers * (points * 8 + 1024) + points * 64 + (1 << 20);
-        // Counts are whole and close: the store must not spend more than 4 bytes a point on them.
-        const qint64 compact = kMembers * points * 4;
+        // Counts are whole and close: the store must not spend more than 2 bytes a point on them.
+        const qint64 compact = kMembers * points * 2;
 
         qint64 afterOneHour = 0;
         for (int t = 0; t < 2 * 3600; ++t) {

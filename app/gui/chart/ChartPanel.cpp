@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include <QAreaSeries>
 #include <QChart>
@@ -22,6 +23,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QToolButton>
 #include <QPainter>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -31,8 +33,6 @@ namespace poolscope {
 namespace {
 
 constexpr qint64 kFiveMinutesMs = 5 * 60 * 1000;
-constexpr qint64 kHourMs = 60 * 60 * 1000;
-constexpr qint64 kWeekMs = 7 * 24 * kHourMs;
 constexpr qint64 kMinimumSpanMs = 20 * 1000;
 
 } // namespace
@@ -103,11 +103,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
         "Chart each member's count; its count minus the pool median at each moment (a fair pool "
         "is a flat bundle near 0, a flooded or starved member stands out); or how many "
         "allocations per second it receives"));
-    m_windowBox->addItem(QStringLiteral("Last 5 min"));
-    m_windowBox->addItem(QStringLiteral("Last hour"));
-    m_windowBox->addItem(QStringLiteral("Everything"));
-    m_windowBox->setToolTip(QStringLiteral("Time window of the chart (history is kept for up to a "
-                                           "week, coarser for older data)"));
+    buildTimeControls();
     m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
     m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
     // Neither the caption nor the mode names may set the chart's minimum width: in a small
@@ -124,6 +120,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     controls->addSpacing(8);
     controls->addWidget(new QLabel(QStringLiteral("Window"), this));
     controls->addWidget(m_windowBox);
+    controls->addWidget(m_zoomOutButton);
     controls->addSpacing(12);
     controls->addWidget(m_caption, 1);
     auto *layout = new QVBoxLayout(this);
@@ -138,20 +135,20 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
         setValueMode(kModeItems[std::clamp(index, 0, int(std::size(kModeItems)) - 1)].mode);
     });
-    connect(m_windowBox, &QComboBox::currentIndexChanged, this, [this](int index) {
-        setTimeWindow(index == 1   ? TimeWindow::OneHour
-                      : index == 2 ? TimeWindow::Everything
-                                   : TimeWindow::FiveMinutes);
-    });
     connect(m_session, &PoolSession::observationApplied, this, [this] {
         chooseDefaultMode();
         scheduleRefresh();
     });
     connect(m_session, &PoolSession::historyEventAdded, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::historyLoaded, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::stateChanged, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_defaultDecided = false;
         m_hidden.clear(); // hidden lines belong to the pool they were hidden in
+        if (isZoomed()) {
+            m_zoomSteps.clear(); // a zoom belongs to the pool's times
+            applyZoomState();
+        }
         scheduleRefresh();
     });
     connect(m_session, &PoolSession::pollFailed, this, &ChartPanel::scheduleRefresh);
@@ -193,16 +190,6 @@ void ChartPanel::chooseDefaultMode() {
         m_mode = mode;
         m_modeBox->setCurrentIndex(modeIndex(mode));
     }
-}
-
-void ChartPanel::setTimeWindow(TimeWindow window) {
-    if (window == m_window)
-        return;
-    m_window = window;
-    m_windowBox->setCurrentIndex(window == TimeWindow::OneHour      ? 1
-                                 : window == TimeWindow::Everything ? 2
-                                                                    : 0);
-    scheduleRefresh();
 }
 
 void ChartPanel::setMaxIndividualSeries(int count) {
@@ -267,11 +254,14 @@ void ChartPanel::refreshNow() {
     const PoolHistory &history = m_session->history();
 
     const qint64 latest = history.latestTimeMs();
-    const qint64 to = latest > 0 ? latest : QDateTime::currentMSecsSinceEpoch();
-    const qint64 span = m_window == TimeWindow::FiveMinutes ? kFiveMinutesMs
-                        : m_window == TimeWindow::OneHour   ? kHourMs
-                                                            : kWeekMs;
-    qint64 from = to - span;
+    const qint64 latestOrNow = latest > 0 ? latest : QDateTime::currentMSecsSinceEpoch();
+    const qint64 span = windowSpanMs(m_window);
+    // Everything: from the first point held (a recording can reach back further than a week).
+    qint64 from = span > 0 ? latestOrNow - span : 0;
+    qint64 to = latestOrNow;
+    const bool zoomed = isZoomed();
+    if (zoomed)
+        std::tie(from, to) = m_zoomSteps.back();
     const int columns = std::max(200, int(c.chart->plotArea().width()));
 
     qsizetype known = 0;
@@ -352,9 +342,10 @@ void ChartPanel::refreshNow() {
         earliest = std::min(earliest, event.timeMs);
     // Until the window has filled up, the axis starts at the first point (at least a minute
     // wide), so a young chart uses the whole plot instead of a sliver at the right.
-    if (earliest != std::numeric_limits<qint64>::max())
+    // A zoomed chart shows exactly the range chosen.
+    if (!zoomed && earliest != std::numeric_limits<qint64>::max())
         from = std::max(from, std::min(earliest, to - kMinimumSpanMs));
-    else
+    else if (!zoomed)
         from = to - kMinimumSpanMs; // nothing to show: not an empty week
 
     for (const QByteArray &member : members) {
@@ -489,6 +480,8 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
                                       [this](const QByteArray &m) { return m_hidden.contains(m); });
     if (hidden > 0)
         text += QStringLiteral(" · %1 hidden").arg(hidden);
+    if (isZoomed())
+        text += QStringLiteral(" · zoomed in: Esc or a right click to zoom out");
     if (known > 0 && !m_charts->chart->legend()->isVisible())
         text += QStringLiteral(" · legend hidden (narrow): colours as in the table");
     m_caption->setText(text);

@@ -6,14 +6,19 @@
 
 #include <QByteArray>
 #include <QList>
+#include <utility>
+#include <vector>
 #include <QPixmap>
 #include <QSet>
 #include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
+class QAction;
+class QActionGroup;
 class QComboBox;
 class QLabel;
+class QToolButton;
 
 namespace poolscope {
 
@@ -35,12 +40,20 @@ struct ValueRange;
 // median at each moment (count - median; the band as min - median .. max - median around a median
 // line at 0), where a fair pool is a flat bundle near zero and a flooded or starved member stands
 // out at once.
+//
+// Time: a window (last 5 min, hour, 24 h, 7 days, or all the history holds) ending at the latest
+// poll, and within it a zoom: dragging across the plot zooms into the range dragged, as deep as
+// wanted (each step kept); the Zoom out button, Esc and a right click go back one step, a double
+// click (or Ctrl+0) back to the whole window. A zoomed chart stays on its range while polls come
+// in; choosing a window or another pool ends the zoom.
 class ChartPanel : public QWidget {
     Q_OBJECT
 
 public:
     enum class ValueMode { Cumulative, Rate, DifferenceFromMedian };
-    enum class TimeWindow { FiveMinutes, OneHour, Everything };
+    // Everything: all the history holds (a week live, a whole recording).
+    enum class TimeWindow { FiveMinutes, OneHour, Day, Week, Everything };
+    static constexpr qint64 kMinimumZoomMs = 2000; // a narrower drag is widened to this
     static constexpr int kDefaultMaxIndividualSeries = 20;
     static constexpr int kEdgeMembers = 5; // top and bottom members shown above the limit
     // A pool whose members are all within this many allocations of each other at its first poll
@@ -58,6 +71,17 @@ public:
     ValueMode valueMode() const { return m_mode; }
     void setTimeWindow(TimeWindow window);
     TimeWindow timeWindow() const { return m_window; }
+    // Zooms into [fromMs, toMs] (at least kMinimumZoomMs wide), one step deeper.
+    void zoomTo(qint64 fromMs, qint64 toMs);
+    void zoomOut(); // one step back
+    void showWholeWindow();
+    bool isZoomed() const { return !m_zoomSteps.empty(); }
+    int zoomDepth() const { return int(m_zoomSteps.size()); }
+    // The View menu's entries: the windows (Alt+1 … Alt+5), Zoom out (Esc, on the chart) and
+    // Whole window (Ctrl+0).
+    QList<QAction *> viewActions() const;
+    // The chart view, for tests that drag across it.
+    QWidget *chartView() const;
     void setMaxIndividualSeries(int count);
     int maxIndividualSeries() const { return m_maxIndividual; }
 
@@ -105,6 +129,9 @@ public:
     QString captionText() const;
     QString bandName() const;
     qint64 timeAxisSpanMs() const;
+    // The time range on the axis now (the window or the zoom, rounded out to whole ticks).
+    qint64 shownFromMs() const { return m_shownFromMs; }
+    qint64 shownToMs() const { return m_shownToMs; }
     // Areas the band is drawn in now: one per run between outages.
     int bandAreaCount() const;
     quint64 refreshCount() const { return m_refreshCount; }
@@ -123,6 +150,7 @@ public:
 
 Q_SIGNALS:
     void refreshed();
+    void zoomChanged();
     void pinnedMembersChanged(const QList<QByteArray> &members);
 
 protected:
@@ -137,12 +165,20 @@ private:
     void chooseDefaultMode();
     void updateLegend();
     void updateAxes(const ValueRange &values, qint64 from, qint64 to);
+    void buildTimeControls();
+    void applyZoomState();
+    static qint64 windowSpanMs(TimeWindow window);
 
     PoolSession *m_session;
     std::unique_ptr<Charts> m_charts;
     QComboBox *m_modeBox;
     QComboBox *m_windowBox;
     QLabel *m_caption;
+    QToolButton *m_zoomOutButton = nullptr;
+    QActionGroup *m_windowActions = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_wholeWindowAction = nullptr;
+    std::vector<std::pair<qint64, qint64>> m_zoomSteps; // ranges zoomed into, deepest last
     QTimer m_refreshTimer;
     ValueMode m_mode = ValueMode::Cumulative;
     bool m_modeChosen = false;     // set by the user or the API: no default mode any more

@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QDateTime>
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -16,6 +17,7 @@ constexpr double kMaxLabelWidth = 260;
 constexpr double kMinElidedWidth = 48; // narrower than this, a label says nothing: tooltip only
 constexpr double kLabelGap = 3;        // between a label and its line, and between labels
 constexpr double kHoverDistance = 4;   // how near a marker line the pointer must be
+constexpr double kMinDragWidth = 6;    // a narrower drag is a click, not a range
 
 QColor markerColor(HistoryEvent::Kind kind) {
     switch (kind) {
@@ -185,6 +187,13 @@ void MarkerChartView::drawForeground(QPainter *painter, const QRectF &rect) {
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
     painter->setClipping(false);
+    if (m_dragging) { // the range a drag would zoom into
+        const QRectF band(QPointF(std::min(m_dragFromX, m_dragToX), plot.top()),
+                          QPointF(std::max(m_dragFromX, m_dragToX), plot.bottom()));
+        painter->fillRect(band, QColor(0x15, 0x65, 0xc0, 40));
+        painter->setPen(QPen(QColor(0x15, 0x65, 0xc0, 160), 1));
+        painter->drawRect(band);
+    }
     const QList<MarkerPlacement> placed = placements();
     QFont font = markerFont();
     painter->setFont(font);
@@ -241,6 +250,69 @@ bool MarkerChartView::viewportEvent(QEvent *event) {
         }
     }
     return QChartView::viewportEvent(event);
+}
+
+qint64 MarkerChartView::timeAtSceneX(double x) const {
+    const QRectF plot = chart()->plotArea();
+    if (plot.width() <= 0 || m_toMs <= m_fromMs)
+        return m_fromMs;
+    const double fraction = std::clamp((x - plot.left()) / plot.width(), 0.0, 1.0);
+    return m_fromMs + qint64(std::llround(fraction * double(m_toMs - m_fromMs)));
+}
+
+void MarkerChartView::mousePressEvent(QMouseEvent *event) {
+    const QPointF scene = mapToScene(event->position().toPoint());
+    const QRectF plot = chart()->plotArea();
+    if (plot.contains(scene) && m_toMs > m_fromMs) {
+        if (event->button() == Qt::LeftButton) {
+            m_dragging = true;
+            m_dragFromX = m_dragToX = scene.x();
+            event->accept();
+            return;
+        }
+        if (event->button() == Qt::RightButton) {
+            Q_EMIT zoomOutClicked();
+            event->accept();
+            return;
+        }
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void MarkerChartView::mouseMoveEvent(QMouseEvent *event) {
+    if (m_dragging) {
+        const QRectF plot = chart()->plotArea();
+        m_dragToX =
+            std::clamp(mapToScene(event->position().toPoint()).x(), plot.left(), plot.right());
+        viewport()->update();
+        event->accept();
+        return;
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void MarkerChartView::mouseReleaseEvent(QMouseEvent *event) {
+    if (m_dragging && event->button() == Qt::LeftButton) {
+        m_dragging = false;
+        viewport()->update();
+        event->accept();
+        if (std::abs(m_dragToX - m_dragFromX) >= kMinDragWidth)
+            Q_EMIT rangeDragged(timeAtSceneX(std::min(m_dragFromX, m_dragToX)),
+                                timeAtSceneX(std::max(m_dragFromX, m_dragToX)));
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void MarkerChartView::mouseDoubleClickEvent(QMouseEvent *event) {
+    const QPointF scene = mapToScene(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && chart()->plotArea().contains(scene)) {
+        m_dragging = false;
+        Q_EMIT wholeWindowClicked();
+        event->accept();
+        return;
+    }
+    QChartView::mouseDoubleClickEvent(event);
 }
 
 } // namespace poolscope

@@ -1,4 +1,5 @@
-// The chart view that draws event markers and the empty-state text over the plot.
+// The chart view that draws event markers and the empty-state text over the plot, and turns a
+// drag across the plot into a time range to zoom into.
 #pragma once
 
 #include "chart/ChartMarker.h"
@@ -15,7 +16,14 @@ namespace poolscope {
 // stacked in rows at the top of the plot, never over each other and never past its edges: a label
 // that does not fit is elided, or left out when no row has room; hovering a marker line (or its
 // label) shows the full text of every marker there.
+//
+// Zoom gestures: a drag with the left button across the plot draws a band and, released at least
+// a few pixels from where it started, reports the time range under it (rangeDragged); a right
+// click on the plot asks to zoom out one step, a double click to show the whole window. The view
+// only reports: the panel owns the zoom.
 class MarkerChartView final : public QChartView {
+    Q_OBJECT
+
 public:
     explicit MarkerChartView(QChart *chart, QWidget *parent);
 
@@ -31,10 +39,22 @@ public:
     QString markerToolTipAt(const QPointF &scenePos) const;
     // Where the placeholder is drawn (scene coordinates); empty when there is none.
     QRectF placeholderRect() const;
+    // The time under a scene x coordinate, from the range the markers were placed for.
+    qint64 timeAtSceneX(double x) const;
+    bool isDragging() const { return m_dragging; }
+
+Q_SIGNALS:
+    void rangeDragged(qint64 fromMs, qint64 toMs);
+    void zoomOutClicked();
+    void wholeWindowClicked();
 
 protected:
     void drawForeground(QPainter *painter, const QRectF &rect) override;
     bool viewportEvent(QEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
 
 private:
     QFont markerFont() const;
@@ -44,6 +64,9 @@ private:
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;
     QString m_placeholder;
+    bool m_dragging = false;
+    double m_dragFromX = 0; // scene coordinates
+    double m_dragToX = 0;
 };
 
 } // namespace poolscope

@@ -104,6 +104,8 @@ void PoolSession::setReadOnly(bool readOnly) {
 }
 
 QString PoolSession::writeBlockReason() const {
+    if (isShowingRecording())
+        return QStringLiteral("a recording, opened read only: there is no pool to write to");
     if (m_readOnly)
         return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
     if (!m_hasTarget || state() != ConnectionState::Connected)
@@ -125,6 +127,11 @@ void PoolSession::updateWriteAvailability() {
 }
 
 void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey) {
+    if (isShowingRecording()) { // its history stays with the file, not among the kept pools
+        m_recordingPath.clear();
+        m_poolKey.clear();
+        m_latest.reset();
+    }
     const bool sameTarget = m_hasTarget && endpoint == m_endpoint && poolKey == m_poolKey;
     if (!sameTarget) {
         keepCurrentPool(); // under the pool being left

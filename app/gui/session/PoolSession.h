@@ -21,6 +21,7 @@
 namespace poolscope {
 
 class PoolCommander;
+struct LoadedRecording;
 
 enum class LogSeverity { Info, Warning, Error };
 
@@ -54,6 +55,14 @@ public:
     bool canWrite() const { return writeBlockReason().isEmpty(); }
 
     void connectTo(const Endpoint &endpoint, const QByteArray &poolKey);
+    // Shows a recording (RecordingLoader) instead of a live pool: no connection, read-only, its
+    // history on the chart and its last poll in the table. connectTo() leaves it.
+    void showRecording(LoadedRecording &&recording);
+    bool isShowingRecording() const { return !m_recordingPath.isEmpty(); }
+    const QString &recordingPath() const { return m_recordingPath; }
+    // Live: the past of this pool read from its recording takes the history's place; the polls
+    // that arrived while it loaded are appended to it.
+    void adoptRecordedPast(std::unique_ptr<PoolHistory> past);
     void disconnectFromServer();
     ConnectionState state() const;
     bool isConnected() const { return state() == ConnectionState::Connected; }
@@ -142,6 +151,8 @@ Q_SIGNALS:
     // until connectTo() brings new ones.
     void authenticationFailed(const QString &message);
     void historyEventAdded(const poolscope::HistoryEvent &event);
+    // The history was replaced by one read from a recording (showRecording, adoptRecordedPast).
+    void historyLoaded();
     void messageLogged(const poolscope::LogEntry &entry);
     void writeAvailabilityChanged(bool canWrite, const QString &reason);
     void poolKeysFound(const QStringList &keys);
@@ -198,12 +209,13 @@ private:
     bool m_firstObservation = true;
     bool m_stale = false;
     int m_writesInFlight = 0; // seeds, evictions and restores asked for and not yet done
-    bool m_outage = false; // polls have failed since the last good one (its gap is marked)
+    bool m_outage = false;    // polls have failed since the last good one (its gap is marked)
     qint64 m_lastGoodPollMs = 0;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;
     std::optional<MemberSearchResult> m_search;
     bool m_credentialsShown = false;
+    QString m_recordingPath; // the recording shown (read-only), empty when live
 };
 
 } // namespace poolscope

@@ -49,7 +49,12 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     const QCommandLineOption pin(QStringLiteral("pin"),
                                  QStringLiteral("Pin MEMBER to the chart (repeatable)."),
                                  QStringLiteral("MEMBER"));
-    parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin});
+    const QCommandLineOption recording(
+        QStringLiteral("recording"),
+        QStringLiteral("Open the recording FILE read-only, without any Redis connection (no "
+                       "--url, --key, --demo)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin, recording});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
 
     AppOptionsResult result;
@@ -74,6 +79,20 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     }
 
     AppOptions options;
+    if (parser.isSet(recording)) {
+        options.recordingPath = parser.value(recording);
+        if (options.recordingPath.isEmpty()) {
+            result.error = QStringLiteral("--recording needs a file name");
+            return result;
+        }
+        for (const QCommandLineOption &live : {url, key, demo})
+            if (parser.isSet(live)) {
+                result.error = QStringLiteral("--recording opens a file without any server: "
+                                              "--%1 does not go with it")
+                                   .arg(live.names().constFirst());
+                return result;
+            }
+    }
     options.url = parser.isSet(url) ? parser.value(url).trimmed() : environmentUrl.trimmed();
     if (parser.isSet(url) && options.url.isEmpty()) {
         result.error = QStringLiteral("--url is empty: name a server such as redis://host:6379/0");
@@ -95,7 +114,8 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         return result;
     }
     options.readOnly = parser.isSet(readOnly);
-    options.demo = parser.isSet(demo) || (options.url.isEmpty() && !options.readOnly);
+    options.demo = parser.isSet(demo) ||
+                   (options.url.isEmpty() && !options.readOnly && options.recordingPath.isEmpty());
     if (options.demo && options.readOnly) {
         result.error = QStringLiteral("--demo writes to the pool and cannot run with --read-only");
         return result;
@@ -142,6 +162,8 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
 }
 
 bool usesEmbeddedServer(const AppOptions &options) {
+    if (!options.recordingPath.isEmpty())
+        return false;
     return options.url.isEmpty();
 }
 

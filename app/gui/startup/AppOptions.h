@@ -14,7 +14,7 @@ namespace poolscope {
 // poolscope [--url URL] [--key KEY] [--demo] [--read-only] [--screenshot FILE --after SECONDS]
 //           [--full-snapshot-threshold N] [--pin MEMBER]...
 //           [--tls-ca FILE] [--tls-server-name NAME] [--tls-cert FILE --tls-key FILE]
-//           [--tls-insecure]
+//           [--tls-insecure] [--recording FILE]
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
@@ -24,7 +24,8 @@ struct AppOptions {
     double screenshotAfterSeconds = 0;
     std::optional<qint64> fullSnapshotThreshold; // unset: the monitor's default (10,000)
     QList<QByteArray> pinned;                    // pinned to the chart at start
-    TlsOptions tls; // for a rediss:// URL (enabled then), from the --tls-* options
+    TlsOptions tls;        // for a rediss:// URL (enabled then), from the --tls-* options
+    QString recordingPath; // --recording: open this recording read-only, no server at all
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };

@@ -1,0 +1,64 @@
+// PoolSession's recording side: showing a recording read-only, and a live pool's recorded past.
+#include "session/PoolSession.h"
+
+#include "session/RecordingLoader.h"
+#include "pool/PoolStats.h"
+
+namespace poolscope {
+
+void PoolSession::showRecording(LoadedRecording &&recording) {
+    if (m_hasTarget) {
+        m_hasTarget = false;
+        m_monitor->disconnectFromServer();
+    }
+    keepCurrentPool(); // a live pool left for the recording is kept as when switching pools
+    const QList<QByteArray> pinned = m_history->pinnedMembers();
+    m_history = std::move(recording.history);
+    m_history->setPinned(pinned);
+    m_colors.clear();
+    m_recordingPath = recording.path;
+    // The server it was recorded from, for the connection bar (connecting there leaves the
+    // recording); nothing is connected to.
+    const EndpointParseResult recorded = parseEndpoint(recording.info.server);
+    m_endpoint = recorded.ok() ? *recorded.endpoint : Endpoint{};
+    m_poolKey = recording.info.poolKey;
+    m_serverVersion.clear();
+    m_lastPollFailure.clear();
+    m_serverRefusesWrites.clear();
+    m_rates.clear();
+    m_charted.clear();
+    m_search.reset();
+    m_outage = false;
+    setStale(false);
+    // The table and the pool panel show the recording's last poll.
+    PoolObservation last;
+    last.timeMs = recording.range.toMs;
+    last.snapshot.members = recording.lastCounts;
+    QList<double> counts;
+    for (const PoolMember &member : recording.lastCounts)
+        counts.append(member.count);
+    last.stats = computePoolStats(counts);
+    last.mode = QStringLiteral("recording (read only)");
+    m_latest = last;
+    m_lastGoodPollMs = last.timeMs;
+    m_firstObservation = false;
+    log(LogSeverity::Info, QStringLiteral("recording"),
+        QStringLiteral("opened the recording %1 (pool %2 on %3, %4 polls, read only)")
+            .arg(recording.path, QString::fromUtf8(recording.info.poolKey), recording.info.server)
+            .arg(recording.frames));
+    Q_EMIT targetChanged();
+    Q_EMIT historyLoaded();
+    Q_EMIT observationApplied(*m_latest);
+    updateWriteAvailability();
+}
+
+void PoolSession::adoptRecordedPast(std::unique_ptr<PoolHistory> past) {
+    if (!past || isShowingRecording())
+        return;
+    appendNewerHistory(*past, *m_history, past->latestTimeMs());
+    past->setPinned(m_history->pinnedMembers());
+    m_history = std::move(past);
+    Q_EMIT historyLoaded();
+}
+
+} // namespace poolscope

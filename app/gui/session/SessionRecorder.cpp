@@ -1,0 +1,137 @@
+#include "session/SessionRecorder.h"
+
+#include "session/PoolSession.h"
+#include "session/RecordingLoader.h"
+#include "recording/PoolRecorder.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+
+namespace poolscope {
+
+SessionRecorder::SessionRecorder(PoolSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_recorder(std::make_unique<PoolRecorder>()) {
+    connect(m_session, &PoolSession::targetChanged, this, &SessionRecorder::followTarget);
+    connect(m_session, &PoolSession::observationApplied, this,
+            [this](const PoolObservation &observation) {
+                if (m_recorder->isOpen() && !m_session->isShowingRecording())
+                    m_recorder->recordObservation(observation);
+            });
+    connect(m_session, &PoolSession::historyEventAdded, this, [this](const HistoryEvent &event) {
+        if (!m_recorder->isOpen() || m_session->isShowingRecording())
+            return;
+        if (event.kind == HistoryEvent::Kind::Gap)
+            m_recorder->markGap(event.timeMs, event.label);
+        else
+            m_recorder->recordEvent(RecordingEvent::fromHistoryEvent(event));
+    });
+    connect(m_recorder.get(), &PoolRecorder::writeFailed, this, [this](const QString &message) {
+        m_session->log(LogSeverity::Error, QStringLiteral("recording"),
+                       QStringLiteral("recording stopped: %1").arg(message));
+        m_recorder->close();
+        Q_EMIT recordingChanged(QString());
+    });
+    if (m_session->hasTarget())
+        followTarget();
+}
+
+SessionRecorder::~SessionRecorder() = default; // the recorder writes what is queued and closes
+
+void SessionRecorder::setEnabled(bool enabled) {
+    if (enabled == m_enabled)
+        return;
+    m_enabled = enabled;
+    if (!enabled && m_recorder->isOpen()) {
+        m_recorder->close();
+        m_session->log(LogSeverity::Info, QStringLiteral("recording"),
+                       QStringLiteral("recording switched off"));
+        Q_EMIT recordingChanged(QString());
+    } else if (enabled) {
+        openRecorder();
+    }
+}
+
+void SessionRecorder::setDirectory(const QString &directory) {
+    m_directory = directory;
+}
+
+bool SessionRecorder::isRecording() const {
+    return m_recorder->isOpen();
+}
+
+QString SessionRecorder::recordingPath() const {
+    return m_recorder->isOpen() ? m_recorder->path() : QString();
+}
+
+QString SessionRecorder::pathForTarget() const {
+    if (m_directory.isEmpty())
+        return defaultRecordingPath(m_session->endpoint(), m_session->poolKey());
+    return QDir(m_directory)
+        .filePath(recordingFileName(m_session->endpoint(), m_session->poolKey()));
+}
+
+void SessionRecorder::setPinnedMembers(const QList<QByteArray> &members) {
+    m_recorder->setPinnedMembers(members); // a big pool's pinned members are recorded too
+}
+
+void SessionRecorder::followTarget() {
+    const QString target =
+        m_session->isShowingRecording() || !m_session->hasTarget() ? QString() : pathForTarget();
+    if (target == m_target && !target.isEmpty())
+        return; // a reconnect to the same pool: its file stays open
+    m_target = target;
+    ++m_targetGeneration;
+    if (m_recorder->isOpen()) {
+        m_recorder->close();
+        Q_EMIT recordingChanged(QString());
+    }
+    if (m_session->isShowingRecording() || !m_session->hasTarget() ||
+        m_session->poolKey().isEmpty())
+        return;
+    const QString path = pathForTarget();
+    // The past first (read-only, in the background), then this dashboard's own polls.
+    if (QFileInfo::exists(path)) {
+        const quint64 generation = m_targetGeneration;
+        loadRecordingInBackground(
+            path, this, [this, generation](std::shared_ptr<LoadedRecording> loaded) {
+                if (generation != m_targetGeneration)
+                    return; // another pool by now
+                if (!loaded->ok()) {
+                    m_session->log(LogSeverity::Warning, QStringLiteral("recording"),
+                                   QStringLiteral("cannot read the past of "
+                                                  "this pool: %1")
+                                       .arg(loaded->error));
+                    return;
+                }
+                const qint64 frames = loaded->frames;
+                m_session->adoptRecordedPast(std::move(loaded->history));
+                Q_EMIT pastLoaded(frames);
+            });
+    }
+    openRecorder();
+}
+
+void SessionRecorder::openRecorder() {
+    if (!m_enabled || m_recorder->isOpen() || m_session->isShowingRecording() ||
+        !m_session->hasTarget() || m_session->poolKey().isEmpty())
+        return;
+    RecordingInfo info;
+    info.server = m_session->endpoint().toSafeUrl();
+    info.poolKey = m_session->poolKey();
+    info.createdMs = QDateTime::currentMSecsSinceEpoch();
+    QString error;
+    const QString path = pathForTarget();
+    if (!m_recorder->open(path, info, &error)) {
+        m_session->log(LogSeverity::Warning, QStringLiteral("recording"),
+                       QStringLiteral("not recording: %1").arg(error));
+        return;
+    }
+    m_session->log(LogSeverity::Info, QStringLiteral("recording"),
+                   QStringLiteral("recording to %1").arg(path));
+    Q_EMIT recordingChanged(path);
+}
+
+} // namespace poolscope

@@ -1,0 +1,60 @@
+// The dashboard's recorder: records the watched pool while it is watched, and brings back its past.
+#pragma once
+
+#include <memory>
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace poolscope {
+
+class PoolRecorder;
+class PoolSession;
+
+// Records what a PoolSession watches into the pool's recording (defaultRecordingPath(): one file
+// per server and pool in the user's data directory), through a PoolRecorder whose writing runs on
+// its own thread: the GUI thread only copies each poll. On every new target it reads the pool's
+// recording in the background and hands its past to the session (PoolSession::adoptRecordedPast),
+// so a pool opened again shows its history at once; that happens whether or not recording is on.
+// Another process recording the same pool (a second dashboard, `poolscope-cli record`) keeps the
+// file: this one then records nothing and says so in the events. Never records a recording that
+// is being shown.
+class SessionRecorder : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionRecorder(PoolSession *session, QObject *parent = nullptr);
+    ~SessionRecorder() override;
+
+    // On by default. Off closes the file; on opens it for the current pool.
+    void setEnabled(bool enabled);
+    bool isEnabled() const { return m_enabled; }
+    // Where recordings go (default: the data directory's recordings/, see defaultRecordingPath);
+    // for tests. Empty: the default.
+    void setDirectory(const QString &directory);
+    bool isRecording() const;
+    // The chart's pinned members: recorded in every poll of a pool too big to record whole.
+    void setPinnedMembers(const QList<QByteArray> &members);
+    QString recordingPath() const;
+
+Q_SIGNALS:
+    // Recording started or stopped (the path, or empty).
+    void recordingChanged(const QString &path);
+    // The pool's past was read from its recording and handed to the session.
+    void pastLoaded(qint64 polls);
+
+private:
+    void followTarget();
+    void openRecorder();
+    QString pathForTarget() const;
+
+    PoolSession *m_session;
+    std::unique_ptr<PoolRecorder> m_recorder;
+    QString m_directory;
+    QString m_target; // the file of the pool followed; empty while none
+    bool m_enabled = true;
+    quint64 m_targetGeneration = 0; // drops a past read for a target no longer watched
+};
+
+} // namespace poolscope

@@ -1,0 +1,294 @@
+// Recordings in the dashboard: a recording opened offline (no server at all) shows its lines and
+// markers read-only with every write action disabled and exports its history; a broken file is
+// named; a dashboard closed and opened again on the same pool shows the earlier history (real
+// redis-server, the dashboard's own recorder). Screenshots go to <build>/tests/screenshots/.
+#include "MainWindow.h"
+#include "actions/PoolActions.h"
+#include "chart/ChartPanel.h"
+#include "members/MembersPanel.h"
+#include "members/PoolTableModel.h"
+#include "session/PoolSession.h"
+#include "session/SessionRecorder.h"
+#include "startup/AppOptions.h"
+#include "recording/RecordingWriter.h"
+
+#include "RedisFixture.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <numeric>
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTableView>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr qint64 kSecond = 1000;
+
+QString screenshotPath(const QString &name) {
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/recording-%1.png").arg(name);
+}
+
+// Two hours of a six-member pool at one poll a second, ending an hour ago (as if looked at after
+// an incident): member 5 evicted for twenty minutes, then restored at zero and flooded.
+struct RecordedPool {
+    qint64 start = 0;
+    qint64 end = 0;
+    qint64 evictedAt = 0;
+    qint64 restoredAt = 0;
+};
+
+RecordedPool writeRecording(const QString &path) {
+    RecordedPool pool;
+    pool.end = QDateTime::currentMSecsSinceEpoch() / kSecond * kSecond - 3600 * kSecond;
+    pool.start = pool.end - 2 * 3600 * kSecond;
+    pool.evictedAt = pool.start + 3000 * kSecond;
+    pool.restoredAt = pool.evictedAt + 1200 * kSecond;
+    RecordingInfo info;
+    info.server = QStringLiteral("redis://127.0.0.1:6379/0");
+    info.poolKey = "proxies";
+    info.createdMs = pool.start;
+    QString error;
+    std::unique_ptr<RecordingWriter> writer = RecordingWriter::open(path, info, &error);
+    if (!writer)
+        qFatal("cannot write the recording: %s", qPrintable(error));
+    QList<PoolMember> counts;
+    for (int i = 0; i < 6; ++i)
+        counts.append({"198.51.100." + QByteArray::number(20 + i) + ":8080", 1000});
+    writer->appendEvent({pool.start, RecordingEventKind::Seed, {}, "seed 6 from list"});
+    for (qint64 t = pool.start; t <= pool.end; t += kSecond) {
+        RecordingPoll poll;
+        poll.timeMs = t;
+        const bool evicted = t >= pool.evictedAt && t < pool.restoredAt;
+        if (t == pool.restoredAt)
+            counts[5].count = 0;
+        for (int i = 0; i < counts.size(); ++i) {
+            if (i == 5 && evicted)
+                continue;
+            // The restored member at zero takes most allocations until it caught up.
+            const bool flooded =
+                i == 5 && t >= pool.restoredAt && counts[5].count < counts[0].count;
+            counts[i].count += flooded ? 5 : ((t / kSecond + i) % 3 == 0 ? 1 : 0);
+            poll.members.append(counts[i]);
+        }
+        QList<double> values;
+        for (const PoolMember &member : poll.members)
+            values.append(member.count);
+        std::sort(values.begin(), values.end());
+        poll.min = values.constFirst();
+        poll.max = values.constLast();
+        poll.median = values[values.size() / 2];
+        poll.total = std::accumulate(values.begin(), values.end(), 0.0);
+        poll.memberCount = poll.members.size();
+        poll.evictedCount = evicted ? 1 : 0;
+        if (!writer->appendPoll(poll, &error))
+            qFatal("cannot write a poll: %s", qPrintable(error));
+        if (t == pool.evictedAt)
+            writer->appendEvent(
+                {t, RecordingEventKind::Evict, counts[5].member,
+                 "evict 198.51.100.25:8080 (saved " + QString::number(counts[5].count) + ")"});
+        if (t == pool.restoredAt)
+            writer->appendEvent({t, RecordingEventKind::Restore, counts[5].member,
+                                 "restore 198.51.100.25:8080 (zero)"});
+    }
+    return pool;
+}
+
+} // namespace
+
+class TestRecordingViewer : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void offlineDashboardShowsARecordingReadOnly() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("incident.sqlite"));
+        const RecordedPool pool = writeRecording(path);
+
+        PoolSession session; // never connected: no server exists in this test
+        MainWindow window(&session);
+        window.resize(1360, 860);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&session, &PoolSession::historyLoaded);
+        window.openRecording(path);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(session.isShowingRecording());
+        QVERIFY(!session.hasTarget());
+        QCOMPARE(session.state(), ConnectionState::Disconnected);
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("recording incident.sqlite")) &&
+                     window.windowTitle().contains(QStringLiteral("(read only)")),
+                 qPrintable(window.windowTitle()));
+
+        // Lines and markers, over the whole recording.
+        ChartPanel *chart = window.chartPanel();
+        QCOMPARE(chart->timeWindow(), ChartPanel::TimeWindow::Everything);
+        chart->refreshNow();
+        QCOMPARE(chart->chartedMembers().size(), 6);
+        QVERIFY(chart->pointCount("198.51.100.20:8080") > 100);
+        QVERIFY(chart->shownFromMs() <= pool.start);
+        QVERIFY(chart->shownToMs() >= pool.end);
+        const QStringList markers = chart->markerLabels();
+        QVERIFY2(markers.contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")) &&
+                     markers.contains(QStringLiteral("seed 6 from list")),
+                 qPrintable(markers.join(QLatin1Char('|'))));
+        // The last poll is in the table.
+        QTRY_COMPARE(window.membersPanel()->model()->rowCount(), 6);
+
+        // Every write action disabled, also with a member selected, and the reason said.
+        window.membersPanel()->tableView()->selectRow(0);
+        PoolActions *actions = window.actions();
+        for (QAction *action : {actions->seedAction(), actions->evictAction(),
+                                actions->restoreAction(), actions->testAllocationsAction(),
+                                actions->demoResetAction(), actions->refreshAction()}) {
+            QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+        }
+        QVERIFY(!session.canWrite());
+        QVERIFY(session.writeBlockReason().contains(QStringLiteral("recording")));
+        QVERIFY(!session.evict({"198.51.100.20:8080"})); // refused, not sent anywhere
+
+        // The history exports from the recording.
+        const QString csv = dir.filePath(QStringLiteral("history.csv"));
+        QVERIFY(actions->exportHistoryCsv(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("198.51.100.25:8080"));
+        QVERIFY2(text.count('\n') > 1000, text.left(300).constData());
+
+        // Zoomed into the restore and its flood: the screenshot of an incident looked at later.
+        chart->zoomTo(pool.restoredAt - 300 * kSecond, pool.restoredAt + 900 * kSecond);
+        QVERIFY(chart->isZoomed());
+        QVERIFY(
+            chart->markerLabels().contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")));
+        QVERIFY(!chart->markerLabels().contains(QStringLiteral("seed 6 from list")));
+        for (int i = 0; i < 3; ++i) // the chart's scene lays out the new axis labels
+            QCoreApplication::processEvents();
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("zoomed"))));
+    }
+
+    void aFileThatIsNoRecordingIsNamed() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("notes.sqlite"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("not a database\n");
+        file.close();
+        PoolSession session;
+        MainWindow window(&session);
+        QStringList errors;
+        connect(&session, &PoolSession::messageLogged, this, [&errors](const LogEntry &entry) {
+            if (entry.severity == LogSeverity::Error)
+                errors.append(entry.text);
+        });
+        window.openRecording(path);
+        QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 10000);
+        QVERIFY2(errors.constFirst().contains(QStringLiteral("notes.sqlite")),
+                 qPrintable(errors.constFirst()));
+        QVERIFY(!session.isShowingRecording());
+    }
+
+    void recordingOptionTakesNoServer_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("alone") << QStringList{"--recording", "a.sqlite"} << QString();
+        QTest::newRow("with --url")
+            << QStringList{"--recording", "a.sqlite", "--url", "redis://127.0.0.1:6379"}
+            << QStringLiteral("--url does not go with it");
+        QTest::newRow("with --demo") << QStringList{"--recording", "a.sqlite", "--demo"}
+                                     << QStringLiteral("--demo does not go with it");
+    }
+    void recordingOptionTakesNoServer() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const AppOptionsResult parsed =
+            parseAppOptions(QStringList{"poolscope"} + arguments, {}, QStringLiteral("0"));
+        if (error.isEmpty()) {
+            QVERIFY2(parsed.options.has_value(), qPrintable(parsed.error));
+            QCOMPARE(parsed.options->recordingPath, QStringLiteral("a.sqlite"));
+            QVERIFY(!parsed.options->demo);
+            QVERIFY(!usesEmbeddedServer(*parsed.options));
+        } else {
+            QVERIFY(!parsed.options.has_value());
+            QVERIFY2(parsed.error.contains(error), qPrintable(parsed.error));
+        }
+    }
+
+    void dashboardOpenedAgainShowsTheEarlierHistory() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.run(
+            {"ZADD", "proxies", "5", "192.0.2.1:80", "7", "192.0.2.2:80", "9", "192.0.2.3:80"});
+        QTemporaryDir recordings;
+        qint64 firstPollMs = 0;
+        double firstCount = 0;
+        {
+            PoolSession session;
+            session.setPollInterval(100ms);
+            MainWindow window(&session);
+            SessionRecorder recorder(&session);
+            recorder.setDirectory(recordings.path());
+            window.setSessionRecorder(&recorder);
+            QVERIFY(window.recordAction()->isChecked());
+            QSignalSpy polls(&session, &PoolSession::observationApplied);
+            session.connectTo(redis.endpoint(), "proxies");
+            QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 5, 10000);
+            redis.run({"ZINCRBY", "proxies", "100", "192.0.2.1:80"});
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !session.history().series("192.0.2.1:80", 0, LLONG_MAX).isEmpty() &&
+                    session.history().series("192.0.2.1:80", 0, LLONG_MAX).constLast().count == 105,
+                10000);
+            const QList<HistoryPoint> first =
+                session.history().series("192.0.2.1:80", 0, LLONG_MAX);
+            firstPollMs = first.constFirst().timeMs;
+            firstCount = first.constFirst().count;
+            session.disconnectFromServer();
+        } // the window closes, the recorder writes what is queued and releases the file
+        QCOMPARE(firstCount, 5.0);
+        QVERIFY(
+            QFileInfo::exists(recordings.filePath(recordingFileName(redis.endpoint(), "proxies"))));
+
+        PoolSession session;
+        session.setPollInterval(100ms);
+        MainWindow window(&session);
+        SessionRecorder recorder(&session);
+        recorder.setDirectory(recordings.path());
+        QSignalSpy past(&recorder, &SessionRecorder::pastLoaded);
+        session.connectTo(redis.endpoint(), "proxies");
+        QVERIFY(past.wait(10000));
+        QVERIFY(past.constFirst().at(0).toLongLong() >= 5);
+        // The earlier dashboard's polls are back: the first one and the rise to 105.
+        const QList<HistoryPoint> series = session.history().series("192.0.2.1:80", 0, LLONG_MAX);
+        QVERIFY(!series.isEmpty());
+        QCOMPARE(series.constFirst().timeMs, firstPollMs);
+        QCOMPARE(series.constFirst().count, 5.0);
+        QVERIFY(std::any_of(series.cbegin(), series.cend(), [&](const HistoryPoint &p) {
+            return p.count == 105 && p.timeMs > firstPollMs;
+        }));
+        // And the chart draws them.
+        window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
+        window.chartPanel()->refreshNow();
+        QVERIFY(window.chartPanel()->shownFromMs() <= firstPollMs);
+        QVERIFY(window.chartPanel()->pointCount("192.0.2.1:80") >= 5);
+        // The new dashboard records on into the same file.
+        QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
+        session.disconnectFromServer();
+    }
+};
+
+QTEST_MAIN(TestRecordingViewer)
+#include "tst_recordingviewer.moc"
