@@ -329,6 +329,8 @@ bool looksLikePlainText(unsigned long code) {
 // (a newline, which the hello's NUL bytes hide from it). When the server stays silent, ask it in
 // RESP on a second connection: a +PONG or -ERR means it speaks plain text.
 bool answersPlainResp(const Endpoint &endpoint, Clock::time_point deadline) {
+    if (endpoint.ssh.enabled())
+        return false; // the server is reached only from the SSH host: never dial it from here
     try {
         UniqueFd probe = dialTcp(endpoint.host, endpoint.port, deadline,
                                  std::chrono::milliseconds(0), endpoint.toDisplayString());
