@@ -1,0 +1,605 @@
+// SSH tunnels (--ssh): pool operations through a tunnel to a TCP, a unix-socket and a TLS Redis;
+// ~/.ssh/config aliases, ssh-agent, key files and passphrases, passwords asked last; unknown,
+// accepted and changed host keys; each failure's one line; the CLI (stats, allocate, a load run,
+// watch) through the tunnel; kill -9 of sshd during a load run. One sshd, one ssh-agent and the
+// Redis servers are shared by the test cases (initTestCase); HOME is the fixture's own.
+#include "RedisFixture.h"
+#include "SshFixture.h"
+#include "TlsCertificates.h"
+
+#include "load/LoadRunner.h"
+#include "pool/PoolOperations.h"
+#include "redis/RedisError.h"
+#include "transport/Transport.h"
+#include "transport/UserPrompts.h"
+#include "transport/ssh/SshDestination.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+QList<QByteArray> names(int count) {
+    QList<QByteArray> list;
+    for (int i = 0; i < count; ++i)
+        list << "192.0.2." + QByteArray::number(i) + ":8080";
+    return list;
+}
+
+double sumOfScores(RedisFixture &redis, const QByteArray &key) {
+    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    double sum = 0;
+    for (qsizetype i = 1; i < all.elements.size(); i += 2)
+        sum += all.elements[i].toDouble();
+    return sum;
+}
+
+QByteArray readFile(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A loopback listener that never answers: TCP connects, the SSH banner never comes.
+class SilentListener {
+public:
+    SilentListener() {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof(address);
+        ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof(address));
+        ::listen(m_fd, 16);
+        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length);
+        m_port = ntohs(address.sin_port);
+    }
+    ~SilentListener() { ::close(m_fd); }
+    int port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    int m_port = 0;
+};
+
+// A loopback port with nothing listening on it (bound, then closed).
+int closedPort() {
+    SilentListener listener;
+    return listener.port();
+}
+
+// Sets an environment variable (or removes it) for one scope of a test.
+class ScopedEnvironment {
+public:
+    ScopedEnvironment(const char *name, const QByteArray &value)
+        : m_name(name)
+        , m_had(qEnvironmentVariableIsSet(name))
+        , m_old(qgetenv(name)) {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value);
+    }
+    ~ScopedEnvironment() {
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
+    }
+
+private:
+    const char *m_name;
+    bool m_had;
+    QByteArray m_old;
+};
+
+// Installs prompters for one test and removes them after it.
+class ScopedPrompters {
+public:
+    ScopedPrompters(transport::SecretPrompter secrets, transport::HostKeyPrompter hostKeys = {}) {
+        transport::setSecretPrompter(std::move(secrets));
+        transport::setHostKeyPrompter(std::move(hostKeys));
+    }
+    ~ScopedPrompters() {
+        transport::setSecretPrompter({});
+        transport::setHostKeyPrompter({});
+    }
+};
+
+} // namespace
+
+class TestSsh : public QObject {
+    Q_OBJECT
+
+private:
+    TlsCertificates m_certificates;
+    SshFixture m_ssh;
+    std::unique_ptr<RedisFixture> m_tcp;
+    std::unique_ptr<RedisFixture> m_unix;
+    std::unique_ptr<RedisFixture> m_tls;
+
+    RedisFixture &fixtureFor(const QString &kind) {
+        if (kind == QLatin1String("unix"))
+            return *m_unix;
+        return kind == QLatin1String("tls") ? *m_tls : *m_tcp;
+    }
+    Endpoint viaSsh(Endpoint endpoint, const QString &destination = {}) const {
+        endpoint.ssh.destination = destination.isEmpty() ? m_ssh.destination() : destination;
+        return endpoint;
+    }
+    static ConnectionOptions quick(std::chrono::milliseconds connectTimeout = 5000ms) {
+        ConnectionOptions options;
+        options.connectTimeout = connectTimeout;
+        options.clientName = QStringLiteral("tst-ssh");
+        return options;
+    }
+    // The message of the RedisError that connecting to `endpoint` throws, or "" when it works.
+    static QString connectFailure(const Endpoint &endpoint,
+                                  std::chrono::milliseconds timeout = 5000ms,
+                                  RedisError::Kind *kind = nullptr) {
+        try {
+            auto connection = RedisConnection::open(endpoint, quick(timeout));
+            connection->commandOrThrow({"PING"});
+            return {};
+        } catch (const RedisError &error) {
+            if (kind)
+                *kind = error.kind();
+            return error.message();
+        }
+    }
+    QStringList cliTarget(const QString &destination = {}) const {
+        return {QStringLiteral("--url"),
+                QStringLiteral("redis://127.0.0.1:%1").arg(m_tcp->endpoint().port),
+                QStringLiteral("--ssh"), destination.isEmpty() ? m_ssh.destination() : destination};
+    }
+    CliRun cli(const QStringList &arguments, const QString &home = {}, bool withAgent = true) {
+        return runProgram(QStringLiteral(POOLSCOPE_CLI_PATH), arguments, {}, 60000,
+                          m_ssh.environment(home.isEmpty() ? m_ssh.home() : home, withAgent));
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY2(m_certificates.create(), qPrintable(m_certificates.error()));
+        QVERIFY2(m_ssh.start(), qPrintable(m_ssh.error()));
+        RedisServerOptions tcp;
+        tcp.useTcp = true;
+        m_tcp = std::make_unique<RedisFixture>(tcp);
+        QVERIFY2(m_tcp->start(), qPrintable(m_tcp->error()));
+        m_unix = std::make_unique<RedisFixture>();
+        QVERIFY2(m_unix->start(), qPrintable(m_unix->error()));
+        RedisServerOptions tls;
+        tls.tlsCertFile = m_certificates.path(QStringLiteral("server.pem"));
+        tls.tlsKeyFile = m_certificates.path(QStringLiteral("server.key"));
+        tls.tlsCaFile = m_certificates.path(QStringLiteral("ca.pem"));
+        m_tls = std::make_unique<RedisFixture>(tls);
+        QVERIFY2(m_tls->start(), qPrintable(m_tls->error()));
+        // This process's ~/.ssh is the fixture's (known_hosts with the host key, the config's
+        // "bastion"), and its agent holds id_agent.
+        qputenv("HOME", m_ssh.home().toLocal8Bit());
+        qputenv("SSH_AUTH_SOCK", m_ssh.agentSocket().toLocal8Bit());
+    }
+
+    void destinationParsing_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("error"); // a part of the error, or empty
+        QTest::newRow("alias") << "bastion"
+                               << ""
+                               << "bastion" << 0 << "";
+        QTest::newRow("user host port") << "ops@jump.example:2222"
+                                        << "ops"
+                                        << "jump.example" << 2222 << "";
+        QTest::newRow("ipv6 port") << "[::1]:22"
+                                   << ""
+                                   << "::1" << 22 << "";
+        QTest::newRow("bare ipv6") << "ops@::1"
+                                   << "ops"
+                                   << "::1" << 0 << "";
+        QTest::newRow("empty") << "  "
+                               << ""
+                               << "" << 0 << "empty";
+        QTest::newRow("empty user") << "@host"
+                                    << ""
+                                    << "" << 0 << "empty user";
+        QTest::newRow("bad port") << "host:99999"
+                                  << ""
+                                  << "" << 0 << "port \"99999\"";
+        QTest::newRow("empty port") << "host:"
+                                    << ""
+                                    << "" << 0 << "empty port";
+        QTest::newRow("url") << "ssh://host"
+                             << ""
+                             << "" << 0 << "not of the form";
+        QTest::newRow("open bracket") << "[::1:22"
+                                      << ""
+                                      << "" << 0 << "'[' without ']'";
+    }
+    void destinationParsing() {
+        QFETCH(QString, text);
+        QFETCH(QString, user);
+        QFETCH(QString, host);
+        QFETCH(int, port);
+        QFETCH(QString, error);
+        const transport::SshDestinationParseResult parsed = transport::parseSshDestination(text);
+        if (!error.isEmpty()) {
+            QVERIFY2(parsed.error.contains(error), qPrintable(parsed.error));
+            return;
+        }
+        QVERIFY2(parsed.ok(), qPrintable(parsed.error));
+        QCOMPARE(parsed.destination.user, user);
+        QCOMPARE(parsed.destination.host, host);
+        QCOMPARE(parsed.destination.port, port);
+    }
+
+    void transportIsNamed() {
+        QCOMPARE(transport::describeTransport(viaSsh(m_tcp->endpoint(), QStringLiteral("bastion"))),
+                 QStringLiteral("via ssh bastion"));
+        QCOMPARE(transport::describeTransport(viaSsh(m_tls->endpoint(), QStringLiteral("bastion"))),
+                 QStringLiteral("via ssh bastion, TLS, verified"));
+        QCOMPARE(
+            transport::describeTransport(viaSsh(m_unix->endpoint(), QStringLiteral("bastion"))),
+            QStringLiteral("unix socket via ssh bastion"));
+    }
+
+    void poolOperationsThroughTunnel_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("tcp") << "tcp";
+        QTest::newRow("unix socket") << "unix";
+        QTest::newRow("tls") << "tls";
+    }
+    void poolOperationsThroughTunnel() {
+        QFETCH(QString, kind);
+        RedisFixture &redis = fixtureFor(kind);
+        const QByteArray key = "tunnel-" + kind.toUtf8();
+        auto connection = RedisConnection::open(viaSsh(redis.endpoint()), quick());
+        // Through sshd: the server sees the connection come from sshd, not from this process.
+        const QByteArray clients = connection->commandOrThrow({"CLIENT", "LIST"}).text;
+        QVERIFY(clients.contains("name=tst-ssh"));
+        PoolOperations pool(*connection, key);
+        QCOMPARE(pool.seed(names(4), SeedOptions{}).added.size(), 4);
+        QSet<QByteArray> chosen;
+        for (int i = 0; i < 8; ++i) {
+            const std::optional<QByteArray> member = pool.allocate();
+            QVERIFY(member.has_value());
+            chosen.insert(*member);
+        }
+        QCOMPARE(chosen.size(), 4); // least-used: each member twice
+        QCOMPARE(sumOfScores(redis, key), 8.0);
+        // A reply bigger than one SSH packet and than the relay's buffers comes through whole.
+        const QByteArray big(300 * 1024, 'x');
+        connection->commandOrThrow({"SET", key + "-big", big});
+        QCOMPARE(connection->commandOrThrow({"GET", key + "-big"}).text, big);
+    }
+
+    // TLS through the tunnel verifies the Redis server's name, not the local end's: a server name
+    // the certificate does not carry fails as it does without a tunnel.
+    void tlsThroughTunnelVerifiesTheServersName() {
+        Endpoint endpoint = viaSsh(m_tls->endpoint());
+        endpoint.tls.serverName = QStringLiteral("other.test");
+        const QString failure = connectFailure(endpoint);
+        QVERIFY2(failure.contains(QStringLiteral("other.test")), qPrintable(failure));
+        QVERIFY(!failure.contains(u'\n'));
+    }
+
+    void configHostAliasWithoutAgent() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        // "bastion": HostName, Port, User and IdentityFile (id_plain) from ~/.ssh/config.
+        const Endpoint endpoint = viaSsh(m_tcp->endpoint(), QStringLiteral("bastion"));
+        QCOMPARE(connectFailure(endpoint), QString());
+    }
+
+    void keyFileWithoutAgent() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.ssh.keyFile = m_ssh.path(QStringLiteral("keys/id_plain"));
+        QCOMPARE(connectFailure(endpoint), QString());
+    }
+
+    void passphraseAskedForKeyFile() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        QList<transport::SecretRequest> asked;
+        const ScopedPrompters prompters([&asked](const transport::SecretRequest &request) {
+            asked << request;
+            return std::optional<QString>(asked.size() == 1 ? QStringLiteral("wrong")
+                                                            : QStringLiteral("correct horse"));
+        });
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.ssh.keyFile = m_ssh.path(QStringLiteral("keys/id_secret"));
+        QCOMPARE(connectFailure(endpoint), QString());
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(asked[0].kind, transport::SecretKind::SshKeyPassphrase);
+        QCOMPARE(asked[0].subject, endpoint.ssh.keyFile);
+        QVERIFY(asked[0].retryReason.isEmpty());
+        QCOMPARE(asked[1].retryReason, QStringLiteral("wrong passphrase"));
+    }
+
+    void passphraseNobodyCanGive() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.ssh.keyFile = m_ssh.path(QStringLiteral("keys/id_secret"));
+        const QString failure = connectFailure(endpoint);
+        QVERIFY2(failure.contains(QStringLiteral("protected by a passphrase")),
+                 qPrintable(failure));
+    }
+
+    // A key the server does not know, no agent, nobody to ask for a password: refused, naming
+    // what was tried and what the server accepts.
+    void wrongKeyRefused() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.ssh.keyFile = m_ssh.path(QStringLiteral("keys/id_stranger"));
+        RedisError::Kind kind{};
+        const QString failure = connectFailure(endpoint, 5000ms, &kind);
+        QCOMPARE(kind, RedisError::Kind::Connection);
+        QVERIFY2(failure.contains(QStringLiteral("SSH authentication as %1@127.0.0.1:%2 failed")
+                                      .arg(m_ssh.user())
+                                      .arg(m_ssh.port())),
+                 qPrintable(failure));
+        QVERIFY2(failure.contains(QStringLiteral("tried: key ") + endpoint.ssh.keyFile),
+                 qPrintable(failure));
+        QVERIFY2(failure.contains(QStringLiteral("the server accepts: publickey, password")),
+                 qPrintable(failure));
+        QVERIFY(!failure.contains(u'\n'));
+    }
+
+    // After the agent and the key, a password is asked for (three tries), then refused.
+    void passwordAskedLast() {
+        QList<transport::SecretRequest> asked;
+        const ScopedPrompters prompters([&asked](const transport::SecretRequest &request) {
+            asked << request;
+            return std::optional<QString>(QStringLiteral("not the password"));
+        });
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.ssh.keyFile = m_ssh.path(QStringLiteral("keys/id_stranger"));
+        // The agent's key would be accepted: take a user for whom no key is authorized.
+        endpoint.ssh.destination = QStringLiteral("no-such-user@127.0.0.1:%1").arg(m_ssh.port());
+        const QString failure = connectFailure(endpoint);
+        QVERIFY2(failure.contains(QStringLiteral("tried: ssh-agent, key %1, password (3 wrong)")
+                                      .arg(endpoint.ssh.keyFile)),
+                 qPrintable(failure));
+        QCOMPARE(asked.size(), 3);
+        for (const transport::SecretRequest &request : asked) {
+            QCOMPARE(request.kind, transport::SecretKind::SshPassword);
+            QCOMPARE(request.subject,
+                     QStringLiteral("no-such-user@127.0.0.1:%1").arg(m_ssh.port()));
+        }
+        QCOMPARE(asked[1].retryReason, QStringLiteral("wrong password"));
+    }
+
+    // In the dashboard an unknown host key is a question: declined, refused; trusted, recorded.
+    void unknownHostKeyIsAsked() {
+        const QString home = m_ssh.makeHome(QStringLiteral("home-asked"));
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        QList<transport::HostKeyQuestion> questions;
+        bool trust = false;
+        const ScopedPrompters prompters({}, [&](const transport::HostKeyQuestion &question) {
+            questions << question;
+            return trust;
+        });
+        const Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        const QString refused = connectFailure(endpoint);
+        QVERIFY2(refused.contains(QStringLiteral("is unknown")), qPrintable(refused));
+        QCOMPARE(questions.size(), 1);
+        QCOMPARE(questions[0].host, QStringLiteral("127.0.0.1:%1").arg(m_ssh.port()));
+        QCOMPARE(questions[0].keyType, QStringLiteral("ssh-ed25519"));
+        QCOMPARE(questions[0].fingerprint, m_ssh.hostKeyFingerprint());
+        QVERIFY(!QFile::exists(home + QStringLiteral("/.ssh/known_hosts")));
+
+        trust = true;
+        QCOMPARE(connectFailure(endpoint), QString());
+        QCOMPARE(questions.size(), 2);
+        const QByteArray recorded = readFile(home + QStringLiteral("/.ssh/known_hosts"));
+        QVERIFY2(recorded.contains(QStringLiteral("[127.0.0.1]:%1").arg(m_ssh.port()).toUtf8()),
+                 recorded.constData());
+        QCOMPARE(connectFailure(endpoint), QString()); // known now: not asked again
+        QCOMPARE(questions.size(), 2);
+    }
+
+    void cliStatsAndAllocate() {
+        m_tcp->makePool("cli", names(3));
+        const CliRun stats =
+            cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("cli"),
+                                          QStringLiteral("--json"), QStringLiteral("stats")});
+        QVERIFY2(stats.exitCode == 0, stats.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(stats.out).object().value(QStringLiteral("size")).toInt(),
+                 3);
+        const CliRun allocate =
+            cli(cliTarget(QStringLiteral("bastion")) +
+                QStringList{QStringLiteral("--key"), QStringLiteral("cli"),
+                            QStringLiteral("allocate"), QStringLiteral("-n"), QStringLiteral("3")});
+        QVERIFY2(allocate.exitCode == 0, allocate.err.constData());
+        QCOMPARE(allocate.out.trimmed().split('\n').size(), 3);
+        QCOMPARE(sumOfScores(*m_tcp, "cli"), 3.0);
+    }
+
+    void cliLoadRun() {
+        m_tcp->makePool("cli-load", names(5));
+        const CliRun run =
+            cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("cli-load"),
+                                          QStringLiteral("--json"), QStringLiteral("allocate"),
+                                          QStringLiteral("-n"), QStringLiteral("5000"),
+                                          QStringLiteral("--workers"), QStringLiteral("8"),
+                                          QStringLiteral("--pipeline"), QStringLiteral("8")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(report.value(QStringLiteral("allocated")).toInteger(), 5000);
+        QCOMPARE(report.value(QStringLiteral("unknown")).toInteger(), 0);
+        QCOMPARE(sumOfScores(*m_tcp, "cli-load"), 5000.0);
+    }
+
+    void cliWatch() {
+        m_tcp->makePool("watched", names(4), 1);
+        const CliRun run =
+            cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("watched"),
+                                          QStringLiteral("--json"), QStringLiteral("watch"),
+                                          QStringLiteral("--interval"), QStringLiteral("100"),
+                                          QStringLiteral("--duration"), QStringLiteral("1")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 3, run.out.constData());
+        const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(last.value(QStringLiteral("size")).toInteger(), 4);
+    }
+
+    // The CLI asks nobody: an unknown host key is refused with one line saying how to accept
+    // it; --ssh-accept-new trusts and records it, and later runs need no flag.
+    void cliUnknownHostKey() {
+        const QString home = m_ssh.makeHome(QStringLiteral("home-cli-new"));
+        const QStringList stats = cliTarget() + QStringList{QStringLiteral("stats")};
+        const CliRun refused = cli(stats, home);
+        QCOMPARE(refused.exitCode, 1);
+        const QString line = QString::fromUtf8(refused.err.trimmed());
+        QVERIFY2(
+            line.contains(QStringLiteral("host key of 127.0.0.1:%1 is unknown").arg(m_ssh.port())),
+            qPrintable(line));
+        QVERIFY2(line.contains(m_ssh.hostKeyFingerprint()), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("--ssh-accept-new")), qPrintable(line));
+        QVERIFY2(!line.contains(u'\n'), qPrintable(line));
+        QVERIFY(!QFile::exists(home + QStringLiteral("/.ssh/known_hosts")));
+
+        const CliRun accepted = cli(stats + QStringList{QStringLiteral("--ssh-accept-new")}, home);
+        QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+        const QByteArray recorded = readFile(home + QStringLiteral("/.ssh/known_hosts"));
+        QVERIFY2(recorded.contains(QStringLiteral("[127.0.0.1]:%1").arg(m_ssh.port()).toUtf8()),
+                 recorded.constData());
+        const CliRun again = cli(stats, home);
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+    }
+
+    // A changed host key is refused, with or without --ssh-accept-new, and known_hosts stays.
+    void cliChangedHostKey() {
+        const QString home =
+            m_ssh.makeHome(QStringLiteral("home-cli-changed"), m_ssh.changedKnownHostsLine());
+        const QByteArray before = readFile(home + QStringLiteral("/.ssh/known_hosts"));
+        for (const bool acceptNew : {false, true}) {
+            QStringList arguments = cliTarget() + QStringList{QStringLiteral("stats")};
+            if (acceptNew)
+                arguments << QStringLiteral("--ssh-accept-new");
+            const CliRun run = cli(arguments, home);
+            QCOMPARE(run.exitCode, 1);
+            const QString line = QString::fromUtf8(run.err.trimmed());
+            QVERIFY2(line.contains(QStringLiteral("has CHANGED")), qPrintable(line));
+            QVERIFY2(line.contains(m_ssh.hostKeyFingerprint()), qPrintable(line));
+            QVERIFY2(
+                line.contains(QStringLiteral("ssh-keygen -R \"[127.0.0.1]:%1\"").arg(m_ssh.port())),
+                qPrintable(line));
+        }
+        QCOMPARE(readFile(home + QStringLiteral("/.ssh/known_hosts")), before);
+    }
+
+    void cliUsageErrors_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("key without ssh")
+            << QStringList{QStringLiteral("--ssh-key"), QStringLiteral("/dev/null")}
+            << "--ssh-key needs --ssh";
+        QTest::newRow("accept without ssh")
+            << QStringList{QStringLiteral("--ssh-accept-new")} << "--ssh-accept-new needs --ssh";
+        QTest::newRow("bad destination")
+            << QStringList{QStringLiteral("--ssh"), QStringLiteral("host:0")}
+            << "bad --ssh \"host:0\"";
+        QTest::newRow("missing key")
+            << QStringList{QStringLiteral("--ssh"), QStringLiteral("bastion"),
+                           QStringLiteral("--ssh-key"), QStringLiteral("/nonexistent/key")}
+            << "--ssh-key /nonexistent/key: no such file";
+    }
+    void cliUsageErrors() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliRun run = cli(arguments + QStringList{QStringLiteral("stats")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+    }
+
+    void failures_data() {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("ssh host unreachable") << "unreachable"
+                                              << "unreachable" << int(RedisError::Kind::Connection);
+        QTest::newRow("ssh host silent")
+            << "silent"
+            << "timed out after 700 ms" << int(RedisError::Kind::Timeout);
+        QTest::newRow("forward refused")
+            << "refused"
+            << "refused to forward to 127.0.0.1:" << int(RedisError::Kind::Connection);
+        QTest::newRow("no such socket")
+            << "nosocket"
+            << "refused to forward to unix socket" << int(RedisError::Kind::Connection);
+    }
+    void failures() {
+        QFETCH(QString, what);
+        QFETCH(QString, message);
+        QFETCH(int, kind);
+        SilentListener silent;
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        if (what == QLatin1String("unreachable"))
+            endpoint.ssh.destination = QStringLiteral("127.0.0.1:%1").arg(closedPort());
+        else if (what == QLatin1String("silent"))
+            endpoint.ssh.destination = QStringLiteral("127.0.0.1:%1").arg(silent.port());
+        else if (what == QLatin1String("refused"))
+            endpoint.port = closedPort();
+        else
+            endpoint = viaSsh(m_unix->endpoint()), endpoint.socketPath += QStringLiteral(".none");
+        RedisError::Kind thrown{};
+        QElapsedTimer elapsed;
+        elapsed.start();
+        const QString failure = connectFailure(endpoint, 700ms, &thrown);
+        QVERIFY2(failure.contains(message), qPrintable(failure));
+        QVERIFY2(failure.contains(QStringLiteral("via ssh ")), qPrintable(failure));
+        QVERIFY(!failure.contains(u'\n'));
+        QCOMPARE(int(thrown), kind);
+        QVERIFY2(elapsed.elapsed() < 3000, qPrintable(QString::number(elapsed.elapsed())));
+    }
+
+    // kill -9 of sshd (and of its session processes) during a load run, restart on the same
+    // port: the runner reports the losses and unknowns as over TCP and goes on after the restart.
+    void sshdKilledDuringLoad() {
+        m_tcp->makePool("killed", names(20));
+        LoadSpec spec;
+        spec.endpoint = viaSsh(m_tcp->endpoint());
+        spec.poolKey = "killed";
+        spec.workers = 4;
+        spec.pipeline = 8;
+        spec.total = 20000;
+        spec.connection.commandTimeout = 500ms;
+        spec.connection.connectTimeout = 1000ms;
+        LoadRunner runner;
+        QSignalSpy progressed(&runner, &LoadRunner::progressed);
+        QSignalSpy finished(&runner, &LoadRunner::finished);
+        QVERIFY(runner.start(spec));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !progressed.isEmpty() && progressed.last().at(0).toLongLong() > 2000, 20000);
+        QVERIFY2(m_ssh.restartSshd(), qPrintable(m_ssh.error()));
+        QVERIFY(finished.wait(60000));
+        const LoadReport report = finished.last().at(0).value<LoadReport>();
+        QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
+        QVERIFY(report.connectionLosses >= 1);
+        QVERIFY(report.reconnects >= 1);
+        QCOMPARE(report.attempts(), 20000);
+        QCOMPARE(report.errors(), 0);
+        const double rise = sumOfScores(*m_tcp, "killed");
+        QVERIFY2(rise >= double(report.allocated) &&
+                     rise <= double(report.allocated + report.unknown),
+                 qPrintable(QStringLiteral("scores rose by %1; allocated %2, unknown %3")
+                                .arg(rise)
+                                .arg(report.allocated)
+                                .arg(report.unknown)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSsh)
+#include "tst_ssh.moc"
