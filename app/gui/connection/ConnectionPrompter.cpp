@@ -124,6 +124,13 @@ ConnectionPrompter::~ConnectionPrompter() {
     for (const std::weak_ptr<Pending> &weak : open)
         if (const std::shared_ptr<Pending> pending = weak.lock())
             pending->finish(std::nullopt, false);
+    for (const QPointer<QWidget> &dialog : std::as_const(m_dialogs))
+        delete dialog.data(); // a question nobody waits for any more
+}
+
+void ConnectionPrompter::track(QWidget *dialog) {
+    m_dialogs.removeAll(nullptr);
+    m_dialogs.append(dialog);
 }
 
 QString ConnectionPrompter::secretLabel(const SecretRequest &request) {
@@ -176,6 +183,7 @@ void ConnectionPrompter::showSecretDialog(const std::shared_ptr<Pending> &pendin
     });
     connect(dialog, &QObject::destroyed, this, [pending] { pending->finish(std::nullopt, false); });
     dialog->open();
+    track(dialog);
     Q_EMIT dialogOpened(dialog);
 }
 
@@ -194,6 +202,7 @@ void ConnectionPrompter::showHostKeyDialog(const std::shared_ptr<Pending> &pendi
     });
     connect(box, &QObject::destroyed, this, [pending] { pending->finish(std::nullopt, false); });
     box->open();
+    track(box);
     Q_EMIT dialogOpened(box);
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QWidget>
@@ -44,7 +45,10 @@ public:
                            const transport::HostKeyQuestion &question);
 
 private:
+    void track(QWidget *dialog);
+
     QPointer<QWidget> m_window;
+    QList<QPointer<QWidget>> m_dialogs; // open dialogs, closed with the prompter
     std::shared_ptr<struct PrompterState> m_state;
 };
 

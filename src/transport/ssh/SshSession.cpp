@@ -140,7 +140,6 @@ private:
         ssh_options_set(session(), SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
         ssh_options_set(session(), SSH_OPTIONS_NODELAY, &on); // small commands, latency-bound
         m_hostName = optionText(SSH_OPTIONS_HOST);
-        m_user = optionText(SSH_OPTIONS_USER);
         unsigned int port = 22;
         ssh_options_get_port(session(), &port);
         m_port = static_cast<int>(port);
@@ -239,6 +238,7 @@ private:
     }
 
     void authenticate() {
+        m_user = optionText(SSH_OPTIONS_USER); // the local user unless set: known after connect
         limitToDeadline();
         if (accepted(ssh_userauth_none(session(), nullptr), "authenticating"))
             return;
