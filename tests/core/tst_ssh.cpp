@@ -294,6 +294,15 @@ private Q_SLOTS:
         QVERIFY(!failure.contains(u'\n'));
     }
 
+    // A TLS client through the tunnel to a plain server: "plain text", found out by a probe that
+    // takes a tunnel of its own (the server is never dialled from here).
+    void tlsClientThroughTunnelToPlainServer() {
+        Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        endpoint.tls.enabled = true;
+        const QString failure = connectFailure(endpoint, 2000ms);
+        QVERIFY2(failure.contains(QStringLiteral("answered in plain text")), qPrintable(failure));
+    }
+
     void configHostAliasWithoutAgent() {
         const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
         // "bastion": HostName, Port, User and IdentityFile (id_plain) from ~/.ssh/config.
