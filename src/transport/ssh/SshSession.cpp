@@ -119,10 +119,11 @@ private:
         const QByteArray directory = QFile::encodeName(sshDirectory());
         const QByteArray knownHosts = directory + "/known_hosts";
         const QByteArray host = destination.host.toUtf8();
-        const int off = 0, on = 1;
+        const bool processConfig = false; // libssh takes a bool here, an int for NODELAY
+        const int on = 1;
         ssh_options_set(session(), SSH_OPTIONS_SSH_DIR, directory.constData());
         ssh_options_set(session(), SSH_OPTIONS_HOST, host.constData());
-        ssh_options_set(session(), SSH_OPTIONS_PROCESS_CONFIG, &off); // read below, from $HOME
+        ssh_options_set(session(), SSH_OPTIONS_PROCESS_CONFIG, &processConfig); // read below
         const QByteArray userConfig = directory + "/config";
         if (QFileInfo::exists(QString::fromLocal8Bit(userConfig)) &&
             ssh_options_parse_config(session(), userConfig.constData()) != SSH_OK)
