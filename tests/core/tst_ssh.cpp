@@ -574,6 +574,28 @@ private Q_SLOTS:
         QVERIFY2(elapsed.elapsed() < 3000, qPrintable(QString::number(elapsed.elapsed())));
     }
 
+    // kill -9 of sshd: the next command fails at once with the text of a TCP drop ("the server
+    // closed the connection"), not after the command timeout.
+    void sshdKilledClosesTheConnection() {
+        ConnectionOptions options = quick();
+        options.commandTimeout = 4000ms;
+        auto connection = RedisConnection::open(viaSsh(m_tcp->endpoint()), options);
+        connection->commandOrThrow({"PING"});
+        QVERIFY2(m_ssh.restartSshd(), qPrintable(m_ssh.error()));
+        QElapsedTimer elapsed;
+        elapsed.start();
+        try {
+            connection->commandOrThrow({"PING"});
+            QFAIL("a tunnel whose sshd was killed answered");
+        } catch (const RedisError &error) {
+            QCOMPARE(error.kind(), RedisError::Kind::Connection);
+            QVERIFY2(error.message().contains(QStringLiteral("the server closed the connection")),
+                     qPrintable(error.message()));
+        }
+        QVERIFY2(elapsed.elapsed() < 2000, qPrintable(QString::number(elapsed.elapsed())));
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint())), QString()); // a new tunnel works
+    }
+
     // kill -9 of sshd (and of its session processes) during a load run, restart on the same
     // port: the runner reports the losses and unknowns as over TCP and goes on after the restart.
     void sshdKilledDuringLoad() {
