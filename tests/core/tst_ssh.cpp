@@ -18,6 +18,12 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -279,6 +285,54 @@ private Q_SLOTS:
         const QString failure = connectFailure(endpoint);
         QVERIFY2(failure.contains(QStringLiteral("other.test")), qPrintable(failure));
         QVERIFY(!failure.contains(u'\n'));
+    }
+
+    // Many connections meet the same unknown host key at once (a load run): one question. When
+    // it is declined, the connections that waited for it are refused without another question.
+    void unknownHostKeyAskedOnceForManyConnections_data() {
+        QTest::addColumn<bool>("trust");
+        QTest::newRow("trusted") << true;
+        QTest::newRow("declined") << false;
+    }
+    void unknownHostKeyAskedOnceForManyConnections() {
+        QFETCH(bool, trust);
+        const QString home = m_ssh.makeHome(QStringLiteral("home-many-") +
+                                            QLatin1String(trust ? "trusted" : "declined"));
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        std::atomic<int> questions{0};
+        std::mutex mutex;
+        std::condition_variable allBegun;
+        int begun = 0;
+        // The person answers after every connection has begun (a person takes seconds).
+        const ScopedPrompters prompters({}, [&](const transport::HostKeyQuestion &) {
+            ++questions;
+            std::unique_lock lock(mutex);
+            allBegun.wait_for(lock, 10s, [&begun] { return begun == 8; });
+            return trust;
+        });
+        const Endpoint endpoint = viaSsh(m_tcp->endpoint());
+        std::vector<QString> failures(8);
+        std::vector<std::thread> connecting;
+        for (QString &failure : failures)
+            connecting.emplace_back([&] {
+                {
+                    const std::lock_guard lock(mutex);
+                    ++begun;
+                }
+                allBegun.notify_all();
+                failure = connectFailure(endpoint);
+            });
+        for (std::thread &thread : connecting)
+            thread.join();
+        QCOMPARE(questions.load(), 1);
+        for (const QString &failure : failures) {
+            if (trust)
+                QCOMPARE(failure, QString());
+            else
+                QVERIFY2(failure.contains(QStringLiteral("is unknown")), qPrintable(failure));
+        }
+        const QByteArray recorded = readFile(home + QStringLiteral("/.ssh/known_hosts"));
+        QCOMPARE(recorded.count('\n'), trust ? 1 : 0);
     }
 
     // A TLS client through the tunnel to a plain server: "plain text", found out by a probe that

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHash>
 
 namespace poolscope::transport {
 
@@ -44,6 +45,20 @@ void wipe(QByteArray &secret) {
     if (!secret.isEmpty())
         std::memset(secret.data(), 0, static_cast<std::size_t>(secret.size()));
     secret.clear();
+}
+
+std::mutex &hostKeyMutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+// Host keys the person declined (host and fingerprint), with when the answer came: connections
+// already under way then (a load run's, waiting for that answer) are refused without asking
+// again; a connection begun after it asks again (the person may have changed their mind).
+// Guarded by hostKeyMutex().
+QHash<QString, Clock::time_point> &declinedKeys() {
+    static QHash<QString, Clock::time_point> keys;
+    return keys;
 }
 
 // Everything one connect attempt needs to say what went wrong.
@@ -188,8 +203,22 @@ private:
                      .arg(m_hostDisplay, presented, knownHostsName()));
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND: {
-            const bool trusted = m_endpoint.ssh.acceptNewHostKey ||
-                                 askPerson([&question] { return askTrustHostKey(question); });
+            // One question (and one known_hosts write) at a time in the process: a load run opens
+            // many connections at once, and the person should see one dialog, not fifty. Waiting
+            // here is waiting for the person too.
+            const auto lock = askPerson([] { return std::unique_lock(hostKeyMutex()); });
+            if (ssh_session_is_known_server(session()) == SSH_KNOWN_HOSTS_OK)
+                return; // trusted and recorded for another connection meanwhile
+            const QString asked = question.host + QLatin1Char(' ') + question.fingerprint;
+            bool trusted = m_endpoint.ssh.acceptNewHostKey;
+            const auto declined = declinedKeys().constFind(asked);
+            const bool answeredSinceWeBegan =
+                declined != declinedKeys().cend() && declined.value() >= m_begun;
+            if (!trusted && !answeredSinceWeBegan) {
+                trusted = askPerson([&question] { return askTrustHostKey(question); });
+                if (!trusted)
+                    declinedKeys().insert(asked, Clock::now());
+            }
             if (!trusted)
                 fail(QStringLiteral("the host key of %1 is unknown (%2, not in "
                                     "~/.ssh/known_hosts); check its fingerprint, then connect "
@@ -423,6 +452,7 @@ private:
     }
 
     const Endpoint &m_endpoint;
+    const Clock::time_point m_begun = Clock::now();
     Clock::time_point &m_deadline;
     const std::chrono::milliseconds m_budget;
     SshSessionPtr m_session;
