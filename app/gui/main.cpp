@@ -110,6 +110,8 @@ int main(int argc, char *argv[]) {
     // the window and the session, so it is gone (every open question declined) before the
     // session joins its threads.
     ConnectionPrompter prompter(&window);
+    QObject::connect(window.connectionBar(), &ConnectionBar::connectRequested, &prompter,
+                     &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())
         window.chartPanel()->pinMembers(options.pinned);
     window.connectionBar()->setRememberConnections(!server);

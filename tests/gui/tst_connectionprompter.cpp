@@ -108,6 +108,35 @@ private Q_SLOTS:
         QCOMPARE(answer.get(), trust);
     }
 
+    // Declined once, a host key is not asked about again (the poller's reconnects) until the
+    // person asks to connect.
+    void declinedHostKeyNotAskedAgainUntilForgotten() {
+        QWidget window;
+        ConnectionPrompter prompter(&window);
+        QSignalSpy opened(&prompter, &ConnectionPrompter::dialogOpened);
+        const HostKeyQuestion question{QStringLiteral("bastion"), QStringLiteral("ssh-ed25519"),
+                                       QStringLiteral("SHA256:declined")};
+        const auto askAndCancel = [&] {
+            auto answer = std::async(std::launch::async,
+                                     [question] { return transport::askTrustHostKey(question); });
+            if (!opened.wait(10000))
+                return true; // no dialog: a wrong "trusted" fails the caller's check
+            qobject_cast<QMessageBox *>(opened.takeFirst().at(0).value<QWidget *>())
+                ->button(QMessageBox::Cancel)
+                ->click();
+            return answer.get();
+        };
+        QCOMPARE(askAndCancel(), false);
+        // From a worker, as a reconnect asks: answered without a dialog (nor an event loop).
+        auto again = std::async(std::launch::async,
+                                [question] { return transport::askTrustHostKey(question); });
+        QCOMPARE(again.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+        QCOMPARE(again.get(), false);
+        QCOMPARE(opened.size(), 0);
+        prompter.forgetDeclinedHostKeys();
+        QCOMPARE(askAndCancel(), false); // asked again
+    }
+
     // The window closes while a worker waits for an answer: the worker is told "no".
     void openQuestionsDeclinedWhenThePrompterGoes() {
         auto prompter = std::make_unique<ConnectionPrompter>(nullptr);

@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSet>
 #include <QThread>
 
 namespace poolscope {
@@ -47,6 +48,7 @@ struct PrompterState {
     std::mutex mutex;
     ConnectionPrompter *prompter = nullptr; // null once it is destroyed
     std::vector<std::weak_ptr<ConnectionPrompter::Pending>> open;
+    QSet<QString> declinedHostKeys; // "host fingerprint"
 };
 
 namespace {
@@ -104,11 +106,21 @@ ConnectionPrompter::ConnectionPrompter(QWidget *window, QObject *parent)
             ->secret;
     });
     transport::setHostKeyPrompter([state](const HostKeyQuestion &question) {
-        return ask(state,
-                   [question](ConnectionPrompter *prompter, const auto &pending) {
-                       prompter->showHostKeyDialog(pending, question);
-                   })
-            ->trusted;
+        const QString key = question.host + QLatin1Char(' ') + question.fingerprint;
+        {
+            const std::lock_guard lock(state->mutex);
+            if (state->declinedHostKeys.contains(key))
+                return false;
+        }
+        const bool trusted =
+            ask(state, [question](ConnectionPrompter *prompter, const auto &pending) {
+                prompter->showHostKeyDialog(pending, question);
+            })->trusted;
+        if (!trusted) {
+            const std::lock_guard lock(state->mutex);
+            state->declinedHostKeys.insert(key);
+        }
+        return trusted;
     });
 }
 
@@ -126,6 +138,11 @@ ConnectionPrompter::~ConnectionPrompter() {
             pending->finish(std::nullopt, false);
     for (const QPointer<QWidget> &dialog : std::as_const(m_dialogs))
         delete dialog.data(); // a question nobody waits for any more
+}
+
+void ConnectionPrompter::forgetDeclinedHostKeys() {
+    const std::lock_guard lock(m_state->mutex);
+    m_state->declinedHostKeys.clear();
 }
 
 void ConnectionPrompter::track(QWidget *dialog) {

@@ -27,6 +27,11 @@ public:
     explicit ConnectionPrompter(QWidget *window, QObject *parent = nullptr);
     ~ConnectionPrompter() override;
 
+    // A host key the person declined is not asked about again (the answer stays "no") until
+    // this is called: the dashboard calls it when the person asks to connect, so that the
+    // poller's automatic reconnects (every 2 s at most) do not bring the dialog back each time.
+    void forgetDeclinedHostKeys();
+
     // The texts of the dialogs, for tests and for whoever reuses them.
     static QString secretLabel(const transport::SecretRequest &request);
     static QString hostKeyText(const transport::HostKeyQuestion &question);
