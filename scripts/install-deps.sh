@@ -14,6 +14,7 @@ packages=(
     libqt6sql6-sqlite                             # recordings: Qt SQL's SQLite driver (a plugin)
     libhiredis-dev                                # Redis client library (0.14.1)
     libssl-dev                                    # TLS (rediss://) through OpenSSL
+    libssh-dev                                    # SSH tunnels (--ssh) through libssh 0.10
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
@@ -25,6 +26,7 @@ if [[ ${1:-} != --run ]]; then
         clang libclang-rt-14-dev                  # sanitizer build and fuzzers
         procps                                    # ps, used by benchmarks
         openssl                                   # certificates for the TLS tests and benchmark
+        openssh-server openssh-client             # sshd, ssh-agent, ssh-keygen for the SSH tests
         curl                                      # scrapes the exporter in its tests
         desktop-file-utils appstream groff-base   # validate the desktop entry, metainfo, man pages
         dpkg-dev file                             # the .deb: dpkg-shlibdeps, checks on its files

@@ -11,6 +11,7 @@
 #include "pool/MemberText.h"
 #include "redis/RedisError.h"
 #include "transport/TlsCommandLine.h"
+#include "transport/ssh/SshCommandLine.h"
 
 #include <cmath>
 #include <functional>
@@ -77,6 +78,12 @@ Options:
   --tls-insecure            no verification at all (a warning on stderr says so)
   --tls-server-name NAME    the name the certificate must carry, and the SNI (default: host)
   --tls-cert FILE --tls-key FILE   client certificate and its unencrypted key (PEM)
+  --ssh [user@]host[:port]  reach the URL's address (host:port or unix socket) from this SSH
+                            host, through a tunnel; a ~/.ssh/config Host alias works too
+  --ssh-key FILE            SSH key to log in with, after ssh-agent (default: the config's
+                            IdentityFile, ~/.ssh/id_*); passphrase-protected keys: use the agent
+  --ssh-accept-new          trust and record an SSH host key not yet in ~/.ssh/known_hosts
+                            (unknown keys are refused without it; changed keys always are)
   --help, --version   this text, or the program's version
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
@@ -167,6 +174,7 @@ void Cli::declareOptions() {
         {QStringLiteral("version"), QStringLiteral("version")},
     });
     m_parser.addOptions(transport::tlsCommandLineOptions()); // TLS, for every command
+    m_parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
 }
 
 std::pair<Endpoint, ConnectionOptions> Cli::target() {
@@ -178,6 +186,9 @@ std::pair<Endpoint, ConnectionOptions> Cli::target() {
         throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
     Endpoint endpoint = *parsed.endpoint;
     if (const QString problem = transport::applyTlsCommandLine(m_parser, endpoint);
+        !problem.isEmpty())
+        throw UsageError(problem.toStdString());
+    if (const QString problem = transport::applySshCommandLine(m_parser, endpoint);
         !problem.isEmpty())
         throw UsageError(problem.toStdString());
     if (endpoint.tls.insecure)

@@ -5,6 +5,7 @@
 #include "startup/AppOptions.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
+#include "connection/ConnectionPrompter.h"
 #include "session/DemoDriver.h"
 #include "MainWindow.h"
 #include "session/SessionRecorder.h"
@@ -98,6 +99,7 @@ int main(int argc, char *argv[]) {
         }
         endpoint = *url.endpoint;
         endpoint.tls = options.tls; // rediss:// and the --tls-* options
+        endpoint.ssh = options.ssh; // --ssh: the address is reached from the SSH host
     }
 
     PoolSession session;
@@ -105,6 +107,12 @@ int main(int argc, char *argv[]) {
     if (options.fullSnapshotThreshold)
         session.setFullSnapshotThreshold(*options.fullSnapshotThreshold);
     MainWindow window(&session);
+    // Secrets and unknown SSH host keys are asked for in dialogs over the window. Declared after
+    // the window and the session, so it is gone (every open question declined) before the
+    // session joins its threads.
+    ConnectionPrompter prompter(&window);
+    QObject::connect(window.connectionBar(), &ConnectionBar::connectRequested, &prompter,
+                     &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())
         window.chartPanel()->pinMembers(options.pinned);
     window.connectionBar()->setRememberConnections(!server);

@@ -1,6 +1,7 @@
 #include "transport/TlsHandshake.h"
 
 #include "redis/RedisError.h"
+#include "transport/Transport.h"
 
 #include <cerrno>
 #include <cstring>
@@ -330,8 +331,18 @@ bool looksLikePlainText(unsigned long code) {
 // RESP on a second connection: a +PONG or -ERR means it speaks plain text.
 bool answersPlainResp(const Endpoint &endpoint, Clock::time_point deadline) {
     try {
-        UniqueFd probe = dialTcp(endpoint.host, endpoint.port, deadline,
-                                 std::chrono::milliseconds(0), endpoint.toDisplayString());
+        UniqueFd probe;
+        if (endpoint.ssh.enabled()) {
+            // Through a tunnel the server is reached only from the SSH host: never dial it from
+            // here. The probe takes a tunnel of its own (a plain one).
+            Endpoint plain = endpoint;
+            plain.tls = TlsOptions{};
+            probe = UniqueFd(
+                openStream(plain, std::chrono::milliseconds(millisecondsUntil(deadline))).value());
+        } else {
+            probe = dialTcp(endpoint.host, endpoint.port, deadline, std::chrono::milliseconds(0),
+                            endpoint.toDisplayString());
+        }
         static constexpr char kPing[] = "*1\r\n$4\r\nPING\r\n";
         if (::send(probe.get(), kPing, sizeof(kPing) - 1, MSG_NOSIGNAL) != sizeof(kPing) - 1)
             return false;

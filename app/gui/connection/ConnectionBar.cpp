@@ -144,6 +144,10 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
     // The --tls-* files and checks of the command line apply to any rediss:// URL typed here.
     if (parsed.endpoint->tls.enabled && m_maskedEndpoint && m_maskedEndpoint->tls.enabled)
         parsed.endpoint->tls = m_maskedEndpoint->tls;
+    // So does the --ssh tunnel: an address typed here is reached from the SSH host as well, never
+    // dialled directly from this machine.
+    if (m_maskedEndpoint)
+        parsed.endpoint->ssh = m_maskedEndpoint->ssh;
     return parsed.endpoint;
 }
 

@@ -130,7 +130,8 @@ void StatusBarPanel::updateState() {
         text += QStringLiteral(" (paused)");
     if (m_session->isReadOnly())
         text += QStringLiteral(" · read-only");
-    if (m_session->hasTarget() && m_session->endpoint().tls.enabled) // "TLS, verified"
+    if (m_session->hasTarget() && (m_session->endpoint().tls.enabled ||
+                                   m_session->endpoint().ssh.enabled())) // "via ssh bastion"
         text += QStringLiteral(" · ") + transport::describeTransport(m_session->endpoint());
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor(state), text.toHtmlEscaped()));

@@ -2,6 +2,7 @@
 
 #include "redis/Endpoint.h"
 #include "transport/TlsCommandLine.h"
+#include "transport/ssh/SshCommandLine.h"
 
 #include <cmath>
 
@@ -56,6 +57,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         QStringLiteral("FILE"));
     parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin, recording});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
+    parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
 
     AppOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -108,6 +110,17 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         return result;
     }
     options.tls = target.tls;
+    if (const QString problem = transport::applySshCommandLine(parser, target);
+        !problem.isEmpty()) {
+        result.error = problem;
+        return result;
+    }
+    if (target.ssh.enabled() && options.url.isEmpty()) {
+        result.error = QStringLiteral("--ssh needs a server (--url or REDIS_URL): the Redis "
+                                      "address to reach from the SSH host");
+        return result;
+    }
+    options.ssh = target.ssh;
     options.key = parser.value(key).toUtf8();
     if (options.key.isEmpty()) {
         result.error = QStringLiteral("--key is empty: name the pool's sorted set");

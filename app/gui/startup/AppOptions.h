@@ -1,5 +1,6 @@
 #pragma once
 
+#include "transport/SshOptions.h"
 #include "transport/TlsOptions.h"
 
 #include <optional>
@@ -14,7 +15,8 @@ namespace poolscope {
 // poolscope [--url URL] [--key KEY] [--demo] [--read-only] [--screenshot FILE --after SECONDS]
 //           [--full-snapshot-threshold N] [--pin MEMBER]...
 //           [--tls-ca FILE] [--tls-server-name NAME] [--tls-cert FILE --tls-key FILE]
-//           [--tls-insecure] [--recording FILE]
+//           [--tls-insecure] [--ssh [user@]host[:port] [--ssh-key FILE] [--ssh-accept-new]]
+//           [--recording FILE]
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
@@ -25,6 +27,7 @@ struct AppOptions {
     std::optional<qint64> fullSnapshotThreshold; // unset: the monitor's default (10,000)
     QList<QByteArray> pinned;                    // pinned to the chart at start
     TlsOptions tls;        // for a rediss:// URL (enabled then), from the --tls-* options
+    SshOptions ssh;        // --ssh, --ssh-key, --ssh-accept-new: the URL's address seen from there
     QString recordingPath; // --recording: open this recording read-only, no server at all
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }

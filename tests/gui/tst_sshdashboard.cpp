@@ -1,0 +1,110 @@
+// The dashboard through an SSH tunnel: the --ssh options on its command line, a status bar that
+// names the tunnel ("connected · via ssh bastion") against a real sshd and redis-server started
+// by the test, and the connection bar keeping the tunnel for a URL typed into it.
+
+#include "MainWindow.h"
+#include "connection/ConnectionBar.h"
+#include "connection/StatusBarPanel.h"
+#include "session/PoolSession.h"
+#include "startup/AppOptions.h"
+
+#include "RedisFixture.h"
+#include "SshFixture.h"
+
+#include <QComboBox>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace std::chrono_literals;
+
+class TestSshDashboard : public QObject {
+    Q_OBJECT
+
+private:
+    testing::SshFixture m_ssh;
+    std::unique_ptr<testing::RedisFixture> m_redis;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY2(m_ssh.start(), qPrintable(m_ssh.error()));
+        RedisServerOptions options;
+        options.useTcp = true;
+        m_redis = std::make_unique<testing::RedisFixture>(options);
+        QVERIFY2(m_redis->start(), qPrintable(m_redis->error()));
+        m_redis->makePool("proxies", {"192.0.2.1:8080", "192.0.2.2:8080"}, 3);
+        qputenv("HOME", m_ssh.home().toLocal8Bit()); // its .ssh: known_hosts and "bastion"
+        qputenv("SSH_AUTH_SOCK", m_ssh.agentSocket().toLocal8Bit());
+    }
+
+    void commandLine_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        QTest::newRow("every option") << QStringList{"--url",           "redis://10.1.2.3:6379",
+                                                     "--ssh",           "ops@bastion:2222",
+                                                     "--ssh-key",       "KEY",
+                                                     "--ssh-accept-new"}
+                                      << QString();
+        QTest::newRow("alias alone")
+            << QStringList{"--url", "unix:///run/redis.sock", "--ssh", "bastion"} << QString();
+        QTest::newRow("--ssh with the embedded server")
+            << QStringList{"--ssh", "bastion"}
+            << QStringLiteral("--ssh needs a server (--url or REDIS_URL)");
+        QTest::newRow("--ssh-key without --ssh")
+            << QStringList{"--url", "redis://localhost", "--ssh-key", "KEY"}
+            << QStringLiteral("--ssh-key needs --ssh");
+        QTest::newRow("bad destination")
+            << QStringList{"--url", "redis://localhost", "--ssh", "ops@"}
+            << QStringLiteral("bad --ssh \"ops@\": no host");
+    }
+    void commandLine() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        for (QString &argument : arguments)
+            if (argument == QLatin1String("KEY"))
+                argument = m_ssh.path(QStringLiteral("keys/id_plain"));
+        const AppOptionsResult result = parseAppOptions(
+            QStringList{QStringLiteral("poolscope")} + arguments, {}, QStringLiteral("1"));
+        if (!error.isEmpty()) {
+            QVERIFY2(result.error.startsWith(error), qPrintable(result.error));
+            return;
+        }
+        QVERIFY2(result.options, qPrintable(result.error));
+        const int at = int(arguments.indexOf(QStringLiteral("--ssh")));
+        QCOMPARE(result.options->ssh.destination, arguments.at(at + 1));
+        QCOMPARE(result.options->ssh.acceptNewHostKey,
+                 arguments.contains(QStringLiteral("--ssh-accept-new")));
+    }
+
+    void statusBarNamesTheTunnel() {
+        PoolSession session;
+        MainWindow window(&session);
+        session.setPollInterval(100ms);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.ssh.destination = QStringLiteral("bastion");
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
+        session.connectTo(endpoint, "proxies");
+        QVERIFY(observed.wait(10000));
+        QTRY_VERIFY2(window.statusPanel()->stateText().endsWith(
+                         QStringLiteral("connected · via ssh bastion")),
+                     qPrintable(window.statusPanel()->stateText()));
+    }
+
+    // A URL typed into the bar of a dashboard started with --ssh goes through the same tunnel:
+    // never dialled directly from this machine.
+    void typedUrlKeepsTheTunnel() {
+        PoolSession session;
+        MainWindow window(&session);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.ssh.destination = QStringLiteral("bastion");
+        window.connectionBar()->setTarget(endpoint, "proxies");
+        window.connectionBar()->urlBox()->setEditText(QStringLiteral("redis://10.9.8.7:6379/1"));
+        const std::optional<Endpoint> typed = window.connectionBar()->currentEndpoint();
+        QVERIFY(typed);
+        QCOMPARE(typed->host, QStringLiteral("10.9.8.7"));
+        QCOMPARE(typed->ssh.destination, QStringLiteral("bastion"));
+    }
+};
+
+QTEST_MAIN(TestSshDashboard)
+#include "tst_sshdashboard.moc"
