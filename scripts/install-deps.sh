@@ -13,6 +13,7 @@ packages=(
     libqt6svg6                                    # draws the SVG window icon (a Qt plugin)
     libhiredis-dev                                # Redis client library (0.14.1)
     libssl-dev                                    # TLS (rediss://) through OpenSSL
+    qtkeychain-qt6-dev                            # secrets of saved connections (keychain)
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
