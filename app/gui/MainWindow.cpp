@@ -239,6 +239,8 @@ ConnectionsDialog *MainWindow::showConnections() {
     else if (const std::optional<Endpoint> typed = m_connectionBar->currentEndpoint())
         start = profileFromEndpoint({}, *typed, m_connectionBar->currentKey(),
                                     m_connectionBar->pollInterval());
+    if (start.poolKey.isEmpty())
+        start.poolKey = ConnectionProfile().poolKey;
     auto *dialog = new ConnectionsDialog(m_profiles.get(), m_secrets, start, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ConnectionsDialog::connectRequested, m_profileConnector,

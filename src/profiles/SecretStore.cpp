@@ -68,8 +68,11 @@ void SecretStore::probe() {
         } else {
             m_availability = Availability::Unavailable;
             m_unavailableReason = done->errorString().trimmed();
-            if (m_unavailableReason.isEmpty())
-                m_unavailableReason = QStringLiteral("no Secret Service answered");
+            // QtKeychain says "Unknown error" when D-Bus has no Secret Service at all.
+            if (m_unavailableReason.isEmpty() ||
+                m_unavailableReason.compare(QLatin1String("Unknown error"), Qt::CaseInsensitive) ==
+                    0)
+                m_unavailableReason = QStringLiteral("no Secret Service on D-Bus");
         }
         Q_EMIT availabilityKnown(m_availability == Availability::Available);
     });

@@ -127,6 +127,7 @@ ConnectionEditDialog::ConnectionEditDialog(const ConnectionProfile &profile, boo
             m_needsPassword->setChecked(true);
     });
     updateWarnings();
+    setMinimumWidth(560);
 }
 
 QLineEdit *ConnectionEditDialog::fileField(const QString &placeholder) {

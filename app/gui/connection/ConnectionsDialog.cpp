@@ -67,7 +67,7 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     top->addWidget(m_details, 3);
     top->addLayout(buttons);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addLayout(top, 1);
     layout->addWidget(m_error);
     layout->addWidget(m_keychain);
     layout->addWidget(close);
@@ -87,7 +87,7 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     m_secrets->probe();
     updateKeychainLabel();
     reload();
-    resize(760, 380);
+    resize(820, 420);
 }
 
 ConnectionsDialog::~ConnectionsDialog() = default;
