@@ -47,6 +47,9 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setMinimumWidth(320);
     m_keychain->setWordWrap(true);
+    m_keychain->setAlignment(Qt::AlignBottom | Qt::AlignLeft);
+    // Room for its three lines: the wrapped text changes after the layout first measured it.
+    m_keychain->setMinimumHeight(m_keychain->fontMetrics().lineSpacing() * 3 + 4);
     m_keychain->setObjectName(QStringLiteral("keychainStatus"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
@@ -64,12 +67,14 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_list, 2);
-    top->addWidget(m_details, 3);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_details, 1);
+    right->addWidget(m_keychain);
+    top->addLayout(right, 3);
     top->addLayout(buttons);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
     layout->addWidget(m_error);
-    layout->addWidget(m_keychain);
     layout->addWidget(close);
 
     connect(m_new, &QPushButton::clicked, this, &ConnectionsDialog::createNew);
@@ -124,9 +129,9 @@ void ConnectionsDialog::updateKeychainLabel() {
     switch (m_secrets->availability()) {
     case SecretStore::Availability::Available:
         m_keychain->setText(QStringLiteral("Secrets of connections that remember them are kept "
-                                           "in the keychain; the others only in memory until "
-                                           "poolscope exits. None is written to the settings "
-                                           "file."));
+                                           "in the keychain, the others in memory only, until "
+                                           "poolscope exits. None is ever written to the "
+                                           "settings file."));
         break;
     case SecretStore::Availability::Unavailable:
         m_keychain->setText(QStringLiteral("No keychain here (%1): passwords and passphrases are "
