@@ -122,6 +122,9 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                 }
             });
     connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+        // A saved connection's password was refused: its next Connect asks the person again.
+        m_prompter->markRefused(transport::SecretKind::RedisPassword,
+                                QStringLiteral("the server refused the password"));
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
         m_connectionBar->askForPassword(m_session->endpoint(), message);
     });

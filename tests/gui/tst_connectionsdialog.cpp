@@ -40,6 +40,7 @@ namespace {
 
 const QString kRedisPassword = QStringLiteral("gui-Redis-Secret-9931");
 const QString kPassphrase = QStringLiteral("test-only"); // of client-encrypted.key
+const QString kWrongPassword = QStringLiteral("gui-Wrong-Password-4242");
 
 QByteArray readAll(const QString &path) {
     QFile file(path);
@@ -279,10 +280,39 @@ private Q_SLOTS:
         QVERIFY(m_window->grab().save(shots() + QStringLiteral("/dashboard-saved-tls.png")));
     }
 
+    // A kept password the server refuses is not offered again: the next Connect asks the person,
+    // saying why.
+    void refusedPasswordIsAskedAgain() {
+        m_window->secretStore()->keepInMemory(QStringLiteral("prod tls"),
+                                              transport::SecretKind::RedisPassword, kWrongPassword);
+        QSignalSpy refused(m_session.get(), &PoolSession::authenticationFailed);
+        ConnectionsDialog *dialog = m_window->showConnections();
+        dialog->select(QStringLiteral("prod tls"));
+        dialog->connectButton()->click();
+        QVERIFY(refused.wait(20000));
+        QList<QString> questions;
+        m_window->secretPrompter()->setAskFunction([&](const QString &, const QString &text) {
+            questions << text;
+            return std::optional<QString>(kRedisPassword);
+        });
+        QSignalSpy observed(m_session.get(), &PoolSession::observationApplied);
+        dialog = m_window->showConnections();
+        dialog->select(QStringLiteral("prod tls"));
+        dialog->connectButton()->click();
+        QVERIFY(observed.wait(20000));
+        QCOMPARE(questions.size(), 1); // the password; the key's passphrase is still in memory
+        QVERIFY2(questions.first().startsWith(QLatin1String("The server refused the password. ")),
+                 qPrintable(questions.first()));
+        m_window->secretPrompter()->setAskFunction(
+            [prompter = m_window->secretPrompter()](const QString &title, const QString &text) {
+                return prompter->askInDialog(title, text);
+            });
+    }
+
     // After the GUI run: no secret in the title, status bar, events, children's command lines, or
     // any file under HOME (settings saved on close included).
     void noSecretAnywhere() {
-        const QStringList secrets{kRedisPassword, kPassphrase};
+        const QStringList secrets{kRedisPassword, kPassphrase, kWrongPassword};
         for (const QString &secret : secrets) {
             QVERIFY(!m_window->windowTitle().contains(secret));
             QVERIFY(!m_window->statusPanel()->stateText().contains(secret));

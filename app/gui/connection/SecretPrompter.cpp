@@ -66,8 +66,18 @@ SecretPrompter::~SecretPrompter() {
 }
 
 void SecretPrompter::setActiveConnection(const QString &name, bool remember) {
+    if (name != m_active)
+        m_refusedKind.reset();
     m_active = name;
     m_remember = remember;
+}
+
+void SecretPrompter::markRefused(SecretKind kind, const QString &reason) {
+    if (m_active.isEmpty())
+        return;
+    m_secrets->forgetInMemory(m_active, kind);
+    m_refusedKind = kind;
+    m_refusedReason = reason;
 }
 
 QString SecretPrompter::titleFor(SecretKind kind) {
@@ -143,6 +153,12 @@ void SecretPrompter::askAsync(const transport::SecretRequest &request,
     if (!request.retryReason.isEmpty()) { // the kept one was wrong
         m_secrets->forgetInMemory(m_active, request.kind);
         return askPerson(request, done);
+    }
+    if (m_refusedKind == request.kind) { // refused by the server last time
+        m_refusedKind.reset();
+        transport::SecretRequest retry = request;
+        retry.retryReason = m_refusedReason;
+        return askPerson(retry, done);
     }
     if (const std::optional<QString> kept = m_secrets->inMemory(m_active, request.kind))
         return done(kept);

@@ -40,6 +40,9 @@ public:
     // are not kept).
     void setActiveConnection(const QString &name, bool remember);
     QString activeConnection() const { return m_active; }
+    // The server refused the active connection's secret of this kind: the kept one is
+    // forgotten, and the next question goes to the person (not the keychain), with the reason.
+    void markRefused(transport::SecretKind kind, const QString &reason);
 
     // On the GUI thread: memory, keychain, then the person; `done` gets the answer (nullopt:
     // declined) exactly once, possibly before askAsync returns.
@@ -67,6 +70,8 @@ private:
     QWidget *m_dialogParent;
     QString m_active;
     bool m_remember = false;
+    std::optional<transport::SecretKind> m_refusedKind;
+    QString m_refusedReason;
     AskFunction m_ask;
     std::shared_ptr<std::atomic<bool>> m_closing;
 };
