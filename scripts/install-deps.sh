@@ -15,6 +15,7 @@ packages=(
     libhiredis-dev                                # Redis client library (0.14.1)
     libssl-dev                                    # TLS (rediss://) through OpenSSL
     libssh-dev                                    # SSH tunnels (--ssh) through libssh 0.10
+    qtkeychain-qt6-dev                            # secrets of saved connections (keychain)
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display

@@ -6,6 +6,7 @@
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
 #include "pool/PoolOperations.h"
+#include "profiles/ConnectionProfile.h"
 
 #include <atomic>
 #include <functional>
@@ -46,6 +47,8 @@ private:
 };
 
 QString percent(double share);
+// --profile, --password-file, --password-stdin, --tls-key-passphrase-file (CliProfile.cpp).
+QList<QCommandLineOption> profileCommandLineOptions();
 QJsonArray toJsonArray(const QList<QByteArray> &members);
 
 class Cli {
@@ -60,6 +63,12 @@ public:
 private:
     void declareOptions();
     std::pair<Endpoint, ConnectionOptions> target();
+    // CliProfile.cpp: the saved connection named by --profile (nullptr without), the address
+    // (--url over the profile over $REDIS_URL), TLS options, and the password.
+    const ConnectionProfile *profile();
+    Endpoint baseEndpoint();
+    void applyTls(Endpoint &endpoint);
+    void applyPassword(Endpoint &endpoint);
     QByteArray poolKey();
     RedisConnection &connection();
     PoolOperations &pool();
@@ -105,6 +114,9 @@ private:
     bool m_json = false;
     std::unique_ptr<RedisConnection> m_connection;
     std::unique_ptr<PoolOperations> m_pool;
+    std::optional<ConnectionProfile> m_profile;
+    std::optional<QString> m_password; // read once: standard input cannot be read twice
+    bool m_passphraseRead = false;
 };
 
 } // namespace poolscope::cli

@@ -77,13 +77,20 @@ Options:
                             the server's chain and name are always verified, unless
   --tls-insecure            no verification at all (a warning on stderr says so)
   --tls-server-name NAME    the name the certificate must carry, and the SNI (default: host)
-  --tls-cert FILE --tls-key FILE   client certificate and its unencrypted key (PEM)
+  --tls-cert FILE --tls-key FILE   client certificate and its key (PEM)
+  --tls-key-passphrase-file FILE   the passphrase of an encrypted --tls-key (first line)
   --ssh [user@]host[:port]  reach the URL's address (host:port or unix socket) from this SSH
                             host, through a tunnel; a ~/.ssh/config Host alias works too
   --ssh-key FILE            SSH key to log in with, after ssh-agent (default: the config's
                             IdentityFile, ~/.ssh/id_*); passphrase-protected keys: use the agent
   --ssh-accept-new          trust and record an SSH host key not yet in ~/.ssh/known_hosts
                             (unknown keys are refused without it; changed keys always are)
+  --profile NAME            a connection saved in the dashboard (Connections...): its URL, TLS
+                            and SSH settings, pool key and poll interval; options given here
+                            override it
+  --password-file FILE      the Redis password: the file's first line (refused when other users
+                            can read the file)
+  --password-stdin          the Redis password: the first line of standard input
   --help, --version   this text, or the program's version
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
@@ -175,22 +182,16 @@ void Cli::declareOptions() {
     });
     m_parser.addOptions(transport::tlsCommandLineOptions()); // TLS, for every command
     m_parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
+    m_parser.addOptions(profileCommandLineOptions());        // saved connections and secrets
 }
 
 std::pair<Endpoint, ConnectionOptions> Cli::target() {
-    const QString url = m_parser.isSet(QStringLiteral("url"))
-                            ? m_parser.value(QStringLiteral("url"))
-                            : defaultRedisUrl();
-    const EndpointParseResult parsed = parseEndpoint(url);
-    if (!parsed.ok())
-        throw UsageError(QStringLiteral("bad --url: %1").arg(parsed.error).toStdString());
-    Endpoint endpoint = *parsed.endpoint;
-    if (const QString problem = transport::applyTlsCommandLine(m_parser, endpoint);
-        !problem.isEmpty())
-        throw UsageError(problem.toStdString());
+    Endpoint endpoint = baseEndpoint();
+    applyTls(endpoint);
     if (const QString problem = transport::applySshCommandLine(m_parser, endpoint);
         !problem.isEmpty())
         throw UsageError(problem.toStdString());
+    applyPassword(endpoint);
     if (endpoint.tls.insecure)
         m_err << "poolscope-cli: warning: the TLS server is NOT verified (--tls-insecure)\n";
     ConnectionOptions options;
@@ -207,7 +208,10 @@ std::pair<Endpoint, ConnectionOptions> Cli::target() {
 }
 
 QByteArray Cli::poolKey() {
-    const QByteArray key = m_parser.value(QStringLiteral("key")).toUtf8();
+    const ConnectionProfile *saved = profile();
+    const QByteArray key = saved && !m_parser.isSet(QStringLiteral("key"))
+                               ? saved->poolKey
+                               : m_parser.value(QStringLiteral("key")).toUtf8();
     if (key.isEmpty())
         throw UsageError("--key is empty: name the pool's sorted set");
     return key;

@@ -46,8 +46,11 @@ int Cli::stats(const QStringList &args) {
 int Cli::watch(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("watch takes no positional arguments");
-    bool ok = false;
-    const int intervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);
+    bool ok = true;
+    const ConnectionProfile *saved = profile();
+    const int intervalMs = saved && !m_parser.isSet(QStringLiteral("interval"))
+                               ? int(saved->pollInterval.count())
+                               : m_parser.value(QStringLiteral("interval")).toInt(&ok);
     if (!ok || intervalMs < 10)
         throw UsageError("--interval takes milliseconds, at least 10");
     const qint64 threshold =

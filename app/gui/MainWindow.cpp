@@ -3,6 +3,11 @@
 #include "DockProportions.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
+#include "connection/ConnectionsDialog.h"
+#include "connection/ProfileConnector.h"
+#include "connection/SecretPrompter.h"
+#include "profiles/ProfileStore.h"
+#include "profiles/SecretStore.h"
 #include "events/EventsPanel.h"
 #include "fairness/FairnessPanel.h"
 #include "members/MembersPanel.h"
@@ -45,7 +50,11 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_fairness(new FairnessPanel(session, this))
     , m_events(new EventsPanel(session, this))
     , m_status(new StatusBarPanel(session, this))
-    , m_actions(new PoolActions(session, m_members, m_chart, this)) {
+    , m_actions(new PoolActions(session, m_members, m_chart, this))
+    , m_secrets(new SecretStore(this))
+    , m_prompter(new SecretPrompter(m_secrets, this))
+    , m_profileConnector(new ProfileConnector(m_prompter, this))
+    , m_profiles(std::make_unique<ProfileStore>()) {
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -68,6 +77,22 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     buildMenusAndToolbars();
 
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_session, &PoolSession::connectTo);
+    // Typed in the bar: no saved connection's secrets apply.
+    connect(m_connectionBar, &ConnectionBar::connectRequested, m_prompter,
+            [this] { m_prompter->setActiveConnection({}, false); });
+    connect(m_profileConnector, &ProfileConnector::connectionReady, this,
+            [this](const Endpoint &endpoint, const QByteArray &key,
+                   std::chrono::milliseconds interval) {
+                m_connectionBar->setPollInterval(interval);
+                m_session->setPollInterval(interval);
+                m_connectionBar->setTarget(endpoint, key);
+                m_session->connectTo(endpoint, key);
+            });
+    connect(m_profileConnector, &ProfileConnector::connectionFailed, this,
+            [this](const QString &error) {
+                m_session->log(LogSeverity::Error, QStringLiteral("connection"), error);
+                m_status->showMessage(error, 10000);
+            });
     connect(m_connectionBar, &ConnectionBar::disconnectRequested, m_session,
             &PoolSession::disconnectFromServer);
     connect(m_connectionBar, &ConnectionBar::pollIntervalChanged, m_session,
@@ -101,6 +126,9 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                 }
             });
     connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+        // A saved connection's password was refused: its next Connect asks the person again.
+        m_prompter->markRefused(transport::SecretKind::RedisPassword,
+                                QStringLiteral("the server refused the password"));
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
         m_connectionBar->askForPassword(m_session->endpoint(), message);
     });
@@ -132,6 +160,12 @@ QDockWidget *MainWindow::addDock(QWidget *panel, const QString &title, const QSt
 void MainWindow::buildMenusAndToolbars() {
     PoolActions *a = m_actions;
     QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    m_connectionsAction =
+        file->addAction(QStringLiteral("Connections..."), this, [this] { showConnections(); });
+    m_connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_connectionsAction->setToolTip(QStringLiteral("Saved connections: URL, TLS and SSH settings, "
+                                                   "pool key and poll interval; secrets in the "
+                                                   "keychain"));
     m_openRecordingAction = file->addAction(QStringLiteral("Open recording…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, QStringLiteral("Open recording"), {},
@@ -219,6 +253,25 @@ void MainWindow::buildMenusAndToolbars() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_connectionBar->toggleViewAction());
     m_viewMenu->addAction(m_actionsBar->toggleViewAction());
+}
+
+ConnectionsDialog *MainWindow::showConnections() {
+    // New... starts from what is watched now.
+    ConnectionProfile start;
+    if (m_session->hasTarget())
+        start = profileFromEndpoint({}, m_session->endpoint(), m_session->poolKey(),
+                                    m_connectionBar->pollInterval());
+    else if (const std::optional<Endpoint> typed = m_connectionBar->currentEndpoint())
+        start = profileFromEndpoint({}, *typed, m_connectionBar->currentKey(),
+                                    m_connectionBar->pollInterval());
+    if (start.poolKey.isEmpty())
+        start.poolKey = ConnectionProfile().poolKey;
+    auto *dialog = new ConnectionsDialog(m_profiles.get(), m_secrets, start, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ConnectionsDialog::connectRequested, m_profileConnector,
+            &ProfileConnector::connectTo);
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::restoreLayout() {

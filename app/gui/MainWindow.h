@@ -2,17 +2,24 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QDockWidget;
 
 namespace poolscope {
 
 class ChartPanel;
 class ConnectionBar;
+class ConnectionsDialog;
 class EventsPanel;
 class FairnessPanel;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
+class ProfileConnector;
+class ProfileStore;
+class SecretPrompter;
+class SecretStore;
 class SessionRecorder;
 class StatusBarPanel;
 
@@ -34,6 +41,13 @@ public:
     EventsPanel *eventsPanel() const { return m_events; }
     StatusBarPanel *statusPanel() const { return m_status; }
     PoolActions *actions() const { return m_actions; }
+    // Saved connections (File > Connections...) and their secrets.
+    SecretStore *secretStore() const { return m_secrets; }
+    SecretPrompter *secretPrompter() const { return m_prompter; }
+    ProfileStore *profileStore() const { return m_profiles.get(); }
+    QAction *connectionsAction() const { return m_connectionsAction; }
+    // Opens the Connections dialog (window-modal, not blocking) and returns it.
+    ConnectionsDialog *showConnections();
 
     // Opens a recording read-only, without any Redis connection (File → Open recording…,
     // --recording): read in the background, then shown in place of the live pool. A file that
@@ -63,6 +77,11 @@ private:
     EventsPanel *m_events;
     StatusBarPanel *m_status;
     PoolActions *m_actions;
+    SecretStore *m_secrets;
+    SecretPrompter *m_prompter;
+    ProfileConnector *m_profileConnector;
+    std::unique_ptr<ProfileStore> m_profiles;
+    QAction *m_connectionsAction = nullptr;
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
     QAction *m_recordAction = nullptr;

@@ -107,10 +107,10 @@ int main(int argc, char *argv[]) {
     if (options.fullSnapshotThreshold)
         session.setFullSnapshotThreshold(*options.fullSnapshotThreshold);
     MainWindow window(&session);
-    // Secrets and unknown SSH host keys are asked for in dialogs over the window. Declared after
-    // the window and the session, so it is gone (every open question declined) before the
-    // session joins its threads.
-    ConnectionPrompter prompter(&window);
+    // Unknown SSH host keys are asked about in dialogs over the window; secrets are the window's
+    // SecretPrompter's (memory, keychain, then the person). Declared after the window and the
+    // session, so it is gone (every open question declined) before the session joins its threads.
+    ConnectionPrompter prompter(&window, nullptr, ConnectionPrompter::Questions::HostKeysOnly);
     QObject::connect(window.connectionBar(), &ConnectionBar::connectRequested, &prompter,
                      &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())

@@ -31,7 +31,9 @@ QList<QCommandLineOption> tlsCommandLineOptions() {
          QStringLiteral("NAME")},
         {kCert, QStringLiteral("TLS: client certificate (PEM) for servers that require one."),
          QStringLiteral("FILE")},
-        {kKey, QStringLiteral("TLS: the client certificate's unencrypted key (PEM)."),
+        {kKey,
+         QStringLiteral("TLS: the client certificate's key (PEM); an encrypted one's "
+                        "passphrase is asked for."),
          QStringLiteral("FILE")},
         {kInsecure, QStringLiteral("TLS: do not verify the server at all (chain and name).")},
     };

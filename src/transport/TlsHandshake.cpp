@@ -2,7 +2,9 @@
 
 #include "redis/RedisError.h"
 #include "transport/Transport.h"
+#include "transport/UserPrompts.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -10,6 +12,7 @@
 #include <mutex>
 
 #include <arpa/inet.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -78,11 +81,34 @@ void watchAlerts(const SSL *ssl, int where, int value) {
         state->alertReceived = value & 0xff;
 }
 
-// No passphrase prompt: OpenSSL's default would read one from the terminal, even under the GUI.
-int noPassphrase(char *, int, int, void *userdata) {
-    *static_cast<bool *>(userdata) = true;
-    return 0;
+// OpenSSL's default would read a passphrase from the terminal, even under the GUI: ask through
+// transport::askSecret instead (the dashboard's prompter, the CLI's --tls-key-passphrase-file).
+struct PassphraseAsk {
+    QString keyFile;
+    QString retryReason;
+    bool asked = false;    // the key is encrypted
+    bool declined = false; // nobody gave a passphrase
+};
+
+int askPassphrase(char *buffer, int size, int, void *userdata) {
+    auto *ask = static_cast<PassphraseAsk *>(userdata);
+    ask->asked = true;
+    std::optional<QString> answer =
+        askSecret({SecretKind::TlsKeyPassphrase, ask->keyFile, ask->retryReason});
+    if (!answer) {
+        ask->declined = true;
+        return 0;
+    }
+    QByteArray bytes = answer->toUtf8();
+    answer->fill(QChar(0));
+    const int length = static_cast<int>(std::min<qsizetype>(bytes.size(), size));
+    std::memcpy(buffer, bytes.constData(), static_cast<size_t>(length));
+    OPENSSL_cleanse(bytes.data(), static_cast<size_t>(bytes.size()));
+    return length;
 }
+
+// A wrong passphrase is asked again (with the reason) this many times in all.
+constexpr int kPassphraseTries = 3;
 
 QString openSslErrors() {
     QStringList reasons;
@@ -142,21 +168,43 @@ Context makeContext(const TlsOptions &tls, const QString &display) {
                     QStringLiteral("cannot read the client certificate %1 (--tls-cert): %2")
                         .arg(tls.certFile, openSslErrors()));
     const QString keyFile = tls.keyFile.isEmpty() ? tls.certFile : tls.keyFile;
-    bool passphraseAsked = false;
-    SSL_CTX_set_default_passwd_cb(ctx, noPassphrase);
-    SSL_CTX_set_default_passwd_cb_userdata(ctx, &passphraseAsked);
-    const int keyLoaded =
-        SSL_CTX_use_PrivateKey_file(ctx, QFile::encodeName(keyFile).constData(), SSL_FILETYPE_PEM);
+    PassphraseAsk ask{keyFile, {}};
+    SSL_CTX_set_default_passwd_cb(ctx, askPassphrase);
+    SSL_CTX_set_default_passwd_cb_userdata(ctx, &ask);
+    int keyLoaded = 0;
+    bool mismatch = false;
+    bool wrongPassphrase = false;
+    for (int attempt = 1;; ++attempt) {
+        ERR_clear_error();
+        ask.asked = false;
+        ask.declined = false;
+        keyLoaded = SSL_CTX_use_PrivateKey_file(ctx, QFile::encodeName(keyFile).constData(),
+                                                SSL_FILETYPE_PEM);
+        const unsigned long keyError = ERR_peek_last_error();
+        mismatch = ERR_GET_LIB(keyError) == ERR_LIB_X509 &&
+                   ERR_GET_REASON(keyError) == X509_R_KEY_VALUES_MISMATCH;
+        if (keyLoaded == 1 || mismatch || !ask.asked || ask.declined)
+            break;
+        wrongPassphrase = true; // encrypted, a passphrase given, and the key did not open
+        if (attempt == kPassphraseTries)
+            break;
+        ask.retryReason = QStringLiteral("wrong passphrase (attempt %1 of %2)")
+                              .arg(attempt + 1)
+                              .arg(kPassphraseTries);
+    }
+    SSL_CTX_set_default_passwd_cb(ctx, nullptr);
     SSL_CTX_set_default_passwd_cb_userdata(ctx, nullptr);
-    const unsigned long keyError = ERR_peek_last_error();
-    const bool mismatch = ERR_GET_LIB(keyError) == ERR_LIB_X509 &&
-                          ERR_GET_REASON(keyError) == X509_R_KEY_VALUES_MISMATCH;
     if (keyLoaded != 1 && !mismatch) {
-        if (passphraseAsked)
-            fileProblem(display,
-                        QStringLiteral("the client key %1 is encrypted: poolscope reads only "
-                                       "unencrypted keys (decrypt it with `openssl pkey`)")
-                            .arg(keyFile));
+        if (wrongPassphrase)
+            fileProblem(
+                display,
+                QStringLiteral("wrong passphrase for the encrypted client key %1").arg(keyFile));
+        if (ask.asked)
+            fileProblem(display, QStringLiteral("the client key %1 is encrypted and no passphrase "
+                                                "was given (poolscope-cli: "
+                                                "--tls-key-passphrase-file FILE; the dashboard "
+                                                "asks for it)")
+                                     .arg(keyFile));
         fileProblem(display, QStringLiteral("cannot read the client key %1 (--tls-key): %2")
                                  .arg(keyFile, openSslErrors()));
     }

@@ -158,6 +158,45 @@ private Q_SLOTS:
             QVERIFY(!e.message().contains(QStringLiteral("not-the-password")));
         }
     }
+
+    // The same through the CLI with the password from a file or standard input (#13): the ACL
+    // user works, a wrong password is named by its user and never shown.
+    void cliPasswordSources_data() {
+        QTest::addColumn<bool>("fromFile");
+        QTest::addColumn<QString>("password");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("file") << true << "poolscope-monitor-secret" << 0;
+        QTest::newRow("stdin") << false << "poolscope-monitor-secret" << 0;
+        QTest::newRow("file, wrong") << true << "not-the-password" << 1;
+        QTest::newRow("stdin, wrong") << false << "not-the-password" << 1;
+    }
+    void cliPasswordSources() {
+        QFETCH(bool, fromFile);
+        QFETCH(QString, password);
+        QFETCH(int, exitCode);
+        QTemporaryDir directory;
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = QStringLiteral("poolscope-monitor");
+        QStringList arguments{QStringLiteral("--url"), endpoint.toSafeUrl()};
+        QByteArray input;
+        if (fromFile) {
+            QFile file(directory.filePath(QStringLiteral("pw")));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(password.toUtf8() + '\n');
+            file.close();
+            QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+            arguments << QStringLiteral("--password-file") << file.fileName();
+        } else {
+            arguments << QStringLiteral("--password-stdin");
+            input = password.toUtf8() + '\n';
+        }
+        const CliRun run = runCli(arguments << QStringLiteral("stats"), input);
+        QVERIFY2(run.exitCode == exitCode, run.err.constData());
+        if (exitCode != 0)
+            QVERIFY2(run.err.contains("poolscope-monitor"), run.err.constData());
+        QVERIFY(!run.err.contains(password.toUtf8()));
+        QVERIFY(!run.out.contains(password.toUtf8()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAcl)

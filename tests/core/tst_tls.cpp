@@ -307,8 +307,8 @@ private Q_SLOTS:
         QTest::newRow("encrypted key")
             << "client.pem"
             << "client-encrypted.key"
-            << "the client key DIR/client-encrypted.key is encrypted: poolscope reads only "
-               "unencrypted keys";
+            << "the client key DIR/client-encrypted.key is encrypted and no passphrase was given "
+               "(poolscope-cli: --tls-key-passphrase-file FILE; the dashboard asks for it)";
         QTest::newRow("key of another certificate")
             << "client.pem"
             << "server.key"

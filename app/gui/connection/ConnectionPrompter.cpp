@@ -92,19 +92,21 @@ ask(const std::shared_ptr<PrompterState> &state,
 
 } // namespace
 
-ConnectionPrompter::ConnectionPrompter(QWidget *window, QObject *parent)
+ConnectionPrompter::ConnectionPrompter(QWidget *window, QObject *parent, Questions questions)
     : QObject(parent)
     , m_window(window)
-    , m_state(std::make_shared<PrompterState>()) {
+    , m_state(std::make_shared<PrompterState>())
+    , m_questions(questions) {
     m_state->prompter = this;
     const std::shared_ptr<PrompterState> state = m_state;
-    transport::setSecretPrompter([state](const SecretRequest &request) {
-        return ask(state,
-                   [request](ConnectionPrompter *prompter, const auto &pending) {
-                       prompter->showSecretDialog(pending, request);
-                   })
-            ->secret;
-    });
+    if (m_questions == Questions::SecretsAndHostKeys)
+        transport::setSecretPrompter([state](const SecretRequest &request) {
+            return ask(state,
+                       [request](ConnectionPrompter *prompter, const auto &pending) {
+                           prompter->showSecretDialog(pending, request);
+                       })
+                ->secret;
+        });
     transport::setHostKeyPrompter([state](const HostKeyQuestion &question) {
         const QString key = question.host + QLatin1Char(' ') + question.fingerprint;
         {
@@ -125,7 +127,8 @@ ConnectionPrompter::ConnectionPrompter(QWidget *window, QObject *parent)
 }
 
 ConnectionPrompter::~ConnectionPrompter() {
-    transport::setSecretPrompter({});
+    if (m_questions == Questions::SecretsAndHostKeys)
+        transport::setSecretPrompter({});
     transport::setHostKeyPrompter({});
     std::vector<std::weak_ptr<Pending>> open;
     {

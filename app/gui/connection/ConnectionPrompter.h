@@ -23,8 +23,13 @@ class ConnectionPrompter : public QObject {
     Q_OBJECT
 
 public:
+    // Which questions this prompter answers. The dashboard leaves secrets to SecretPrompter,
+    // which looks in memory and the keychain before it asks the person.
+    enum class Questions { SecretsAndHostKeys, HostKeysOnly };
+
     // Dialogs are shown over `window` (may be null: then they are top-level).
-    explicit ConnectionPrompter(QWidget *window, QObject *parent = nullptr);
+    explicit ConnectionPrompter(QWidget *window, QObject *parent = nullptr,
+                                Questions questions = Questions::SecretsAndHostKeys);
     ~ConnectionPrompter() override;
 
     // A host key the person declined is not asked about again (the answer stays "no") until
@@ -55,6 +60,7 @@ private:
     QPointer<QWidget> m_window;
     QList<QPointer<QWidget>> m_dialogs; // open dialogs, closed with the prompter
     std::shared_ptr<struct PrompterState> m_state;
+    Questions m_questions;
 };
 
 } // namespace poolscope

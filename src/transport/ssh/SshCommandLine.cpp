@@ -29,14 +29,16 @@ QList<QCommandLineOption> sshCommandLineOptions() {
 }
 
 QString applySshCommandLine(const QCommandLineParser &parser, Endpoint &endpoint) {
-    if (!parser.isSet(kSsh)) {
+    // A saved connection (--profile) may already name the SSH host; the options refine it.
+    if (!parser.isSet(kSsh) && !endpoint.ssh.enabled()) {
         for (const QString &option : {kKey, kAcceptNew})
             if (parser.isSet(option))
                 return QStringLiteral("--%1 needs --ssh").arg(option);
         return {};
     }
     SshOptions &ssh = endpoint.ssh;
-    ssh.destination = parser.value(kSsh).trimmed();
+    if (parser.isSet(kSsh))
+        ssh.destination = parser.value(kSsh).trimmed();
     if (const SshDestinationParseResult parsed = parseSshDestination(ssh.destination); !parsed.ok())
         return parsed.error;
     if (parser.isSet(kKey)) {
@@ -47,7 +49,8 @@ QString applySshCommandLine(const QCommandLineParser &parser, Endpoint &endpoint
         if (!file.isFile() || !file.isReadable())
             return QStringLiteral("--ssh-key %1: not a readable file").arg(ssh.keyFile);
     }
-    ssh.acceptNewHostKey = parser.isSet(kAcceptNew);
+    if (parser.isSet(kAcceptNew))
+        ssh.acceptNewHostKey = true;
     return {};
 }
 

@@ -1,0 +1,259 @@
+#include "connection/ConnectionsDialog.h"
+
+#include "connection/ConnectionEditDialog.h"
+#include "profiles/ProfileStore.h"
+#include "profiles/SecretStore.h"
+#include "transport/Transport.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace poolscope {
+
+ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
+                                     const ConnectionProfile &newTemplate, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_secrets(secrets)
+    , m_template(newTemplate)
+    , m_list(new QListWidget(this))
+    , m_details(new QLabel(this))
+    , m_keychain(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_new(new QPushButton(QStringLiteral("New..."), this))
+    , m_editButton(new QPushButton(QStringLiteral("Edit..."), this))
+    , m_duplicate(new QPushButton(QStringLiteral("Duplicate..."), this))
+    , m_delete(new QPushButton(QStringLiteral("Delete"), this))
+    , m_connect(new QPushButton(QStringLiteral("Connect"), this)) {
+    setWindowTitle(QStringLiteral("Connections"));
+    setObjectName(QStringLiteral("connectionsDialog"));
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this, QStringLiteral("Delete connection"), question,
+                                     QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::No) == QMessageBox::Yes;
+    };
+    m_edit = [](ConnectionEditDialog &editor) { return editor.exec() == QDialog::Accepted; };
+
+    m_list->setObjectName(QStringLiteral("connectionList"));
+    m_list->setMinimumWidth(220);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_details->setMinimumWidth(320);
+    m_keychain->setWordWrap(true);
+    m_keychain->setAlignment(Qt::AlignBottom | Qt::AlignLeft);
+    // Room for its three lines: the wrapped text changes after the layout first measured it.
+    m_keychain->setMinimumHeight(m_keychain->fontMetrics().lineSpacing() * 3 + 4);
+    m_keychain->setObjectName(QStringLiteral("keychainStatus"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_error->hide();
+    m_connect->setDefault(true);
+    m_delete->setShortcut(QKeySequence::Delete);
+
+    auto *buttons = new QVBoxLayout;
+    for (QPushButton *button : {m_new, m_editButton, m_duplicate, m_delete})
+        buttons->addWidget(button);
+    buttons->addStretch();
+    buttons->addWidget(m_connect);
+    auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_list, 2);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_details, 1);
+    right->addWidget(m_keychain);
+    top->addLayout(right, 3);
+    top->addLayout(buttons);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(close);
+
+    connect(m_new, &QPushButton::clicked, this, &ConnectionsDialog::createNew);
+    connect(m_editButton, &QPushButton::clicked, this, &ConnectionsDialog::editSelected);
+    connect(m_duplicate, &QPushButton::clicked, this, &ConnectionsDialog::duplicateSelected);
+    connect(m_delete, &QPushButton::clicked, this, &ConnectionsDialog::deleteSelected);
+    connect(m_connect, &QPushButton::clicked, this, &ConnectionsDialog::connectSelected);
+    connect(m_list, &QListWidget::itemDoubleClicked, this, &ConnectionsDialog::connectSelected);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+        updateButtons();
+        showDetails();
+    });
+    connect(m_secrets, &SecretStore::availabilityKnown, this,
+            &ConnectionsDialog::updateKeychainLabel);
+    m_secrets->probe();
+    updateKeychainLabel();
+    reload();
+    resize(820, 420);
+}
+
+ConnectionsDialog::~ConnectionsDialog() = default;
+
+QString ConnectionsDialog::selectedName() const {
+    const QListWidgetItem *item = m_list->currentItem();
+    return item ? item->text() : QString();
+}
+
+void ConnectionsDialog::select(const QString &name) {
+    const QList<QListWidgetItem *> found = m_list->findItems(name, Qt::MatchExactly);
+    if (!found.isEmpty())
+        m_list->setCurrentItem(found.first());
+}
+
+void ConnectionsDialog::reload(const QString &selected) {
+    m_list->clear();
+    m_list->addItems(m_store->names());
+    if (!selected.isEmpty())
+        select(selected);
+    if (!m_list->currentItem() && m_list->count() > 0)
+        m_list->setCurrentRow(0);
+    updateButtons();
+    showDetails();
+}
+
+void ConnectionsDialog::updateButtons() {
+    const bool any = m_list->currentItem() != nullptr;
+    for (QPushButton *button : {m_editButton, m_duplicate, m_delete, m_connect})
+        button->setEnabled(any);
+}
+
+void ConnectionsDialog::updateKeychainLabel() {
+    switch (m_secrets->availability()) {
+    case SecretStore::Availability::Available:
+        m_keychain->setText(QStringLiteral("Secrets of connections that remember them are kept "
+                                           "in the keychain, the others in memory only, until "
+                                           "poolscope exits. None is ever written to the "
+                                           "settings file."));
+        break;
+    case SecretStore::Availability::Unavailable:
+        m_keychain->setText(QStringLiteral("No keychain here (%1): passwords and passphrases are "
+                                           "asked for each time and kept in memory only, until "
+                                           "poolscope exits.")
+                                .arg(m_secrets->unavailableReason()));
+        break;
+    case SecretStore::Availability::Unknown:
+        m_keychain->setText(QStringLiteral("Looking for a keychain..."));
+        break;
+    }
+}
+
+void ConnectionsDialog::showDetails() {
+    m_error->hide();
+    const QString name = selectedName();
+    if (name.isEmpty()) {
+        m_details->setText(QStringLiteral("No saved connections yet: New... saves one."));
+        return;
+    }
+    const ProfileLoadResult loaded = m_store->load(name);
+    if (!loaded.ok()) {
+        m_details->setText(loaded.error.toHtmlEscaped());
+        return;
+    }
+    const ConnectionProfile &p = *loaded.profile;
+    QString error;
+    const std::optional<Endpoint> endpoint = profileEndpoint(p, &error);
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>").arg(p.name.toHtmlEscaped()) << p.url.toHtmlEscaped()
+          << QStringLiteral("Transport: %1%2")
+                 .arg(endpoint ? transport::describeTransport(*endpoint) : error.toHtmlEscaped(),
+                      p.ssh.enabled()
+                          ? QStringLiteral(", via ssh %1").arg(p.ssh.destination.toHtmlEscaped())
+                          : QString())
+          << QStringLiteral("Pool key: %1").arg(QString::fromUtf8(p.poolKey).toHtmlEscaped())
+          << QStringLiteral("Poll every %1 ms").arg(p.pollInterval.count());
+    if (p.needsPassword)
+        lines << (p.rememberSecrets ? QStringLiteral("Password: from the keychain")
+                                    : QStringLiteral("Password: asked when connecting"));
+    m_details->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void ConnectionsDialog::edit(const ConnectionProfile &start, const QString &previousName) {
+    const bool keychain = m_secrets->availability() != SecretStore::Availability::Unavailable;
+    ConnectionEditDialog editor(
+        start, keychain, m_secrets->unavailableReason(),
+        [this, previousName](const ConnectionProfile &profile) {
+            return m_store->save(profile, previousName);
+        },
+        this);
+    if (!m_edit(editor))
+        return;
+    const ConnectionProfile saved = editor.profile();
+    if (!previousName.isEmpty() && previousName != saved.name)
+        m_secrets->move(previousName, saved.name);
+    if (!editor.password().isEmpty()) {
+        if (saved.rememberSecrets)
+            m_secrets->write(saved.name, transport::SecretKind::RedisPassword, editor.password());
+        else
+            m_secrets->keepInMemory(saved.name, transport::SecretKind::RedisPassword,
+                                    editor.password());
+    }
+    reload(saved.name);
+}
+
+void ConnectionsDialog::createNew() {
+    ConnectionProfile start = m_template;
+    start.name.clear();
+    edit(start, {});
+}
+
+void ConnectionsDialog::editSelected() {
+    const ProfileLoadResult loaded = m_store->load(selectedName());
+    if (!loaded.ok()) {
+        m_error->setText(loaded.error);
+        m_error->show();
+        return;
+    }
+    edit(*loaded.profile, loaded.profile->name);
+}
+
+void ConnectionsDialog::duplicateSelected() {
+    const ProfileLoadResult loaded = m_store->load(selectedName());
+    if (!loaded.ok()) {
+        m_error->setText(loaded.error);
+        m_error->show();
+        return;
+    }
+    ConnectionProfile copy = *loaded.profile;
+    QString name = copy.name + QStringLiteral(" (copy)");
+    for (int n = 2; m_store->contains(name); ++n)
+        name = copy.name + QStringLiteral(" (copy %1)").arg(n);
+    copy.name = name;
+    edit(copy, {});
+}
+
+void ConnectionsDialog::deleteSelected() {
+    const QString name = selectedName();
+    if (name.isEmpty() ||
+        !m_confirm(QStringLiteral("Delete the saved connection \"%1\" and its secrets in the "
+                                  "keychain?")
+                       .arg(name)))
+        return;
+    if (const QString problem = m_store->remove(name); !problem.isEmpty()) {
+        m_error->setText(problem);
+        m_error->show();
+        return;
+    }
+    m_secrets->forget(name);
+    reload();
+}
+
+void ConnectionsDialog::connectSelected() {
+    const ProfileLoadResult loaded = m_store->load(selectedName());
+    if (!loaded.ok()) {
+        m_error->setText(loaded.error);
+        m_error->show();
+        return;
+    }
+    Q_EMIT connectRequested(*loaded.profile);
+    accept();
+}
+
+} // namespace poolscope

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "redis/Endpoint.h"
+
+#include <chrono>
+#include <optional>
+
+#include <QByteArray>
+#include <QString>
+
+namespace poolscope {
+
+// A saved connection: everything needed to reach and watch a pool, except secrets. The URL never
+// holds a password (saveProfile refuses one); the Redis password, TLS key passphrase, SSH key
+// passphrase and SSH password come from the keychain (SecretStore), a prompt, or, in the CLI,
+// --password-file / --password-stdin / --tls-key-passphrase-file.
+struct ConnectionProfile {
+    QString name;
+    QString url;    // redis://, rediss:// or unix://, without a password
+    TlsOptions tls; // tls.enabled follows the URL's scheme
+    SshOptions ssh;
+    QByteArray poolKey = "proxies";
+    std::chrono::milliseconds pollInterval{1000};
+    // Ask for the Redis password before connecting (otherwise only when the server refuses us).
+    bool needsPassword = false;
+    // Keep the secrets of this connection in the OS keychain (when there is one).
+    bool rememberSecrets = false;
+
+    bool operator==(const ConnectionProfile &) const = default;
+};
+
+// 10 ms .. 1 hour, as the dashboard's interval choices and `watch --interval` allow.
+constexpr std::chrono::milliseconds kMinPollInterval{10};
+constexpr std::chrono::milliseconds kMaxPollInterval{3600 * 1000};
+
+// Checks a profile: a name, a URL that parses and holds no password, TLS options only with
+// rediss://, a key file only with a certificate, a pool key, an interval in range. Returns one
+// line naming the profile and the field, or an empty string.
+QString checkProfile(const ConnectionProfile &profile);
+
+// The endpoint the profile names (no password: the caller adds the secret it got). nullopt with
+// *error (naming the profile and the field) when the profile does not check.
+std::optional<Endpoint> profileEndpoint(const ConnectionProfile &profile, QString *error);
+
+// The profile for an endpoint the user is connected to: the URL without its password, the TLS and
+// SSH settings, needsPassword when the endpoint has one.
+ConnectionProfile profileFromEndpoint(const QString &name, const Endpoint &endpoint,
+                                      const QByteArray &poolKey,
+                                      std::chrono::milliseconds pollInterval);
+
+} // namespace poolscope
