@@ -97,6 +97,7 @@ int main(int argc, char *argv[]) {
         }
         endpoint = *url.endpoint;
         endpoint.tls = options.tls; // rediss:// and the --tls-* options
+        endpoint.sentinelPassword = options.sentinelPassword;
     }
 
     PoolSession session;

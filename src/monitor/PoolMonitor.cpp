@@ -1,5 +1,7 @@
 #include "monitor/PoolMonitor.h"
 
+#include "topology/SentinelResolver.h"
+
 #include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
@@ -225,6 +227,11 @@ private:
             observation.timeMs = QDateTime::currentMSecsSinceEpoch();
             observation.generation = m_generation;
             observation.serverVersion = m_connection->serverVersion();
+            if (const auto &sentinel = m_connection->resolvedBy()) {
+                observation.primary = topology::nodeText(
+                    {m_connection->endpoint().host, m_connection->endpoint().port});
+                observation.primaryNamedBy = topology::nodeText(*sentinel);
+            }
             post(m_monitor,
                  [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
             // The members found by a search that is done scanning: their counts of now.

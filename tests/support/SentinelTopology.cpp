@@ -108,7 +108,8 @@ bool SentinelTopology::startSentinel(int index, int primaryPort) {
     process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     process->start();
     if (!process->waitForStarted(5000)) {
-        m_error = QStringLiteral("cannot start sentinel %1: %2").arg(index).arg(process->errorString());
+        m_error =
+            QStringLiteral("cannot start sentinel %1: %2").arg(index).arg(process->errorString());
         return false;
     }
     m_sentinels.push_back(std::move(process));
@@ -152,12 +153,10 @@ bool SentinelTopology::start() {
     for (int i = 0; i < 3; ++i) {
         const bool ready = pollUntil(20000, [&] {
             const std::unique_ptr<RedisConnection> connection = sentinel(i);
-            const RedisReply replicas =
-                connection->command({"SENTINEL", "replicas", kMasterName});
+            const RedisReply replicas = connection->command({"SENTINEL", "replicas", kMasterName});
             const RedisReply quorum = connection->command({"SENTINEL", "ckquorum", kMasterName});
             const RedisReply others = connection->command({"SENTINEL", "sentinels", kMasterName});
-            return !replicas.elements.isEmpty() && !quorum.isError() &&
-                   others.elements.size() == 2;
+            return !replicas.elements.isEmpty() && !quorum.isError() && others.elements.size() == 2;
         });
         if (!ready) {
             m_error = QStringLiteral("sentinel %1 did not see the replica and the other sentinels")

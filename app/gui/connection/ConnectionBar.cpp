@@ -144,6 +144,9 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
     // The --tls-* files and checks of the command line apply to any rediss:// URL typed here.
     if (parsed.endpoint->tls.enabled && m_maskedEndpoint && m_maskedEndpoint->tls.enabled)
         parsed.endpoint->tls = m_maskedEndpoint->tls;
+    // So does --sentinel-password to any redis+sentinel:// URL.
+    if (m_maskedEndpoint && parsed.endpoint->topology == Endpoint::Topology::Sentinel)
+        parsed.endpoint->sentinelPassword = m_maskedEndpoint->sentinelPassword;
     return parsed.endpoint;
 }
 

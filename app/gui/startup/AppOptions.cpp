@@ -1,6 +1,7 @@
 #include "startup/AppOptions.h"
 
 #include "redis/Endpoint.h"
+#include "topology/SentinelCommandLine.h"
 #include "transport/TlsCommandLine.h"
 
 #include <cmath>
@@ -51,6 +52,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
                                  QStringLiteral("MEMBER"));
     parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
+    parser.addOptions(topology::sentinelCommandLineOptions());
 
     AppOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -89,6 +91,12 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         return result;
     }
     options.tls = target.tls;
+    if (const QString problem = topology::applySentinelCommandLine(parser, target);
+        !problem.isEmpty()) {
+        result.error = problem;
+        return result;
+    }
+    options.sentinelPassword = target.sentinelPassword;
     options.key = parser.value(key).toUtf8();
     if (options.key.isEmpty()) {
         result.error = QStringLiteral("--key is empty: name the pool's sorted set");

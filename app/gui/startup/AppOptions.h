@@ -24,7 +24,8 @@ struct AppOptions {
     double screenshotAfterSeconds = 0;
     std::optional<qint64> fullSnapshotThreshold; // unset: the monitor's default (10,000)
     QList<QByteArray> pinned;                    // pinned to the chart at start
-    TlsOptions tls; // for a rediss:// URL (enabled then), from the --tls-* options
+    TlsOptions tls;           // for a rediss:// URL (enabled then), from the --tls-* options
+    QString sentinelPassword; // redis+sentinel:// URLs: --sentinel-password or the environment
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };
