@@ -4,6 +4,7 @@
 
 #include "load/FailoverLoss.h"
 #include "load/LoadRunner.h"
+#include "monitor/PoolMonitor.h"
 #include "redis/RedisError.h"
 #include "topology/SentinelResolver.h"
 
@@ -151,9 +152,31 @@ private slots:
         QCOMPARE(loss.lostMembers, lostMembers);
     }
 
+    void pollerFollowsSwitchMasterAtOnce() {
+        // A graceful failover breaks nothing the poller would notice before its next poll, ten
+        // minutes away: only +switch-master can move it to the new primary.
+        PoolMonitor monitor;
+        monitor.setPollInterval(std::chrono::minutes(10));
+        QSignalSpy observed(&monitor, &PoolMonitor::observationArrived);
+        monitor.connectTo(m_topology.endpoint(), "sentinel:watched");
+        QVERIFY(observed.wait(10000));
+        QCOMPARE(lastPrimary(observed), serverText(0));
+        QCOMPARE(observed.last().at(0).value<PoolObservation>().primaryNamedBy,
+                 QStringLiteral("127.0.0.1:%1").arg(m_topology.sentinelPort(0)));
+        const RedisReply failover = m_topology.sentinel(0)->command(
+            {"SENTINEL", "FAILOVER", testing::SentinelTopology::kMasterName});
+        QVERIFY2(!failover.isError(), failover.text.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(lastPrimary(observed), serverText(1), 20000);
+        QCOMPARE(m_topology.primaryNamed(), serverText(1));
+    }
+
     void killingThePrimaryDuringALoadRun() {
+        // Whichever server is primary now dies; the other must be a healthy replica first.
+        const int victim = m_topology.primaryNamed() == serverText(0) ? 0 : 1;
+        const int survivor = 1 - victim;
+        QTRY_VERIFY_WITH_TIMEOUT(m_topology.replicaHealthy(survivor), 30000);
         const QByteArray key = "sentinel:pool";
-        const auto primary = RedisConnection::open(direct(m_topology.serverPort(0)));
+        const auto primary = RedisConnection::open(direct(m_topology.serverPort(victim)));
         QList<QByteArray> seed{"ZADD", key};
         for (int i = 0; i < 20; ++i)
             seed << "0" << QByteArray("proxy") + QByteArray::number(i);
@@ -165,7 +188,8 @@ private slots:
         spec.poolKey = key;
         spec.workers = 4;
         spec.pipeline = 8;
-        spec.duration = std::chrono::milliseconds(9000);
+        // Long enough for a failover that Sentinel delays (2 x failover-timeout after the last).
+        spec.duration = std::chrono::milliseconds(12000);
         spec.connection.connectTimeout = std::chrono::milliseconds(500);
         spec.connection.commandTimeout = std::chrono::milliseconds(500);
         LoadRunner runner;
@@ -175,7 +199,7 @@ private slots:
         // Allocations are flowing (and replicating) before the primary dies.
         QTRY_VERIFY_WITH_TIMEOUT(
             !progressed.isEmpty() && progressed.last().at(0).toLongLong() > 2000, 10000);
-        m_topology.server(0).killHard();
+        m_topology.server(victim).killHard();
         QVERIFY(finished.wait(40000));
         const auto report = finished.first().at(0).value<LoadReport>();
 
@@ -185,15 +209,15 @@ private slots:
                           << report.empty << "empty," << report.errors() << "errors,"
                           << report.unknown << "unknown; primaries"
                           << report.primaries.join(QStringLiteral(" -> ")) << "; sum of counts"
-                          << report.baselineSum << "before," << report.finalSum << "after;"
+                          << QString::number(report.baselineSum, 'f', 0) << "before,"
+                          << QString::number(report.finalSum, 'f', 0) << "after;"
                           << report.connectionLosses << "connection losses," << report.reconnects
                           << "reconnects";
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
         QCOMPARE(report.primaries.size(), 2);
-        QCOMPARE(report.primaries.last(),
-                 QStringLiteral("127.0.0.1:%1").arg(m_topology.serverPort(1)));
-        QCOMPARE(m_topology.primaryNamed(),
-                 QStringLiteral("127.0.0.1:%1").arg(m_topology.serverPort(1)));
+        QCOMPARE(report.primaries.first(), serverText(victim));
+        QCOMPARE(report.primaries.last(), serverText(survivor));
+        QCOMPARE(m_topology.primaryNamed(), serverText(survivor));
         QVERIFY(report.reconnects >= 4);
         QVERIFY2(report.lossChecked, qPrintable(report.lossCheck));
         QCOMPARE(report.errors(), 0);
@@ -212,6 +236,13 @@ private slots:
     }
 
 private:
+    QString serverText(int index) const {
+        return QStringLiteral("127.0.0.1:%1").arg(m_topology.serverPort(index));
+    }
+    static QString lastPrimary(const QSignalSpy &spy) {
+        return spy.isEmpty() ? QString() : spy.last().at(0).value<PoolObservation>().primary;
+    }
+
     testing::SentinelTopology m_topology;
 };
 

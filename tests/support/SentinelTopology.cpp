@@ -4,6 +4,7 @@
 
 #include <QDeadlineTimer>
 #include <QFile>
+#include <QHash>
 #include <QThread>
 
 #include <csignal>
@@ -78,6 +79,32 @@ QString SentinelTopology::primaryNamed() const {
     return QString::fromUtf8(reply.elements.at(0).text + ':' + reply.elements.at(1).text);
 }
 
+bool SentinelTopology::replicaHealthy(int index) const {
+    try {
+        if (!RedisConnection::open(tcp(serverPort(index)))
+                 ->command({"INFO", "replication"})
+                 .text.contains("master_link_status:up"))
+            return false;
+        const QByteArray name = "127.0.0.1:" + QByteArray::number(serverPort(index));
+        for (int i = 0; i < 3; ++i) {
+            bool healthy = false;
+            for (const RedisReply &replica :
+                 sentinel(i)->command({"SENTINEL", "replicas", kMasterName}).elements) {
+                QHash<QByteArray, QByteArray> fields;
+                for (qsizetype f = 0; f + 1 < replica.elements.size(); f += 2)
+                    fields.insert(replica.elements[f].text, replica.elements[f + 1].text);
+                healthy =
+                    healthy || (fields.value("name") == name && fields.value("flags") == "slave");
+            }
+            if (!healthy)
+                return false;
+        }
+        return true;
+    } catch (const RedisError &) {
+        return false;
+    }
+}
+
 bool SentinelTopology::startSentinel(int index, int primaryPort) {
     const int port = RedisServerProcess::pickFreeTcpPort();
     const QString dir = m_directory->path() + QStringLiteral("/sentinel%1").arg(index);
@@ -94,7 +121,7 @@ bool SentinelTopology::startSentinel(int index, int primaryPort) {
                               "logfile %2/sentinel.log\n"
                               "sentinel monitor %3 127.0.0.1 %4 2\n"
                               "sentinel down-after-milliseconds %3 1000\n"
-                              "sentinel failover-timeout %3 3000\n"
+                              "sentinel failover-timeout %3 2000\n"
                               "sentinel parallel-syncs %3 1\n")
                    .arg(port)
                    .arg(dir, QLatin1String(kMasterName))

@@ -40,6 +40,9 @@ public:
     std::unique_ptr<RedisConnection> sentinel(int index) const;
     // "host:port" the sentinels name as primary now (asks sentinel 0).
     QString primaryNamed() const;
+    // Server `index` is linked to its primary and every sentinel lists it as a replica with no
+    // other flag (a failover candidate).
+    bool replicaHealthy(int index) const;
 
 private:
     bool startSentinel(int index, int primaryPort);
