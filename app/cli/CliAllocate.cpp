@@ -23,7 +23,8 @@ int Cli::allocate(const QStringList &args) {
         m_json || m_parser.isSet(QStringLiteral("workers")) ||
         m_parser.isSet(QStringLiteral("threads")) || m_parser.isSet(QStringLiteral("pipeline")) ||
         m_parser.isSet(QStringLiteral("rate")) || m_parser.isSet(QStringLiteral("duration")) ||
-        m_parser.isSet(QStringLiteral("non-atomic"));
+        m_parser.isSet(QStringLiteral("non-atomic")) ||
+        m_parser.isSet(QStringLiteral("wait-replicas"));
     return underLoad ? allocateUnderLoad(count) : allocateOneByOne(count);
 }
 
@@ -54,6 +55,9 @@ int Cli::allocateUnderLoad(qint64 count) {
     // -n defaults to 1; with --duration alone the run is bounded by time only.
     spec.total = seconds > 0 && !m_parser.isSet(QStringLiteral("n")) ? 0 : count;
     spec.atomic = !m_parser.isSet(QStringLiteral("non-atomic"));
+    spec.waitReplicas = wholeOption(QStringLiteral("wait-replicas"), 0, 1, 1000);
+    spec.waitTimeout =
+        std::chrono::milliseconds(wholeOption(QStringLiteral("wait-timeout"), 1000, 1, 3600000));
     if (!spec.atomic && spec.pipeline > 1)
         m_err << "poolscope-cli: --non-atomic sends one command at a time; --pipeline ignored\n";
     if (const QString problem = validateLoadSpec(spec); !problem.isEmpty())
@@ -109,6 +113,18 @@ void Cli::printLoadReport(const LoadReport &r) {
     if (r.connectionLosses > 0)
         m_out << ", connection losses " << r.connectionLosses << ", reconnects " << r.reconnects;
     m_out << '\n';
+    if (r.waits > 0)
+        m_out << "WAIT answered " << r.waits << " times, " << r.waitsShort
+              << " of them with fewer replicas than asked for\n";
+    if (r.primaries.size() > 1)
+        m_out << "failover: the primary went from " << r.primaries.join(QStringLiteral(" to "))
+              << '\n';
+    if (r.lossChecked)
+        m_out << "lost in failover " << r.lostInFailover << " acknowledged allocations on "
+              << r.lostMembers << " members (sum of counts " << formatCount(r.baselineSum)
+              << " before, " << formatCount(r.finalSum) << " after)\n";
+    else if (!r.lossCheck.isEmpty())
+        m_out << "lost in failover: not checked (" << r.lossCheck << ")\n";
     m_out << "latency p50 " << QString::number(r.latencyP50Ms, 'f', 3) << " ms, p99 "
           << QString::number(r.latencyP99Ms, 'f', 3) << " ms, max "
           << QString::number(r.latencyMaxMs, 'f', 3) << " ms\n";

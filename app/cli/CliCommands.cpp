@@ -10,6 +10,7 @@
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
 #include "redis/RedisError.h"
+#include "topology/SentinelCommandLine.h"
 #include "transport/TlsCommandLine.h"
 #include "transport/ssh/SshCommandLine.h"
 
@@ -35,6 +36,9 @@ Commands:
                             the naive ZRANGE + ZINCRBY pair and counts collisions. T threads
                             drive the connections (default: half the CPU cores, at least 1).
                             Ctrl+C stops the run and still prints the report.
+           [--wait-replicas N --wait-timeout MS]   WAIT N MS after each window of P
+                            allocations. Behind Sentinel the report counts the acknowledged
+                            allocations a failover lost (lost in failover).
   evict MEMBER... [--yes]   move members out of the pool, keeping their counts
   restore MEMBER... --policy keep|zero|start|min [--start N] [--yes]
                             move evicted members back into the pool
@@ -69,7 +73,9 @@ Commands:
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
-                unix:///path[?db=N] (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+                unix:///path[?db=N], redis+sentinel://[user[:password]@]s1:26379,s2:26379/
+                MASTER_NAME[/db] (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+  --sentinel-password PASSWORD   the sentinels' password (or $REDIS_SENTINEL_PASSWORD)
   --key KEY     the pool's sorted-set key (default: proxies)
   --json        machine-readable output
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
@@ -160,6 +166,10 @@ void Cli::declareOptions() {
         {QStringLiteral("duration"), QStringLiteral("seconds to run"), QStringLiteral("S")},
         {QStringLiteral("threads"), QStringLiteral("threads driving the connections"),
          QStringLiteral("T")},
+        {QStringLiteral("wait-replicas"), QStringLiteral("WAIT for N replicas after a window"),
+         QStringLiteral("N")},
+        {QStringLiteral("wait-timeout"), QStringLiteral("WAIT's timeout"), QStringLiteral("MS"),
+         QStringLiteral("1000")},
         {QStringLiteral("non-atomic"), QStringLiteral("naive ZRANGE + ZINCRBY (race demo)")},
         {QStringLiteral("members"), QStringLiteral("scenario pool size"), QStringLiteral("M"),
          QStringLiteral("10")},
@@ -183,6 +193,7 @@ void Cli::declareOptions() {
     m_parser.addOptions(transport::tlsCommandLineOptions()); // TLS, for every command
     m_parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
     m_parser.addOptions(profileCommandLineOptions());        // saved connections and secrets
+    m_parser.addOptions(topology::sentinelCommandLineOptions());
 }
 
 std::pair<Endpoint, ConnectionOptions> Cli::target() {
@@ -192,6 +203,9 @@ std::pair<Endpoint, ConnectionOptions> Cli::target() {
         !problem.isEmpty())
         throw UsageError(problem.toStdString());
     applyPassword(endpoint);
+    if (const QString problem = topology::applySentinelCommandLine(m_parser, endpoint);
+        !problem.isEmpty())
+        throw UsageError(problem.toStdString());
     if (endpoint.tls.insecure)
         m_err << "poolscope-cli: warning: the TLS server is NOT verified (--tls-insecure)\n";
     ConnectionOptions options;

@@ -100,6 +100,7 @@ int main(int argc, char *argv[]) {
         endpoint = *url.endpoint;
         endpoint.tls = options.tls; // rediss:// and the --tls-* options
         endpoint.ssh = options.ssh; // --ssh: the address is reached from the SSH host
+        endpoint.sentinelPassword = options.sentinelPassword;
     }
 
     PoolSession session;

@@ -116,7 +116,8 @@ std::unique_ptr<LoadConnection> LoadConnection::open(const Endpoint &endpoint,
     // Connected and handshaken (timeouts, AUTH, SELECT, CLIENT SETNAME) the way every poolscope
     // connection is; from then on the raw context is driven here.
     std::unique_ptr<RedisConnection> handshaken = RedisConnection::open(endpoint, options);
-    std::unique_ptr<LoadConnection> connection(new LoadConnection(endpoint));
+    // Named after the server it reached (for Sentinel endpoints, the primary in use).
+    std::unique_ptr<LoadConnection> connection(new LoadConnection(handshaken->endpoint()));
     connection->m_context.reset(handshaken->releaseContext());
     connection->m_commandTimeout = options.commandTimeout;
     // Once per connection: after a restart or failover the script cache is empty. A refusal

@@ -54,6 +54,8 @@ public:
         return read();
     }
 
+    // The server reached: for a Sentinel endpoint, the primary the sentinels named.
+    const Endpoint &endpoint() const { return m_endpoint; }
     // After the handshake, for the event loop: nothing below blocks.
     void makeNonBlocking();
     int fd() const;

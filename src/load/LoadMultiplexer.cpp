@@ -20,15 +20,20 @@ public:
     Multiplexer(Session &session, int index, int workers)
         : ThreadWork(session, index)
         , m_lanes(static_cast<size_t>(workers)) {
+        // One more slot for the WAIT that follows each window.
         for (Lane &lane : m_lanes)
-            lane.ring.resize(static_cast<size_t>(m_spec.pipeline));
+            lane.ring.resize(static_cast<size_t>(m_spec.pipeline) + 1);
+        if (m_spec.waitReplicas > 0)
+            m_wait.emplace(RedisCommand{"WAIT", QByteArray::number(m_spec.waitReplicas),
+                                        QByteArray::number(m_spec.waitTimeout.count())});
     }
     void run();
 
 private:
+    enum class Sent { EvalSha, Eval, Wait };
     struct Pending {
         Clock::time_point sent;
-        bool isEval = false;
+        Sent what = Sent::EvalSha;
     };
     struct Lane {
         std::unique_ptr<LoadConnection> connection; // null while reconnecting
@@ -40,15 +45,34 @@ private:
         Clock::time_point lostAt{};
         Clock::time_point retryAt{};
         Clock::duration backoff{};
+        size_t sinceWait = 0;     // allocations sent since the last WAIT
+        bool waitPending = false; // a WAIT is in flight: nothing more is sent until it answers
         bool finished = false;
     };
 
-    void send(Lane &lane, Clock::time_point sent, bool eval) {
-        lane.connection->append(eval ? m_eval : m_evalSha);
+    void send(Lane &lane, Clock::time_point sent, Sent what) {
+        lane.connection->append(what == Sent::Wait   ? *m_wait
+                                : what == Sent::Eval ? m_eval
+                                                     : m_evalSha);
         if (lane.inFlight == 0)
             lane.waitingSince = Clock::now();
-        lane.ring[(lane.head + lane.inFlight) % lane.ring.size()] = {sent, eval};
+        lane.ring[(lane.head + lane.inFlight) % lane.ring.size()] = {sent, what};
         ++lane.inFlight;
+        if (what == Sent::Wait) {
+            lane.waitPending = true;
+            lane.sinceWait = 0;
+        } else {
+            ++lane.sinceWait;
+        }
+    }
+    // Allocations in flight (a WAIT is not one).
+    static size_t allocationsInFlight(const Lane &lane) {
+        return lane.inFlight - (lane.waitPending ? 1 : 0);
+    }
+    // How long the oldest command in flight may take: a WAIT blocks for up to its timeout.
+    Clock::duration replyTimeout(const Lane &lane) const {
+        return m_spec.connection.commandTimeout +
+               (lane.waitPending ? m_spec.waitTimeout : Clock::duration::zero());
     }
     void fill(Lane &lane, Clock::time_point now);
     void drain(Lane &lane, Clock::time_point now);
@@ -56,19 +80,25 @@ private:
     void reconnect(Lane &lane);
 
     std::vector<Lane> m_lanes;
+    std::optional<FormattedCommand> m_wait; // --wait-replicas
 };
 
 void Multiplexer::fill(Lane &lane, Clock::time_point now) {
-    while (lane.inFlight < lane.ring.size() && !stopRequested() && paced(lane.nextSend, now) &&
-           moreToDo(now) && claim()) {
+    const size_t window = static_cast<size_t>(m_spec.pipeline);
+    while (!lane.waitPending && lane.inFlight < window && (!m_wait || lane.sinceWait < window) &&
+           !stopRequested() && paced(lane.nextSend, now) && moreToDo(now) && claim()) {
         try {
-            send(lane, now, false);
+            send(lane, now, Sent::EvalSha);
         } catch (const RedisError &) {
             returnClaim(); // never left this process
             throw;
         }
         spendToken(lane.nextSend, now);
     }
+    // After each window (and after the last allocations of the run): WAIT for the replicas.
+    if (m_wait && !lane.waitPending && lane.sinceWait > 0 &&
+        (lane.sinceWait >= window || !moreToDo(now)))
+        send(lane, now, Sent::Wait);
 }
 
 void Multiplexer::drain(Lane &lane, Clock::time_point now) {
@@ -80,11 +110,18 @@ void Multiplexer::drain(Lane &lane, Clock::time_point now) {
         lane.head = (lane.head + 1) % lane.ring.size();
         --lane.inFlight;
         lane.waitingSince = now;
-        if (!oldest.isEval && isNoScript(*reply)) {
+        if (oldest.what == Sent::Wait) {
+            lane.waitPending = false;
+            ++m_tally.waits;
+            if (reply->type != REDIS_REPLY_INTEGER || reply->integer < m_spec.waitReplicas)
+                ++m_tally.waitsShort;
+            continue;
+        }
+        if (oldest.what == Sent::EvalSha && isNoScript(*reply)) {
             // The script cache was emptied (restart, failover, SCRIPT FLUSH): this allocation
             // did not run, so sending it again as EVAL is safe. EVAL also caches the script.
             try {
-                send(lane, oldest.sent, true);
+                send(lane, oldest.sent, Sent::Eval);
             } catch (const RedisError &) {
                 returnClaim(); // it never ran and was not sent again
                 throw;
@@ -102,9 +139,11 @@ void Multiplexer::drain(Lane &lane, Clock::time_point now) {
 }
 
 void Multiplexer::lose(Lane &lane, const RedisError &error, Clock::time_point now) {
-    loseInFlight(lane.inFlight, error);
+    loseInFlight(allocationsInFlight(lane), error);
     lane.inFlight = 0;
     lane.head = 0;
+    lane.sinceWait = 0;
+    lane.waitPending = false;
     lane.connection.reset();
     lane.lostAt = now;
     lane.backoff = kFirstBackoff;
@@ -194,7 +233,7 @@ void Multiplexer::run() {
                 continue;
             }
             active = true;
-            wake = std::min(wake, lane.waitingSince + m_spec.connection.commandTimeout);
+            wake = std::min(wake, lane.waitingSince + replyTimeout(lane));
             const short events = POLLIN | (lane.connection->hasUnflushed() ? POLLOUT : 0);
             fds.push_back({lane.connection->fd(), events, 0});
             polled.push_back(&lane);
@@ -217,8 +256,7 @@ void Multiplexer::run() {
                     lane.connection->readAvailable();
                     drain(lane, now);
                 }
-                if (lane.inFlight > 0 &&
-                    now - lane.waitingSince >= m_spec.connection.commandTimeout)
+                if (lane.inFlight > 0 && now - lane.waitingSince >= replyTimeout(lane))
                     lane.connection->timedOut();
             } catch (const RedisError &error) {
                 lose(lane, error, now);

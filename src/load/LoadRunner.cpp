@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
 
@@ -40,6 +41,12 @@ QString validateLoadSpec(const LoadSpec &spec) {
         return QStringLiteral("give a number of allocations or a duration");
     if (!std::isfinite(spec.ratePerSecond) || spec.ratePerSecond < 0)
         return QStringLiteral("the rate must be a positive number of allocations per second");
+    if (spec.waitReplicas < 0 || spec.waitReplicas > 1000)
+        return QStringLiteral("--wait-replicas must be 0-1000, not %1").arg(spec.waitReplicas);
+    if (spec.waitReplicas > 0 && !spec.atomic)
+        return QStringLiteral("--wait-replicas needs the atomic script (not --non-atomic)");
+    if (spec.waitReplicas > 0 && spec.waitTimeout.count() <= 0)
+        return QStringLiteral("--wait-timeout must be a positive number of milliseconds");
     return {};
 }
 
@@ -79,7 +86,20 @@ QJsonObject LoadReport::toJson() const {
         {QStringLiteral("cancelled"), cancelled},
         {QStringLiteral("connection_losses"), connectionLosses},
         {QStringLiteral("reconnects"), reconnects},
+        {QStringLiteral("primaries"), QJsonArray::fromStringList(primaries)},
+        {QStringLiteral("failovers"), std::max<qsizetype>(0, primaries.size() - 1)},
+        {QStringLiteral("lost_in_failover"), lostInFailover},
+        {QStringLiteral("lost_members"), lostMembers},
+        {QStringLiteral("loss_checked"), lossChecked},
+        {QStringLiteral("waits"), waits},
+        {QStringLiteral("waits_short"), waitsShort},
     };
+    if (lossChecked) {
+        object.insert(QStringLiteral("baseline_sum"), baselineSum);
+        object.insert(QStringLiteral("final_sum"), finalSum);
+    } else if (!lossCheck.isEmpty()) {
+        object.insert(QStringLiteral("loss_check"), lossCheck);
+    }
     if (!error.isEmpty())
         object.insert(QStringLiteral("error"), error);
     return object;

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QObject>
+#include <QStringList>
 
 namespace poolscope {
 
@@ -33,6 +34,10 @@ struct LoadSpec {
     // A worker whose connection broke retries with backoff (50 ms doubling to 2 s) and stops
     // when it could not reconnect for this long (0 = keep trying until cancelled).
     std::chrono::milliseconds giveUpAfter{30000};
+    // --wait-replicas N --wait-timeout MS: after each window of `pipeline` allocations a worker
+    // sends WAIT N MS and sends no more until it answers (atomic mode only). 0 = no WAIT.
+    int waitReplicas = 0;
+    std::chrono::milliseconds waitTimeout{1000};
 };
 
 struct LoadReport {
@@ -57,6 +62,20 @@ struct LoadReport {
     int threads = 1;
     qint64 connectionLosses = 0; // connections that broke or timed out mid-run
     qint64 reconnects = 0;       // new connections made after such a loss
+    // Sentinel endpoints: the primaries the workers were connected to, in the order first seen
+    // (more than one: the run went through a failover).
+    QStringList primaries;
+    // Of `allocated`, the acknowledged allocations the pool does not have after the run: the
+    // pool's counts read before and after it, compared with what the workers saw acknowledged
+    // per member (Sentinel endpoints; see lossCheck for why it may not have been checked).
+    qint64 lostInFailover = 0;
+    qint64 lostMembers = 0;
+    bool lossChecked = false;
+    QString lossCheck;      // why the loss was not checked; empty when it was
+    double baselineSum = 0; // the pool's sum of counts before the run (when checked)
+    double finalSum = 0;    // and after it
+    qint64 waits = 0;       // WAIT commands answered
+    qint64 waitsShort = 0;  // of them, answered with fewer replicas than asked for
     // Why the run could not do (all of) its work: bad spec, no connection at all, a worker that
     // gave up reconnecting. Empty when every worker ran to the end.
     QString error;
@@ -68,7 +87,9 @@ struct LoadReport {
     // {"requested", "allocated", "empty", "errors", "errors_by_kind": {...}, "unknown",
     //  "elapsed_s", "rate_per_s", "latency_ms": {"p50","p99","max"}, "per_member": {...},
     //  "collisions", "duplicate_picks", "atomic", "workers", "pipeline", "cancelled",
-    //  "connection_losses", "reconnects"} and "error" when there is one.
+    //  "connection_losses", "reconnects", "primaries", "failovers", "lost_in_failover",
+    //  "lost_members", "loss_checked", "baseline_sum", "final_sum", "waits", "waits_short"}
+    //  and "error" when there is one ("loss_check" says why the loss was not checked).
     QJsonObject toJson() const;
 };
 

@@ -26,6 +26,8 @@ void Session::work(int index) {
     ThreadTally &tally = m_tallies[static_cast<size_t>(index)];
     const BrokenPipeGuard brokenPipeGuard;
     try {
+        if (index == 0)
+            readBaseline(); // the others wait at the connect latch, so nothing is allocated yet
         if (m_spec.atomic)
             runMultiplexed(*this, index, workersOf(index));
         else
@@ -53,8 +55,11 @@ void Session::start(std::function<void()> onAllFinished) {
         try {
             m_threads.emplace_back([this, i] {
                 work(i);
-                if (m_running.fetch_sub(1) == 1 && m_onAllFinished)
-                    m_onAllFinished();
+                if (m_running.fetch_sub(1) == 1) {
+                    checkLoss();
+                    if (m_onAllFinished)
+                        m_onAllFinished();
+                }
             });
         } catch (const std::system_error &error) {
             // Out of threads: stop the ones already started and account for the rest.
@@ -70,6 +75,19 @@ void Session::start(std::function<void()> onAllFinished) {
             return;
         }
     }
+}
+
+void Session::readBaseline() {
+    // A failover can only take counts back behind a Sentinel endpoint; elsewhere the check would
+    // cost a full read of the pool for nothing.
+    m_lossCheckWanted = m_spec.endpoint.topology == Endpoint::Topology::Sentinel;
+    if (m_lossCheckWanted)
+        m_baseline = readPoolCounts(m_spec.endpoint, m_spec.connection, m_spec.poolKey);
+}
+
+void Session::checkLoss() {
+    if (m_lossCheckWanted && m_baseline.ok())
+        m_final = readPoolCounts(m_spec.endpoint, m_spec.connection, m_spec.poolKey);
 }
 
 LoadReport Session::report() const {
@@ -94,6 +112,11 @@ LoadReport Session::report() const {
         report.collisions += tally.collisions;
         report.connectionLosses += tally.connectionLosses;
         report.reconnects += tally.reconnects;
+        report.waits += tally.waits;
+        report.waitsShort += tally.waitsShort;
+        for (const QString &primary : tally.primaries)
+            if (!report.primaries.contains(primary))
+                report.primaries.append(primary);
         for (auto it = tally.errorsByKind.cbegin(); it != tally.errorsByKind.cend(); ++it)
             report.errorsByKind[it.key()] += it.value();
         for (const auto &[member, count] : tally.perMember)
@@ -120,6 +143,27 @@ LoadReport Session::report() const {
     report.latencyP50Ms = latency.quantileMicros(0.50) / 1000.0;
     report.latencyP99Ms = latency.quantileMicros(0.99) / 1000.0;
     report.latencyMaxMs = latency.maxMicros() / 1000.0;
+    if (m_lossCheckWanted) {
+        if (!m_baseline.primary.isEmpty() && !report.primaries.contains(m_baseline.primary))
+            report.primaries.prepend(m_baseline.primary);
+        if (!m_final.primary.isEmpty()) {
+            report.primaries.removeAll(m_final.primary);
+            report.primaries.append(m_final.primary); // the primary the run ended on
+        }
+        if (!m_baseline.ok()) {
+            report.lossCheck =
+                QStringLiteral("pool not read before the run: %1").arg(m_baseline.error);
+        } else if (!m_final.ok()) {
+            report.lossCheck = QStringLiteral("pool not read after the run: %1").arg(m_final.error);
+        } else {
+            const FailoverLoss loss = compareCounts(m_baseline, report.perMember, m_final);
+            report.lossChecked = true;
+            report.lostInFailover = loss.lost;
+            report.lostMembers = loss.lostMembers;
+            report.baselineSum = loss.baselineSum;
+            report.finalSum = loss.finalSum;
+        }
+    }
 
     if (!m_startError.isEmpty())
         report.error = m_startError;

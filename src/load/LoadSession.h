@@ -2,6 +2,7 @@
 // tickets, deadline, pacing and per-thread tallies (private to src/load).
 #pragma once
 
+#include "load/FailoverLoss.h"
 #include "load/LatencyHistogram.h"
 #include "load/LoadConnection.h"
 #include "load/LoadRunner.h"
@@ -24,6 +25,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace poolscope::loadrunner_detail {
 
@@ -59,6 +61,9 @@ struct ThreadTally {
     LatencyHistogram latency;
     Clock::time_point finishedAt{};
     QString connectionError;  // the last connection problem, if any
+    QStringList primaries;    // servers connected to ("host:port"), in the order first seen
+    qint64 waits = 0;         // WAIT answered
+    qint64 waitsShort = 0;    // with fewer replicas than asked for
     int connectedWorkers = 0; // whose first connection worked
     int gaveUpWorkers = 0;    // that could not reconnect within giveUpAfter
     bool failed = false;      // the thread stopped on something other than Redis
@@ -131,6 +136,9 @@ private:
     friend class ThreadWork;
 
     void work(int index);
+    // Sentinel endpoints: the pool's counts before the first allocation, and after the last.
+    void readBaseline();
+    void checkLoss();
     bool stopRequested() const {
         return m_cancelled.load(std::memory_order_relaxed) ||
                (m_externalCancel && m_externalCancel->load(std::memory_order_relaxed));
@@ -169,6 +177,9 @@ private:
     std::unique_ptr<ThreadLive[]> m_live;
     std::vector<std::thread> m_threads;
     QString m_startError;
+    PoolCountsRead m_baseline;
+    PoolCountsRead m_final;
+    bool m_lossCheckWanted = false;
 };
 
 // What every thread does the same way: tickets, deadline, pacing, counting.
@@ -192,7 +203,12 @@ protected:
     std::unique_ptr<LoadConnection> connect() {
         ConnectionOptions options = m_spec.connection;
         options.clientName = QStringLiteral("poolscope-load");
-        return LoadConnection::open(m_spec.endpoint, options);
+        std::unique_ptr<LoadConnection> connection = LoadConnection::open(m_spec.endpoint, options);
+        const QString server =
+            connection->endpoint().host + u':' + QString::number(connection->endpoint().port);
+        if (!m_tally.primaries.contains(server))
+            m_tally.primaries.append(server);
+        return connection;
     }
     // After every thread connected (or failed to): the run's clock starts.
     Clock::time_point waitForOthers() {

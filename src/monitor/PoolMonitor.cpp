@@ -1,5 +1,8 @@
 #include "monitor/PoolMonitor.h"
 
+#include "topology/SentinelResolver.h"
+#include "topology/SentinelWatcher.h"
+
 #include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
@@ -80,6 +83,7 @@ public:
         m_searchTimer->setSingleShot(true);
         connect(m_searchTimer, &QTimer::timeout, this, &Worker::searchStep);
     }
+    ~Worker() override { m_watcher.reset(); } // joined while this object is still whole
 
     // The generation the GUI thread wants now, written there the moment it moves on. Checked
     // between blocking calls so a worker stuck behind a slow server starts nothing stale after.
@@ -95,6 +99,7 @@ public:
         m_scan.reset();
         m_search.clear();
         m_searchTimer->stop();
+        watchSentinels(generation, endpoint, options);
         m_active = true;
         m_pollRequested = false;
         m_retryDelay = kFirstRetry;
@@ -102,6 +107,7 @@ public:
     }
 
     void stop() {
+        m_watcher.reset();
         m_active = false;
         m_timer->stop();
         m_searchTimer->stop();
@@ -225,6 +231,11 @@ private:
             observation.timeMs = QDateTime::currentMSecsSinceEpoch();
             observation.generation = m_generation;
             observation.serverVersion = m_connection->serverVersion();
+            if (const auto &sentinel = m_connection->resolvedBy()) {
+                observation.primary = topology::nodeText(
+                    {m_connection->endpoint().host, m_connection->endpoint().port});
+                observation.primaryNamedBy = topology::nodeText(*sentinel);
+            }
             post(m_monitor,
                  [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
             // The members found by a search that is done scanning: their counts of now.
@@ -357,7 +368,34 @@ private:
         });
     }
 
+    // Sentinel endpoints: +switch-master moves the poller to the new primary at once.
+    void watchSentinels(quint64 generation, const Endpoint &endpoint,
+                        const ConnectionOptions &options) {
+        m_watcher.reset();
+        if (endpoint.topology != Endpoint::Topology::Sentinel)
+            return;
+        m_watcher = std::make_unique<topology::SentinelWatcher>(
+            endpoint, options, [this, generation](const QString &primary) {
+                post(this, [this, generation, primary] { followSwitch(generation, primary); });
+            });
+    }
+    void followSwitch(quint64 generation, const QString &primary) {
+        if (generation != m_generation || !isCurrent())
+            return;
+        if (m_connection) {
+            const Endpoint &now = m_connection->endpoint();
+            if (topology::nodeText({now.host, now.port}) == primary)
+                return; // already there
+            m_connection.reset();
+            reportState(ConnectionState::Reconnecting,
+                        QStringLiteral("the sentinels switched the primary to %1").arg(primary));
+        }
+        m_retryDelay = kFirstRetry;
+        m_timer->start(0);
+    }
+
     PoolMonitor *m_monitor; // only a context for posting: never touched from this thread
+    std::unique_ptr<topology::SentinelWatcher> m_watcher;
     QTimer *m_timer;
     QTimer *m_searchTimer; // steps of the member search, between polls
     std::unique_ptr<RedisConnection> m_connection;

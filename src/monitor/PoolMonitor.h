@@ -29,6 +29,9 @@ struct PoolObservation {
     PoolStats stats;
     double roundTripMs = 0; // wall time of the whole poll
     QString serverVersion;
+    // Sentinel endpoints: the primary read ("host:port") and the sentinel that named it.
+    QString primary;
+    QString primaryNamedBy;
     QString mode; // how it was read, for the UI: "full snapshot (12 members)"
 
     // Big pools (more members than the full-snapshot threshold) are read as a summary instead:

@@ -10,6 +10,7 @@ namespace {
 
 constexpr int kMinPort = 1;
 constexpr int kMaxPort = 65535;
+constexpr int kDefaultSentinelPort = 26379;
 constexpr auto kMaskedPassword = "****";
 
 EndpointParseResult failure(const QString &message) {
@@ -289,6 +290,52 @@ EndpointParseResult parseUnixEndpoint(QString rest) {
     return {endpoint, {}};
 }
 
+// rest = everything after "redis+sentinel://": [user[:password]@]s1[:port],s2[:port]/NAME[/db].
+// The user info is for the primary (and its replicas); sentinels get Endpoint::sentinelPassword.
+EndpointParseResult parseSentinelEndpoint(QString rest) {
+    Endpoint endpoint;
+    endpoint.topology = Endpoint::Topology::Sentinel;
+    const qsizetype userInfoEnd = rest.lastIndexOf(u'@');
+    if (userInfoEnd >= 0) {
+        applyUserInfo(rest.left(userInfoEnd), endpoint);
+        rest = rest.mid(userInfoEnd + 1);
+    }
+    if (rest.contains(u'?'))
+        return failure(QStringLiteral("a sentinel URL takes no query (the database goes after "
+                                      "the master name: /MASTER_NAME/db)"));
+    const qsizetype pathStart = rest.indexOf(u'/');
+    const QString seedList = pathStart < 0 ? rest : rest.left(pathStart);
+    const QStringList path = pathStart < 0 ? QStringList() : rest.mid(pathStart + 1).split(u'/');
+    for (const QString &seedText : seedList.split(u',')) {
+        Endpoint seed;
+        seed.port = kDefaultSentinelPort;
+        if (QString error = parseHostAndPort(seedText, seed); !error.isEmpty())
+            return failure(
+                QStringLiteral("sentinel %1: %2").arg(endpoint.seeds.size() + 1).arg(error));
+        endpoint.seeds.append({seed.host, seed.port});
+    }
+    if (path.isEmpty() || path.first().isEmpty())
+        return failure(QStringLiteral("missing master name (expected "
+                                      "redis+sentinel://s1:26379,s2:26379/MASTER_NAME[/db])"));
+    endpoint.masterName = percentDecoded(path.first());
+    if (path.size() > 2)
+        return failure(QStringLiteral("unexpected \"/%1\" after database %2")
+                           .arg(path.mid(2).join(u'/'), path.at(1)));
+    if (path.size() == 2 && !path.at(1).isEmpty()) {
+        if (QString error = parseDatabase(path.at(1), endpoint.database); !error.isEmpty())
+            return failure(error);
+    }
+    // host/port hold the primary in use once resolved; until then, the first sentinel.
+    endpoint.host = endpoint.seeds.first().host;
+    endpoint.port = endpoint.seeds.first().port;
+    return {endpoint, {}};
+}
+
+QString hostPart(const QString &host) {
+    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
+    return host.contains(u':') ? QString(u'[' + host + u']') : host;
+}
+
 enum class PasswordMode { Include, Mask, Omit };
 
 QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
@@ -309,13 +356,19 @@ QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
                QStringLiteral("?db=") + QString::number(endpoint.database);
     }
 
-    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
-    const QString hostPart =
-        endpoint.host.contains(u':') ? QString(u'[' + endpoint.host + u']') : endpoint.host;
+    if (endpoint.topology == Endpoint::Topology::Sentinel) {
+        QStringList seeds;
+        for (const NodeAddress &seed : endpoint.seeds)
+            seeds.append(hostPart(seed.host) + u':' + QString::number(seed.port));
+        const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss+sentinel://")
+                                                    : QStringLiteral("redis+sentinel://");
+        return scheme + userInfo + seeds.join(u',') + u'/' + percentEncoded(endpoint.masterName) +
+               u'/' + QString::number(endpoint.database);
+    }
     const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss://") // TLS
                                                 : QStringLiteral("redis://");
-    return scheme + userInfo + hostPart + u':' + QString::number(endpoint.port) + u'/' +
-           QString::number(endpoint.database);
+    return scheme + userInfo + hostPart(endpoint.host) + u':' + QString::number(endpoint.port) +
+           u'/' + QString::number(endpoint.database);
 }
 
 } // namespace
@@ -349,14 +402,20 @@ EndpointParseResult parseEndpoint(const QString &url) {
         return parseTcpEndpoint(rest);
     if (scheme == QLatin1String("unix"))
         return parseUnixEndpoint(rest);
+    if (scheme == QLatin1String("redis+sentinel") || scheme == QLatin1String("rediss+sentinel")) {
+        EndpointParseResult result = parseSentinelEndpoint(rest); // src/topology resolves it
+        if (result.endpoint)
+            result.endpoint->tls.enabled = scheme.startsWith(QLatin1String("rediss"));
+        return result;
+    }
     if (scheme == QLatin1String("rediss")) { // TLS (src/transport)
         EndpointParseResult result = parseTcpEndpoint(rest);
         if (result.endpoint)
             result.endpoint->tls.enabled = true;
         return result;
     }
-    return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis://, rediss:// or "
-                                  "unix://)")
+    return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis://, rediss://, "
+                                  "redis+sentinel:// or unix://)")
                        .arg(trimmedUrl.left(schemeEnd)));
 }
 

@@ -68,6 +68,10 @@ struct EndpointParseResult {
 //   redis://[user[:password]@]host[:port][/db]     host may be an IPv6 address in brackets
 //   rediss://...                                   the same over TLS (tls.enabled = true)
 //   unix://[user[:password]@]/path/to/socket[?db=N]
+//   redis+sentinel://[user[:password]@]s1[:port][,s2[:port]...]/MASTER_NAME[/db]
+//                                                  (rediss+sentinel:// over TLS; sentinel port
+//                                                  26379 by default; user info is the primary's,
+//                                                  sentinelPassword comes from an option)
 // Both also accept a "?db=N" query. Defaults: port 6379, database 0. User, password and the socket
 // path are percent-decoded (e.g. %40 for '@'). Error messages never repeat the password.
 EndpointParseResult parseEndpoint(const QString &url);

@@ -3,6 +3,7 @@
 #include "redis/RedisError.h"
 #include "transport/TcpDialer.h"
 #include "redis/RespParser.h"
+#include "topology/SentinelResolver.h"
 #include "transport/Transport.h"
 
 #include <cerrno>
@@ -77,6 +78,8 @@ RedisConnection::~RedisConnection() = default;
 
 std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
                                                        const ConnectionOptions &options) {
+    if (endpoint.topology == Endpoint::Topology::Sentinel) // resolved again on every open
+        return topology::openSentinelPrimary(endpoint, options);
     std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
     const timeval connectTimeout = toTimeval(options.connectTimeout);
     redisContext *raw = nullptr;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include <QByteArray>
 #include <QList>
@@ -49,6 +50,10 @@ public:
     bool isBroken() const { return m_broken; }
     const Endpoint &endpoint() const { return m_endpoint; }
     const ConnectionOptions &options() const { return m_options; }
+    // Sentinel endpoints: endpoint() is the primary the sentinels named, this the sentinel that
+    // named it (src/topology). Empty for every other endpoint.
+    const std::optional<NodeAddress> &resolvedBy() const { return m_resolvedBy; }
+    void setResolvedBy(const NodeAddress &sentinel) { m_resolvedBy = sentinel; }
     // The server's version from INFO server, read once on connect.
     QString serverVersion() const { return m_serverVersion; }
     // Hands the connected, authenticated hiredis context to a caller that drives it itself (the
@@ -68,6 +73,7 @@ private:
     ConnectionOptions m_options;
     QString m_serverVersion;
     bool m_broken = false;
+    std::optional<NodeAddress> m_resolvedBy;
     bool m_handshaken = false; // past AUTH/SELECT/INFO: a failure before is a hint about the port
 };
 

@@ -46,6 +46,21 @@ Endpoint unixEndpoint(const QString &socketPath, int database = 0, const QString
     return endpoint;
 }
 
+// Sentinels "host:port" each; host/port of the endpoint start at the first sentinel.
+Endpoint sentinelEndpoint(const QStringList &sentinels, const QString &masterName, int database = 0,
+                          const QString &username = {}, const QString &password = {}) {
+    Endpoint endpoint = tcpEndpoint({}, 0, database, username, password);
+    endpoint.topology = Endpoint::Topology::Sentinel;
+    endpoint.masterName = masterName;
+    for (const QString &sentinel : sentinels) {
+        const qsizetype colon = sentinel.lastIndexOf(u':');
+        endpoint.seeds.append({sentinel.left(colon), sentinel.mid(colon + 1).toInt()});
+    }
+    endpoint.host = endpoint.seeds.first().host;
+    endpoint.port = endpoint.seeds.first().port;
+    return endpoint;
+}
+
 const char *const kRedisUrlVariable = "REDIS_URL";
 
 } // namespace
@@ -182,6 +197,17 @@ void TestEndpoint::parsesValidUrl_data() {
         << "unix:///tmp/with%20space.sock" << unixEndpoint("/tmp/with space.sock");
     QTest::newRow("unix socket path with @")
         << "unix:///run/user@1000/redis.sock" << unixEndpoint("/run/user@1000/redis.sock");
+
+    QTest::newRow("sentinels") << "redis+sentinel://s1:26379,s2:26380/mymaster"
+                               << sentinelEndpoint({"s1:26379", "s2:26380"}, "mymaster");
+    QTest::newRow("sentinel default port, db, credentials")
+        << "REDIS+SENTINEL://alice:p%40w@s1,[::1]:5000/pool-primary/3"
+        << sentinelEndpoint({"s1:26379", "::1:5000"}, "pool-primary", 3, "alice", "p@w");
+    QTest::newRow("sentinel trailing slash")
+        << "redis+sentinel://127.0.0.1/m/" << sentinelEndpoint({"127.0.0.1:26379"}, "m");
+    Endpoint tlsSentinels = sentinelEndpoint({"s1:26379"}, "m", 1);
+    tlsSentinels.tls.enabled = true;
+    QTest::newRow("sentinel over tls") << "rediss+sentinel://s1/m/1" << tlsSentinels;
 }
 
 void TestEndpoint::parsesValidUrl() {
@@ -216,7 +242,7 @@ void TestEndpoint::rejectsInvalidUrl_data() {
                                << "missing scheme";
     QTest::newRow("unknown scheme") << "http://host"
                                     << "unsupported scheme \"http\" (expected "
-                                       "redis://, rediss:// or unix://)";
+                                       "redis://, rediss://, redis+sentinel:// or unix://)";
     QTest::newRow("tls without host") << "rediss:///0"
                                       << "missing host";
     QTest::newRow("port not a number") << "redis://host:abc/0"
@@ -273,6 +299,20 @@ void TestEndpoint::rejectsInvalidUrl_data() {
                                     << "\"localhost\"";
     QTest::newRow("unix bad db") << "unix:///tmp/r.sock?db=x"
                                  << "database \"x\" is not a number";
+    QTest::newRow("sentinel without master name") << "redis+sentinel://s1:26379"
+                                                  << "missing master name";
+    QTest::newRow("sentinel empty master name") << "redis+sentinel://s1:26379//0"
+                                                << "missing master name";
+    QTest::newRow("sentinel empty seed") << "redis+sentinel://s1,,s3/m"
+                                         << "sentinel 2: missing host";
+    QTest::newRow("sentinel bad port") << "redis+sentinel://s1,s2:x/m"
+                                       << "sentinel 2: port \"x\" is not a number";
+    QTest::newRow("sentinel bad db") << "redis+sentinel://s1/m/x"
+                                     << "database \"x\" is not a number";
+    QTest::newRow("sentinel junk after db") << "redis+sentinel://s1/m/0/x"
+                                            << "\"/x\" after database 0";
+    QTest::newRow("sentinel query") << "redis+sentinel://s1/m?db=1"
+                                    << "takes no query";
 }
 
 void TestEndpoint::rejectsInvalidUrl() {
@@ -302,6 +342,10 @@ void TestEndpoint::errorNeverEchoesPassword_data() {
                                        << "Hunter2Secret";
     QTest::newRow("unix without path, query") << "unix://u:Hunter2Secret@?db=1"
                                               << "Hunter2Secret";
+    QTest::newRow("sentinel without name") << "redis+sentinel://u:Hunter2Secret@s1"
+                                           << "Hunter2Secret";
+    QTest::newRow("sentinel bad seed") << "redis+sentinel://u:Hunter2Secret@s1:0/m"
+                                       << "Hunter2Secret";
 }
 
 void TestEndpoint::errorNeverEchoesPassword() {
@@ -329,6 +373,10 @@ void TestEndpoint::toUrl_data() {
     QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 3) << "unix:///tmp/r.sock?db=3";
     QTest::newRow("unix with credentials and space")
         << unixEndpoint("/tmp/a b.sock", 0, "u", "p") << "unix://u:p@/tmp/a%20b.sock?db=0";
+    Endpoint sentinels = sentinelEndpoint({"s1:26379", "::1:26380"}, "my master", 2, "u", "p");
+    sentinels.sentinelPassword = QStringLiteral("NeverInAUrl");
+    QTest::newRow("sentinel") << sentinels
+                              << "redis+sentinel://u:p@s1:26379,[::1]:26380/my%20master/2";
 }
 
 void TestEndpoint::toUrl() {
@@ -356,6 +404,9 @@ void TestEndpoint::displayStringMasksPassword_data() {
     QTest::newRow("no credentials") << tcpEndpoint("::1") << "redis://[::1]:6379/0";
     QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 4, "carol", "TopSecret1")
                           << "unix://carol:****@/tmp/r.sock?db=4";
+    Endpoint sentinels = sentinelEndpoint({"s1:26379", "s2:26379"}, "m", 0, "alice", "TopSecret1");
+    sentinels.sentinelPassword = QStringLiteral("TopSecret2");
+    QTest::newRow("sentinel") << sentinels << "redis+sentinel://alice:****@s1:26379,s2:26379/m/0";
 }
 
 void TestEndpoint::displayStringMasksPassword() {
@@ -364,6 +415,7 @@ void TestEndpoint::displayStringMasksPassword() {
 
     const QString display = endpoint.toDisplayString();
     QCOMPARE(display, expectedDisplay);
+    QVERIFY(endpoint.sentinelPassword.isEmpty() || !display.contains(endpoint.sentinelPassword));
     if (!endpoint.password.isEmpty()) {
         QVERIFY(!display.contains(endpoint.password));
         const QString encodedPassword =
@@ -387,6 +439,8 @@ void TestEndpoint::safeUrlOmitsPassword_data() {
     QTest::newRow("no credentials") << tcpEndpoint("::1", 7000, 9) << "redis://[::1]:7000/9";
     QTest::newRow("unix") << unixEndpoint("/tmp/r.sock", 1, "carol", "TopSecret1")
                           << "unix://carol@/tmp/r.sock?db=1";
+    QTest::newRow("sentinel") << sentinelEndpoint({"s1:26379"}, "m", 1, "alice", "TopSecret1")
+                              << "redis+sentinel://alice@s1:26379/m/1";
 }
 
 void TestEndpoint::safeUrlOmitsPassword() {
@@ -428,6 +482,8 @@ void TestEndpoint::roundTripsThroughUrl_data() {
     QTest::newRow("unix") << unixEndpoint("/tmp/redis.sock");
     QTest::newRow("unix with credentials") << unixEndpoint("/tmp/r.sock", 5, "u:x", "p@ss/:%");
     QTest::newRow("unix awkward path") << unixEndpoint("/tmp/a b/c?d#e%f@/g.sock", 2);
+    QTest::newRow("sentinels") << sentinelEndpoint({"a:1", "::1:2", "c:26379"}, "m/x@y", 4, "u",
+                                                   "p@ss/:%");
 }
 
 void TestEndpoint::roundTripsThroughUrl() {

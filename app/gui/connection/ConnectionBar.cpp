@@ -148,6 +148,9 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
     // dialled directly from this machine.
     if (m_maskedEndpoint)
         parsed.endpoint->ssh = m_maskedEndpoint->ssh;
+    // So does --sentinel-password to any redis+sentinel:// URL.
+    if (m_maskedEndpoint && parsed.endpoint->topology == Endpoint::Topology::Sentinel)
+        parsed.endpoint->sentinelPassword = m_maskedEndpoint->sentinelPassword;
     return parsed.endpoint;
 }
 

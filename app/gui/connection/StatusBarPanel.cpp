@@ -70,6 +70,8 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                 m_size->setText(
                     QStringLiteral("%1 members").arg(QLocale().toString(observation.stats.size)));
                 updateSince();
+                if (!observation.primary.isEmpty())
+                    updateState(); // names the primary and its sentinel (after a failover too)
             });
     // The events panel has the server's whole answer; the bar says what to do.
     connect(m_session, &PoolSession::authenticationFailed, this, [this] {
@@ -130,6 +132,10 @@ void StatusBarPanel::updateState() {
         text += QStringLiteral(" (paused)");
     if (m_session->isReadOnly())
         text += QStringLiteral(" · read-only");
+    if (const std::optional<PoolObservation> &latest = m_session->latestObservation();
+        latest && !latest->primary.isEmpty() && m_session->hasTarget()) // Sentinel
+        text += QStringLiteral(" · primary %1 (from sentinel %2)")
+                    .arg(latest->primary, latest->primaryNamedBy);
     if (m_session->hasTarget() && (m_session->endpoint().tls.enabled ||
                                    m_session->endpoint().ssh.enabled())) // "via ssh bastion"
         text += QStringLiteral(" · ") + transport::describeTransport(m_session->endpoint());

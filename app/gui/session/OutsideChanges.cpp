@@ -55,7 +55,14 @@ QStringList describeOutsideChanges(const PoolObservation &before, const PoolObse
             left.append(it.key());
     std::sort(lowered.begin(), lowered.end());
     std::sort(left.begin(), left.end());
-    if (!lowered.isEmpty())
+    const bool primaryChanged = !before.primary.isEmpty() && before.primary != now.primary;
+    if (!lowered.isEmpty() && primaryChanged)
+        changes.append(QStringLiteral("counts went back by %1 allocations on %2 members after the "
+                                      "primary changed (%3): acknowledged by %4, never replicated")
+                           .arg(formatCount(fell))
+                           .arg(lowered.size())
+                           .arg(nameSome(lowered), before.primary));
+    else if (!lowered.isEmpty())
         changes.append(QStringLiteral("counts went back by %1 allocations on %2 members (%3), "
                                       "not by poolscope: reset by another client?")
                            .arg(formatCount(fell))

@@ -15,6 +15,9 @@ namespace poolscope {
 // events panel and a chart marker; empty when nothing unexplained happened.
 // explained: members this dashboard evicted or restored since `before`.
 // A big pool read as a summary is checked only for vanishing (its members are not all read).
+// Counts that went down between two polls read from different primaries (before.primary !=
+// now.primary, a Sentinel failover) are named as such: what the old primary acknowledged and
+// did not replicate.
 QStringList describeOutsideChanges(const PoolObservation &before, const PoolObservation &now,
                                    const QSet<QByteArray> &explained);
 

@@ -411,6 +411,15 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     // pool-wide band.
     const QList<PoolMember> polled = observation.summaryMode ? summaryMembers(observation.summary)
                                                              : observation.snapshot.members;
+    if (m_latest && !observation.primary.isEmpty() && !m_latest->primary.isEmpty() &&
+        observation.primary != m_latest->primary) {
+        const QString text =
+            QStringLiteral("failover: the primary moved from %1 to %2 (named by "
+                           "sentinel %3)")
+                .arg(m_latest->primary, observation.primary, observation.primaryNamedBy);
+        log(LogSeverity::Warning, QStringLiteral("connection"), text);
+        addHistoryEvent(HistoryEvent::Kind::Note, {}, text);
+    }
     if (m_latest)
         reportOutsideChanges(*m_latest, observation);
     // The rate tracker looks every member up once per poll anyway; colours are handed out to

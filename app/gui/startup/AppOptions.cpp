@@ -1,6 +1,7 @@
 #include "startup/AppOptions.h"
 
 #include "redis/Endpoint.h"
+#include "topology/SentinelCommandLine.h"
 #include "transport/TlsCommandLine.h"
 #include "transport/ssh/SshCommandLine.h"
 
@@ -58,6 +59,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin, recording});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
     parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
+    parser.addOptions(topology::sentinelCommandLineOptions());
 
     AppOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -111,6 +113,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     }
     options.tls = target.tls;
     if (const QString problem = transport::applySshCommandLine(parser, target);
+    if (const QString problem = topology::applySentinelCommandLine(parser, target);
         !problem.isEmpty()) {
         result.error = problem;
         return result;
@@ -121,6 +124,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         return result;
     }
     options.ssh = target.ssh;
+    options.sentinelPassword = target.sentinelPassword;
     options.key = parser.value(key).toUtf8();
     if (options.key.isEmpty()) {
         result.error = QStringLiteral("--key is empty: name the pool's sorted set");

@@ -29,6 +29,7 @@ struct AppOptions {
     TlsOptions tls;        // for a rediss:// URL (enabled then), from the --tls-* options
     SshOptions ssh;        // --ssh, --ssh-key, --ssh-accept-new: the URL's address seen from there
     QString recordingPath; // --recording: open this recording read-only, no server at all
+    QString sentinelPassword; // redis+sentinel:// URLs: --sentinel-password or the environment
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };
