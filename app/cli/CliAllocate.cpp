@@ -109,6 +109,9 @@ void Cli::printLoadReport(const LoadReport &r) {
     if (r.connectionLosses > 0)
         m_out << ", connection losses " << r.connectionLosses << ", reconnects " << r.reconnects;
     m_out << '\n';
+    if (r.movedRedirects + r.askRedirects + r.tryAgainRetries > 0)
+        m_out << "cluster redirections followed: MOVED " << r.movedRedirects << ", ASK "
+              << r.askRedirects << ", TRYAGAIN " << r.tryAgainRetries << '\n';
     m_out << "latency p50 " << QString::number(r.latencyP50Ms, 'f', 3) << " ms, p99 "
           << QString::number(r.latencyP99Ms, 'f', 3) << " ms, max "
           << QString::number(r.latencyMaxMs, 'f', 3) << " ms\n";

@@ -96,6 +96,7 @@ private:
     int scenario(const QStringList &args);
     int watch(const QStringList &args);
     int exporter(const QStringList &args);
+    int pools(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;

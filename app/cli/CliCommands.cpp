@@ -49,6 +49,10 @@ Commands:
                             read fresh on every scrape with bounded commands; one series per
                             member for pools of up to N members (default 1000). Runs until
                             Ctrl+C or SIGTERM
+  pools [--interval MS]     every sorted set that looks like a pool, on the server or on
+                            every primary of a cluster: node, size, min/median/max, spread,
+                            evicted, and allocations/s measured over MS (default 1000; 0: no
+                            rate). Read with bounded commands only
   scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
                  [--seconds-before S] [--seconds-after S] [--replace]
                             the count-reset demo: seeds a fresh pool of M members (default 10)
@@ -60,7 +64,9 @@ Commands:
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
-                unix:///path[?db=N] (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+                unix:///path[?db=N] (default: $REDIS_URL, else redis://127.0.0.1:6379/0);
+                redis+cluster://host:port[,host:port...] for Redis Cluster (a plain URL
+                naming a cluster node works too)
   --key KEY     the pool's sorted-set key (default: proxies)
   --json        machine-readable output
   --connect-timeout MS, --command-timeout MS   (defaults 2000 and 1000)
@@ -306,6 +312,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
         {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
         {QStringLiteral("exporter"), [this](const QStringList &a) { return exporter(a); }},
+        {QStringLiteral("pools"), [this](const QStringList &a) { return pools(a); }},
         {QStringLiteral("migrate-companion"),
          [this](const QStringList &a) { return migrateCompanionCommand(a); }},
     };

@@ -6,6 +6,7 @@
 #include "events/EventsPanel.h"
 #include "fairness/FairnessPanel.h"
 #include "members/MembersPanel.h"
+#include "pools/PoolsPanel.h"
 #include "actions/PoolActions.h"
 #include "session/PoolSession.h"
 #include "connection/StatusBarPanel.h"
@@ -41,7 +42,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_fairness(new FairnessPanel(session, this))
     , m_events(new EventsPanel(session, this))
     , m_status(new StatusBarPanel(session, this))
-    , m_actions(new PoolActions(session, m_members, m_chart, this)) {
+    , m_actions(new PoolActions(session, m_members, m_chart, this))
+    , m_pools(new PoolsPanel(this)) {
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -57,6 +59,11 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                                   Qt::RightDockWidgetArea);
     QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
                                    QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
+    // Every pool on the server or cluster, a tab behind the members (issue 14).
+    QDockWidget *pools = addDock(m_pools, QStringLiteral("Pools"), QStringLiteral("poolsDock"),
+                                 Qt::BottomDockWidgetArea);
+    tabifyDockWidget(members, pools);
+    members->raise();
     splitDockWidget(pool, events, Qt::Vertical);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
@@ -76,10 +83,13 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         m_status->showMessage(error, 10000);
     });
     connect(m_session, &PoolSession::poolKeysFound, m_connectionBar, &ConnectionBar::setPoolKeys);
+    connect(m_pools, &PoolsPanel::poolOpened, this,
+            [this](const QByteArray &key) { m_session->connectTo(m_session->endpoint(), key); });
     connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
         m_connectionBar->setConnectionState(m_session->hasTarget() ? state
                                                                    : ConnectionState::Disconnected);
         if (state == ConnectionState::Connected) {
+            m_pools->setEndpoint(m_session->endpoint());
             m_connectionBar->rememberUrl(m_session->endpoint());
             m_session->findPoolKeys();
         }

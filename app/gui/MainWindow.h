@@ -13,6 +13,7 @@ class FairnessPanel;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
+class PoolsPanel;
 class StatusBarPanel;
 
 // Arranges the panels around the session: chart in the middle, pool figures and events on the
@@ -33,6 +34,7 @@ public:
     EventsPanel *eventsPanel() const { return m_events; }
     StatusBarPanel *statusPanel() const { return m_status; }
     PoolActions *actions() const { return m_actions; }
+    PoolsPanel *poolsPanel() const { return m_pools; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -52,6 +54,7 @@ private:
     EventsPanel *m_events;
     StatusBarPanel *m_status;
     PoolActions *m_actions;
+    PoolsPanel *m_pools;
     QMenu *m_poolMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;

@@ -79,6 +79,10 @@ QJsonObject LoadReport::toJson() const {
         {QStringLiteral("cancelled"), cancelled},
         {QStringLiteral("connection_losses"), connectionLosses},
         {QStringLiteral("reconnects"), reconnects},
+        {QStringLiteral("cluster_redirects"),
+         QJsonObject{{QStringLiteral("moved"), movedRedirects},
+                     {QStringLiteral("ask"), askRedirects},
+                     {QStringLiteral("tryagain"), tryAgainRetries}}},
     };
     if (!error.isEmpty())
         object.insert(QStringLiteral("error"), error);

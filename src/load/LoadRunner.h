@@ -57,6 +57,11 @@ struct LoadReport {
     int threads = 1;
     qint64 connectionLosses = 0; // connections that broke or timed out mid-run
     qint64 reconnects = 0;       // new connections made after such a loss
+    // Redis Cluster: allocations redirected (each then sent again, so still counted once above).
+    // MOVED also moves the worker to the slot's new owner.
+    qint64 movedRedirects = 0;
+    qint64 askRedirects = 0;
+    qint64 tryAgainRetries = 0;
     // Why the run could not do (all of) its work: bad spec, no connection at all, a worker that
     // gave up reconnecting. Empty when every worker ran to the end.
     QString error;
@@ -68,7 +73,8 @@ struct LoadReport {
     // {"requested", "allocated", "empty", "errors", "errors_by_kind": {...}, "unknown",
     //  "elapsed_s", "rate_per_s", "latency_ms": {"p50","p99","max"}, "per_member": {...},
     //  "collisions", "duplicate_picks", "atomic", "workers", "pipeline", "cancelled",
-    //  "connection_losses", "reconnects"} and "error" when there is one.
+    //  "connection_losses", "reconnects", "cluster_redirects": {"moved","ask","tryagain"}} and
+    //  "error" when there is one.
     QJsonObject toJson() const;
 };
 

@@ -94,6 +94,9 @@ LoadReport Session::report() const {
         report.collisions += tally.collisions;
         report.connectionLosses += tally.connectionLosses;
         report.reconnects += tally.reconnects;
+        report.movedRedirects += tally.moved;
+        report.askRedirects += tally.ask;
+        report.tryAgainRetries += tally.tryAgain;
         for (auto it = tally.errorsByKind.cbegin(); it != tally.errorsByKind.cend(); ++it)
             report.errorsByKind[it.key()] += it.value();
         for (const auto &[member, count] : tally.perMember)

@@ -52,6 +52,7 @@ struct ThreadTally {
     qint64 collisions = 0;
     qint64 connectionLosses = 0;
     qint64 reconnects = 0;
+    qint64 moved = 0, ask = 0, tryAgain = 0; // Redis Cluster redirections followed
     QMap<QString, qint64> errorsByKind;
     MemberCounts perMember;
     // Naive mode: member followed by the 8 bytes of the score it was read at.
@@ -192,7 +193,7 @@ protected:
     std::unique_ptr<LoadConnection> connect() {
         ConnectionOptions options = m_spec.connection;
         options.clientName = QStringLiteral("poolscope-load");
-        return LoadConnection::open(m_spec.endpoint, options);
+        return LoadConnection::open(m_spec.endpoint, options, m_spec.poolKey);
     }
     // After every thread connected (or failed to): the run's clock starts.
     Clock::time_point waitForOthers() {

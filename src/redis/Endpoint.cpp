@@ -2,6 +2,7 @@
 
 #include <QUrl>
 
+#include <algorithm>
 #include <limits>
 
 namespace poolscope {
@@ -289,7 +290,49 @@ EndpointParseResult parseUnixEndpoint(QString rest) {
     return {endpoint, {}};
 }
 
+// rest = everything after "redis+cluster://": user info, then seeds "host[:port],host[:port]...",
+// then an optional "/0" or "?db=0" (Redis Cluster has database 0 only).
+EndpointParseResult parseClusterEndpoint(QString rest) {
+    QString userInfo;
+    const qsizetype userInfoEnd = rest.lastIndexOf(u'@');
+    if (userInfoEnd >= 0) {
+        userInfo = rest.left(userInfoEnd + 1);
+        rest = rest.mid(userInfoEnd + 1);
+    }
+    const qsizetype seedsEnd = [&rest] {
+        const qsizetype slash = rest.indexOf(u'/');
+        const qsizetype question = rest.indexOf(u'?');
+        if (slash < 0)
+            return question < 0 ? rest.size() : question;
+        return question < 0 ? slash : std::min(slash, question);
+    }();
+    const QStringList seedTexts = rest.left(seedsEnd).split(u',');
+    // The first seed with the user info, path and query is an ordinary redis:// URL.
+    EndpointParseResult result =
+        parseTcpEndpoint(userInfo + seedTexts.first() + rest.mid(seedsEnd));
+    if (!result.endpoint)
+        return failure(QStringLiteral("cluster node 1: %1").arg(result.error));
+    Endpoint &endpoint = *result.endpoint;
+    if (endpoint.database != 0)
+        return failure(QStringLiteral("database %1 is not possible in Redis Cluster, which has "
+                                      "database 0 only: remove it from the URL")
+                           .arg(endpoint.database));
+    endpoint.topology = Endpoint::Topology::Cluster;
+    for (qsizetype i = 0; i < seedTexts.size(); ++i) {
+        Endpoint seed;
+        if (QString error = parseHostAndPort(seedTexts[i], seed); !error.isEmpty())
+            return failure(QStringLiteral("cluster node %1: %2").arg(i + 1).arg(error));
+        endpoint.seeds.append({seed.host, seed.port});
+    }
+    return result;
+}
+
 enum class PasswordMode { Include, Mask, Omit };
+
+QString hostText(const QString &host) {
+    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
+    return host.contains(u':') ? QString(u'[' + host + u']') : host;
+}
 
 QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
     const bool writePassword = !endpoint.password.isEmpty() && passwordMode != PasswordMode::Omit;
@@ -309,9 +352,16 @@ QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
                QStringLiteral("?db=") + QString::number(endpoint.database);
     }
 
-    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
-    const QString hostPart =
-        endpoint.host.contains(u':') ? QString(u'[' + endpoint.host + u']') : endpoint.host;
+    if (endpoint.topology == Endpoint::Topology::Cluster && !endpoint.seeds.isEmpty()) {
+        QStringList seeds;
+        for (const NodeAddress &seed : endpoint.seeds)
+            seeds.append(hostText(seed.host) + u':' + QString::number(seed.port));
+        return (endpoint.tls.enabled ? QStringLiteral("rediss+cluster://")
+                                     : QStringLiteral("redis+cluster://")) +
+               userInfo + seeds.join(u',');
+    }
+
+    const QString hostPart = hostText(endpoint.host);
     const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss://") // TLS
                                                 : QStringLiteral("redis://");
     return scheme + userInfo + hostPart + u':' + QString::number(endpoint.port) + u'/' +
@@ -349,6 +399,12 @@ EndpointParseResult parseEndpoint(const QString &url) {
         return parseTcpEndpoint(rest);
     if (scheme == QLatin1String("unix"))
         return parseUnixEndpoint(rest);
+    if (scheme == QLatin1String("redis+cluster") || scheme == QLatin1String("rediss+cluster")) {
+        EndpointParseResult result = parseClusterEndpoint(rest);
+        if (result.endpoint)
+            result.endpoint->tls.enabled = scheme.startsWith(QLatin1String("rediss"));
+        return result;
+    }
     if (scheme == QLatin1String("rediss")) { // TLS (src/transport)
         EndpointParseResult result = parseTcpEndpoint(rest);
         if (result.endpoint)

@@ -68,6 +68,9 @@ struct EndpointParseResult {
 //   redis://[user[:password]@]host[:port][/db]     host may be an IPv6 address in brackets
 //   rediss://...                                   the same over TLS (tls.enabled = true)
 //   unix://[user[:password]@]/path/to/socket[?db=N]
+//   redis+cluster://[user[:password]@]host1[:port][,host2[:port]...]   Redis Cluster seeds
+//   rediss+cluster://...                           the same over TLS
+// (a cluster has database 0 only: "/N" or "?db=N" other than 0 is refused).
 // Both also accept a "?db=N" query. Defaults: port 6379, database 0. User, password and the socket
 // path are percent-decoded (e.g. %40 for '@'). Error messages never repeat the password.
 EndpointParseResult parseEndpoint(const QString &url);
