@@ -170,7 +170,11 @@ move_slot() { # from_port to_port
     redis-cli -p "$1" CLUSTER SETSLOT "$SLOT" MIGRATING "$to_id" >/dev/null
     redis-cli -p "$1" MIGRATE 127.0.0.1 "$2" "" 0 5000 KEYS "$KEY" >/dev/null
     sleep 0.5 # allocations meet ASK meanwhile
-    for port in "${PORTS[@]}"; do redis-cli -p "$port" CLUSTER SETSLOT "$SLOT" NODE "$to_id" >/dev/null; done
+    # The target first, as the cluster specification recommends, then the others.
+    redis-cli -p "$2" CLUSTER SETSLOT "$SLOT" NODE "$to_id" >/dev/null
+    for port in "${PORTS[@]}"; do
+        [[ $port == "$2" ]] || redis-cli -p "$port" CLUSTER SETSLOT "$SLOT" NODE "$to_id" >/dev/null
+    done
 }
 declare -a migrating=() moved=() asked=()
 from=$OWNER

@@ -59,11 +59,17 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                                   Qt::RightDockWidgetArea);
     QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
                                    QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
-    // Every pool on the server or cluster, a tab behind the members (issue 14).
+    // Every pool on the server or cluster (issue 14): a tab beside the members, closed until
+    // asked for (View > Pools, Ctrl+Shift+L), so it reads nothing unseen.
     QDockWidget *pools = addDock(m_pools, QStringLiteral("Pools"), QStringLiteral("poolsDock"),
                                  Qt::BottomDockWidgetArea);
     tabifyDockWidget(members, pools);
-    members->raise();
+    pools->hide();
+    pools->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+L")));
+    connect(pools->toggleViewAction(), &QAction::triggered, pools, [pools](bool shown) {
+        if (shown)
+            pools->raise();
+    });
     splitDockWidget(pool, events, Qt::Vertical);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);

@@ -174,6 +174,7 @@ QList<RedisReply> ClusterRouter::pipeline(const QList<RedisCommand> &commands) {
 
 RedisReply ClusterRouter::follow(const RedisCommand &argv, RedisReply reply, NodeAddress from) {
     auto pause = kFirstPause;
+    int movedInARow = 0;
     for (int hop = 0; hop < kMaxHops && reply.isError(); ++hop) {
         const QByteArray code = reply.errorCode();
         if (code == "CLUSTERDOWN")
@@ -192,10 +193,20 @@ RedisReply ClusterRouter::follow(const RedisCommand &argv, RedisReply reply, Nod
         const std::optional<ClusterRedirect> redirect = parseRedirect(reply, from);
         if (redirect && redirect->kind == ClusterRedirect::Kind::Moved) {
             ++m_counters.moved;
+            // MOVED again right after a MOVED: the nodes do not agree yet (SETSLOT NODE reaches
+            // them one by one, and an importing node sends a command without ASKING back to the
+            // old owner). Pause as for TRYAGAIN instead of bouncing between them.
+            if (movedInARow++ > 0) {
+                std::this_thread::sleep_for(pause);
+                pause = std::min<std::chrono::milliseconds>(pause * 2, kMaxPause);
+            }
             m_map.assign(redirect->slot, redirect->node);
             from = redirect->node;
             reply = onNode(from, [&argv](RedisConnection &node) { return node.command(argv); });
-        } else if (redirect) { // ASK: this one command, at the importing node
+            continue;
+        }
+        movedInARow = 0;
+        if (redirect) { // ASK: this one command, at the importing node
             ++m_counters.ask;
             const QList<RedisReply> replies =
                 onNode(redirect->node, [&argv](RedisConnection &node) {

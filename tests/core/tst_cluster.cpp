@@ -5,6 +5,7 @@
 #include "ClusterFixture.h"
 
 #include "load/LoadRunner.h"
+#include "monitor/PoolMonitor.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
 #include "topology/ClusterRouter.h"
@@ -196,6 +197,87 @@ private Q_SLOTS:
             QVERIFY2(table.out.contains(key + '\t'), table.out);
     }
 
+    // The poller's connection routes every command: after the pool's slot has moved (both
+    // keys), its next polls read the new owner, with no failed poll.
+    void pollerFollowsAPoolWhoseSlotMoved() {
+        const int source = 1;
+        const int target = 2;
+        const QByteArray key = keyOn(source, "polled", true);
+        primary(source).makePool(key, names(4));
+        PoolMonitor monitor;
+        QSignalSpy failed(&monitor, &PoolMonitor::pollFailed);
+        QList<PoolObservation> seen;
+        connect(&monitor, &PoolMonitor::observationArrived, this,
+                [&seen](const PoolObservation &observation) { seen.append(observation); });
+        monitor.setPollInterval(std::chrono::milliseconds(50));
+        monitor.connectTo(clusterEndpoint(), key);
+        QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 10000);
+
+        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray sourceId = nodeId(source);
+        const QByteArray targetId = nodeId(target);
+        RedisFixture &from = primary(source);
+        RedisFixture &to = primary(target);
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "IMPORTING", sourceId}).text, "OK");
+        QCOMPARE(from.run({"CLUSTER", "SETSLOT", slotText, "MIGRATING", targetId}).text, "OK");
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", QByteArray::number(to.endpoint().port), "", "0",
+                           "5000", "KEYS", key})
+                     .text,
+                 "OK");
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text, "OK");
+        for (int i = 0; i < m_cluster.size(); ++i)
+            if (i != target)
+                QCOMPARE(primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text,
+                         "OK");
+        QCOMPARE(to.run({"ZINCRBY", key, "5", "m0"}).text, "5");
+        const auto m0CountIsFive = [&seen] {
+            for (const PoolMember &member : seen.last().snapshot.members)
+                if (member.member == "m0")
+                    return member.count == 5;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(m0CountIsFive(), 10000);
+        QCOMPARE(failed.count(), 0);
+        monitor.disconnectFromServer();
+    }
+
+    // SETSLOT NODE reaches the nodes one by one: told first, the old owner answers MOVED to the
+    // new one, which (still importing, asked without ASKING) answers MOVED back. The router
+    // pauses instead of giving up after a burst of hops, and answers once the nodes agree.
+    void movedBackAndForthUntilTheNodesAgree() {
+        const int source = 2;
+        const int target = 0;
+        const QByteArray key = keyOn(source, "pingpong", true);
+        primary(source).makePool(key, names(7));
+        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray sourceId = nodeId(source);
+        const QByteArray targetId = nodeId(target);
+        RedisFixture &from = primary(source);
+        RedisFixture &to = primary(target);
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "IMPORTING", sourceId}).text, "OK");
+        QCOMPARE(from.run({"CLUSTER", "SETSLOT", slotText, "MIGRATING", targetId}).text, "OK");
+        const QByteArray targetPort = QByteArray::number(to.endpoint().port);
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", key}).text,
+                 "OK");
+        QCOMPARE(from.run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text, "OK");
+
+        const auto movedAnswers = [&] {
+            return errorStat(source, "MOVED") + errorStat(target, "MOVED");
+        };
+        const qint64 movedBefore = movedAnswers();
+        std::unique_ptr<RedisConnection> reader = openCluster();
+        auto size = std::async(std::launch::async, [&reader, key] {
+            return reader->command({"ZCARD", key}).integer;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(movedAnswers() > movedBefore + 3, 10000); // bouncing
+        for (int i = 0; i < m_cluster.size(); ++i)
+            if (i != source)
+                QCOMPARE(primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text,
+                         "OK");
+        QCOMPARE(size.get(), 7);
+        QVERIFY(reader->cluster()->counters().moved > 3);
+    }
+
     // The pool's slot moves to another primary during a 4-worker run: first the pool key
     // (allocations meet ASK), then, while an eviction meets TRYAGAIN (its two keys on two
     // nodes), the companion hash, then SETSLOT NODE everywhere (allocations meet MOVED and the
@@ -263,8 +345,12 @@ private Q_SLOTS:
         QVERIFY(evictor->cluster()->counters().ask > 0);
 
         // 3. The slot belongs to the target: the source answers MOVED, the workers follow.
+        // The target first, as the cluster specification recommends, then the others.
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text, "OK");
         for (int i = 0; i < m_cluster.size(); ++i)
-            QCOMPARE(primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text, "OK");
+            if (i != target)
+                QCOMPARE(primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text,
+                         "OK");
         const qint64 afterMove = done;
         QTRY_VERIFY_WITH_TIMEOUT(done > afterMove + 600, 20000);
         runner.cancel();

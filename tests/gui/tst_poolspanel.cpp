@@ -9,6 +9,7 @@
 #include "pools/PoolsTableModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QTableView>
@@ -64,6 +65,15 @@ private Q_SLOTS:
 
         PoolsPanel *panel = dashboard.window.poolsPanel();
         PoolsTableModel *model = panel->model();
+        QVERIFY(!panel->isVisible()); // closed until asked for: it has read nothing
+        QCOMPARE(model->rowCount(), 0);
+        QDockWidget *dock = nullptr;
+        for (QDockWidget *candidate : dashboard.window.findChildren<QDockWidget *>())
+            if (candidate->widget() == panel)
+                dock = candidate;
+        QVERIFY(dock);
+        dock->toggleViewAction()->trigger(); // View > Pools
+        QVERIFY(panel->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), m_keys.size(), 10000);
         for (int node = 0; node < m_cluster.size(); ++node) {
             const int row = rowOf(*model, m_keys[node]);
@@ -93,10 +103,7 @@ private Q_SLOTS:
                 model->pools()[rowOf(*model, m_keys[2])].allocationRate.value_or(0) > 0,
             10000);
 
-        // The screenshot: the Pools tab in front.
-        for (QDockWidget *dock : dashboard.window.findChildren<QDockWidget *>())
-            if (dock->widget() == panel)
-                dock->raise();
+        // The screenshot, the Pools tab in front.
         QCoreApplication::processEvents();
         const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
         QDir().mkpath(dir);
@@ -124,6 +131,7 @@ private Q_SLOTS:
         plain.run({"SET", "other", "x"});
         PoolsPanel panel;
         panel.setEndpoint(plain.endpoint());
+        panel.show();
         QTRY_COMPARE_WITH_TIMEOUT(panel.model()->rowCount(), 1, 10000);
         const PoolOverview &pool = panel.model()->pools().first();
         QCOMPARE(pool.key, QByteArray("proxies"));

@@ -34,7 +34,7 @@ PoolsPanel::PoolsPanel(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(PoolsTableModel::Key, QHeaderView::Stretch);
     m_view->setToolTip(tr("Double-click a pool to watch it"));
     m_refresh->setEnabled(false);
 
@@ -83,7 +83,13 @@ void PoolsPanel::setEndpoint(const Endpoint &endpoint) {
     m_status->setText(tr("Reading the pools of %1…").arg(endpoint.toDisplayString()));
     m_refresh->setEnabled(true);
     m_timer->start();
-    refresh();
+    if (isVisible())
+        refresh();
+}
+
+void PoolsPanel::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    refresh(); // nothing is read while the panel is closed
 }
 
 void PoolsPanel::refresh() {

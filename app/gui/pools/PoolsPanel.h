@@ -20,8 +20,8 @@ class PoolsTableModel;
 
 // Every pool on the server or cluster at a glance, the way HAProxy's stats page lists every
 // backend: node (shard), size, min/median/max, spread, evicted members and allocation rate,
-// refreshed every few seconds while a server is chosen. Double-clicking (or Enter on) a row
-// opens that pool in the dashboard. Read on a thread of its own (PoolCatalogReader).
+// refreshed every few seconds while shown and a server is chosen. Double-clicking (or Enter on) a
+// row opens that pool in the dashboard. Read on a thread of its own (PoolCatalogReader).
 class PoolsPanel : public QWidget {
     Q_OBJECT
 
@@ -41,6 +41,9 @@ public:
 
 Q_SIGNALS:
     void poolOpened(const QByteArray &poolKey);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void openRow(const QModelIndex &index);
