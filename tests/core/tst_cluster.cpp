@@ -4,6 +4,7 @@
 // eviction that meets TRYAGAIN), with every allocation accounted for.
 #include "ClusterFixture.h"
 
+#include "catalog/PoolCatalog.h"
 #include "load/LoadRunner.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolKeys.h"
@@ -195,6 +196,38 @@ private Q_SLOTS:
         QVERIFY2(table.exitCode == 0, table.err);
         for (const QByteArray &key : keys)
             QVERIFY2(table.out.contains(key + '\t'), table.out);
+    }
+
+    // On a plain server too. A big pool is read by single ranks only (three ZRANGEs of one or
+    // two members: never the whole pool), its rate estimated from its median's rise.
+    void catalogOfAPlainServerReadsBigPoolsByRank() {
+        RedisFixture plain;
+        QVERIFY2(plain.start(), qPrintable(plain.error()));
+        plain.makePool("big", names(5000), 0);
+        plain.makePool("small", names(10), 2);
+        ConnectionOptions options;
+        auto connection = RedisConnection::open(plain.endpoint(), options);
+        QVERIFY(!connection->cluster());
+        const auto zrangeCalls = [&plain] {
+            const QByteArray info = plain.run({"INFO", "commandstats"}).text;
+            const qsizetype at = info.indexOf("cmdstat_zrange:calls=");
+            return at < 0 ? 0 : info.mid(at + 21, info.indexOf(',', at) - at - 21).toLongLong();
+        };
+        const qint64 before = zrangeCalls();
+        const QList<PoolOverview> first = PoolCatalog::read(*connection);
+        QCOMPARE(zrangeCalls() - before, 3 + 4); // big: min, max, median; small: the same + all
+        QCOMPARE(first.size(), 2);
+        QCOMPARE(first[0].key, QByteArray("big"));
+        QVERIFY(!first[0].countSum);
+        QCOMPARE(first[1].countSum.value_or(-1), 20.0);
+        plain.makePool("big", names(5000), 1); // every member allocated once
+        plain.makePool("small", names(10), 3);
+        QList<PoolOverview> second = PoolCatalog::read(*connection);
+        PoolCatalog::addRates(second, first, 2.0);
+        QCOMPARE(second[0].allocationRate.value_or(-1), 2500.0);
+        QVERIFY(second[0].rateEstimated);
+        QCOMPARE(second[1].allocationRate.value_or(-1), 5.0);
+        QVERIFY(!second[1].rateEstimated);
     }
 
     // The poller's connection routes every command: after the pool's slot has moved (both
