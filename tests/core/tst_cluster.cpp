@@ -421,6 +421,35 @@ private Q_SLOTS:
         QCOMPARE(report.connectionLosses, 0);
         QVERIFY2(report.reconnects >= spec.workers, qPrintable(describe(report)));
     }
+
+    // Last, as it takes a slot away: with a slot not served, the cluster refuses every command
+    // with CLUSTERDOWN, reported as what it is (not as a pool error). The slot is then given
+    // back.
+    void clusterDownIsAClearError() {
+        const QByteArray key = keyOn(0, "down", true);
+        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        auto connection = openCluster();
+        PoolOperations pool(*connection, key);
+        QCOMPARE(pool.size(), 0);
+        for (int i = 0; i < m_cluster.size(); ++i)
+            QCOMPARE(primary(i).run({"CLUSTER", "DELSLOTS", slotText}).text, "OK");
+        const auto refusal = [&]() -> QString {
+            try {
+                pool.size();
+                return {};
+            } catch (const RedisError &error) {
+                return QString::fromUtf8(error.serverCode()) + u' ' + error.message();
+            }
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(refusal().startsWith(QStringLiteral("CLUSTERDOWN")), 10000);
+        QVERIFY2(refusal().contains(QStringLiteral("the cluster is down")), qPrintable(refusal()));
+        QVERIFY(!connection->isBroken());
+        QCOMPARE(primary(0).run({"CLUSTER", "ADDSLOTS", slotText}).text, "OK");
+        for (int i = 0; i < m_cluster.size(); ++i)
+            QTRY_VERIFY_WITH_TIMEOUT(
+                primary(i).run({"CLUSTER", "INFO"}).text.contains("cluster_state:ok"), 20000);
+        QCOMPARE(pool.size(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCluster)
