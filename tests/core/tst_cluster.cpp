@@ -6,6 +6,7 @@
 
 #include "catalog/PoolCatalog.h"
 #include "load/LoadRunner.h"
+#include "monitor/PoolCommander.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
@@ -196,6 +197,25 @@ private Q_SLOTS:
         QVERIFY2(table.exitCode == 0, table.err);
         for (const QByteArray &key : keys)
             QVERIFY2(table.out.contains(key + '\t'), table.out);
+    }
+
+    // The dashboard's key finder (the writer thread) scans every primary with its own cursor.
+    void keyFinderScansEveryPrimary() {
+        QList<QByteArray> keys;
+        for (int node = 0; node < m_cluster.size(); ++node) {
+            keys.append(keyOn(node, "found", node == 0));
+            primary(node).makePool(keys.last(), names(3));
+        }
+        PoolCommander commander;
+        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
+        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
+        commander.setTarget(clusterEndpoint(), keys.first());
+        commander.findPoolKeys(1000);
+        QVERIFY(found.wait(10000));
+        QCOMPARE(failed.count(), 0);
+        const QStringList listed = found.first().first().toStringList();
+        for (const QByteArray &key : keys)
+            QVERIFY2(listed.contains(QString::fromUtf8(key)), qPrintable(listed.join(u',')));
     }
 
     // On a plain server too. A big pool is read by single ranks only (three ZRANGEs of one or
