@@ -125,6 +125,9 @@ void Cli::printLoadReport(const LoadReport &r) {
               << " before, " << formatCount(r.finalSum) << " after)\n";
     else if (!r.lossCheck.isEmpty())
         m_out << "lost in failover: not checked (" << r.lossCheck << ")\n";
+    if (r.movedRedirects + r.askRedirects + r.tryAgainRetries > 0)
+        m_out << "cluster redirections followed: MOVED " << r.movedRedirects << ", ASK "
+              << r.askRedirects << ", TRYAGAIN " << r.tryAgainRetries << '\n';
     m_out << "latency p50 " << QString::number(r.latencyP50Ms, 'f', 3) << " ms, p99 "
           << QString::number(r.latencyP99Ms, 'f', 3) << " ms, max "
           << QString::number(r.latencyMaxMs, 'f', 3) << " ms\n";

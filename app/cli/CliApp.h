@@ -106,6 +106,7 @@ private:
     int watch(const QStringList &args);
     int exporter(const QStringList &args);
     int record(const QStringList &args);
+    int pools(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -62,6 +62,10 @@ Commands:
                             (default: a file per server and pool in
                             ~/.local/share/poolscope/poolscope/recordings) until Ctrl+C or
                             SIGTERM (or S seconds); one recorder per file, any number of readers
+  pools [--interval MS]     every sorted set that looks like a pool, on the server or on
+                            every primary of a cluster: node, size, min/median/max, spread,
+                            evicted, and allocations/s measured over MS (default 1000; 0: no
+                            rate). Read with bounded commands only
   scenario reset --policy keep|zero|start|min [--members M] [--rate R] [--start N]
                  [--seconds-before S] [--seconds-after S] [--replace]
                             the count-reset demo: seeds a fresh pool of M members (default 10)
@@ -74,7 +78,9 @@ Commands:
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
                 unix:///path[?db=N], redis+sentinel://[user[:password]@]s1:26379,s2:26379/
-                MASTER_NAME[/db] (default: $REDIS_URL, else redis://127.0.0.1:6379/0)
+                MASTER_NAME[/db] (default: $REDIS_URL, else redis://127.0.0.1:6379/0);
+                redis+cluster://host:port[,host:port...] for Redis Cluster (a plain URL
+                naming a cluster node works too)
   --sentinel-password PASSWORD   the sentinels' password (or $REDIS_SENTINEL_PASSWORD)
   --key KEY     the pool's sorted-set key (default: proxies)
   --json        machine-readable output
@@ -354,6 +360,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
         {QStringLiteral("exporter"), [this](const QStringList &a) { return exporter(a); }},
         {QStringLiteral("record"), [this](const QStringList &a) { return record(a); }},
+        {QStringLiteral("pools"), [this](const QStringList &a) { return pools(a); }},
         {QStringLiteral("migrate-companion"),
          [this](const QStringList &a) { return migrateCompanionCommand(a); }},
     };

@@ -11,6 +11,7 @@
 #include "events/EventsPanel.h"
 #include "fairness/FairnessPanel.h"
 #include "members/MembersPanel.h"
+#include "pools/PoolsPanel.h"
 #include "actions/PoolActions.h"
 #include "session/PoolSession.h"
 #include "session/RecordingLoader.h"
@@ -54,7 +55,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_secrets(new SecretStore(this))
     , m_prompter(new SecretPrompter(m_secrets, this))
     , m_profileConnector(new ProfileConnector(m_prompter, this))
-    , m_profiles(std::make_unique<ProfileStore>()) {
+    , m_profiles(std::make_unique<ProfileStore>())
+    , m_pools(new PoolsPanel(this)) {
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -70,6 +72,17 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                                   Qt::RightDockWidgetArea);
     QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
                                    QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
+    // Every pool on the server or cluster (issue 14): a tab beside the members, closed until
+    // asked for (View > Pools, Ctrl+Shift+L), so it reads nothing unseen.
+    QDockWidget *pools = addDock(m_pools, QStringLiteral("Pools"), QStringLiteral("poolsDock"),
+                                 Qt::BottomDockWidgetArea);
+    tabifyDockWidget(members, pools);
+    pools->hide();
+    pools->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+L")));
+    connect(pools->toggleViewAction(), &QAction::triggered, pools, [pools](bool shown) {
+        if (shown)
+            pools->raise();
+    });
     splitDockWidget(pool, events, Qt::Vertical);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
@@ -105,10 +118,13 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         m_status->showMessage(error, 10000);
     });
     connect(m_session, &PoolSession::poolKeysFound, m_connectionBar, &ConnectionBar::setPoolKeys);
+    connect(m_pools, &PoolsPanel::poolOpened, this,
+            [this](const QByteArray &key) { m_session->connectTo(m_session->endpoint(), key); });
     connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
         m_connectionBar->setConnectionState(m_session->hasTarget() ? state
                                                                    : ConnectionState::Disconnected);
         if (state == ConnectionState::Connected) {
+            m_pools->setEndpoint(m_session->endpoint());
             m_connectionBar->rememberUrl(m_session->endpoint());
             m_session->findPoolKeys();
         }

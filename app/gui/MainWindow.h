@@ -16,6 +16,7 @@ class FairnessPanel;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
+class PoolsPanel;
 class ProfileConnector;
 class ProfileStore;
 class SecretPrompter;
@@ -57,6 +58,7 @@ public:
     void setSessionRecorder(SessionRecorder *recorder);
     QAction *recordAction() const { return m_recordAction; }
     QAction *openRecordingAction() const { return m_openRecordingAction; }
+    PoolsPanel *poolsPanel() const { return m_pools; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -82,6 +84,7 @@ private:
     ProfileConnector *m_profileConnector;
     std::unique_ptr<ProfileStore> m_profiles;
     QAction *m_connectionsAction = nullptr;
+    PoolsPanel *m_pools;
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
     QAction *m_recordAction = nullptr;

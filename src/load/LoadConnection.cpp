@@ -4,6 +4,7 @@
 
 #include "pool/LuaScript.h"
 #include "redis/RedisError.h"
+#include "topology/ClusterRouter.h"
 
 #include <cerrno>
 #include <new>
@@ -112,10 +113,12 @@ void LoadConnection::timedOut() const {
 }
 
 std::unique_ptr<LoadConnection> LoadConnection::open(const Endpoint &endpoint,
-                                                     const ConnectionOptions &options) {
+                                                     const ConnectionOptions &options,
+                                                     const QByteArray &poolKey) {
     // Connected and handshaken (timeouts, AUTH, SELECT, CLIENT SETNAME) the way every poolscope
     // connection is; from then on the raw context is driven here.
-    std::unique_ptr<RedisConnection> handshaken = RedisConnection::open(endpoint, options);
+    std::unique_ptr<RedisConnection> handshaken =
+        topology::ClusterRouter::openOwnerOf(poolKey, endpoint, options);
     // Named after the server it reached (for Sentinel endpoints, the primary in use).
     std::unique_ptr<LoadConnection> connection(new LoadConnection(handshaken->endpoint()));
     connection->m_context.reset(handshaken->releaseContext());

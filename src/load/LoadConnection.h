@@ -42,8 +42,9 @@ private:
 // SCRIPT LOAD. Broken for good after any I/O error or timeout (a late reply would be misread).
 class LoadConnection {
 public:
-    static std::unique_ptr<LoadConnection> open(const Endpoint &endpoint,
-                                                const ConnectionOptions &options);
+    // To the server, or in a Redis Cluster to the primary owning `poolKey`'s slot.
+    static std::unique_ptr<LoadConnection>
+    open(const Endpoint &endpoint, const ConnectionOptions &options, const QByteArray &poolKey);
 
     void append(const FormattedCommand &command);
     void append(const RedisCommand &argv);

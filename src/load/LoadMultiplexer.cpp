@@ -1,6 +1,7 @@
 // Atomic mode of the load runner: one thread drives many connections with poll(), each keeping
 // a window of EVALSHAs in flight, reconnecting with backoff after a loss.
 #include "load/LoadSession.h"
+#include "topology/ClusterRouter.h"
 
 #include <cerrno>
 #include <system_error>
@@ -48,6 +49,10 @@ private:
         size_t sinceWait = 0;     // allocations sent since the last WAIT
         bool waitPending = false; // a WAIT is in flight: nothing more is sent until it answers
         bool finished = false;
+        // Redis Cluster: a routed connection for allocations answered with a redirection, and
+        // whether the slot moved (the lane then reconnects to the new owner once drained).
+        std::unique_ptr<RedisConnection> redirects;
+        bool moving = false;
     };
 
     void send(Lane &lane, Clock::time_point sent, Sent what) {
@@ -78,6 +83,7 @@ private:
     void drain(Lane &lane, Clock::time_point now);
     void lose(Lane &lane, const RedisError &error, Clock::time_point now);
     void reconnect(Lane &lane);
+    void redirected(Lane &lane, const Pending &pending, std::string_view redirection);
 
     std::vector<Lane> m_lanes;
     std::optional<FormattedCommand> m_wait; // --wait-replicas
@@ -85,8 +91,9 @@ private:
 
 void Multiplexer::fill(Lane &lane, Clock::time_point now) {
     const size_t window = static_cast<size_t>(m_spec.pipeline);
-    while (!lane.waitPending && lane.inFlight < window && (!m_wait || lane.sinceWait < window) &&
-           !stopRequested() && paced(lane.nextSend, now) && moreToDo(now) && claim()) {
+    while (!lane.moving && !lane.waitPending && lane.inFlight < window &&
+           (!m_wait || lane.sinceWait < window) && !stopRequested() && paced(lane.nextSend, now) &&
+           moreToDo(now) && claim()) {
         try {
             send(lane, now, Sent::EvalSha);
         } catch (const RedisError &) {
@@ -128,6 +135,14 @@ void Multiplexer::drain(Lane &lane, Clock::time_point now) {
             }
             continue;
         }
+        if (reply->type == REDIS_REPLY_ERROR) {
+            const std::string_view text = textOf(*reply);
+            if (text.starts_with("MOVED ") || text.starts_with("ASK ") ||
+                text.starts_with("TRYAGAIN")) {
+                redirected(lane, oldest, text);
+                continue;
+            }
+        }
         if (reply->type == REDIS_REPLY_STRING)
             countAllocated(textOf(*reply));
         else if (reply->type == REDIS_REPLY_NIL)
@@ -136,6 +151,57 @@ void Multiplexer::drain(Lane &lane, Clock::time_point now) {
             countError(*reply);
         finishAttempt(oldest.sent, now);
     }
+}
+
+// Redis Cluster: the allocation did not run (a redirection is an answer instead of running it),
+// so it is sent again, once, through a cluster router that follows MOVED / ASK / TRYAGAIN. That
+// path blocks this thread's lanes for a round trip or two; it is taken only while a slot moves.
+void Multiplexer::redirected(Lane &lane, const Pending &pending, std::string_view redirection) {
+    if (redirection.starts_with("MOVED")) {
+        ++m_tally.moved;
+        lane.moving = true; // stop sending here; reconnect to the new owner when drained
+    } else if (redirection.starts_with("ASK")) {
+        ++m_tally.ask;
+    } else {
+        ++m_tally.tryAgain;
+    }
+    try {
+        if (!lane.redirects) {
+            ConnectionOptions options = m_spec.connection;
+            options.clientName = QStringLiteral("poolscope-load");
+            lane.redirects = RedisConnection::open(m_spec.endpoint, options);
+        }
+        topology::ClusterRouter *router = lane.redirects->cluster();
+        if (!router)
+            throw RedisError(
+                RedisError::Kind::Server,
+                QStringLiteral("a server that is not a cluster node answered %1")
+                    .arg(QString::fromUtf8(redirection.data(), qsizetype(redirection.size()))),
+                "UNEXPECTED");
+        const topology::ClusterCounters before = router->counters();
+        const RedisReply answer = LuaScript::allocate().run(*lane.redirects, {m_spec.poolKey});
+        m_tally.moved += router->counters().moved - before.moved;
+        m_tally.ask += router->counters().ask - before.ask;
+        m_tally.tryAgain += router->counters().tryAgain - before.tryAgain;
+        if (answer.type == RedisReply::Type::String)
+            countAllocated(std::string_view(answer.text.constData(), size_t(answer.text.size())));
+        else if (answer.isNil())
+            ++m_tally.empty;
+        else
+            ++m_tally.errorsByKind[answer.isError() ? QString::fromUtf8(answer.errorCode())
+                                                    : QStringLiteral("UNEXPECTED")];
+    } catch (const RedisError &error) {
+        lane.redirects.reset();
+        if (error.connectionLost()) { // sent, no answer: it may or may not have run
+            ++m_tally.unknown;
+            m_tally.connectionError = error.message();
+        } else {
+            const QByteArray code = error.serverCode();
+            ++m_tally
+                  .errorsByKind[code.isEmpty() ? QStringLiteral("ERR") : QString::fromUtf8(code)];
+        }
+    }
+    finishAttempt(pending.sent, Clock::now());
 }
 
 void Multiplexer::lose(Lane &lane, const RedisError &error, Clock::time_point now) {
@@ -209,6 +275,20 @@ void Multiplexer::run() {
                     reconnect(lane);
                     now = Clock::now();
                 }
+                if (!lane.connection) {
+                    active = active || !lane.finished;
+                    wake = std::min(wake, lane.retryAt);
+                    continue;
+                }
+            }
+            if (lane.moving && lane.inFlight == 0) {
+                // The pool's slot has a new owner: follow it (connect() asks the slot map).
+                lane.connection.reset();
+                lane.moving = false;
+                lane.lostAt = now;
+                lane.backoff = kFirstBackoff;
+                reconnect(lane);
+                now = Clock::now();
                 if (!lane.connection) {
                     active = active || !lane.finished;
                     wake = std::min(wake, lane.retryAt);

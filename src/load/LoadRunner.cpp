@@ -93,6 +93,10 @@ QJsonObject LoadReport::toJson() const {
         {QStringLiteral("loss_checked"), lossChecked},
         {QStringLiteral("waits"), waits},
         {QStringLiteral("waits_short"), waitsShort},
+        {QStringLiteral("cluster_redirects"),
+         QJsonObject{{QStringLiteral("moved"), movedRedirects},
+                     {QStringLiteral("ask"), askRedirects},
+                     {QStringLiteral("tryagain"), tryAgainRetries}}},
     };
     if (lossChecked) {
         object.insert(QStringLiteral("baseline_sum"), baselineSum);

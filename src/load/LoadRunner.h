@@ -76,6 +76,11 @@ struct LoadReport {
     double finalSum = 0;    // and after it
     qint64 waits = 0;       // WAIT commands answered
     qint64 waitsShort = 0;  // of them, answered with fewer replicas than asked for
+    // Redis Cluster: allocations redirected (each then sent again, so still counted once above).
+    // MOVED also moves the worker to the slot's new owner.
+    qint64 movedRedirects = 0;
+    qint64 askRedirects = 0;
+    qint64 tryAgainRetries = 0;
     // Why the run could not do (all of) its work: bad spec, no connection at all, a worker that
     // gave up reconnecting. Empty when every worker ran to the end.
     QString error;
@@ -88,8 +93,9 @@ struct LoadReport {
     //  "elapsed_s", "rate_per_s", "latency_ms": {"p50","p99","max"}, "per_member": {...},
     //  "collisions", "duplicate_picks", "atomic", "workers", "pipeline", "cancelled",
     //  "connection_losses", "reconnects", "primaries", "failovers", "lost_in_failover",
-    //  "lost_members", "loss_checked", "baseline_sum", "final_sum", "waits", "waits_short"}
-    //  and "error" when there is one ("loss_check" says why the loss was not checked).
+    //  "lost_members", "loss_checked", "baseline_sum", "final_sum", "waits", "waits_short",
+    //  "cluster_redirects": {"moved","ask","tryagain"}} and "error" when there is one
+    //  ("loss_check" says why the loss was not checked).
     QJsonObject toJson() const;
 };
 

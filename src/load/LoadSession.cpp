@@ -117,6 +117,9 @@ LoadReport Session::report() const {
         for (const QString &primary : tally.primaries)
             if (!report.primaries.contains(primary))
                 report.primaries.append(primary);
+        report.movedRedirects += tally.moved;
+        report.askRedirects += tally.ask;
+        report.tryAgainRetries += tally.tryAgain;
         for (auto it = tally.errorsByKind.cbegin(); it != tally.errorsByKind.cend(); ++it)
             report.errorsByKind[it.key()] += it.value();
         for (const auto &[member, count] : tally.perMember)

@@ -54,6 +54,7 @@ struct ThreadTally {
     qint64 collisions = 0;
     qint64 connectionLosses = 0;
     qint64 reconnects = 0;
+    qint64 moved = 0, ask = 0, tryAgain = 0; // Redis Cluster redirections followed
     QMap<QString, qint64> errorsByKind;
     MemberCounts perMember;
     // Naive mode: member followed by the 8 bytes of the score it was read at.
@@ -203,7 +204,8 @@ protected:
     std::unique_ptr<LoadConnection> connect() {
         ConnectionOptions options = m_spec.connection;
         options.clientName = QStringLiteral("poolscope-load");
-        std::unique_ptr<LoadConnection> connection = LoadConnection::open(m_spec.endpoint, options);
+        std::unique_ptr<LoadConnection> connection =
+            LoadConnection::open(m_spec.endpoint, options, m_spec.poolKey);
         const QString server =
             connection->endpoint().host + u':' + QString::number(connection->endpoint().port);
         if (!m_tally.primaries.contains(server))

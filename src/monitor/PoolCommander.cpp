@@ -4,6 +4,7 @@
 #include "pool/PoolOperations.h"
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
+#include "topology/NodeScan.h"
 
 #include <algorithm>
 #include <atomic>
@@ -214,11 +215,25 @@ public:
 private:
     void scanForPoolKeys(int maxKeys) {
         QSet<QByteArray> found;
+        // Redis Cluster: every primary, each with its own cursor.
+        topology::forEachPrimary(connection(), [&](RedisConnection &node, const QString &) {
+            scanNodeForPoolKeys(node, maxKeys, found);
+        });
+        QStringList keys;
+        keys.reserve(found.size());
+        for (const QByteArray &key : std::as_const(found))
+            keys.append(QString::fromUtf8(key));
+        keys.sort();
+        post(m_commander,
+             [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
+    }
+
+    void scanNodeForPoolKeys(RedisConnection &node, int maxKeys, QSet<QByteArray> &found) {
         QByteArray cursor = "0";
         // Bounded both ways: a huge keyspace costs at most kMaxScanCalls short commands.
         for (int call = 0; call < kMaxScanCalls && found.size() < maxKeys; ++call) {
-            const RedisReply reply = connection().command(
-                {"SCAN", cursor, "MATCH", "*", "COUNT", "1000", "TYPE", "zset"});
+            const RedisReply reply =
+                node.command({"SCAN", cursor, "MATCH", "*", "COUNT", "1000", "TYPE", "zset"});
             if (reply.isError())
                 throw RedisError(
                     RedisError::Kind::Server,
@@ -236,13 +251,6 @@ private:
             if (cursor == "0")
                 break;
         }
-        QStringList keys;
-        keys.reserve(found.size());
-        for (const QByteArray &key : std::as_const(found))
-            keys.append(QString::fromUtf8(key));
-        keys.sort();
-        post(m_commander,
-             [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
     }
 
     template <typename Body> void run(const QString &operation, Body body) {

@@ -2,6 +2,7 @@
 
 #include <QUrl>
 
+#include <algorithm>
 #include <limits>
 
 namespace poolscope {
@@ -331,12 +332,49 @@ EndpointParseResult parseSentinelEndpoint(QString rest) {
     return {endpoint, {}};
 }
 
-QString hostPart(const QString &host) {
-    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
-    return host.contains(u':') ? QString(u'[' + host + u']') : host;
+// rest = everything after "redis+cluster://": user info, then seeds "host[:port],host[:port]...",
+// then an optional "/0" or "?db=0" (Redis Cluster has database 0 only).
+EndpointParseResult parseClusterEndpoint(QString rest) {
+    QString userInfo;
+    const qsizetype userInfoEnd = rest.lastIndexOf(u'@');
+    if (userInfoEnd >= 0) {
+        userInfo = rest.left(userInfoEnd + 1);
+        rest = rest.mid(userInfoEnd + 1);
+    }
+    const qsizetype seedsEnd = [&rest] {
+        const qsizetype slash = rest.indexOf(u'/');
+        const qsizetype question = rest.indexOf(u'?');
+        if (slash < 0)
+            return question < 0 ? rest.size() : question;
+        return question < 0 ? slash : std::min(slash, question);
+    }();
+    const QStringList seedTexts = rest.left(seedsEnd).split(u',');
+    // The first seed with the user info, path and query is an ordinary redis:// URL.
+    EndpointParseResult result =
+        parseTcpEndpoint(userInfo + seedTexts.first() + rest.mid(seedsEnd));
+    if (!result.endpoint)
+        return failure(QStringLiteral("cluster node 1: %1").arg(result.error));
+    Endpoint &endpoint = *result.endpoint;
+    if (endpoint.database != 0)
+        return failure(QStringLiteral("database %1 is not possible in Redis Cluster, which has "
+                                      "database 0 only: remove it from the URL")
+                           .arg(endpoint.database));
+    endpoint.topology = Endpoint::Topology::Cluster;
+    for (qsizetype i = 0; i < seedTexts.size(); ++i) {
+        Endpoint seed;
+        if (QString error = parseHostAndPort(seedTexts[i], seed); !error.isEmpty())
+            return failure(QStringLiteral("cluster node %1: %2").arg(i + 1).arg(error));
+        endpoint.seeds.append({seed.host, seed.port});
+    }
+    return result;
 }
 
 enum class PasswordMode { Include, Mask, Omit };
+
+QString hostText(const QString &host) {
+    // IPv6 addresses need brackets so that their ':' is not read as the port separator.
+    return host.contains(u':') ? QString(u'[' + host + u']') : host;
+}
 
 QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
     const bool writePassword = !endpoint.password.isEmpty() && passwordMode != PasswordMode::Omit;
@@ -359,16 +397,26 @@ QString buildUrl(const Endpoint &endpoint, PasswordMode passwordMode) {
     if (endpoint.topology == Endpoint::Topology::Sentinel) {
         QStringList seeds;
         for (const NodeAddress &seed : endpoint.seeds)
-            seeds.append(hostPart(seed.host) + u':' + QString::number(seed.port));
+            seeds.append(hostText(seed.host) + u':' + QString::number(seed.port));
         const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss+sentinel://")
                                                     : QStringLiteral("redis+sentinel://");
         return scheme + userInfo + seeds.join(u',') + u'/' + percentEncoded(endpoint.masterName) +
                u'/' + QString::number(endpoint.database);
     }
+    if (endpoint.topology == Endpoint::Topology::Cluster && !endpoint.seeds.isEmpty()) {
+        QStringList seeds;
+        for (const NodeAddress &seed : endpoint.seeds)
+            seeds.append(hostText(seed.host) + u':' + QString::number(seed.port));
+        return (endpoint.tls.enabled ? QStringLiteral("rediss+cluster://")
+                                     : QStringLiteral("redis+cluster://")) +
+               userInfo + seeds.join(u',');
+    }
+
+    const QString hostPart = hostText(endpoint.host);
     const QString scheme = endpoint.tls.enabled ? QStringLiteral("rediss://") // TLS
                                                 : QStringLiteral("redis://");
-    return scheme + userInfo + hostPart(endpoint.host) + u':' + QString::number(endpoint.port) +
-           u'/' + QString::number(endpoint.database);
+    return scheme + userInfo + hostPart + u':' + QString::number(endpoint.port) + u'/' +
+           QString::number(endpoint.database);
 }
 
 } // namespace
@@ -408,6 +456,12 @@ EndpointParseResult parseEndpoint(const QString &url) {
             result.endpoint->tls.enabled = scheme.startsWith(QLatin1String("rediss"));
         return result;
     }
+    if (scheme == QLatin1String("redis+cluster") || scheme == QLatin1String("rediss+cluster")) {
+        EndpointParseResult result = parseClusterEndpoint(rest);
+        if (result.endpoint)
+            result.endpoint->tls.enabled = scheme.startsWith(QLatin1String("rediss"));
+        return result;
+    }
     if (scheme == QLatin1String("rediss")) { // TLS (src/transport)
         EndpointParseResult result = parseTcpEndpoint(rest);
         if (result.endpoint)
@@ -415,7 +469,7 @@ EndpointParseResult parseEndpoint(const QString &url) {
         return result;
     }
     return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis://, rediss://, "
-                                  "redis+sentinel:// or unix://)")
+                                  "redis+sentinel://, redis+cluster:// or unix://)")
                        .arg(trimmedUrl.left(schemeEnd)));
 }
 

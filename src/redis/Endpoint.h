@@ -72,6 +72,9 @@ struct EndpointParseResult {
 //                                                  (rediss+sentinel:// over TLS; sentinel port
 //                                                  26379 by default; user info is the primary's,
 //                                                  sentinelPassword comes from an option)
+//   redis+cluster://[user[:password]@]host1[:port][,host2[:port]...]   Redis Cluster seeds
+//   rediss+cluster://...                           the same over TLS
+// (a cluster has database 0 only: "/N" or "?db=N" other than 0 is refused).
 // Both also accept a "?db=N" query. Defaults: port 6379, database 0. User, password and the socket
 // path are percent-decoded (e.g. %40 for '@'). Error messages never repeat the password.
 EndpointParseResult parseEndpoint(const QString &url);

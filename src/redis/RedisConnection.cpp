@@ -5,9 +5,11 @@
 #include "redis/RespParser.h"
 #include "topology/SentinelResolver.h"
 #include "transport/Transport.h"
+#include "topology/ClusterRouter.h"
 
 #include <cerrno>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -76,10 +78,26 @@ RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptio
 
 RedisConnection::~RedisConnection() = default;
 
+std::unique_ptr<RedisConnection>
+RedisConnection::openCluster(const Endpoint &endpoint, const ConnectionOptions &options,
+                             std::unique_ptr<RedisConnection> first) {
+    if (!first)
+        first = topology::ClusterRouter::openFirstNode(endpoint, options);
+    std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
+    connection->m_serverVersion = first->serverVersion();
+    connection->m_clusterNode = true;
+    connection->m_handshaken = true;
+    connection->m_router =
+        std::make_unique<topology::ClusterRouter>(endpoint, options, std::move(first));
+    return connection;
+}
+
 std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
                                                        const ConnectionOptions &options) {
     if (endpoint.topology == Endpoint::Topology::Sentinel) // resolved again on every open
         return topology::openSentinelPrimary(endpoint, options);
+    if (endpoint.topology == Endpoint::Topology::Cluster && !options.singleNode)
+        return openCluster(endpoint, options, nullptr);
     std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
     const timeval connectTimeout = toTimeval(options.connectTimeout);
     redisContext *raw = nullptr;
@@ -114,10 +132,16 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     installReplyLimits(raw);
     connection->handshake();
     connection->m_handshaken = true;
+    // A plain URL that names a cluster node: the user need not know it is one.
+    if (connection->m_clusterNode && !options.singleNode)
+        return openCluster(endpoint, options, std::move(connection));
     return connection;
 }
 
 redisContext *RedisConnection::releaseContext() {
+    if (m_router)
+        throw RedisError(RedisError::Kind::Usage,
+                         QStringLiteral("a cluster connection has no single context to hand over"));
     m_broken = true; // nothing more can be sent through this object
     return m_context.release();
 }
@@ -144,6 +168,13 @@ void RedisConnection::handshake() {
     }
     if (m_endpoint.database != 0) {
         const RedisReply reply = command({"SELECT", QByteArray::number(m_endpoint.database)});
+        if (reply.isError() && reply.text.contains("cluster mode"))
+            throw RedisError(RedisError::Kind::Usage,
+                             QStringLiteral("%1 is a Redis Cluster node, and a cluster has "
+                                            "database 0 only: remove /%2 from the URL")
+                                 .arg(m_endpoint.toDisplayString())
+                                 .arg(m_endpoint.database),
+                             reply.errorCode());
         if (reply.isError())
             throw RedisError(RedisError::Kind::Server,
                              QStringLiteral("cannot select database %1 on %2: %3")
@@ -155,7 +186,11 @@ void RedisConnection::handshake() {
         // Naming is a courtesy for operators; a server that refuses it (ACL) is still usable.
         command({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
     }
-    const RedisReply info = command({"INFO", "server"});
+    // One round trip for both: the version, and whether this is a cluster node.
+    append({"INFO", "server"});
+    append({"INFO", "cluster"});
+    const RedisReply info = readReply();
+    m_clusterNode = readReply().text.contains("cluster_enabled:1");
     if (info.isError() && info.errorCode() == "NOAUTH")
         throw RedisError(RedisError::Kind::Authentication,
                          QStringLiteral("%1 requires a password: %2")
@@ -200,7 +235,26 @@ void RedisConnection::failFromContext(const char *during) {
                          .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));
 }
 
+// Cluster mode: the router's errors break this connection as a node's would break a plain one.
+template <typename Call> auto RedisConnection::routed(Call call) {
+    if (m_broken)
+        throw RedisError(
+            RedisError::Kind::Connection,
+            QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
+    try {
+        return call(*m_router);
+    } catch (const RedisError &error) {
+        if (error.connectionLost())
+            m_broken = true;
+        throw;
+    }
+}
+
 void RedisConnection::append(const RedisCommand &argv) {
+    if (m_router) {
+        m_routedQueue.append(argv); // sent, routed, by the next readReply()
+        return;
+    }
     if (m_broken)
         throw RedisError(
             RedisError::Kind::Connection,
@@ -220,6 +274,17 @@ void RedisConnection::append(const RedisCommand &argv) {
 }
 
 RedisReply RedisConnection::readReply() {
+    if (m_router) {
+        if (m_routedReplies.isEmpty() && !m_routedQueue.isEmpty()) {
+            const QList<RedisCommand> queued = std::exchange(m_routedQueue, {});
+            m_routedReplies = routed(
+                [&queued](topology::ClusterRouter &router) { return router.pipeline(queued); });
+        }
+        if (m_routedReplies.isEmpty())
+            throw RedisError(RedisError::Kind::Usage,
+                             QStringLiteral("a reply was read that no command asked for"));
+        return m_routedReplies.takeFirst();
+    }
     if (m_broken)
         throw RedisError(
             RedisError::Kind::Connection,
@@ -232,6 +297,8 @@ RedisReply RedisConnection::readReply() {
 }
 
 RedisReply RedisConnection::command(const RedisCommand &argv) {
+    if (m_router && m_routedQueue.isEmpty() && m_routedReplies.isEmpty())
+        return routed([&argv](topology::ClusterRouter &router) { return router.command(argv); });
     append(argv);
     return readReply();
 }
@@ -247,6 +314,9 @@ RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv) {
 }
 
 QList<RedisReply> RedisConnection::pipeline(const QList<RedisCommand> &commands) {
+    if (m_router && m_routedQueue.isEmpty() && m_routedReplies.isEmpty())
+        return routed(
+            [&commands](topology::ClusterRouter &router) { return router.pipeline(commands); });
     for (const RedisCommand &argv : commands)
         append(argv);
     QList<RedisReply> replies;

@@ -14,6 +14,9 @@
 struct redisContext; // hiredis stays out of our headers
 
 namespace poolscope {
+namespace topology {
+class ClusterRouter;
+}
 
 using RedisCommand = QList<QByteArray>;
 
@@ -22,11 +25,17 @@ struct ConnectionOptions {
     std::chrono::milliseconds commandTimeout{1000};
     // Sent as CLIENT SETNAME so operators can tell our connections apart ("poolscope-poller").
     QString clientName;
+    // Talk to exactly this node even when it is a Redis Cluster node (the cluster router's own
+    // node connections, load workers). Otherwise a cluster node found behind a plain URL makes
+    // the connection route every command to its key's owner (src/topology).
+    bool singleNode = false;
 };
 
 // One blocking connection to one Redis server. Not thread-safe: each thread opens its own.
 // After any I/O error or timeout the connection is broken for good (a late reply would be
 // read as the answer to the next command): open a new one.
+// For a Redis Cluster (redis+cluster://, or a plain URL naming a cluster node) it is a client of
+// the whole cluster instead: commands go to their key's owner (see topology::ClusterRouter).
 class RedisConnection {
 public:
     // Connects, then AUTH, SELECT and CLIENT SETNAME. Throws RedisError.
@@ -60,6 +69,11 @@ public:
     // load runner, non-blocking); this connection is closed from then on. Free it with redisFree.
     redisContext *releaseContext();
 
+    // Redis Cluster: the router behind this connection, or null for a single server.
+    topology::ClusterRouter *cluster() const { return m_router.get(); }
+    // The server said cluster_enabled:1 (INFO cluster) during the handshake.
+    bool isClusterNode() const { return m_clusterNode; }
+
 private:
     RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options);
     void handshake();
@@ -75,6 +89,14 @@ private:
     bool m_broken = false;
     std::optional<NodeAddress> m_resolvedBy;
     bool m_handshaken = false; // past AUTH/SELECT/INFO: a failure before is a hint about the port
+    bool m_clusterNode = false;
+    std::unique_ptr<topology::ClusterRouter> m_router;
+    QList<RedisCommand> m_routedQueue; // append()ed, not yet sent (cluster mode)
+    QList<RedisReply> m_routedReplies; // answered, not yet read (cluster mode)
+    template <typename Call> auto routed(Call call);
+    static std::unique_ptr<RedisConnection> openCluster(const Endpoint &endpoint,
+                                                        const ConnectionOptions &options,
+                                                        std::unique_ptr<RedisConnection> first);
 };
 
 } // namespace poolscope

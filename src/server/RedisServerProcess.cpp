@@ -155,6 +155,7 @@ bool RedisServerProcess::waitUntilReady(int timeoutMs, QString *error) {
         try {
             ConnectionOptions options;
             options.connectTimeout = std::chrono::milliseconds(500);
+            options.singleNode = true; // this server, even a cluster node not in a cluster yet
             // Up is up: a test server may carry an expired or misnamed certificate on purpose.
             Endpoint probe = m_endpoint;
             probe.tls.insecure = true;

@@ -116,6 +116,11 @@ private slots:
     void defaultsMatchDefaultEndpoint();
     void defaultRedisUrl_data();
     void defaultRedisUrl();
+    // Redis Cluster (issue 14): redis+cluster://seed1,seed2...
+    void parsesClusterUrl_data();
+    void parsesClusterUrl();
+    void rejectsInvalidClusterUrl_data();
+    void rejectsInvalidClusterUrl();
 
 private:
     bool m_hadRedisUrl = false;
@@ -529,6 +534,95 @@ void TestEndpoint::defaultRedisUrl() {
     else
         QVERIFY(qunsetenv(kRedisUrlVariable));
     QCOMPARE(poolscope::defaultRedisUrl(), expected);
+}
+
+void TestEndpoint::parsesClusterUrl_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QStringList>("seeds"); // "host:port"
+    QTest::addColumn<QString>("username");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<bool>("tls");
+    QTest::addColumn<QString>("safeUrl");
+
+    QTest::newRow("one seed") << "redis+cluster://127.0.0.1:7000" << QStringList{"127.0.0.1:7000"}
+                              << ""
+                              << "" << false << "redis+cluster://127.0.0.1:7000";
+    QTest::newRow("three seeds, default port")
+        << "redis+cluster://a:7000,b,[::1]:7002" << QStringList{"a:7000", "b:6379", "::1:7002"}
+        << ""
+        << "" << false << "redis+cluster://a:7000,b:6379,[::1]:7002";
+    QTest::newRow("credentials") << "REDIS+CLUSTER://alice:s%3Acret@h1:1,h2:2"
+                                 << QStringList{"h1:1", "h2:2"} << "alice"
+                                 << "s:cret" << false << "redis+cluster://alice@h1:1,h2:2";
+    QTest::newRow("database 0 accepted") << "redis+cluster://h:1/0" << QStringList{"h:1"} << ""
+                                         << "" << false << "redis+cluster://h:1";
+    QTest::newRow("?db=0 accepted")
+        << "redis+cluster://h:1,g:2?db=0" << QStringList{"h:1", "g:2"} << ""
+        << "" << false << "redis+cluster://h:1,g:2";
+    QTest::newRow("tls") << "rediss+cluster://h:1" << QStringList{"h:1"} << ""
+                         << "" << true << "rediss+cluster://h:1";
+}
+
+void TestEndpoint::parsesClusterUrl() {
+    QFETCH(QString, url);
+    QFETCH(QStringList, seeds);
+    QFETCH(QString, username);
+    QFETCH(QString, password);
+    QFETCH(bool, tls);
+    QFETCH(QString, safeUrl);
+
+    const auto result = parseEndpoint(url);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Endpoint &endpoint = *result.endpoint;
+    QCOMPARE(endpoint.topology, Endpoint::Topology::Cluster);
+    QStringList actualSeeds;
+    for (const poolscope::NodeAddress &seed : endpoint.seeds)
+        actualSeeds.append(seed.host + u':' + QString::number(seed.port));
+    QCOMPARE(actualSeeds, seeds);
+    // host/port hold the node in use: the first seed to begin with.
+    QCOMPARE(endpoint.host, endpoint.seeds.first().host);
+    QCOMPARE(endpoint.port, endpoint.seeds.first().port);
+    QCOMPARE(endpoint.database, 0);
+    QCOMPARE(endpoint.username, username);
+    QCOMPARE(endpoint.password, password);
+    QCOMPARE(endpoint.tls.enabled, tls);
+    QCOMPARE(endpoint.toSafeUrl(), safeUrl);
+    QVERIFY(!endpoint.toDisplayString().contains(u"cret"));
+    if (!password.isEmpty())
+        QVERIFY(endpoint.toDisplayString().contains(u":****@"));
+    // The full URL (for child processes) parses back to the same endpoint.
+    const auto again = parseEndpoint(endpoint.toUrl());
+    QVERIFY2(again.ok(), qPrintable(again.error));
+    QCOMPARE(*again.endpoint, endpoint);
+}
+
+void TestEndpoint::rejectsInvalidClusterUrl_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("expectedError");
+
+    QTest::newRow("database in path")
+        << "redis+cluster://h:1,g:2/3"
+        << "database 3 is not possible in Redis Cluster, which has database 0 only: remove it "
+           "from the URL";
+    QTest::newRow("database in query") << "redis+cluster://h:1?db=2"
+                                       << "database 2 is not possible in Redis Cluster";
+    QTest::newRow("bad second seed") << "redis+cluster://h:1,g:x"
+                                     << "cluster node 2: port \"x\" is not a number";
+    QTest::newRow("empty seed") << "redis+cluster://h:1,,g:2"
+                                << "cluster node 2: missing host";
+    QTest::newRow("no seeds") << "redis+cluster://"
+                              << "cluster node 1: missing host";
+    QTest::newRow("bad first seed") << "redis+cluster://:secret@h:99999"
+                                    << "cluster node 1: port 99999 is out of range 1-65535";
+}
+
+void TestEndpoint::rejectsInvalidClusterUrl() {
+    QFETCH(QString, url);
+    QFETCH(QString, expectedError);
+    const auto result = parseEndpoint(url);
+    QVERIFY(!result.ok());
+    QVERIFY2(result.error.contains(expectedError), qPrintable(result.error));
+    QVERIFY(!result.error.contains(u"secret"));
 }
 
 QTEST_GUILESS_MAIN(TestEndpoint)

@@ -17,6 +17,7 @@ std::unique_ptr<RedisConnection> RedisFixture::connect(const QString &clientName
     ConnectionOptions options;
     options.clientName = clientName;
     options.commandTimeout = std::chrono::milliseconds(10000);
+    options.singleNode = true; // this server itself, also when it is a cluster node
     return RedisConnection::open(m_server.endpoint(), options);
 }
 

@@ -22,7 +22,8 @@ public:
     RedisServerProcess &server() { return m_server; }
     Endpoint endpoint() const { return m_server.endpoint(); }
     QString url() const { return m_server.url(); }
-    // A new connection to the server (throws on failure).
+    // A new connection to the server (throws on failure); to this server alone, also when it
+    // is a cluster node (ConnectionOptions::singleNode).
     std::unique_ptr<RedisConnection> connect(const QString &clientName = {}) const;
     // One shared connection for test set-up and checks.
     RedisConnection &admin();

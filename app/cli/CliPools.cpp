@@ -1,0 +1,72 @@
+// `poolscope-cli pools`: every pool on the server or cluster at a glance (HAProxy's stats page
+// lists every backend the same way).
+#include "CliApp.h"
+
+#include "catalog/PoolCatalog.h"
+#include "pool/MemberText.h"
+#include "pool/PoolTypes.h"
+
+#include <chrono>
+#include <thread>
+
+namespace poolscope::cli {
+namespace {
+
+QString rateText(const PoolOverview &pool) {
+    if (!pool.allocationRate)
+        return QStringLiteral("-");
+    return (pool.rateEstimated ? QStringLiteral("~") : QString()) +
+           QString::number(*pool.allocationRate, 'f', 1);
+}
+
+} // namespace
+
+int Cli::pools(const QStringList &args) {
+    if (!args.isEmpty())
+        throw UsageError("pools takes no arguments (it lists every pool; --key is not used)");
+    const int intervalMs = wholeOption(QStringLiteral("interval"), 1000, 0, 60000);
+    RedisConnection &redis = connection();
+    const auto firstReadAt = std::chrono::steady_clock::now();
+    QList<PoolOverview> pools = PoolCatalog::read(redis);
+    if (intervalMs > 0) {
+        const QList<PoolOverview> before = pools;
+        std::this_thread::sleep_for(std::chrono::milliseconds(intervalMs));
+        const auto secondReadAt = std::chrono::steady_clock::now();
+        pools = PoolCatalog::read(redis);
+        PoolCatalog::addRates(pools, before,
+                              std::chrono::duration<double>(secondReadAt - firstReadAt).count());
+    }
+    if (m_json) {
+        QJsonArray rows;
+        for (const PoolOverview &pool : pools) {
+            QJsonObject row{{QStringLiteral("key"), memberText(pool.key)},
+                            {QStringLiteral("node"), pool.node},
+                            {QStringLiteral("size"), pool.size},
+                            {QStringLiteral("min"), pool.minimum},
+                            {QStringLiteral("median"), pool.median},
+                            {QStringLiteral("max"), pool.maximum},
+                            {QStringLiteral("spread"), pool.spread()},
+                            {QStringLiteral("evicted"), pool.evicted}};
+            if (pool.allocationRate) {
+                row.insert(QStringLiteral("rate_per_s"), *pool.allocationRate);
+                row.insert(QStringLiteral("rate_estimated"), pool.rateEstimated);
+            }
+            rows.append(row);
+        }
+        printJson({{QStringLiteral("pools"), rows}});
+        return kExitOk;
+    }
+    if (pools.isEmpty()) {
+        m_out << "no pools found (no sorted set with whole, non-negative counts)\n";
+        return kExitOk;
+    }
+    m_out << "KEY\tNODE\tSIZE\tMIN\tMEDIAN\tMAX\tSPREAD\tEVICTED\tALLOC/S\n";
+    for (const PoolOverview &pool : pools)
+        m_out << memberText(pool.key) << '\t' << pool.node << '\t' << pool.size << '\t'
+              << formatCount(pool.minimum) << '\t' << formatCount(pool.median) << '\t'
+              << formatCount(pool.maximum) << '\t' << formatCount(pool.spread()) << '\t'
+              << pool.evicted << '\t' << rateText(pool) << '\n';
+    return kExitOk;
+}
+
+} // namespace poolscope::cli

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "redis/RedisConnection.h"
+
+#include <optional>
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace poolscope {
+
+// One sorted set that looks like a pool, as the Pools panel and `poolscope-cli pools` show it.
+struct PoolOverview {
+    QByteArray key;
+    QString node; // "host:port" of the primary holding it (or the server / socket)
+    qint64 size = 0;
+    double minimum = 0;
+    double median = 0;
+    double maximum = 0;
+    qint64 evicted = 0; // members in the companion hash
+    // Pools of up to PoolCatalog::kExactSumLimit members: the sum of their counts.
+    std::optional<double> countSum;
+    // Allocations per second between two readings; estimated (size x rise of the median) for
+    // pools too big to sum in one bounded command.
+    std::optional<double> allocationRate;
+    bool rateEstimated = false;
+
+    double spread() const { return maximum - minimum; }
+};
+
+// Finds every pool on a server or on every primary of a cluster, reading each with the bounded
+// commands the poller uses: SCAN (TYPE zset, one cursor per primary), ZCARD, and single ranks
+// by ZRANGE for min, median and max (O(log N) at any size); the full ZRANGE only for pools of
+// up to kExactSumLimit members. Never a whole big pool in one command.
+class PoolCatalog {
+public:
+    static constexpr int kMaxKeys = 1000;
+    static constexpr int kExactSumLimit = 1000;
+
+    // Sorted by key. A sorted set "looks like a pool" when its scores are whole numbers >= 0
+    // (allocation counts). Throws RedisError.
+    static QList<PoolOverview> read(RedisConnection &connection, int maxKeys = kMaxKeys);
+    // Fills allocationRate from a reading taken `seconds` earlier.
+    static void addRates(QList<PoolOverview> &now, const QList<PoolOverview> &before,
+                         double seconds);
+};
+
+} // namespace poolscope
+
+Q_DECLARE_METATYPE(poolscope::PoolOverview)

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "redis/RedisConnection.h"
+
+#include <functional>
+
+#include <QString>
+
+namespace poolscope::topology {
+
+// Runs `visit` once per primary: on each primary of a Redis Cluster (its own connection, so a
+// SCAN keeps one cursor per node), or on the one server. `nodeName` is "host:port" (or the
+// socket path), for showing where a key lives.
+void forEachPrimary(
+    RedisConnection &connection,
+    const std::function<void(RedisConnection &node, const QString &nodeName)> &visit);
+
+// Where the key lives, for display: the owner's "host:port" in a cluster, else the server.
+QString nodeNameOf(RedisConnection &connection, const QByteArray &key);
+
+} // namespace poolscope::topology
