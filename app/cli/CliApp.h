@@ -5,6 +5,7 @@
 
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
+#include "health/HealthTypes.h"
 #include "pool/PoolOperations.h"
 
 #include <atomic>
@@ -96,6 +97,10 @@ private:
     int scenario(const QStringList &args);
     int watch(const QStringList &args);
     int exporter(const QStringList &args);
+    // Health checks (CliHealth.cpp).
+    CheckOptions checkOptions();
+    int check(const QStringList &args);
+    int guard(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;
