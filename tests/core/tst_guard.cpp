@@ -30,6 +30,7 @@ private slots:
     void checkRecordsAndChangesNothing();
     void evictsAfterFallRestoresAfterRiseWithoutFlood();
     void targetDownEvictsNoMoreThanCap();
+    void checkNewEvictsNewMembersOnFirstFailure();
     void twoGuardsOneActs();
     void killNineMidRoundLeavesNoMemberHalfMoved();
     void cleanupTestCase();
@@ -258,6 +259,41 @@ void TestGuard::targetDownEvictsNoMoreThanCap() {
     QCOMPARE(m_redis.run({"ZCARD", key}).integer, 7);
     QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer, 3);
     guard.releaseLease();
+}
+
+void TestGuard::checkNewEvictsNewMembersOnFirstFailure() {
+    const QByteArray key = "fresh";
+    const QByteArray known = "http://known@127.0.0.1:" + QByteArray::number(m_closedPort);
+    const QByteArray seeded = "http://seeded@127.0.0.1:" + QByteArray::number(m_closedPort);
+    m_redis.makePool(key, {proxyMember(0), known}, 0);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 3;
+    options.maxEvictedPercent = 100;
+    options.checkNew = true;
+    HealthGuard guard(*connection, key, options);
+    // On the guard's first round every member is new: the failing one goes at once.
+    GuardRound round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].member, known);
+    QVERIFY(round.actions[0].reason.contains(u"new member failed its first check"));
+    // A member seeded later is checked before it takes traffic: evicted on its first failure.
+    m_redis.makePool(key, {seeded}, 0);
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].member, seeded);
+    QVERIFY(m_redis.run({"ZSCORE", key, seeded}).isNil());
+    // Without --check-new a new failing member waits for `fall` failures.
+    const QByteArray later = "http://later@127.0.0.1:" + QByteArray::number(m_closedPort);
+    m_redis.makePool(key, {later}, 0);
+    options.checkNew = false;
+    HealthGuard plain(*connection, key, options);
+    guard.releaseLease();
+    round = plain.runRound();
+    QVERIFY(round.leaseHeld);
+    QVERIFY(round.actions.isEmpty());
+    QVERIFY(!m_redis.run({"ZSCORE", key, later}).isNil());
+    plain.releaseLease();
 }
 
 void TestGuard::twoGuardsOneActs() {
