@@ -5,6 +5,7 @@
 
 #include "health/Checkability.h"
 #include "health/HealthChecker.h"
+#include "pool/PoolKeys.h"
 
 #include <QtTest>
 
@@ -78,6 +79,9 @@ private slots:
     void demoPoolIsNotCheckable();
     void credentialsNeverShown();
     void concurrencyAndRateAreBounded();
+    void healthKeysShareThePoolSlot_data();
+    void healthKeysShareThePoolSlot();
+    void targetAndStatusParsing();
     void cleanupTestCase();
 
 private:
@@ -312,6 +316,50 @@ void TestHealth::concurrencyAndRateAreBounded() {
     QVERIFY2(round.elapsedMs >= 250, qPrintable(QString::number(round.elapsedMs)));
     for (const CheckResult &result : round.results)
         QCOMPARE(result.outcome, CheckOutcome::Ok);
+}
+
+void TestHealth::healthKeysShareThePoolSlot_data() {
+    QTest::addColumn<QByteArray>("pool");
+    QTest::newRow("plain") << QByteArray("proxies");
+    QTest::newRow("tagged") << QByteArray("{eu}:proxies");
+    QTest::newRow("braces, no tag") << QByteArray("a}b");
+    QTest::newRow("empty braces") << QByteArray("x{}y");
+}
+
+void TestHealth::healthKeysShareThePoolSlot() {
+    QFETCH(QByteArray, pool);
+    const PoolKeys keys(pool);
+    const int slot = PoolKeys::hashSlot(pool);
+    QCOMPARE(PoolKeys::hashSlot(keys.health()), slot);
+    QCOMPARE(PoolKeys::hashSlot(keys.guardEvents()), slot);
+    QCOMPARE(PoolKeys::hashSlot(keys.guardLease()), slot);
+    const QSet<QByteArray> names{pool, keys.evicted(), keys.health(), keys.guardEvents(),
+                                 keys.guardLease()};
+    QCOMPARE(names.size(), 5);
+}
+
+void TestHealth::targetAndStatusParsing() {
+    QString error;
+    auto target = CheckTarget::parse(QStringLiteral("https://[::1]:8443/a?b=c"), &error);
+    QVERIFY(target);
+    QVERIFY(target->https);
+    QCOMPARE(target->authority(), QByteArray("[::1]:8443"));
+    QCOMPARE(target->path, QByteArray("/a?b=c"));
+    target = CheckTarget::parse(QStringLiteral("http://localhost"), &error);
+    QVERIFY(target);
+    QCOMPARE(target->port, 80);
+    QCOMPARE(target->path, QByteArray("/"));
+    QVERIFY(!CheckTarget::parse(QStringLiteral("ftp://x/"), &error));
+    QVERIFY(error.contains(u"ftp://x/"));
+    QVERIFY(!CheckTarget::parse(QStringLiteral("http://u:p@x/"), &error));
+    auto ranges = StatusRanges::parse(QStringLiteral("200-299, 301"), &error);
+    QVERIFY(ranges);
+    QVERIFY(ranges->contains(204) && ranges->contains(301) && !ranges->contains(302));
+    QCOMPARE(ranges->text(), QStringLiteral("200-299,301"));
+    QVERIFY(!StatusRanges::parse(QStringLiteral("299-200"), &error));
+    QVERIFY(error.contains(u"299-200"));
+    QVERIFY(!StatusRanges::parse(QStringLiteral("abc"), &error));
+    QCOMPARE(StatusRanges().text(), QStringLiteral("200-399"));
 }
 
 QTEST_GUILESS_MAIN(TestHealth)
