@@ -6,6 +6,7 @@
 #include "health/HealthStore.h"
 #include "pool/CredentialMask.h"
 #include "pool/MemberText.h"
+#include "redis/RedisError.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -183,7 +184,8 @@ int Cli::guard(const QStringList &args) {
     options.leaseTtl =
         std::max(std::chrono::milliseconds(3000), 3 * interval + 2 * options.check.checkTimeout);
 
-    HealthGuard guard(connection(), poolKey(), options);
+    options.guardId = HealthGuard::makeGuardId(); // kept across reconnections
+    auto guard = std::make_unique<HealthGuard>(connection(), poolKey(), options);
     InterruptGuard interrupt;
     const QString pool = QString::fromUtf8(poolKey());
     m_err << "poolscope-cli: guard " << options.guardId << " on pool " << pool << ": fall "
@@ -194,7 +196,26 @@ int Cli::guard(const QStringList &args) {
     QByteArray waitingFor;
     int done = 0;
     while (!g_interrupted.load() && (rounds == 0 || done < rounds)) {
-        const GuardRound round = guard.runRound(&g_interrupted);
+        GuardRound round;
+        try {
+            if (!guard)
+                guard = std::make_unique<HealthGuard>(connection(), poolKey(), options);
+            round = guard->runRound(&g_interrupted);
+        } catch (const RedisError &e) {
+            if (!e.connectionLost())
+                throw;
+            // A guard outlives a server restart or a network blip: say so, pause, reconnect.
+            m_err << "poolscope-cli: " << e.message() << "; trying again in " << intervalSeconds
+                  << " s\n";
+            m_err.flush();
+            guard.reset();
+            m_pool.reset();
+            m_connection.reset();
+            const auto until = std::chrono::steady_clock::now() + interval;
+            while (!g_interrupted.load() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            continue;
+        }
         if (!round.leaseHeld) {
             if (round.leaseHolder != waitingFor) {
                 m_err << "poolscope-cli: another guard (" << round.leaseHolder
@@ -248,7 +269,12 @@ int Cli::guard(const QStringList &args) {
         while (!g_interrupted.load() && std::chrono::steady_clock::now() < until)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    guard.releaseLease();
+    try {
+        if (guard)
+            guard->releaseLease();
+    } catch (const RedisError &) {
+        // The lease lapses on its own.
+    }
     return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

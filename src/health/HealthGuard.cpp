@@ -4,6 +4,7 @@
 #include "pool/CredentialMask.h"
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
+#include "redis/BrokenPipe.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>
@@ -64,6 +65,7 @@ void HealthGuard::event(GuardRound &round, GuardAction action) {
 }
 
 GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
+    const BrokenPipeGuard brokenPipe; // a server gone away is a lost connection, not SIGPIPE
     GuardRound round;
     const qint64 storeBefore = m_store.commandsSent();
     const qint64 commandsBefore = m_commands;

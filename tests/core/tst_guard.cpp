@@ -8,6 +8,8 @@
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
+#include "redis/BrokenPipe.h"
+#include "redis/RedisError.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,6 +35,7 @@ private slots:
     void checkNewEvictsNewMembersOnFirstFailure();
     void twoGuardsOneActs();
     void killNineMidRoundLeavesNoMemberHalfMoved();
+    void guardOutlivesServerRestart();
     void cleanupTestCase();
 
 private:
@@ -366,6 +369,34 @@ void TestGuard::killNineMidRoundLeavesNoMemberHalfMoved() {
     QCOMPARE(seen, sum);
     // The lease of the dead guard lapses on its own; a new guard then acts.
     QVERIFY(m_redis.run({"PTTL", PoolKeys(key).guardLease()}).integer > 0);
+}
+
+void TestGuard::guardOutlivesServerRestart() {
+    // Its own server, so the restart disturbs no other test.
+    RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("restarted", {proxyMember(0)}, 0);
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              QStringList{"--url", redis.url(), "--key", "restarted", "guard", "--target",
+                          targetUrl(), "--interval", "0.1", "--rounds", "50"});
+    QVERIFY(cli.waitForStarted());
+    QByteArray out, errors;
+    QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("round 1:"), 10000);
+    redis.server().stop();
+    QTRY_VERIFY_WITH_TIMEOUT((errors += cli.readAllStandardError()).contains("trying again"),
+                             10000);
+    QVERIFY(redis.server().start());
+    {
+        const BrokenPipeGuard brokenPipe; // the admin connection finds its server gone
+        redis.run({"PING"});              // reconnects the admin connection
+        redis.makePool("restarted", {proxyMember(0)}, 0); // no persistence: the pool was gone
+    }
+    out.clear();
+    QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("1 members, 1 ok"),
+                             15000);
+    cli.kill();
+    QVERIFY(cli.waitForFinished(5000));
 }
 
 QTEST_GUILESS_MAIN(TestGuard)
