@@ -5,6 +5,7 @@
 
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
+#include "health/HealthTypes.h"
 #include "pool/PoolOperations.h"
 #include "profiles/ConnectionProfile.h"
 
@@ -107,6 +108,10 @@ private:
     int exporter(const QStringList &args);
     int record(const QStringList &args);
     int pools(const QStringList &args);
+    // Health checks (CliHealth.cpp).
+    CheckOptions checkOptions();
+    int check(const QStringList &args);
+    int guard(const QStringList &args);
 
     QTextStream &m_out;
     QTextStream &m_err;

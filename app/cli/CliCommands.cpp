@@ -74,6 +74,26 @@ Commands:
                             restores it with the policy and keeps allocating S seconds
                             (default 10); prints the forecast run next to what happened.
                             Refuses a key that already holds a pool unless --replace.
+  check MEMBER...|--all --target URL [--expect-status S] [--concurrency N] [--rate R]
+        [--threads T] [--probe-connect-timeout MS] [--proxy-timeout MS] [--target-timeout MS]
+        [--check-timeout MS] [--target-ca FILE] [--target-insecure]
+                            one round of health checks through each member's proxy (HTTP
+                            CONNECT or GET, https:// proxies, SOCKS5 with user/password,
+                            SOCKS4) to URL; prints a table (or JSON) and records the results in
+                            the pool's health hash, changing nothing in the pool. Statuses in S
+                            count as healthy (default 200-399); at most N checks at once
+                            (default 50) and R started per second (default: no cap). Members
+                            on documentation, private or other non-routable addresses are never
+                            probed ("not-checkable")
+  guard --target URL [--interval S] [--fall N] [--rise N] [--restore-policy min|start|keep]
+        [--max-evicted-percent P] [--check-new] [--rounds N] [check options]
+                            checks every member (evicted ones too) every S seconds (default 10);
+                            evicts after N consecutive failures (default 3), restores what it
+                            evicted after N successes (default 2, policy min), never above P%
+                            evicted (default 30: "the target or the network looks down");
+                            --check-new evicts a new member on its first failure. One guard per
+                            pool (a lease in Redis); a second one waits. Its actions go to the
+                            pool's guard-events stream. Runs until Ctrl+C or N rounds
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
@@ -193,6 +213,26 @@ void Cli::declareOptions() {
         {QStringLiteral("member-limit"), QStringLiteral("per-member series up to"),
          QStringLiteral("N"), QStringLiteral("1000")},
         {QStringLiteral("db"), QStringLiteral("recording file"), QStringLiteral("FILE")},
+        // Health checks (check, guard).
+        {QStringLiteral("target"), QStringLiteral("URL fetched through each proxy"),
+         QStringLiteral("URL")},
+        {QStringLiteral("all"), QStringLiteral("every member")},
+        {QStringLiteral("expect-status"), QStringLiteral("healthy statuses"), QStringLiteral("S")},
+        {QStringLiteral("concurrency"), QStringLiteral("checks in flight"), QStringLiteral("N")},
+        {QStringLiteral("probe-connect-timeout"), QStringLiteral("ms"), QStringLiteral("MS")},
+        {QStringLiteral("proxy-timeout"), QStringLiteral("ms"), QStringLiteral("MS")},
+        {QStringLiteral("target-timeout"), QStringLiteral("ms"), QStringLiteral("MS")},
+        {QStringLiteral("check-timeout"), QStringLiteral("ms"), QStringLiteral("MS")},
+        {QStringLiteral("target-ca"), QStringLiteral("CA file"), QStringLiteral("FILE")},
+        {QStringLiteral("target-insecure"), QStringLiteral("no TLS verification of checks")},
+        {QStringLiteral("fall"), QStringLiteral("failures to evict"), QStringLiteral("N")},
+        {QStringLiteral("rise"), QStringLiteral("successes to restore"), QStringLiteral("N")},
+        {QStringLiteral("restore-policy"), QStringLiteral("guard's restore policy"),
+         QStringLiteral("POLICY")},
+        {QStringLiteral("max-evicted-percent"), QStringLiteral("cap"), QStringLiteral("P")},
+        {QStringLiteral("check-new"), QStringLiteral("evict new members on first failure")},
+        {QStringLiteral("rounds"), QStringLiteral("guard rounds, 0 = until stopped"),
+         QStringLiteral("N")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
         {QStringLiteral("version"), QStringLiteral("version")},
     });
@@ -363,6 +403,8 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("pools"), [this](const QStringList &a) { return pools(a); }},
         {QStringLiteral("migrate-companion"),
          [this](const QStringList &a) { return migrateCompanionCommand(a); }},
+        {QStringLiteral("check"), [this](const QStringList &a) { return check(a); }},
+        {QStringLiteral("guard"), [this](const QStringList &a) { return guard(a); }},
     };
     const auto command = commands.find(positional.first());
     if (command == commands.end()) {

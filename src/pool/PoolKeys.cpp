@@ -108,6 +108,10 @@ QByteArray PoolKeys::legacyCompanionKey(const QByteArray &poolKey) {
     return '{' + tagsBySlot()[static_cast<size_t>(hashSlot(poolKey))] + '}' + poolKey + ":evicted";
 }
 
+QByteArray PoolKeys::companionNamed(const char *kind) const {
+    return '{' + companionTag(m_pool) + "}:" + kind + ':' + m_pool;
+}
+
 QByteArray PoolKeys::legacyEvicted() const {
     return legacyCompanionKey(m_pool);
 }

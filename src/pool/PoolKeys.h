@@ -29,6 +29,12 @@ public:
 
     const QByteArray &pool() const { return m_pool; }
     const QByteArray &evicted() const { return m_evicted; }
+    // Health-check state (#16), in the same slot: "{<tag>}:health:<key>" (a hash, one field per
+    // member), "{<tag>}:guard-events:<key>" (a capped stream of the guard's actions) and
+    // "{<tag>}:guard-lease:<key>" (the string a guard holds with SET NX PX).
+    QByteArray health() const { return companionNamed("health"); }
+    QByteArray guardEvents() const { return companionNamed("guard-events"); }
+    QByteArray guardLease() const { return companionNamed("guard-lease"); }
     // The companion name used before 0.2 (shared by some pairs of pool keys).
     QByteArray legacyEvicted() const;
     // Other pool keys whose legacy companion was this pool's legacy companion too.
@@ -46,6 +52,7 @@ public:
     static bool hasHashTag(const QByteArray &key);
 
 private:
+    QByteArray companionNamed(const char *kind) const;
     static QByteArray companionKey(const QByteArray &poolKey);
     static QByteArray legacyCompanionKey(const QByteArray &poolKey);
     QByteArray m_pool;

@@ -1,0 +1,197 @@
+#include "health/HealthGuard.h"
+
+#include "health/HealthChecker.h"
+#include "pool/CredentialMask.h"
+#include "pool/LuaScript.h"
+#include "pool/MemberText.h"
+#include "redis/BrokenPipe.h"
+
+#include <QDateTime>
+#include <QRandomGenerator>
+#include <QSysInfo>
+
+#include <algorithm>
+#include <cmath>
+
+#include <unistd.h>
+
+namespace poolscope {
+
+HealthGuard::HealthGuard(RedisConnection &connection, const QByteArray &poolKey,
+                         GuardOptions options)
+    : m_connection(connection)
+    , m_pool(connection, poolKey)
+    , m_store(connection, PoolKeys(poolKey))
+    , m_options(std::move(options)) {
+    if (m_options.guardId.isEmpty())
+        m_options.guardId = makeGuardId();
+}
+
+QByteArray HealthGuard::makeGuardId() {
+    return QSysInfo::machineHostName().toUtf8() + ':' + QByteArray::number(::getpid()) + ':' +
+           QByteArray::number(QRandomGenerator::global()->generate(), 16);
+}
+
+qint64 HealthGuard::nowMs() const {
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+bool HealthGuard::holdLease(QByteArray *holder) {
+    ++m_commands;
+    const RedisReply reply =
+        LuaScript::byName(QStringLiteral("guard_lease.lua"))
+            .run(m_connection, {m_store.keys().guardLease()},
+                 {m_options.guardId, QByteArray::number(qint64(m_options.leaseTtl.count())),
+                  "hold"});
+    if (reply.isError())
+        m_pool.throwServerError(reply, QStringLiteral("taking the guard lease"));
+    if (holder)
+        *holder = reply.elements.value(1).text;
+    return reply.elements.value(0).integer == 1;
+}
+
+void HealthGuard::releaseLease() {
+    ++m_commands;
+    LuaScript::byName(QStringLiteral("guard_lease.lua"))
+        .run(m_connection, {m_store.keys().guardLease()}, {m_options.guardId, "0", "release"});
+}
+
+void HealthGuard::event(GuardRound &round, GuardAction action) {
+    static const char *kinds[] = {"evict", "restore", "capped"};
+    m_store.addEvent({nowMs(), QLatin1String(kinds[int(action.kind)]),
+                      QString::fromUtf8(action.member), action.reason});
+    action.reason = maskCredentialsInText(action.reason);
+    round.actions.append(action);
+}
+
+GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
+    const BrokenPipeGuard brokenPipe; // a server gone away is a lost connection, not SIGPIPE
+    GuardRound round;
+    const qint64 storeBefore = m_store.commandsSent();
+    const qint64 commandsBefore = m_commands;
+    round.leaseHeld = holdLease(&round.leaseHolder);
+    if (!round.leaseHeld) {
+        round.redisCommands = m_commands - commandsBefore;
+        return round;
+    }
+    const PoolSnapshot snapshot = m_pool.snapshot();
+    QList<QByteArray> inPool, evictedMembers, all;
+    for (const PoolMember &member : snapshot.members)
+        inPool << member.member;
+    for (const EvictedMember &member : snapshot.evicted)
+        evictedMembers << member.member;
+    all = inPool + evictedMembers;
+    round.members = all.size();
+    const QHash<QByteArray, HealthRecord> previous = m_store.read(all);
+    round.checks = runCheckRound(all, m_options.check, stop);
+    QHash<QByteArray, HealthRecord> records;
+    const qint64 now = nowMs();
+    for (const CheckResult &result : round.checks.results)
+        records.insert(result.member, previous.value(result.member).after(result, now));
+    m_store.write(records);
+    // Act only while we still hold the lease (a long round may have outlived it).
+    if ((!stop || !stop->load()) && holdLease(&round.leaseHolder))
+        act(round, inPool, evictedMembers, records, previous);
+    else
+        round.leaseHeld = false;
+    round.redisCommands = (m_commands - commandsBefore) + (m_store.commandsSent() - storeBefore) +
+                          snapshot.commandsSent;
+    return round;
+}
+
+void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
+                      const QList<QByteArray> &evictedMembers,
+                      QHash<QByteArray, HealthRecord> &records,
+                      const QHash<QByteArray, HealthRecord> &previous) {
+    qint64 evictedCount = evictedMembers.size();
+    const qint64 total = inPool.size() + evictedMembers.size();
+    QHash<QByteArray, HealthRecord> changed;
+    // Restores first: they make room under the cap.
+    for (const QByteArray &member : evictedMembers) {
+        HealthRecord &record = records[member];
+        if (!record.evictedByGuard || record.successes < m_options.rise)
+            continue;
+        try {
+            const RestoreResult restored =
+                m_pool.restore(member, m_options.restorePolicy, m_options.startCount);
+            ++m_commands;
+            record.evictedByGuard = false;
+            changed.insert(member, record);
+            --evictedCount;
+            event(round, {GuardAction::Kind::Restore, member,
+                          QStringLiteral("%1 consecutive successful checks; restored at count %2 "
+                                         "(policy %3)")
+                              .arg(record.successes)
+                              .arg(restored.restoredCount)
+                              .arg(restorePolicyName(m_options.restorePolicy))});
+        } catch (const RedisError &e) {
+            if (e.kind() != RedisError::Kind::Usage)
+                throw;
+            ++m_commands; // restored by someone else meanwhile: nothing to do
+        }
+    }
+    // Members in the pool that a guard marked evicted but that are back (by hand, or a kill
+    // between marking and evicting): clear the mark.
+    for (const QByteArray &member : inPool) {
+        HealthRecord &record = records[member];
+        if (record.evictedByGuard) {
+            record.evictedByGuard = false;
+            changed.insert(member, record);
+        }
+    }
+    QList<QByteArray> candidates;
+    for (const QByteArray &member : inPool) {
+        const HealthRecord &record = records[member];
+        const bool isNew = !previous.contains(member);
+        if (record.failures >= m_options.fall ||
+            (m_options.checkNew && isNew && record.failures >= 1))
+            candidates << member;
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&records](const QByteArray &a, const QByteArray &b) {
+                         return records[a].failures > records[b].failures;
+                     });
+    const qint64 cap = qint64(std::floor(double(total) * m_options.maxEvictedPercent / 100.0));
+    const qint64 room = std::max<qint64>(0, cap - evictedCount);
+    if (candidates.size() > room) {
+        event(round, {GuardAction::Kind::Capped,
+                      {},
+                      QStringLiteral("the target or the network looks down: %1 members failing, "
+                                     "evicting %2 (at most %3% of %4 members may be evicted)")
+                          .arg(candidates.size())
+                          .arg(room)
+                          .arg(m_options.maxEvictedPercent)
+                          .arg(total)});
+        candidates = candidates.mid(0, room);
+    }
+    for (const QByteArray &member : candidates) {
+        HealthRecord &record = records[member];
+        // Mark first, then move: a guard killed in between leaves a member in the pool with a
+        // mark the next round clears, never an evicted member no guard would restore.
+        record.evictedByGuard = true;
+        m_store.write({{member, record}});
+        try {
+            m_pool.evict(member);
+            ++m_commands;
+            changed.remove(member);
+            ++evictedCount;
+            const bool isNew = !previous.contains(member) && record.failures < m_options.fall;
+            event(round, {GuardAction::Kind::Evict, member,
+                          QStringLiteral("%1 %2 (%3)")
+                              .arg(isNew ? QStringLiteral("new member failed its first check:")
+                                         : QStringLiteral("%1 consecutive failed checks, last:")
+                                               .arg(record.failures),
+                                   record.outcome, record.error)});
+        } catch (const RedisError &e) {
+            if (e.kind() != RedisError::Kind::Usage)
+                throw;
+            ++m_commands; // evicted or removed by someone else meanwhile
+            record.evictedByGuard = false;
+            changed.insert(member, record);
+        }
+    }
+    m_store.write(changed);
+    round.evicted = evictedCount;
+}
+
+} // namespace poolscope

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "health/HealthStore.h"
+#include "health/HealthTypes.h"
+#include "pool/PoolOperations.h"
+
+#include <atomic>
+#include <chrono>
+
+namespace poolscope {
+
+struct GuardOptions {
+    CheckOptions check;
+    int fall = 3; // consecutive failures before an eviction
+    int rise = 2; // consecutive successes before a restore
+    RestorePolicy restorePolicy = RestorePolicy::Min;
+    double startCount = 0;         // for RestorePolicy::Start
+    double maxEvictedPercent = 30; // the evicted share never goes above this
+    bool checkNew = false;         // a member never checked before is evicted on its first failure
+    std::chrono::milliseconds leaseTtl{30000};
+    QByteArray guardId; // who holds the lease: host, pid and a random part
+};
+
+struct GuardAction {
+    enum class Kind { Evict, Restore, Capped };
+    Kind kind = Kind::Evict;
+    QByteArray member; // empty for Capped
+    QString reason;    // credentials masked
+};
+
+struct GuardRound {
+    bool leaseHeld = false;
+    QByteArray leaseHolder; // the other guard's id when not held
+    CheckRound checks;
+    QList<GuardAction> actions;
+    qint64 members = 0; // in the pool and evicted, at the start of the round
+    qint64 evicted = 0; // evicted at the end of the round
+    qint64 redisCommands = 0;
+};
+
+// The guard: checks every member (evicted ones too) each round, records the results in the health
+// hash, evicts after `fall` failures and restores after `rise` successes through the pool's atomic
+// evict and restore scripts, never lets the evicted share exceed the cap, and writes each action
+// to the guard-events stream. Holds a lease in Redis so that only one guard acts on a pool.
+// Blocking: run it on a worker thread. Restores only what a guard evicted (an operator's
+// evictions are theirs).
+class HealthGuard {
+public:
+    HealthGuard(RedisConnection &connection, const QByteArray &poolKey, GuardOptions options);
+
+    // Takes or renews the lease; false when another guard holds it (holder says which).
+    bool holdLease(QByteArray *holder = nullptr);
+    void releaseLease();
+    // One round; does nothing but report the holder when the lease is another guard's.
+    GuardRound runRound(const std::atomic<bool> *stop = nullptr);
+
+    static QByteArray makeGuardId();
+    const GuardOptions &options() const { return m_options; }
+
+private:
+    void act(GuardRound &round, const QList<QByteArray> &inPool,
+             const QList<QByteArray> &evictedMembers, QHash<QByteArray, HealthRecord> &records,
+             const QHash<QByteArray, HealthRecord> &previous);
+    void event(GuardRound &round, GuardAction action);
+    qint64 nowMs() const;
+
+    RedisConnection &m_connection;
+    PoolOperations m_pool;
+    HealthStore m_store;
+    GuardOptions m_options;
+    qint64 m_commands = 0;
+};
+
+} // namespace poolscope

@@ -1,0 +1,154 @@
+#include "health/HealthStore.h"
+
+#include "pool/CredentialMask.h"
+#include "redis/RedisError.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace poolscope {
+
+QByteArray HealthRecord::toJson() const {
+    QJsonObject object{{QStringLiteral("t"), checkedAtMs},
+                       {QStringLiteral("o"), outcome},
+                       {QStringLiteral("l"), latencyMs},
+                       {QStringLiteral("s"), status},
+                       {QStringLiteral("up"), successes},
+                       {QStringLiteral("down"), failures},
+                       {QStringLiteral("e"), maskCredentialsInText(error)}};
+    if (evictedByGuard)
+        object.insert(QStringLiteral("g"), true);
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+std::optional<HealthRecord> HealthRecord::fromJson(const QByteArray &json) {
+    const QJsonDocument document = QJsonDocument::fromJson(json);
+    if (!document.isObject())
+        return std::nullopt;
+    const QJsonObject object = document.object();
+    HealthRecord record;
+    record.checkedAtMs = qint64(object.value(QStringLiteral("t")).toDouble());
+    record.outcome = object.value(QStringLiteral("o")).toString();
+    record.latencyMs = qint64(object.value(QStringLiteral("l")).toDouble(-1));
+    record.status = object.value(QStringLiteral("s")).toInt();
+    record.successes = object.value(QStringLiteral("up")).toInt();
+    record.failures = object.value(QStringLiteral("down")).toInt();
+    record.error = object.value(QStringLiteral("e")).toString();
+    record.evictedByGuard = object.value(QStringLiteral("g")).toBool();
+    return record;
+}
+
+HealthRecord HealthRecord::after(const CheckResult &result, qint64 nowMs) const {
+    HealthRecord next = *this;
+    next.checkedAtMs = nowMs;
+    next.outcome = outcomeName(result.outcome);
+    next.latencyMs = result.totalMs >= 0 ? result.totalMs : result.proxyMs;
+    next.status = result.status;
+    next.error = result.detail;
+    if (result.outcome == CheckOutcome::Ok) {
+        next.successes = successes + 1;
+        next.failures = 0;
+    } else if (isFailure(result.outcome)) {
+        next.failures = failures + 1;
+        next.successes = 0;
+    } else {
+        next.successes = 0;
+        next.failures = 0;
+    }
+    return next;
+}
+
+HealthStore::HealthStore(RedisConnection &connection, PoolKeys keys)
+    : m_connection(connection)
+    , m_keys(std::move(keys)) {}
+
+QHash<QByteArray, HealthRecord> HealthStore::read(const QList<QByteArray> &members) {
+    QHash<QByteArray, HealthRecord> records;
+    QList<RedisCommand> commands;
+    for (qsizetype start = 0; start < members.size(); start += kChunk)
+        commands.append(RedisCommand{"HMGET", m_keys.health()} + members.mid(start, kChunk));
+    const QList<RedisReply> replies = m_connection.pipeline(commands);
+    m_commands += commands.size();
+    for (qsizetype c = 0; c < replies.size(); ++c) {
+        const RedisReply &reply = replies[c];
+        if (reply.type == RedisReply::Type::Error)
+            throw RedisError(
+                RedisError::Kind::Server,
+                QStringLiteral("reading health hash %1: %2")
+                    .arg(QString::fromUtf8(m_keys.health()), QString::fromUtf8(reply.text)),
+                reply.errorCode());
+        for (qsizetype i = 0; i < reply.elements.size(); ++i) {
+            const RedisReply &field = reply.elements[i];
+            if (field.type != RedisReply::Type::String)
+                continue;
+            if (const auto record = HealthRecord::fromJson(field.text))
+                records.insert(members[c * kChunk + i], *record);
+        }
+    }
+    return records;
+}
+
+void HealthStore::write(const QHash<QByteArray, HealthRecord> &records) {
+    QList<RedisCommand> commands;
+    RedisCommand current;
+    for (auto it = records.cbegin(); it != records.cend(); ++it) {
+        if (current.isEmpty())
+            current = {"HSET", m_keys.health()};
+        current << it.key() << it.value().toJson();
+        if ((current.size() - 2) / 2 >= kChunk) {
+            commands.append(current);
+            current.clear();
+        }
+    }
+    if (!current.isEmpty())
+        commands.append(current);
+    if (commands.isEmpty())
+        return;
+    const QList<RedisReply> replies = m_connection.pipeline(commands);
+    m_commands += commands.size();
+    for (const RedisReply &reply : replies)
+        if (reply.type == RedisReply::Type::Error)
+            throw RedisError(
+                RedisError::Kind::Server,
+                QStringLiteral("writing health hash %1: %2")
+                    .arg(QString::fromUtf8(m_keys.health()), QString::fromUtf8(reply.text)),
+                reply.errorCode());
+}
+
+void HealthStore::addEvent(const GuardEvent &event) {
+    ++m_commands;
+    m_connection.commandOrThrow({"XADD", m_keys.guardEvents(), "MAXLEN", "~",
+                                 QByteArray::number(kMaxEvents), "*", "t",
+                                 QByteArray::number(event.timeMs), "kind", event.kind.toUtf8(),
+                                 "member", maskCredentials(event.member).toUtf8(), "reason",
+                                 maskCredentialsInText(event.reason).toUtf8()});
+}
+
+QList<GuardEvent> HealthStore::latestEvents(int count) {
+    ++m_commands;
+    const RedisReply reply = m_connection.commandOrThrow(
+        {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(count)});
+    QList<GuardEvent> events;
+    for (const RedisReply &entry : reply.elements) {
+        if (entry.elements.size() != 2)
+            continue;
+        GuardEvent event;
+        const QList<RedisReply> &fields = entry.elements[1].elements;
+        for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+            const QByteArray &name = fields[i].text;
+            const QString value = QString::fromUtf8(fields[i + 1].text);
+            if (name == "t")
+                event.timeMs = value.toLongLong();
+            else if (name == "kind")
+                event.kind = value;
+            else if (name == "member")
+                event.member = value;
+            else if (name == "reason")
+                event.reason = value;
+        }
+        events.append(event);
+    }
+    return events;
+}
+
+} // namespace poolscope

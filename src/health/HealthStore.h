@@ -1,0 +1,65 @@
+#pragma once
+
+#include "health/HealthTypes.h"
+#include "pool/PoolKeys.h"
+#include "redis/RedisConnection.h"
+
+#include <QHash>
+
+namespace poolscope {
+
+// A member's health as kept in Redis, in the pool's health hash (PoolKeys::health()): one field
+// per member, its value a small JSON object
+//   {"t": last check (ms since the epoch), "o": outcome name, "l": latency ms (-1: none),
+//    "s": HTTP status, "up": consecutive successes, "down": consecutive failures,
+//    "e": last error text (credentials masked), "g": true while the guard holds it evicted}
+// so every dashboard, `check` and guard sees the same state.
+struct HealthRecord {
+    qint64 checkedAtMs = 0;
+    QString outcome; // outcomeName(); empty: never checked
+    qint64 latencyMs = -1;
+    int status = 0;
+    int successes = 0;
+    int failures = 0;
+    QString error;
+    bool evictedByGuard = false;
+
+    QByteArray toJson() const;
+    static std::optional<HealthRecord> fromJson(const QByteArray &json);
+    // The record after one more check.
+    HealthRecord after(const CheckResult &result, qint64 nowMs) const;
+};
+
+// One action of a guard, as kept in the pool's guard-events stream (capped at ~1,000 entries).
+struct GuardEvent {
+    qint64 timeMs = 0;
+    QString kind;   // "evict", "restore", "capped", "lease"
+    QString member; // credentials masked; empty for pool-wide events
+    QString reason;
+};
+
+// Reads and writes health state with bounded commands only: HMGET / HSET of at most kChunk
+// fields, XADD with MAXLEN ~, XREVRANGE with COUNT. Counts the commands it sends.
+class HealthStore {
+public:
+    static constexpr int kChunk = 500;
+    static constexpr int kMaxEvents = 1000;
+
+    HealthStore(RedisConnection &connection, PoolKeys keys);
+
+    QHash<QByteArray, HealthRecord> read(const QList<QByteArray> &members);
+    void write(const QHash<QByteArray, HealthRecord> &records);
+    void addEvent(const GuardEvent &event);
+    // The newest events first.
+    QList<GuardEvent> latestEvents(int count);
+
+    const PoolKeys &keys() const { return m_keys; }
+    qint64 commandsSent() const { return m_commands; }
+
+private:
+    RedisConnection &m_connection;
+    PoolKeys m_keys;
+    qint64 m_commands = 0;
+};
+
+} // namespace poolscope

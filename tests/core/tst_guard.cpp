@@ -1,0 +1,403 @@
+// The check command and the guard against one Redis server and one set of loopback proxies
+// (initTestCase): results recorded but the pool untouched; evict after `fall`, restore after
+// `rise` without a flood under a 4-worker load; the cap when the target is down; one guard per
+// pool; kill -9 mid-round leaves every member whole.
+#include "LoopbackProxies.h"
+#include "RedisFixture.h"
+
+#include "health/HealthGuard.h"
+#include "health/HealthStore.h"
+#include "load/LoadRunner.h"
+#include "redis/BrokenPipe.h"
+#include "redis/RedisError.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <csignal>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+using namespace std::chrono_literals;
+
+class TestGuard : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void checkRecordsAndChangesNothing();
+    void evictsAfterFallRestoresAfterRiseWithoutFlood();
+    void targetDownEvictsNoMoreThanCap();
+    void checkNewEvictsNewMembersOnFirstFailure();
+    void twoGuardsOneActs();
+    void killNineMidRoundLeavesNoMemberHalfMoved();
+    void guardOutlivesServerRestart();
+    void cleanupTestCase();
+
+private:
+    QByteArray proxyMember(int i) const {
+        return "127.0.0.1:" + QByteArray::number(m_proxies[size_t(i)]->port());
+    }
+    QString targetUrl() const {
+        return QStringLiteral("http://127.0.0.1:%1/health").arg(m_target->port());
+    }
+    GuardOptions guardOptions() const {
+        GuardOptions options;
+        QString error;
+        options.check.target = *CheckTarget::parse(targetUrl(), &error);
+        options.check.proxyTimeout = 500ms;
+        options.check.targetTimeout = 500ms;
+        options.fall = 2;
+        options.rise = 2;
+        options.leaseTtl = 5000ms;
+        return options;
+    }
+    QStringList cliBase(const QByteArray &key) const {
+        return {QStringLiteral("--url"), m_redis.url(), QStringLiteral("--key"),
+                QString::fromUtf8(key)};
+    }
+
+    RedisFixture m_redis;
+    std::unique_ptr<LoopbackServer> m_target;
+    std::vector<std::unique_ptr<LoopbackServer>> m_proxies;
+    quint16 m_closedPort = 0;
+};
+
+void TestGuard::initTestCase() {
+    QVERIFY2(m_redis.start(), qPrintable(m_redis.error()));
+    LoopbackServer::Options target;
+    target.kind = LoopbackServer::Kind::HttpTarget;
+    m_target = std::make_unique<LoopbackServer>(target);
+    QVERIFY2(m_target->start(), qPrintable(m_target->error()));
+    for (int i = 0; i < 10; ++i) {
+        m_proxies.push_back(std::make_unique<LoopbackServer>(LoopbackServer::Options{}));
+        QVERIFY2(m_proxies.back()->start(), qPrintable(m_proxies.back()->error()));
+    }
+    m_closedPort = closedLoopbackPort();
+}
+
+void TestGuard::cleanupTestCase() {
+    m_proxies.clear();
+    m_target.reset();
+}
+
+void TestGuard::checkRecordsAndChangesNothing() {
+    const QByteArray key = "checkpool";
+    const QByteArray withCredentials =
+        "http://alice:topsecret@127.0.0.1:" + QByteArray::number(m_closedPort);
+    m_redis.makePool(key, {proxyMember(0), proxyMember(1), withCredentials, "192.0.2.1:8080"}, 5);
+    const RedisReply before = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+
+    CliRun run = runCli(cliBase(key) + QStringList{"--json", "check", "--all", "--target",
+                                                   targetUrl(), "--proxy-timeout", "500"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(!run.out.contains("topsecret"), run.out.constData());
+    const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(report.value("ok").toInt(), 2);
+    QCOMPARE(report.value("failed").toInt(), 1);
+    QCOMPARE(report.value("not_checkable").toInt(), 1);
+    QHash<QString, QString> results;
+    for (const QJsonValue &row : report.value("results").toArray())
+        results.insert(row["member"].toString(), row["result"].toString());
+    QCOMPARE(results.value("http://alice:****@127.0.0.1:" + QString::number(m_closedPort)),
+             QStringLiteral("refused"));
+    QCOMPARE(results.value("192.0.2.1:8080"), QStringLiteral("not-checkable"));
+
+    // The pool is untouched; the health hash has one record per member.
+    const RedisReply after = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    QCOMPARE(after.elements.size(), before.elements.size());
+    for (qsizetype i = 0; i < after.elements.size(); ++i)
+        QCOMPARE(after.elements[i].text, before.elements[i].text);
+    QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer, 0);
+    const PoolKeys keys(key);
+    QCOMPARE(PoolKeys::hashSlot(keys.health()), PoolKeys::hashSlot(key));
+    QCOMPARE(m_redis.run({"HLEN", keys.health()}).integer, 4);
+    const auto record =
+        HealthRecord::fromJson(m_redis.run({"HGET", keys.health(), withCredentials}).text);
+    QVERIFY(record);
+    QCOMPARE(record->outcome, QStringLiteral("refused"));
+    QCOMPARE(record->failures, 1);
+    QVERIFY(!m_redis.run({"HGET", keys.health(), withCredentials}).text.contains("topsecret"));
+
+    // A second round carries the counts on; the table form shows the same.
+    run = runCli(cliBase(key) +
+                 QStringList{"check", proxyMember(0), withCredentials, "--target", targetUrl()});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.contains("refused"));
+    QVERIFY(!run.out.contains("topsecret"));
+    QCOMPARE(HealthRecord::fromJson(m_redis.run({"HGET", keys.health(), withCredentials}).text)
+                 ->failures,
+             2);
+    QCOMPARE(HealthRecord::fromJson(m_redis.run({"HGET", keys.health(), proxyMember(0)}).text)
+                 ->successes,
+             2);
+
+    // Unknown members are refused by name, nothing checked.
+    run = runCli(cliBase(key) + QStringList{"check", "127.0.0.1:1", "--target", targetUrl()});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains("127.0.0.1:1"));
+}
+
+void TestGuard::evictsAfterFallRestoresAfterRiseWithoutFlood() {
+    const QByteArray key = "guarded";
+    QList<QByteArray> members;
+    for (int i = 0; i < 8; ++i)
+        members << proxyMember(i);
+    // Counts well above zero, as in a pool that has run for a while: a restore at zero would
+    // hand the member every allocation until it caught up (the flood).
+    m_redis.makePool(key, members, 10000);
+    const QByteArray failing = proxyMember(3);
+
+    LoadSpec load;
+    load.endpoint = m_redis.endpoint();
+    load.poolKey = key;
+    load.workers = 4;
+    load.duration = 120s;
+    load.ratePerSecond = 4000;
+    LoadRunner runner;
+    QSignalSpy finished(&runner, &LoadRunner::finished);
+    QVERIFY(runner.start(load));
+
+    auto connection = m_redis.connect();
+    HealthGuard guard(*connection, key, guardOptions());
+    const auto inPool = [&](const QByteArray &member) {
+        return !m_redis.run({"ZSCORE", key, member}).isNil();
+    };
+    QVERIFY(guard.runRound().leaseHeld);
+    m_proxies[3]->setFailing(true);
+    GuardRound round = guard.runRound();
+    QVERIFY(round.actions.isEmpty()); // one failure: fall is 2
+    QVERIFY(inPool(failing));
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Evict);
+    QCOMPARE(round.actions[0].member, failing);
+    QVERIFY(!inPool(failing));
+    QVERIFY(!m_redis.run({"HGET", PoolKeys(key).evicted(), failing}).isNil());
+
+    m_proxies[3]->setFailing(false);
+    round = guard.runRound(); // checked while evicted: one success, rise is 2
+    QVERIFY(round.actions.isEmpty());
+    QVERIFY(!inPool(failing));
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Restore);
+    QVERIFY(inPool(failing));
+
+    // Events in the stream, with their reasons, newest first.
+    HealthStore store(*connection, PoolKeys(key));
+    const QList<GuardEvent> events = store.latestEvents(10);
+    QCOMPARE(events.size(), 2);
+    QCOMPARE(events[0].kind, QStringLiteral("restore"));
+    QVERIFY2(events[0].reason.contains(QStringLiteral("policy ") +
+                                       restorePolicyName(guard.options().restorePolicy)),
+             qPrintable(events[0].reason));
+    QCOMPARE(events[1].kind, QStringLiteral("evict"));
+    QVERIFY2(events[1].reason.contains(u"2 consecutive failed checks"),
+             qPrintable(events[1].reason));
+
+    // The restored member's share of the next allocations: within 2x of fair (no flood).
+    const RedisReply before = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    QHash<QByteArray, double> start;
+    for (qsizetype i = 0; i + 1 < before.elements.size(); i += 2)
+        start.insert(before.elements[i].text, before.elements[i + 1].toDouble());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            double total = 0;
+            const RedisReply now = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+            for (qsizetype i = 0; i + 1 < now.elements.size(); i += 2)
+                total += now.elements[i + 1].toDouble() - start.value(now.elements[i].text);
+            return total >= 4000;
+        }(),
+        20000);
+    runner.cancel();
+    QVERIFY(finished.wait(10000));
+    const RedisReply after = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    double total = 0;
+    double restoredShare = 0;
+    for (qsizetype i = 0; i + 1 < after.elements.size(); i += 2) {
+        const double delta = after.elements[i + 1].toDouble() - start.value(after.elements[i].text);
+        total += delta;
+        if (after.elements[i].text == failing)
+            restoredShare = delta;
+    }
+    restoredShare /= total;
+    QVERIFY2(
+        restoredShare <= 2.0 / 8 && restoredShare >= 0.5 / 8,
+        qPrintable(
+            QStringLiteral("restored member's share %1, fair %2").arg(restoredShare).arg(1.0 / 8)));
+    guard.releaseLease();
+}
+
+void TestGuard::targetDownEvictsNoMoreThanCap() {
+    const QByteArray key = "capped";
+    QList<QByteArray> members;
+    for (int i = 0; i < 10; ++i)
+        members << proxyMember(i);
+    m_redis.makePool(key, members, 0);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 1;
+    options.maxEvictedPercent = 30;
+    HealthGuard guard(*connection, key, options);
+    m_target->stop();
+    GuardRound round = guard.runRound();
+    m_target->start();
+    int evictions = 0;
+    bool capped = false;
+    for (const GuardAction &action : round.actions) {
+        evictions += action.kind == GuardAction::Kind::Evict;
+        if (action.kind == GuardAction::Kind::Capped) {
+            capped = true;
+            QVERIFY2(action.reason.contains(u"the target or the network looks down"),
+                     qPrintable(action.reason));
+        }
+    }
+    QCOMPARE(evictions, 3);
+    QVERIFY(capped);
+    QCOMPARE(m_redis.run({"ZCARD", key}).integer, 7);
+    QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer, 3);
+    guard.releaseLease();
+}
+
+void TestGuard::checkNewEvictsNewMembersOnFirstFailure() {
+    const QByteArray key = "fresh";
+    const QByteArray known = "http://known@127.0.0.1:" + QByteArray::number(m_closedPort);
+    const QByteArray seeded = "http://seeded@127.0.0.1:" + QByteArray::number(m_closedPort);
+    m_redis.makePool(key, {proxyMember(0), known}, 0);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 3;
+    options.maxEvictedPercent = 100;
+    options.checkNew = true;
+    HealthGuard guard(*connection, key, options);
+    // On the guard's first round every member is new: the failing one goes at once.
+    GuardRound round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].member, known);
+    QVERIFY(round.actions[0].reason.contains(u"new member failed its first check"));
+    // A member seeded later is checked before it takes traffic: evicted on its first failure.
+    m_redis.makePool(key, {seeded}, 0);
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].member, seeded);
+    QVERIFY(m_redis.run({"ZSCORE", key, seeded}).isNil());
+    // Without --check-new a new failing member waits for `fall` failures.
+    const QByteArray later = "http://later@127.0.0.1:" + QByteArray::number(m_closedPort);
+    m_redis.makePool(key, {later}, 0);
+    options.checkNew = false;
+    HealthGuard plain(*connection, key, options);
+    guard.releaseLease();
+    round = plain.runRound();
+    QVERIFY(round.leaseHeld);
+    QVERIFY(round.actions.isEmpty());
+    QVERIFY(!m_redis.run({"ZSCORE", key, later}).isNil());
+    plain.releaseLease();
+}
+
+void TestGuard::twoGuardsOneActs() {
+    const QByteArray key = "leased";
+    m_redis.makePool(key, {proxyMember(0), proxyMember(1)}, 0);
+    auto first = m_redis.connect();
+    auto second = m_redis.connect();
+    HealthGuard a(*first, key, guardOptions());
+    HealthGuard b(*second, key, guardOptions());
+    QVERIFY(a.runRound().leaseHeld);
+    const GuardRound refused = b.runRound();
+    QVERIFY(!refused.leaseHeld);
+    QCOMPARE(refused.leaseHolder, a.options().guardId);
+    QVERIFY(refused.checks.results.isEmpty()); // a waiting guard checks nothing
+    QVERIFY(a.runRound().leaseHeld);           // renewal
+
+    // A guard process waits, says so, and takes over once the lease is free.
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              cliBase(key) + QStringList{"guard", "--target", targetUrl(), "--interval", "0.1",
+                                         "--rounds", "1"});
+    QVERIFY(cli.waitForStarted());
+    QByteArray errors;
+    QTRY_VERIFY_WITH_TIMEOUT((errors += cli.readAllStandardError()).contains("holds the lease"),
+                             10000);
+    QCOMPARE(cli.state(), QProcess::Running);
+    a.releaseLease();
+    QVERIFY(cli.waitForFinished(20000));
+    QCOMPARE(cli.exitCode(), 0);
+    QVERIFY(cli.readAllStandardOutput().contains("round 1: 2 members, 2 ok"));
+    QVERIFY(a.holdLease()); // the process released it on exit
+    a.releaseLease();
+}
+
+void TestGuard::killNineMidRoundLeavesNoMemberHalfMoved() {
+    const QByteArray key = "killed";
+    QList<QByteArray> members;
+    double sum = 0;
+    for (int i = 0; i < 3000; ++i) {
+        members << "http://u" + QByteArray::number(i) +
+                       "@127.0.0.1:" + QByteArray::number(m_closedPort);
+        sum += i;
+    }
+    RedisCommand zadd{"ZADD", key};
+    for (int i = 0; i < members.size(); ++i)
+        zadd << QByteArray::number(i) << members[i];
+    m_redis.run(zadd);
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              cliBase(key) + QStringList{"guard", "--target", targetUrl(), "--fall", "1",
+                                         "--max-evicted-percent", "100", "--concurrency", "200"});
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer > 0, 30000);
+    ::kill(pid_t(cli.processId()), SIGKILL);
+    QVERIFY(cli.waitForFinished(10000));
+    const qint64 inPool = m_redis.run({"ZCARD", key}).integer;
+    const qint64 evicted = m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer;
+    QVERIFY2(inPool > 0, "the guard finished before the kill: the test proves nothing");
+    QCOMPARE(inPool + evicted, qint64(members.size()));
+    // Every member is in exactly one place, with its count.
+    double seen = 0;
+    const RedisReply pool = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    for (qsizetype i = 0; i + 1 < pool.elements.size(); i += 2)
+        seen += pool.elements[i + 1].toDouble();
+    const RedisReply saved = m_redis.run({"HGETALL", PoolKeys(key).evicted()});
+    for (qsizetype i = 0; i + 1 < saved.elements.size(); i += 2) {
+        QVERIFY(m_redis.run({"ZSCORE", key, saved.elements[i].text}).isNil());
+        seen += saved.elements[i + 1].toDouble();
+    }
+    QCOMPARE(seen, sum);
+    // The lease of the dead guard lapses on its own; a new guard then acts.
+    QVERIFY(m_redis.run({"PTTL", PoolKeys(key).guardLease()}).integer > 0);
+}
+
+void TestGuard::guardOutlivesServerRestart() {
+    // Its own server, so the restart disturbs no other test.
+    RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("restarted", {proxyMember(0)}, 0);
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              QStringList{"--url", redis.url(), "--key", "restarted", "guard", "--target",
+                          targetUrl(), "--interval", "0.1", "--rounds", "50"});
+    QVERIFY(cli.waitForStarted());
+    QByteArray out, errors;
+    QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("round 1:"), 10000);
+    redis.server().stop();
+    QTRY_VERIFY_WITH_TIMEOUT((errors += cli.readAllStandardError()).contains("trying again"),
+                             10000);
+    QVERIFY(redis.server().start());
+    {
+        const BrokenPipeGuard brokenPipe; // the admin connection finds its server gone
+        redis.run({"PING"});              // reconnects the admin connection
+        redis.makePool("restarted", {proxyMember(0)}, 0); // no persistence: the pool was gone
+    }
+    out.clear();
+    QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("1 members, 1 ok"),
+                             15000);
+    cli.kill();
+    QVERIFY(cli.waitForFinished(5000));
+}
+
+QTEST_GUILESS_MAIN(TestGuard)
+#include "tst_guard.moc"
