@@ -88,11 +88,6 @@ std::optional<QByteArray> routingKey(const RedisCommand &argv) {
     return argv[1];
 }
 
-QString nodeText(const NodeAddress &node) {
-    const QString host = node.host.contains(u':') ? u'[' + node.host + u']' : node.host;
-    return host + u':' + QString::number(node.port);
-}
-
 Endpoint nodeEndpoint(const Endpoint &cluster, const NodeAddress &node) {
     Endpoint endpoint = cluster;
     endpoint.topology = Endpoint::Topology::Direct;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/Endpoint.h"
+#include "topology/NodeText.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisReply.h"
 
@@ -29,8 +30,6 @@ std::optional<ClusterRedirect> parseRedirect(const RedisReply &reply,
 // SCAN, SCRIPT LOAD, PING...) and scripts declaring none.
 std::optional<QByteArray> routingKey(const RedisCommand &argv);
 
-// "host:port", with brackets for IPv6: for messages and as a map key.
-QString nodeText(const NodeAddress &node);
 // The endpoint of one node of a cluster: credentials and TLS from `cluster`, topology Direct.
 Endpoint nodeEndpoint(const Endpoint &cluster, const NodeAddress &node);
 

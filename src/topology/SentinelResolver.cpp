@@ -58,11 +58,6 @@ QByteArray roleOf(RedisConnection &connection) {
 
 } // namespace
 
-QString nodeText(const NodeAddress &node) {
-    const QString host = node.host.contains(u':') ? u'[' + node.host + u']' : node.host;
-    return host + u':' + QString::number(node.port);
-}
-
 QList<NodeAddress> sentinelOrder(const Endpoint &endpoint) {
     const std::lock_guard lock(g_orderMutex);
     const QList<NodeAddress> order = g_orders.value(orderKey(endpoint));

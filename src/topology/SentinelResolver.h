@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/Endpoint.h"
+#include "topology/NodeText.h"
 #include "redis/RedisConnection.h"
 
 #include <chrono>
@@ -42,8 +43,5 @@ QList<NodeAddress> sentinelOrder(const Endpoint &endpoint);
 // A Direct endpoint for one sentinel of `endpoint`: its TLS/SSH settings, the sentinel password,
 // no user, database 0.
 Endpoint sentinelNodeEndpoint(const Endpoint &endpoint, const NodeAddress &sentinel);
-
-// "host:port" ("[::1]:26379" for IPv6).
-QString nodeText(const NodeAddress &node);
 
 } // namespace poolscope::topology

@@ -113,6 +113,10 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     }
     options.tls = target.tls;
     if (const QString problem = transport::applySshCommandLine(parser, target);
+        !problem.isEmpty()) {
+        result.error = problem;
+        return result;
+    }
     if (const QString problem = topology::applySentinelCommandLine(parser, target);
         !problem.isEmpty()) {
         result.error = problem;
