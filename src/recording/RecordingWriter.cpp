@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <unordered_map>
 
 #include <QDateTime>
 #include <QDir>
@@ -44,6 +46,14 @@ QString holderDescription(const QLockFile &lock) {
         .arg(host);
 }
 
+// Member names to ids: looked up for every member of every poll (10,000 at a time).
+struct NameHash {
+    size_t operator()(const QByteArray &name) const {
+        return std::hash<std::string_view>()(
+            std::string_view(name.constData(), size_t(name.size())));
+    }
+};
+
 } // namespace
 
 struct RecordingWriter::Data {
@@ -51,7 +61,7 @@ struct RecordingWriter::Data {
     std::unique_ptr<QLockFile> lock;
     QSqlDatabase database;
     RecordingInfo info;
-    QHash<QByteArray, qint64> memberIds;
+    std::unordered_map<QByteArray, qint64, NameHash> memberIds;
     qint64 latestTimeMs = 0;
     qint64 pollsWritten = 0;
     bool resumed = false; // the file had polls before this writer: mark a gap at the first one
@@ -105,7 +115,7 @@ struct RecordingWriter::Data {
             return fail(error,
                         QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
         while (query.next())
-            memberIds.insert(query.value(1).toByteArray(), query.value(0).toLongLong());
+            memberIds.emplace(query.value(1).toByteArray(), query.value(0).toLongLong());
         if (!query.exec(QStringLiteral("SELECT MAX(time_ms) FROM frames")) || !query.next())
             return fail(error,
                         QStringLiteral("recording %1: %2").arg(path, query.lastError().text()));
@@ -142,14 +152,15 @@ struct RecordingWriter::Data {
         entries.clear();
         entries.reserve(size_t(poll.members.size()));
         for (const PoolMember &member : poll.members) {
-            auto found = memberIds.constFind(member.member);
-            if (found == memberIds.constEnd()) {
+            auto found = memberIds.find(member.member);
+            if (found == memberIds.end()) {
                 insertMember->addBindValue(member.member);
                 if (!insertMember->exec())
                     return false;
-                found = memberIds.insert(member.member, insertMember->lastInsertId().toLongLong());
+                found = memberIds.emplace(member.member, insertMember->lastInsertId().toLongLong())
+                            .first;
             }
-            entries.push_back({found.value(), member.count});
+            entries.push_back({found->second, member.count});
         }
         std::sort(entries.begin(), entries.end(),
                   [](const FrameEntry &a, const FrameEntry &b) { return a.id < b.id; });

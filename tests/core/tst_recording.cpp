@@ -336,6 +336,45 @@ private Q_SLOTS:
         // The whole month at about 2,000 points comes from the coarsest tier.
         QCOMPARE(reader->tierFor(range.fromMs, range.toMs, 2000), 2);
         QCOMPARE(reader->series("member-5", range.fromMs, range.toMs, 2000).size(), frames[2]);
+        // Every member at once (the result grows while frames are read into it).
+        QList<QByteArray> names;
+        for (int i = 0; i < kMembers; ++i)
+            names.append("member-" + QByteArray::number(i));
+        const auto all = reader->series(names, range.fromMs, range.toMs, 2000);
+        QCOMPARE(all.size(), kMembers);
+        const qint64 lastN = (range.toMs - kStart) / kStep;
+        for (int i = 0; i < kMembers; ++i) {
+            const QList<HistoryPoint> &points = all.value(names[i]);
+            QCOMPARE(points.size(), frames[2]);
+            QCOMPARE(points.last().timeMs, range.toMs);
+            QCOMPARE(points.last().count, double(lastN + (i * 7) % 13));
+        }
+    }
+
+    // Reading 1,000 members at once (the chart's "every member"): each gets its own points.
+    void readsManyMembersAtOnce() {
+        const QString path = file(QStringLiteral("many.sqlite"));
+        QString error;
+        constexpr int kMembers = 1000;
+        {
+            auto writer = RecordingWriter::open(path, info("many", smallTiers()), &error);
+            QVERIFY2(writer, qPrintable(error));
+            for (int poll = 0; poll < 3; ++poll)
+                QVERIFY(writer->appendPoll(makePoll(2'000'000 + poll * 1000, kMembers, poll * 5),
+                                           &error));
+        }
+        const auto reader = RecordingReader::open(path, &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QList<QByteArray> names = reader->members();
+        QCOMPARE(names.size(), kMembers);
+        const auto all = reader->series(names, 0, 3'000'000, 10'000'000);
+        QCOMPARE(all.size(), kMembers);
+        for (int i = 0; i < kMembers; ++i) {
+            const QList<HistoryPoint> &points = all.value("member-" + QByteArray::number(i));
+            QCOMPARE(points.size(), 3);
+            QCOMPARE(points[2].timeMs, 2'002'000);
+            QCOMPARE(points[2].count, double(10 + (i * 7) % 13));
+        }
     }
 
     // One writer per file: the second is refused with the holder's pid and host; readers are
