@@ -72,7 +72,7 @@ int main(int argc, char *argv[]) {
     QApplication::processEvents();
 
     timer.restart();
-    LoadedRecording loaded = loadRecording(path);
+    LoadedRecording loaded = loadRecording(path, kRecordingOverviewPoints);
     const double loadMs = double(timer.nsecsElapsed()) / 1e6;
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(loaded.error));
@@ -88,14 +88,24 @@ int main(int argc, char *argv[]) {
     const double showMs = double(showTimer.nsecsElapsed()) / 1e6;
     const double totalMs = double(timer.nsecsElapsed()) / 1e6;
     const double drawMs = window.chartPanel()->lastRefreshMs();
+    // Then every frame, as the dashboard reads it next in the background, and its redraw.
+    QElapsedTimer fullTimer;
+    fullTimer.start();
+    LoadedRecording full = loadRecording(path);
+    const double fullMs = double(fullTimer.nsecsElapsed()) / 1e6;
+    session.takeFullRecording(std::move(full.history));
+    window.chartPanel()->refreshNow();
+    const double fullDrawMs = window.chartPanel()->lastRefreshMs();
 
-    std::printf("| members | recording | file | polls read | read into history | show + draw "
-                "(chart %s) | open and draw |\n",
-                "redraw");
-    std::printf("|---|---|---|---|---|---|---|\n");
-    std::printf("| %d | %d h | %.1f MiB | %lld | %.0f ms | %.0f ms (%.0f ms) | **%.0f ms** |\n",
+    std::printf("| members | recording | file | overview: frames, read | show + draw (chart "
+                "redraw) | **open and draw** | then every frame: frames, read (background) | "
+                "redraw |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::printf("| %d | %d h | %.1f MiB | %lld, %.0f ms | %.0f ms (%.0f ms) | **%.0f ms** | %lld, "
+                "%.0f ms | %.0f ms |\n",
                 members, hours, double(QFileInfo(path).size()) / (1024.0 * 1024.0),
-                static_cast<long long>(frames), loadMs, showMs, drawMs, totalMs);
+                static_cast<long long>(frames), loadMs, showMs, drawMs, totalMs,
+                static_cast<long long>(full.frames), fullMs, fullDrawMs);
     std::printf("target: open and draw under 1 s: %s (writing the recording took %.1f s)\n",
                 totalMs < 1000 ? "met" : "MISSED", writeSeconds);
     return 0;

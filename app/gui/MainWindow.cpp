@@ -330,7 +330,13 @@ void MainWindow::updateTitle() {
 void MainWindow::openRecording(const QString &path) {
     m_session->log(LogSeverity::Info, QStringLiteral("recording"),
                    QStringLiteral("reading the recording %1…").arg(path));
-    loadRecordingInBackground(path, this, [this](std::shared_ptr<LoadedRecording> loaded) {
+    // An overview first (the tier that fits the chart: at once), then every frame the file
+    // holds (seconds for a big pool's day), for zooming in; both off the GUI thread.
+    const auto full = [this, path](std::shared_ptr<LoadedRecording> loaded) {
+        if (loaded->ok() && m_session->recordingPath() == path)
+            m_session->takeFullRecording(std::move(loaded->history));
+    };
+    const auto overview = [this, path, full](std::shared_ptr<LoadedRecording> loaded) {
         if (!loaded->ok()) {
             m_session->log(LogSeverity::Error, QStringLiteral("recording"),
                            QStringLiteral("cannot open the recording: %1").arg(loaded->error));
@@ -338,7 +344,9 @@ void MainWindow::openRecording(const QString &path) {
         }
         m_session->showRecording(std::move(*loaded));
         m_chart->setTimeWindow(ChartPanel::TimeWindow::Everything); // the whole recording
-    });
+        loadRecordingInBackground(path, this, full);
+    };
+    loadRecordingInBackground(path, this, overview, kRecordingOverviewPoints);
 }
 
 void MainWindow::setSessionRecorder(SessionRecorder *recorder) {

@@ -121,6 +121,9 @@ int main(int argc, char *argv[]) {
         window.connectionBar()->setTarget(endpoint, options.key);
     // Records the watched pool (File → Record while watching) and shows a pool's recorded past.
     SessionRecorder recorder(&session);
+    // The embedded demo server lives as long as this process: a recording of it would be a new
+    // file at every start that nothing ever opens again. The switch stays in the File menu.
+    recorder.setEnabled(!server);
     window.setSessionRecorder(&recorder);
     DemoDriver demo(&session);
     demo.setEnabled(options.demo);

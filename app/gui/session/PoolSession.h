@@ -60,6 +60,8 @@ public:
     void showRecording(LoadedRecording &&recording);
     bool isShowingRecording() const { return !m_recordingPath.isEmpty(); }
     const QString &recordingPath() const { return m_recordingPath; }
+    // The recording shown, read again in full after its overview: takes the history's place.
+    void takeFullRecording(std::unique_ptr<PoolHistory> history);
     // Live: the past of this pool read from its recording takes the history's place; the polls
     // that arrived while it loaded are appended to it.
     void adoptRecordedPast(std::unique_ptr<PoolHistory> past);

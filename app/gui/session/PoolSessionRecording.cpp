@@ -52,6 +52,14 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     updateWriteAvailability();
 }
 
+void PoolSession::takeFullRecording(std::unique_ptr<PoolHistory> history) {
+    if (!history || !isShowingRecording())
+        return;
+    history->setPinned(m_history->pinnedMembers());
+    m_history = std::move(history);
+    Q_EMIT historyLoaded();
+}
+
 void PoolSession::adoptRecordedPast(std::unique_ptr<PoolHistory> past) {
     if (!past || isShowingRecording())
         return;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include <QMetaObject>
 #include <QPointer>
@@ -48,7 +49,7 @@ PoolHistory::Limits historyLimitsFor(const RecordingInfo &info, qsizetype member
     return limits;
 }
 
-LoadedRecording loadRecording(const QString &path) {
+LoadedRecording loadRecording(const QString &path, int overviewPoints) {
     LoadedRecording loaded;
     loaded.path = path;
     QString error;
@@ -74,6 +75,8 @@ LoadedRecording loadRecording(const QString &path) {
     const RecordingTiers &tiers = loaded.info.tiers;
     const qint64 latest = loaded.range.toMs;
     QList<PoolMember> poll;
+    std::vector<const QList<HistoryPoint> *> lists;
+    std::vector<qsizetype> cursors;
     qint64 lastFrame = std::numeric_limits<qint64>::min();
     for (qint64 from = loaded.range.fromMs; from <= latest;) {
         int tier = kRecordingTierCount - 1;
@@ -86,29 +89,40 @@ LoadedRecording loadRecording(const QString &path) {
         // Do not let a coarse chunk reach into the finer tier's part.
         for (int t = 0; t < tier; ++t)
             to = std::min(to, std::max(from, latest - tiers[size_t(t)].retentionMs - 1));
-        const QList<BandPoint> band = reader->band(from, to, kAllPoints);
-        const QList<HistoryPoint> totals = reader->totalSeries(from, to, kAllPoints);
+        // An overview: the whole range at once, in the tier that gives about that many points.
+        const int wanted = overviewPoints > 0 ? overviewPoints : kAllPoints;
+        if (overviewPoints > 0)
+            to = latest;
+        const QList<BandPoint> band = reader->band(from, to, wanted);
+        const QList<HistoryPoint> totals = reader->totalSeries(from, to, wanted);
         const QHash<QByteArray, QList<HistoryPoint>> series =
-            reader->series(members, from, to, kAllPoints);
+            reader->series(members, from, to, wanted);
         if (!reader->lastError().isEmpty()) {
             loaded.error = reader->lastError();
             return loaded;
         }
-        QHash<QByteArray, qsizetype> cursor;
+        // Each member's points and a cursor into them, by position: no hashing per frame.
+        lists.clear();
+        static const QList<HistoryPoint> kNone;
+        for (const QByteArray &member : members) {
+            const auto found = series.constFind(member);
+            lists.push_back(found == series.constEnd() ? &kNone : &found.value());
+        }
+        cursors.assign(members.size(), 0);
         qsizetype totalAt = 0;
         for (const BandPoint &frame : band) {
             if (std::isnan(frame.median) || frame.timeMs <= lastFrame)
                 continue; // a line break, not a poll
             addEventsUpTo(history, events, nextEvent, frame.timeMs - 1);
             poll.clear();
-            for (const QByteArray &member : members) {
-                const QList<HistoryPoint> &points = series[member];
-                qsizetype &at = cursor[member];
+            for (size_t m = 0; m < lists.size(); ++m) {
+                const QList<HistoryPoint> &points = *lists[m];
+                qsizetype &at = cursors[m];
                 while (at < points.size() && points[at].timeMs < frame.timeMs)
                     ++at;
                 if (at < points.size() && points[at].timeMs == frame.timeMs &&
                     !std::isnan(points[at].count))
-                    poll.append({member, points[at].count});
+                    poll.append({members[qsizetype(m)], points[at].count});
             }
             while (totalAt < totals.size() && totals[totalAt].timeMs < frame.timeMs)
                 ++totalAt;
@@ -135,10 +149,11 @@ LoadedRecording loadRecording(const QString &path) {
 }
 
 void loadRecordingInBackground(const QString &path, QObject *context,
-                               std::function<void(std::shared_ptr<LoadedRecording>)> done) {
+                               std::function<void(std::shared_ptr<LoadedRecording>)> done,
+                               int overviewPoints) {
     QPointer<QObject> receiver(context);
-    QThread *thread = QThread::create([path, receiver, done = std::move(done)] {
-        auto loaded = std::make_shared<LoadedRecording>(loadRecording(path));
+    QThread *thread = QThread::create([path, receiver, done = std::move(done), overviewPoints] {
+        auto loaded = std::make_shared<LoadedRecording>(loadRecording(path, overviewPoints));
         if (receiver)
             QMetaObject::invokeMethod(
                 receiver, [done, loaded] { done(loaded); }, Qt::QueuedConnection);

@@ -35,14 +35,18 @@ struct LoadedRecording {
 PoolHistory::Limits historyLimitsFor(const RecordingInfo &info, qsizetype members);
 
 // Reads the recording at `path` (read-only; also while a recorder writes it). Blocking: disk
-// reads and decoding, about a second for a day of 1,000 members; call it off the GUI thread
-// (loadRecordingInBackground). On failure the result's error names the file and the cause.
-LoadedRecording loadRecording(const QString &path);
+// reads and decoding; call it off the GUI thread (loadRecordingInBackground). overviewPoints 0
+// reads every frame the file holds (seconds for a day of 1,000 members); above 0 only the tier
+// that gives about that many points over the whole range (an overview that opens at once, to be
+// followed by the whole). On failure the result's error names the file and the cause.
+constexpr int kRecordingOverviewPoints = 1500;
+LoadedRecording loadRecording(const QString &path, int overviewPoints = 0);
 
 // Runs loadRecording on a thread of its own and hands the result to `done` on `context`'s
 // thread (dropped if `context` is gone by then).
 void loadRecordingInBackground(const QString &path, QObject *context,
-                               std::function<void(std::shared_ptr<LoadedRecording>)> done);
+                               std::function<void(std::shared_ptr<LoadedRecording>)> done,
+                               int overviewPoints = 0);
 
 // Appends to `into` what `from` holds after afterMs: the polls and events that arrived while a
 // recording loaded, so nothing polled meanwhile is lost when the loaded history takes over.

@@ -94,22 +94,29 @@ void SessionRecorder::followTarget() {
     const QString path = pathForTarget();
     // The past first (read-only, in the background), then this dashboard's own polls.
     if (QFileInfo::exists(path)) {
+        // An overview at once, then every frame the file holds.
         const quint64 generation = m_targetGeneration;
+        const auto adopt = [this, generation](std::shared_ptr<LoadedRecording> loaded) {
+            if (generation != m_targetGeneration)
+                return false; // another pool by now
+            if (!loaded->ok()) {
+                m_session->log(
+                    LogSeverity::Warning, QStringLiteral("recording"),
+                    QStringLiteral("cannot read the past of this pool: %1").arg(loaded->error));
+                return false;
+            }
+            const qint64 frames = loaded->frames;
+            m_session->adoptRecordedPast(std::move(loaded->history));
+            Q_EMIT pastLoaded(frames);
+            return true;
+        };
         loadRecordingInBackground(
-            path, this, [this, generation](std::shared_ptr<LoadedRecording> loaded) {
-                if (generation != m_targetGeneration)
-                    return; // another pool by now
-                if (!loaded->ok()) {
-                    m_session->log(LogSeverity::Warning, QStringLiteral("recording"),
-                                   QStringLiteral("cannot read the past of "
-                                                  "this pool: %1")
-                                       .arg(loaded->error));
-                    return;
-                }
-                const qint64 frames = loaded->frames;
-                m_session->adoptRecordedPast(std::move(loaded->history));
-                Q_EMIT pastLoaded(frames);
-            });
+            path, this,
+            [this, path, adopt](std::shared_ptr<LoadedRecording> loaded) {
+                if (adopt(std::move(loaded)))
+                    loadRecordingInBackground(path, this, [adopt](auto whole) { adopt(whole); });
+            },
+            kRecordingOverviewPoints);
     }
     openRecorder();
 }

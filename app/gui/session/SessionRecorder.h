@@ -41,7 +41,8 @@ public:
 Q_SIGNALS:
     // Recording started or stopped (the path, or empty).
     void recordingChanged(const QString &path);
-    // The pool's past was read from its recording and handed to the session.
+    // The pool's past was read from its recording and handed to the session: first an overview
+    // (the tier that fits a chart), then every frame the file holds.
     void pastLoaded(qint64 polls);
 
 private:
