@@ -103,6 +103,12 @@ private Q_SLOTS:
         QVERIFY(typed);
         QCOMPARE(typed->host, QStringLiteral("10.9.8.7"));
         QCOMPARE(typed->ssh.destination, QStringLiteral("bastion"));
+        // After a refused Redis password the bar forgets the target, not the tunnel.
+        window.connectionBar()->askForPassword(endpoint, QStringLiteral("WRONGPASS"));
+        window.connectionBar()->urlBox()->setEditText(QStringLiteral("redis://:pw@10.9.8.7:6379"));
+        const std::optional<Endpoint> retyped = window.connectionBar()->currentEndpoint();
+        QVERIFY(retyped);
+        QCOMPARE(retyped->ssh.destination, QStringLiteral("bastion"));
     }
 };
 

@@ -126,6 +126,7 @@ QStringList ConnectionBar::recentUrls() const {
 
 void ConnectionBar::setTarget(const Endpoint &endpoint, const QByteArray &poolKey) {
     m_maskedEndpoint = endpoint;
+    m_tunnel = endpoint.ssh; // kept when a refused password clears the masked endpoint
     m_maskedText = endpoint.toDisplayString();
     m_url->setEditText(m_maskedText);
     m_key->setEditText(QString::fromUtf8(poolKey));
@@ -145,9 +146,8 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
     if (parsed.endpoint->tls.enabled && m_maskedEndpoint && m_maskedEndpoint->tls.enabled)
         parsed.endpoint->tls = m_maskedEndpoint->tls;
     // So does the --ssh tunnel: an address typed here is reached from the SSH host as well, never
-    // dialled directly from this machine.
-    if (m_maskedEndpoint)
-        parsed.endpoint->ssh = m_maskedEndpoint->ssh;
+    // dialled directly from this machine (also after a refused password).
+    parsed.endpoint->ssh = m_tunnel;
     // So does --sentinel-password to any redis+sentinel:// URL.
     if (m_maskedEndpoint && parsed.endpoint->topology == Endpoint::Topology::Sentinel)
         parsed.endpoint->sentinelPassword = m_maskedEndpoint->sentinelPassword;

@@ -87,6 +87,7 @@ private:
     // The endpoint behind a masked URL: typing a URL with a password replaces the text by its
     // masked form, and Connect then uses this.
     std::optional<Endpoint> m_maskedEndpoint;
+    SshOptions m_tunnel; // the target's --ssh tunnel: typed URLs go through it too
     QString m_maskedText;
     std::optional<Endpoint> m_watchedEndpoint;
     QByteArray m_watchedKey;
