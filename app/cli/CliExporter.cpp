@@ -28,7 +28,11 @@ int Cli::exporter(const QStringList &args) {
     if (!options.listen.contains(QLatin1Char(':')))
         throw UsageError("--listen takes HOST:PORT, e.g. 127.0.0.1:9750");
     options.memberLimit = wholeOption(QStringLiteral("member-limit"), 1000, 0, 10'000'000);
-    for (const QString &key : m_parser.values(QStringLiteral("key"))) {
+    // Without --key, a --profile's pool key (poolKey()) rather than the default.
+    const QStringList keys = m_parser.isSet(QStringLiteral("key"))
+                                 ? m_parser.values(QStringLiteral("key"))
+                                 : QStringList{QString::fromUtf8(poolKey())};
+    for (const QString &key : keys) {
         if (key.isEmpty())
             throw UsageError("--key is empty: name the pool's sorted set");
         if (!options.keys.contains(key.toUtf8()))
