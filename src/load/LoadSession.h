@@ -206,10 +206,12 @@ protected:
         options.clientName = QStringLiteral("poolscope-load");
         std::unique_ptr<LoadConnection> connection =
             LoadConnection::open(m_spec.endpoint, options, m_spec.poolKey);
-        const QString server =
-            connection->endpoint().host + u':' + QString::number(connection->endpoint().port);
-        if (!m_tally.primaries.contains(server))
-            m_tally.primaries.append(server);
+        if (m_spec.endpoint.topology == Endpoint::Topology::Sentinel) { // the primary reached
+            const QString server =
+                connection->endpoint().host + u':' + QString::number(connection->endpoint().port);
+            if (!m_tally.primaries.contains(server))
+                m_tally.primaries.append(server);
+        }
         return connection;
     }
     // After every thread connected (or failed to): the run's clock starts.

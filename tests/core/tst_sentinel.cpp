@@ -1,5 +1,6 @@
 // Sentinel: resolution, its errors, and a kill -9 of the primary during a load run. One
 // topology (primary, replica, three sentinels) for the whole file; the failover test runs last.
+#include "RedisFixture.h"
 #include "SentinelTopology.h"
 
 #include "load/FailoverLoss.h"
@@ -8,6 +9,9 @@
 #include "redis/RedisError.h"
 #include "topology/SentinelResolver.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -150,6 +154,35 @@ private slots:
             loadrunner_detail::compareCounts(beforeRead, ackedCounts, afterRead);
         QCOMPARE(loss.lost, lost);
         QCOMPARE(loss.lostMembers, lostMembers);
+    }
+
+    void cliSpeaksSentinel() {
+        const auto primary = RedisConnection::open(direct(m_topology.serverPort(0)));
+        primary->commandOrThrow({"ZADD", "sentinel:cli", "0", "a", "0", "b"});
+        const QString url = m_topology.endpoint().toUrl();
+        const testing::CliRun run =
+            testing::runCli({"--url", url, "--key", "sentinel:cli", "--json", "allocate", "-n",
+                             "100", "--workers", "2", "--wait-replicas", "1"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(report.value("allocated").toInteger(), 100);
+        QCOMPARE(report.value("lost_in_failover").toInteger(), 0);
+        QVERIFY(report.value("loss_checked").toBool());
+        QCOMPARE(report.value("waits_short").toInteger(), 0);
+        QVERIFY(report.value("waits").toInteger() >= 2);
+        QCOMPARE(report.value("primaries").toArray().first().toString(), serverText(0));
+
+        const testing::CliRun refused =
+            testing::runCli({"--url", "redis://127.0.0.1:1", "--sentinel-password", "x", "stats"});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("--sentinel-password needs a redis+sentinel:// URL"),
+                 refused.err.constData());
+        const testing::CliRun unknown =
+            testing::runCli({"--url", m_topology.endpoint(QStringLiteral("nosuch")).toUrl(),
+                             "--key", "sentinel:cli", "stats"});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains("no sentinel knows master \"nosuch\""),
+                 unknown.err.constData());
     }
 
     void pollerFollowsSwitchMasterAtOnce() {

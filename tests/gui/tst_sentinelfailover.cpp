@@ -101,7 +101,7 @@ private Q_SLOTS:
                                                      "members after the primary changed")));
         // A few more polls, so the chart has drawn the lines and markers since the switch.
         observed.clear();
-        QTRY_VERIFY(observed.size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(observed.size() >= 15, 10000);
         const QString shot = QStringLiteral(POOLSCOPE_SOURCE_DIR) +
                              QStringLiteral("/docs/screenshots/sentinel-failover.png");
         QVERIFY(window.grab().save(shot));
