@@ -251,8 +251,6 @@ void TestHealth::demoPoolIsNotCheckable() {
                                     "[2001:db8::1]:8080", "100.64.0.1:80",
                                     "0.0.0.0:80",         "224.0.0.1:80",
                                     "not a proxy at all"};
-    const quint16 before = 0;
-    Q_UNUSED(before)
     CheckOptions options;
     QString error;
     options.target = *CheckTarget::parse(

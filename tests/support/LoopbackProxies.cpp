@@ -246,7 +246,7 @@ int LoopbackServer::connectOnward(const QByteArray &host, quint16 port, bool &no
 namespace {
 
 // Copies both ways until either side closes.
-void relay(LoopbackServer *, int clientFd, SSL *clientSsl, QByteArray pending, int targetFd) {
+void relay(int clientFd, SSL *clientSsl, QByteArray pending, int targetFd) {
     if (!pending.isEmpty() && !writeAll(targetFd, pending.constData(), size_t(pending.size())))
         return;
     char chunk[16384];
@@ -350,11 +350,11 @@ void LoopbackServer::serveHttpProxy(Stream &client) {
     }
     if (method == "CONNECT") {
         if (client.write("HTTP/1.1 200 Connection established\r\n\r\n"))
-            relay(this, client.fd, client.ssl, client.buffered, target);
+            relay(client.fd, client.ssl, client.buffered, target);
     } else {
         const QByteArray request = method + ' ' + path + " HTTP/1.1\r\nHost: " + host + ':' +
                                    QByteArray::number(port) + "\r\nConnection: close\r\n\r\n";
-        relay(this, client.fd, client.ssl, request, target);
+        relay(client.fd, client.ssl, request, target);
     }
     ::close(target);
 }
@@ -412,7 +412,7 @@ void LoopbackServer::serveSocks5(Stream &client) {
         return;
     }
     if (client.write(QByteArray("\x05\x00\x00\x01\x7f\x00\x00\x01\x00\x00", 10)))
-        relay(this, client.fd, client.ssl, client.buffered, target);
+        relay(client.fd, client.ssl, client.buffered, target);
     ::close(target);
 }
 
@@ -438,7 +438,7 @@ void LoopbackServer::serveSocks4(Stream &client) {
         return;
     }
     if (client.write(QByteArray("\x00\x5a\0\0\0\0\0\0", 8)))
-        relay(this, client.fd, client.ssl, client.buffered, target);
+        relay(client.fd, client.ssl, client.buffered, target);
     ::close(target);
 }
 
