@@ -245,9 +245,10 @@ void TestEndpoint::rejectsInvalidUrl_data() {
                            << "empty";
     QTest::newRow("no scheme") << "localhost:6379"
                                << "missing scheme";
-    QTest::newRow("unknown scheme") << "http://host"
-                                    << "unsupported scheme \"http\" (expected "
-                                       "redis://, rediss://, redis+sentinel:// or unix://)";
+    QTest::newRow("unknown scheme")
+        << "http://host"
+        << "unsupported scheme \"http\" (expected "
+           "redis://, rediss://, redis+sentinel://, redis+cluster:// or unix://)";
     QTest::newRow("tls without host") << "rediss:///0"
                                       << "missing host";
     QTest::newRow("port not a number") << "redis://host:abc/0"
