@@ -34,14 +34,6 @@ QList<QByteArray> names(int count) {
     return list;
 }
 
-double sumOfScores(RedisFixture &redis, const QByteArray &key) {
-    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
-    double sum = 0;
-    for (qsizetype i = 1; i < all.elements.size(); i += 2)
-        sum += all.elements[i].toDouble();
-    return sum;
-}
-
 QList<qint64> clientIds(RedisFixture &redis, const QByteArray &name) {
     QList<qint64> ids;
     for (const QByteArray &line : redis.run({"CLIENT", "LIST"}).text.split('\n')) {

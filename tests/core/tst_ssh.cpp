@@ -34,21 +34,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-QList<QByteArray> names(int count) {
-    QList<QByteArray> list;
-    for (int i = 0; i < count; ++i)
-        list << "192.0.2." + QByteArray::number(i) + ":8080";
-    return list;
-}
-
-double sumOfScores(RedisFixture &redis, const QByteArray &key) {
-    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
-    double sum = 0;
-    for (qsizetype i = 1; i < all.elements.size(); i += 2)
-        sum += all.elements[i].toDouble();
-    return sum;
-}
-
 QByteArray readFile(const QString &path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
@@ -262,7 +247,7 @@ private Q_SLOTS:
         const QByteArray clients = connection->commandOrThrow({"CLIENT", "LIST"}).text;
         QVERIFY(clients.contains("name=tst-ssh"));
         PoolOperations pool(*connection, key);
-        QCOMPARE(pool.seed(names(4), SeedOptions{}).added.size(), 4);
+        QCOMPARE(pool.seed(documentationMembers(4), SeedOptions{}).added.size(), 4);
         QSet<QByteArray> chosen;
         for (int i = 0; i < 8; ++i) {
             const std::optional<QByteArray> member = pool.allocate();
@@ -524,7 +509,7 @@ private Q_SLOTS:
     // kill -9 of sshd (and of its session processes) during a load run, restart on the same
     // port: the runner reports the losses and unknowns as over TCP and goes on after the restart.
     void sshdKilledDuringLoad() {
-        m_tcp->makePool("killed", names(20));
+        m_tcp->makePool("killed", documentationMembers(20));
         LoadSpec spec;
         spec.endpoint = viaSsh(m_tcp->endpoint());
         spec.poolKey = "killed";

@@ -14,21 +14,6 @@ using namespace poolscope::testing;
 
 namespace {
 
-QList<QByteArray> names(int count) {
-    QList<QByteArray> list;
-    for (int i = 0; i < count; ++i)
-        list << "192.0.2." + QByteArray::number(i) + ":8080";
-    return list;
-}
-
-double sumOfScores(RedisFixture &redis, const QByteArray &key) {
-    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
-    double sum = 0;
-    for (qsizetype i = 1; i < all.elements.size(); i += 2)
-        sum += all.elements[i].toDouble();
-    return sum;
-}
-
 QByteArray readFile(const QString &path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
@@ -63,7 +48,7 @@ private Q_SLOTS:
     }
 
     void cliStatsAndAllocate() {
-        m_tcp->makePool("cli", names(3));
+        m_tcp->makePool("cli", documentationMembers(3));
         const CliRun stats =
             cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("cli"),
                                           QStringLiteral("--json"), QStringLiteral("stats")});
@@ -80,7 +65,7 @@ private Q_SLOTS:
     }
 
     void cliLoadRun() {
-        m_tcp->makePool("cli-load", names(5));
+        m_tcp->makePool("cli-load", documentationMembers(5));
         const CliRun run =
             cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("cli-load"),
                                           QStringLiteral("--json"), QStringLiteral("allocate"),
@@ -95,7 +80,7 @@ private Q_SLOTS:
     }
 
     void cliWatch() {
-        m_tcp->makePool("watched", names(4), 1);
+        m_tcp->makePool("watched", documentationMembers(4), 1);
         const CliRun run =
             cli(cliTarget() + QStringList{QStringLiteral("--key"), QStringLiteral("watched"),
                                           QStringLiteral("--json"), QStringLiteral("watch"),

@@ -22,21 +22,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-QList<QByteArray> names(int count) {
-    QList<QByteArray> list;
-    for (int i = 0; i < count; ++i)
-        list << "192.0.2." + QByteArray::number(i) + ":8080";
-    return list;
-}
-
-double sumOfScores(RedisFixture &redis, const QByteArray &key) {
-    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
-    double sum = 0;
-    for (qsizetype i = 1; i < all.elements.size(); i += 2)
-        sum += all.elements[i].toDouble();
-    return sum;
-}
-
 qint64 evalshaCalls(RedisConnection &connection) {
     const QByteArray info = connection.command({"INFO", "commandstats"}).text;
     const qsizetype at = info.indexOf("cmdstat_evalsha:calls=");
@@ -157,7 +142,7 @@ private Q_SLOTS:
         auto connection = redis.connect(QStringLiteral("tst-tls"));
         PoolOperations pool(*connection, key);
 
-        const SeedResult seeded = pool.seed(names(5), SeedOptions{});
+        const SeedResult seeded = pool.seed(documentationMembers(5), SeedOptions{});
         QCOMPARE(seeded.added.size(), 5);
         const qint64 evalshaBefore = evalshaCalls(*connection);
         QSet<QByteArray> chosen;
@@ -169,11 +154,12 @@ private Q_SLOTS:
         QCOMPARE(chosen.size(), 5);                              // least-used: each member twice
         QVERIFY(evalshaCalls(*connection) - evalshaBefore >= 9); // the EVALSHA path
 
-        const EvictResult evicted = pool.evict(names(5).first());
+        const EvictResult evicted = pool.evict(documentationMembers(5).first());
         QCOMPARE(evicted.savedCount, 2.0);
         for (int i = 0; i < 4; ++i)
             QVERIFY(pool.allocate().has_value());
-        const RestoreResult restored = pool.restore(names(5).first(), RestorePolicy::Min);
+        const RestoreResult restored =
+            pool.restore(documentationMembers(5).first(), RestorePolicy::Min);
         QCOMPARE(restored.restoredCount, 3.0);
 
         const PoolSnapshot snapshot = pool.snapshot();
@@ -415,7 +401,7 @@ private Q_SLOTS:
     }
 
     void cliStatsOverTls() {
-        m_tls->makePool("cli", names(3), 4);
+        m_tls->makePool("cli", documentationMembers(3), 4);
         const CliRun run =
             runCli({QStringLiteral("--url"),
                     QStringLiteral("rediss://localhost:%1").arg(m_tls->endpoint().port),
@@ -470,7 +456,7 @@ private Q_SLOTS:
 
     // The load runner drives non-blocking hiredis contexts over the relay: exact accounting.
     void loadRunnerOverTls() {
-        m_tls->makePool("load", names(10));
+        m_tls->makePool("load", documentationMembers(10));
         LoadSpec spec;
         spec.endpoint = m_tls->endpoint();
         spec.poolKey = "load";
@@ -483,12 +469,12 @@ private Q_SLOTS:
         QCOMPARE(report.unknown, 0);
         QCOMPARE(report.errors(), 0);
         QCOMPARE(sumOfScores(*m_tls, "load"), 20000.0);
-        for (const QByteArray &member : names(10))
+        for (const QByteArray &member : documentationMembers(10))
             QCOMPARE(report.perMember.value(member), 2000);
     }
 
     void cliLoadRunOverTls() {
-        m_tls->makePool("cli-load", names(5));
+        m_tls->makePool("cli-load", documentationMembers(5));
         const CliRun run = runCli(
             {QStringLiteral("--url"),
              QStringLiteral("rediss://localhost:%1").arg(m_tls->endpoint().port),
@@ -504,7 +490,7 @@ private Q_SLOTS:
     }
 
     void watchOverTls() {
-        m_tls->makePool("watched", names(4), 1);
+        m_tls->makePool("watched", documentationMembers(4), 1);
         const CliRun run =
             runCli({QStringLiteral("--url"),
                     QStringLiteral("rediss://localhost:%1").arg(m_tls->endpoint().port),
@@ -527,7 +513,7 @@ private Q_SLOTS:
                                   QStringLiteral("--appendfsync"), QStringLiteral("always")};
         RedisFixture redis(options);
         QVERIFY2(redis.start(), qPrintable(redis.error()));
-        redis.makePool("pool", names(20));
+        redis.makePool("pool", documentationMembers(20));
         LoadSpec spec;
         spec.endpoint = redis.endpoint();
         spec.poolKey = "pool";

@@ -75,4 +75,19 @@ CliRun runProgram(const QString &program, const QStringList &arguments,
     return run;
 }
 
+QList<QByteArray> documentationMembers(int count) {
+    QList<QByteArray> list;
+    for (int i = 0; i < count; ++i)
+        list << "192.0.2." + QByteArray::number(i) + ":8080";
+    return list;
+}
+
+double sumOfScores(RedisFixture &redis, const QByteArray &key) {
+    const RedisReply all = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    double sum = 0;
+    for (qsizetype i = 1; i < all.elements.size(); i += 2)
+        sum += all.elements[i].toDouble();
+    return sum;
+}
+
 } // namespace poolscope::testing

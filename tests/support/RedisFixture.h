@@ -39,6 +39,11 @@ private:
     QString m_error;
 };
 
+// Pool member names on a documentation address, never contacted: "192.0.2.<i>:8080".
+QList<QByteArray> documentationMembers(int count);
+// The sum of a pool's counts, read in one command (test pools are small).
+double sumOfScores(RedisFixture &redis, const QByteArray &key);
+
 // Runs poolscope-cli with arguments; returns exit code, captures stdout and stderr.
 struct CliRun {
     int exitCode = -1;
