@@ -21,6 +21,20 @@ HostKeyPrompter &hostKeyPrompter() {
 
 } // namespace
 
+QString secretKindTitle(SecretKind kind) {
+    switch (kind) {
+    case SecretKind::RedisPassword:
+        return QStringLiteral("Redis password");
+    case SecretKind::TlsKeyPassphrase:
+        return QStringLiteral("TLS key passphrase");
+    case SecretKind::SshKeyPassphrase:
+        return QStringLiteral("SSH key passphrase");
+    case SecretKind::SshPassword:
+        return QStringLiteral("SSH password");
+    }
+    return QStringLiteral("Secret");
+}
+
 void setSecretPrompter(SecretPrompter prompter) {
     const std::lock_guard lock(promptersMutex());
     secretPrompter() = std::move(prompter);

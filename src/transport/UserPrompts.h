@@ -27,6 +27,9 @@ struct HostKeyQuestion {
     QString fingerprint; // "SHA256:..."
 };
 
+// "Redis password", "TLS key passphrase", "SSH key passphrase", "SSH password": for dialogs.
+QString secretKindTitle(SecretKind kind);
+
 // nullopt: the person declined (or nobody can be asked).
 using SecretPrompter = std::function<std::optional<QString>(const SecretRequest &)>;
 // true: trust the key (and record it in known_hosts).

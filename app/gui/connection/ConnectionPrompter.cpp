@@ -53,20 +53,6 @@ struct PrompterState {
 
 namespace {
 
-QString kindTitle(SecretKind kind) {
-    switch (kind) {
-    case SecretKind::RedisPassword:
-        return QStringLiteral("Redis password");
-    case SecretKind::TlsKeyPassphrase:
-        return QStringLiteral("TLS key passphrase");
-    case SecretKind::SshKeyPassphrase:
-        return QStringLiteral("SSH key passphrase");
-    case SecretKind::SshPassword:
-        return QStringLiteral("SSH password");
-    }
-    return QStringLiteral("Secret");
-}
-
 // Posts `show` to the prompter's thread and waits for its answer; a declined Pending when the
 // prompter is gone, or when asked on its own thread (which must not wait).
 std::shared_ptr<ConnectionPrompter::Pending>
@@ -189,7 +175,8 @@ void ConnectionPrompter::showSecretDialog(const std::shared_ptr<Pending> &pendin
                                           const SecretRequest &request) {
     auto *dialog = new QInputDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(QStringLiteral("poolscope: %1").arg(kindTitle(request.kind)));
+    dialog->setWindowTitle(
+        QStringLiteral("poolscope: %1").arg(transport::secretKindTitle(request.kind)));
     dialog->setLabelText(secretLabel(request));
     dialog->setInputMode(QInputDialog::TextInput);
     dialog->setTextEchoMode(QLineEdit::Password);

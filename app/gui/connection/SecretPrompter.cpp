@@ -81,17 +81,7 @@ void SecretPrompter::markRefused(SecretKind kind, const QString &reason) {
 }
 
 QString SecretPrompter::titleFor(SecretKind kind) {
-    switch (kind) {
-    case SecretKind::RedisPassword:
-        return QStringLiteral("Redis password");
-    case SecretKind::TlsKeyPassphrase:
-        return QStringLiteral("TLS key passphrase");
-    case SecretKind::SshKeyPassphrase:
-        return QStringLiteral("SSH key passphrase");
-    case SecretKind::SshPassword:
-        return QStringLiteral("SSH password");
-    }
-    return QStringLiteral("Secret");
+    return transport::secretKindTitle(kind);
 }
 
 QString SecretPrompter::textFor(const transport::SecretRequest &request) const {
