@@ -72,6 +72,18 @@ void SecretPrompter::setActiveConnection(const QString &name, bool remember) {
     m_remember = remember;
 }
 
+void SecretPrompter::forgetDeclined() {
+    m_declined.clear();
+}
+
+namespace {
+
+QString declinedKey(const QString &connection, const transport::SecretRequest &request) {
+    return connection + QChar(0) + QString::number(int(request.kind)) + QChar(0) + request.subject;
+}
+
+} // namespace
+
 void SecretPrompter::markRefused(SecretKind kind, const QString &reason) {
     if (m_active.isEmpty())
         return;
@@ -137,6 +149,8 @@ void SecretPrompter::askPerson(const transport::SecretRequest &request,
                                const std::function<void(std::optional<QString>)> &done) {
     Q_EMIT personAsked(request.kind, request.subject);
     std::optional<QString> answer = m_ask(titleFor(request.kind), textFor(request));
+    if (!answer)
+        m_declined.insert(declinedKey(m_active, request));
     if (answer && !m_active.isEmpty()) {
         if (m_remember)
             m_secrets->write(m_active, request.kind, *answer); // memory now, keychain async
@@ -148,6 +162,9 @@ void SecretPrompter::askPerson(const transport::SecretRequest &request,
 
 void SecretPrompter::askAsync(const transport::SecretRequest &request,
                               std::function<void(std::optional<QString>)> done) {
+    // Declined since the person last connected: a reconnect's question gets the same answer.
+    if (request.retryReason.isEmpty() && m_declined.contains(declinedKey(m_active, request)))
+        return done(std::nullopt);
     if (m_active.isEmpty())
         return askPerson(request, done);
     if (!request.retryReason.isEmpty()) { // the kept one was wrong
