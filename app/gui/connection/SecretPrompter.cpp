@@ -147,6 +147,12 @@ std::optional<QString> SecretPrompter::askInDialog(const QString &title, const Q
 
 void SecretPrompter::askPerson(const transport::SecretRequest &request,
                                const std::function<void(std::optional<QString>)> &done) {
+    const QString asking = declinedKey(m_active, request) + QChar(0) + request.retryReason;
+    if (const auto open = m_waiting.find(asking); open != m_waiting.end()) {
+        open->append(done); // the same question is on screen: share its answer
+        return;
+    }
+    m_waiting.insert(asking, {});
     Q_EMIT personAsked(request.kind, request.subject);
     std::optional<QString> answer = m_ask(titleFor(request.kind), textFor(request));
     if (!answer)
@@ -157,7 +163,10 @@ void SecretPrompter::askPerson(const transport::SecretRequest &request,
         else
             m_secrets->keepInMemory(m_active, request.kind, *answer);
     }
-    done(std::move(answer));
+    const QList<std::function<void(std::optional<QString>)>> others = m_waiting.take(asking);
+    done(answer);
+    for (const auto &other : others)
+        other(answer);
 }
 
 void SecretPrompter::askAsync(const transport::SecretRequest &request,

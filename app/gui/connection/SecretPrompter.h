@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 
+#include <QHash>
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -77,6 +79,9 @@ private:
     bool m_remember = false;
     std::optional<transport::SecretKind> m_refusedKind;
     QSet<QString> m_declined; // connection, kind and subject of declined questions
+    // Questions shown to the person now, and who else waits for the same answer: two
+    // connections opening at once (the poller and a command) get one dialog, not two.
+    QHash<QString, QList<std::function<void(std::optional<QString>)>>> m_waiting;
     QString m_refusedReason;
     AskFunction m_ask;
     std::shared_ptr<std::atomic<bool>> m_closing;
