@@ -368,6 +368,32 @@ private Q_SLOTS:
         QVERIFY2(m_unexpectedQuestions.isEmpty(), qPrintable(m_unexpectedQuestions.join(u'\n')));
     }
 
+    // The same question from two connections opening at once (the second arrives while the
+    // first one's dialog runs its event loop): one dialog, both get its answer.
+    void sameQuestionAskedOnce() {
+        SecretPrompter *prompter = m_window->secretPrompter();
+        prompter->setActiveConnection(QStringLiteral("two at once"), false);
+        const transport::SecretRequest request{
+            SecretKind::SshKeyPassphrase, QStringLiteral("/keys/id_shared"), {}};
+        QList<std::optional<QString>> answers;
+        int dialogs = 0;
+        prompter->setAskFunction([&](const QString &, const QString &) {
+            if (++dialogs == 1) // the second connection asks meanwhile
+                prompter->askAsync(request,
+                                   [&](std::optional<QString> answer) { answers << answer; });
+            return std::optional<QString>(QStringLiteral("shared-answer"));
+        });
+        prompter->askAsync(request, [&](std::optional<QString> answer) { answers << answer; });
+        QCOMPARE(dialogs, 1);
+        QCOMPARE(answers.size(), 2);
+        QCOMPARE(answers.at(0), std::optional<QString>(QStringLiteral("shared-answer")));
+        QCOMPARE(answers.at(1), answers.at(0));
+        prompter->setAskFunction([this](const QString &, const QString &text) {
+            m_unexpectedQuestions << text;
+            return std::optional<QString>();
+        });
+    }
+
     // After the GUI and CLI runs: no secret in the title, status bar, events, children's command
     // lines, the CLI's output, or any file under HOME (settings saved on close included).
     void noSecretAnywhere() {
