@@ -91,8 +91,12 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
 
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_session, &PoolSession::connectTo);
     // Typed in the bar: no saved connection's secrets apply.
-    connect(m_connectionBar, &ConnectionBar::connectRequested, m_prompter,
-            [this] { m_prompter->setActiveConnection({}, false); });
+    connect(m_connectionBar, &ConnectionBar::connectRequested, m_prompter, [this] {
+        m_prompter->setActiveConnection({}, false);
+        Q_EMIT connectionRequested();
+    });
+    // The person connects: questions declined before are asked again (not the poller's retries).
+    connect(this, &MainWindow::connectionRequested, m_prompter, &SecretPrompter::forgetDeclined);
     connect(m_profileConnector, &ProfileConnector::connectionReady, this,
             [this](const Endpoint &endpoint, const QByteArray &key,
                    std::chrono::milliseconds interval) {
@@ -285,7 +289,10 @@ ConnectionsDialog *MainWindow::showConnections() {
     auto *dialog = new ConnectionsDialog(m_profiles.get(), m_secrets, start, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ConnectionsDialog::connectRequested, m_profileConnector,
-            &ProfileConnector::connectTo);
+            [this](const ConnectionProfile &profile) {
+                Q_EMIT connectionRequested();
+                m_profileConnector->connectTo(profile);
+            });
     dialog->open();
     return dialog;
 }

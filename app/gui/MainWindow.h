@@ -60,6 +60,11 @@ public:
     QAction *openRecordingAction() const { return m_openRecordingAction; }
     PoolsPanel *poolsPanel() const { return m_pools; }
 
+Q_SIGNALS:
+    // The person asked to connect (the connection bar, or a saved connection's Connect), as
+    // opposed to the poller's automatic reconnects: declined questions may be asked again.
+    void connectionRequested();
+
 protected:
     void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;

@@ -112,7 +112,7 @@ int main(int argc, char *argv[]) {
     // SecretPrompter's (memory, keychain, then the person). Declared after the window and the
     // session, so it is gone (every open question declined) before the session joins its threads.
     ConnectionPrompter prompter(&window, nullptr, ConnectionPrompter::Questions::HostKeysOnly);
-    QObject::connect(window.connectionBar(), &ConnectionBar::connectRequested, &prompter,
+    QObject::connect(&window, &MainWindow::connectionRequested, &prompter,
                      &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())
         window.chartPanel()->pinMembers(options.pinned);

@@ -39,6 +39,8 @@ public:
     QLineEdit *keyField() const { return m_key; }
     QLineEdit *certField() const { return m_cert; }
     QLineEdit *sshField() const { return m_sshDestination; }
+    QLineEdit *sshKeyField() const { return m_sshKey; }
+    QCheckBox *sshAcceptNewBox() const { return m_sshAcceptNew; }
     QLineEdit *poolKeyField() const { return m_poolKey; }
     QCheckBox *insecureBox() const { return m_insecure; }
     QCheckBox *rememberBox() const { return m_remember; }

@@ -72,6 +72,18 @@ void SecretPrompter::setActiveConnection(const QString &name, bool remember) {
     m_remember = remember;
 }
 
+void SecretPrompter::forgetDeclined() {
+    m_declined.clear();
+}
+
+namespace {
+
+QString declinedKey(const QString &connection, const transport::SecretRequest &request) {
+    return connection + QChar(0) + QString::number(int(request.kind)) + QChar(0) + request.subject;
+}
+
+} // namespace
+
 void SecretPrompter::markRefused(SecretKind kind, const QString &reason) {
     if (m_active.isEmpty())
         return;
@@ -125,19 +137,33 @@ std::optional<QString> SecretPrompter::askInDialog(const QString &title, const Q
 
 void SecretPrompter::askPerson(const transport::SecretRequest &request,
                                const std::function<void(std::optional<QString>)> &done) {
+    const QString asking = declinedKey(m_active, request) + QChar(0) + request.retryReason;
+    if (const auto open = m_waiting.find(asking); open != m_waiting.end()) {
+        open->append(done); // the same question is on screen: share its answer
+        return;
+    }
+    m_waiting.insert(asking, {});
     Q_EMIT personAsked(request.kind, request.subject);
     std::optional<QString> answer = m_ask(titleFor(request.kind), textFor(request));
+    if (!answer)
+        m_declined.insert(declinedKey(m_active, request));
     if (answer && !m_active.isEmpty()) {
         if (m_remember)
             m_secrets->write(m_active, request.kind, *answer); // memory now, keychain async
         else
             m_secrets->keepInMemory(m_active, request.kind, *answer);
     }
-    done(std::move(answer));
+    const QList<std::function<void(std::optional<QString>)>> others = m_waiting.take(asking);
+    done(answer);
+    for (const auto &other : others)
+        other(answer);
 }
 
 void SecretPrompter::askAsync(const transport::SecretRequest &request,
                               std::function<void(std::optional<QString>)> done) {
+    // Declined since the person last connected: a reconnect's question gets the same answer.
+    if (request.retryReason.isEmpty() && m_declined.contains(declinedKey(m_active, request)))
+        return done(std::nullopt);
     if (m_active.isEmpty())
         return askPerson(request, done);
     if (!request.retryReason.isEmpty()) { // the kept one was wrong

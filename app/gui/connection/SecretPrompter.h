@@ -7,7 +7,10 @@
 #include <memory>
 #include <optional>
 
+#include <QHash>
+#include <QList>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 class QWidget;
@@ -40,6 +43,10 @@ public:
     // are not kept).
     void setActiveConnection(const QString &name, bool remember);
     QString activeConnection() const { return m_active; }
+    // A secret the person declined (cancelled) is not asked for again, for the same connection,
+    // kind and subject, until this is called: the window calls it when the person connects, so
+    // the poller's automatic reconnects do not bring the dialog back at every retry.
+    void forgetDeclined();
     // The server refused the active connection's secret of this kind: the kept one is
     // forgotten, and the next question goes to the person (not the keychain), with the reason.
     void markRefused(transport::SecretKind kind, const QString &reason);
@@ -71,6 +78,10 @@ private:
     QString m_active;
     bool m_remember = false;
     std::optional<transport::SecretKind> m_refusedKind;
+    QSet<QString> m_declined; // connection, kind and subject of declined questions
+    // Questions shown to the person now, and who else waits for the same answer: two
+    // connections opening at once (the poller and a command) get one dialog, not two.
+    QHash<QString, QList<std::function<void(std::optional<QString>)>>> m_waiting;
     QString m_refusedReason;
     AskFunction m_ask;
     std::shared_ptr<std::atomic<bool>> m_closing;
