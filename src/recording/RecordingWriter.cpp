@@ -142,6 +142,10 @@ struct RecordingWriter::Data {
     bool writePoll(const RecordingPoll &poll) {
         if (resumed) {
             resumed = false;
+            // The first poll after a gap opens a new slot in every tier: it must not replace the
+            // earlier writer's last frame (a reader that has already taken the time range would
+            // lose that frame, and with it the last value before the gap).
+            slotStartMs.fill(-1);
             RecordingEvent gap;
             gap.timeMs = poll.timeMs;
             gap.kind = RecordingEventKind::Gap;

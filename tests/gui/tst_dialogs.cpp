@@ -29,14 +29,6 @@ double scoreOf(testing::RedisFixture &redis, const QByteArray &key, const QByteA
     return redis.run({"ZSCORE", key, member}).text.toDouble();
 }
 
-double sumOfScores(testing::RedisFixture &redis, const QByteArray &key) {
-    const RedisReply reply = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
-    double sum = 0;
-    for (qsizetype i = 1; i < reply.elements.size(); i += 2)
-        sum += reply.elements[i].text.toDouble();
-    return sum;
-}
-
 // With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
 void saveShot(QWidget &widget, const char *name) {
     const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");

@@ -178,6 +178,7 @@ private Q_SLOTS:
         QVERIFY(!chart->markerLabels().contains(QStringLiteral("seed 6 from list")));
         for (int i = 0; i < 3; ++i) // the chart's scene lays out the new axis labels
             QCoreApplication::processEvents();
+        QVERIFY2(!actions->evictAction()->isEnabled(), "evict enabled at the screenshot");
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("zoomed"))));
     }
 
@@ -277,9 +278,14 @@ private Q_SLOTS:
         QVERIFY(!series.isEmpty());
         QCOMPARE(series.constFirst().timeMs, firstPollMs);
         QCOMPARE(series.constFirst().count, 5.0);
-        QVERIFY(std::any_of(series.cbegin(), series.cend(), [&](const HistoryPoint &p) {
-            return p.count == 105 && p.timeMs > firstPollMs;
-        }));
+        QString seen;
+        for (const HistoryPoint &p : series)
+            seen += QStringLiteral(" %1@%2").arg(p.count).arg(p.timeMs - firstPollMs);
+        QVERIFY2(std::any_of(series.cbegin(), series.cend(),
+                             [&](const HistoryPoint &p) {
+                                 return p.count == 105 && p.timeMs > firstPollMs;
+                             }),
+                 qPrintable(seen));
         // And the chart draws them.
         window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
         window.chartPanel()->refreshNow();
