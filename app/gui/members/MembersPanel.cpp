@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QComboBox>
 #include <QDateTime>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -30,6 +31,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_model(new PoolTableModel(&session->colors(), this))
     , m_proxy(new PoolSortProxy(m_model, this))
     , m_filter(new QLineEdit(this))
+    , m_healthFilter(new QComboBox(this))
     , m_summary(new ElidedLabel(this))
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
@@ -81,12 +83,26 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
         "the row you aim at stays the row you click. Counts still update. Re-sort now, or move "
         "the pointer away and clear the selection."));
     m_frozenHint->hide();
+    m_healthFilter->setObjectName(QStringLiteral("healthFilter"));
+    m_healthFilter->addItem(QStringLiteral("Any health"), -1);
+    for (const HealthState state :
+         {HealthState::Up, HealthState::Down, HealthState::Unknown, HealthState::NotCheckable})
+        m_healthFilter->addItem(QStringLiteral("Health: ") + healthStateName(state), int(state));
+    m_healthFilter->setToolTip(QStringLiteral("Show only members in this health state"));
+    connect(m_healthFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int state = m_healthFilter->currentData().toInt();
+        static_cast<PoolSortProxy *>(m_proxy)->setHealthFilter(
+            state < 0 ? std::nullopt : std::optional<HealthState>(HealthState(state)));
+        updateEmptyState();
+    });
+
     connect(m_frozenHint, &QLabel::linkActivated, this, &MembersPanel::resortNow);
     m_view->viewport()->installEventFilter(this);
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_filter, 1);
+    top->addWidget(m_healthFilter);
     top->addWidget(m_frozenHint);
     top->addWidget(m_summary);
     auto *layout = new QVBoxLayout(this);
