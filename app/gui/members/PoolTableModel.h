@@ -30,7 +30,7 @@ class PoolTableModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Member, Count, Share, Rate, State, Debt, LastChange, Health, ColumnCount };
+    enum Column { Member, Count, Share, Rate, State, Debt, Health, LastChange, ColumnCount };
     enum Role {
         MemberRole = Qt::UserRole + 1, // QByteArray: the member id
         SortRole,                      // numbers as numbers, for the sort proxy
