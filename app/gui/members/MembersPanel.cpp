@@ -67,6 +67,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_view->setColumnWidth(PoolTableModel::Rate, digit * 8);
     m_view->setColumnWidth(PoolTableModel::State, digit * 22);
     m_view->setColumnWidth(PoolTableModel::Debt, digit * 7);
+    m_view->setColumnWidth(PoolTableModel::Health, digit * 26);
 
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
