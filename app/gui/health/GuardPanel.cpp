@@ -3,6 +3,7 @@
 #include "health/HealthGuard.h"
 #include "health/HealthMonitor.h"
 #include "pool/CredentialMask.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "session/PoolSession.h"
@@ -136,6 +137,8 @@ GuardPanel::GuardPanel(PoolSession *session, QWidget *parent)
     m_context->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
     m_thread.start();
+    // A server that went away must not kill the dashboard with SIGPIPE on this thread's writes.
+    QMetaObject::invokeMethod(m_context, [] { blockBrokenPipeOnThisThread(); });
 }
 
 GuardPanel::~GuardPanel() {

@@ -3,6 +3,7 @@
 #include "health/HealthChecker.h"
 #include "members/PoolTableModel.h"
 #include "pool/CredentialMask.h"
+#include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "session/PoolSession.h"
@@ -54,6 +55,8 @@ HealthMonitor::HealthMonitor(PoolSession *session, PoolTableModel *model, QObjec
     m_context->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
     m_thread.start();
+    // A server that went away must not kill the dashboard with SIGPIPE on this thread's writes.
+    QMetaObject::invokeMethod(m_context, [] { blockBrokenPipeOnThisThread(); });
     connect(session, &PoolSession::targetChanged, this, &HealthMonitor::targetChanged);
     connect(session, &PoolSession::observationApplied, this,
             [this](const PoolObservation &observation) {
