@@ -28,6 +28,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QToolBar>
 #include <QTableView>
@@ -87,12 +88,23 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             pools->raise();
     });
-    // The guard (#16): a tab beside the events.
-    QDockWidget *guard = addDock(m_guard, QStringLiteral("Guard"), QStringLiteral("guardDock"),
+    // The guard (#16).
+    // In a scroll area: its form never makes the right column taller than the window allows.
+    auto *guardScroll = new QScrollArea(this);
+    guardScroll->setWidgetResizable(true);
+    guardScroll->setFrameShape(QFrame::NoFrame);
+    guardScroll->setWidget(m_guard);
+    QDockWidget *guard = addDock(guardScroll, QStringLiteral("Guard"), QStringLiteral("guardDock"),
                                  Qt::RightDockWidgetArea);
     splitDockWidget(pool, events, Qt::Vertical);
+    // Closed until asked for (View > Guard, Ctrl+Shift+G), like Pools: then a tab beside Events.
     tabifyDockWidget(events, guard);
-    events->raise();
+    guard->hide();
+    guard->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+G")));
+    connect(guard->toggleViewAction(), &QAction::triggered, guard, [guard](bool shown) {
+        if (shown)
+            guard->raise();
+    });
     m_actions->setHealthMonitor(m_health);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);

@@ -225,8 +225,11 @@ void TestHealthPanel::guardEvictionBecomesEventAndMarker() {
 
     // The screenshot: health column, the eviction marker with its reason, the guard panel.
     for (QDockWidget *dock : d.window.findChildren<QDockWidget *>())
-        if (dock->objectName() == QStringLiteral("guardDock"))
-            dock->raise();
+        if (dock->objectName() == QStringLiteral("guardDock")) {
+            QVERIFY(dock->isHidden()); // closed until asked for
+            dock->toggleViewAction()->trigger();
+            QVERIFY(dock->isVisible());
+        }
     QCoreApplication::processEvents(); // the raised dock lays out before the grab
     const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
     QDir().mkpath(dir);
