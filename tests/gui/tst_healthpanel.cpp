@@ -164,6 +164,12 @@ void TestHealthPanel::healthColumnShowsStates() {
     QCOMPARE(shown->rowCount(), 1);
     showOnly(HealthState::NotCheckable);
     QCOMPARE(shown->rowCount(), 1);
+    d.window.membersPanel()->filterEdit()->setText(QStringLiteral("127.0.0.1"));
+    QCOMPARE(shown->rowCount(), 0);
+    QCOMPARE(d.window.membersPanel()->emptyStateText(),
+             QStringLiteral("No member matches \"127.0.0.1\" and is not checkable (health "
+                            "filter)."));
+    d.window.membersPanel()->filterEdit()->clear();
     filter->setCurrentIndex(0);
     QCOMPARE(shown->rowCount(), 5);
     m_proxies[1]->setFailing(false);

@@ -401,6 +401,13 @@ QString MembersPanel::emptyStateText() const {
                               "ids are case-sensitive).")
             .arg(searchText());
     }
+    if (m_model->rowCount() > 0 && m_proxy->rowCount() == 0 && m_healthFilter->currentIndex() > 0)
+        return m_filter->text().isEmpty()
+                   ? QStringLiteral("No member is %1 (health filter).")
+                         .arg(healthStateName(HealthState(m_healthFilter->currentData().toInt())))
+                   : QStringLiteral("No member matches \"%1\" and is %2 (health filter).")
+                         .arg(m_filter->text(),
+                              healthStateName(HealthState(m_healthFilter->currentData().toInt())));
     if (m_model->rowCount() > 0)
         return m_proxy->rowCount() == 0
                    ? QStringLiteral("No member matches \"%1\".").arg(m_filter->text())
