@@ -10,6 +10,8 @@
 #include "profiles/SecretStore.h"
 #include "events/EventsPanel.h"
 #include "fairness/FairnessPanel.h"
+#include "health/GuardPanel.h"
+#include "health/HealthMonitor.h"
 #include "members/MembersPanel.h"
 #include "pools/PoolsPanel.h"
 #include "actions/PoolActions.h"
@@ -26,6 +28,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QToolBar>
 #include <QTableView>
@@ -52,6 +55,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_events(new EventsPanel(session, this))
     , m_status(new StatusBarPanel(session, this))
     , m_actions(new PoolActions(session, m_members, m_chart, this))
+    , m_health(new HealthMonitor(session, m_members->model(), this))
+    , m_guard(new GuardPanel(session, this))
     , m_secrets(new SecretStore(this))
     , m_prompter(new SecretPrompter(m_secrets, this))
     , m_profileConnector(new ProfileConnector(m_prompter, this))
@@ -83,7 +88,24 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             pools->raise();
     });
+    // The guard (#16).
+    // In a scroll area: its form never makes the right column taller than the window allows.
+    auto *guardScroll = new QScrollArea(this);
+    guardScroll->setWidgetResizable(true);
+    guardScroll->setFrameShape(QFrame::NoFrame);
+    guardScroll->setWidget(m_guard);
+    QDockWidget *guard = addDock(guardScroll, QStringLiteral("Guard"), QStringLiteral("guardDock"),
+                                 Qt::RightDockWidgetArea);
     splitDockWidget(pool, events, Qt::Vertical);
+    // Closed until asked for (View > Guard, Ctrl+Shift+G), like Pools: then a tab beside Events.
+    tabifyDockWidget(events, guard);
+    guard->hide();
+    guard->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+G")));
+    connect(guard->toggleViewAction(), &QAction::triggered, guard, [guard](bool shown) {
+        if (shown)
+            guard->raise();
+    });
+    m_actions->setHealthMonitor(m_health);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
     resizeDocks({members}, {300}, Qt::Vertical);
@@ -224,6 +246,7 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addAction(a->restoreAction());
     m_poolMenu->addAction(a->testAllocationsAction());
     m_poolMenu->addAction(a->demoResetAction());
+    m_poolMenu->addAction(a->checkSelectedAction());
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(a->pinAction());
     m_poolMenu->addAction(a->findAction());
@@ -254,6 +277,7 @@ void MainWindow::buildMenusAndToolbars() {
     m_actionsBar->addAction(a->seedAction());
     m_actionsBar->addAction(a->evictAction());
     m_actionsBar->addAction(a->restoreAction());
+    m_actionsBar->addAction(a->checkSelectedAction());
     m_actionsBar->addAction(a->testAllocationsAction());
     m_actionsBar->addAction(a->demoResetAction());
     m_actionsBar->addAction(a->pinAction());

@@ -13,6 +13,8 @@ class ConnectionBar;
 class ConnectionsDialog;
 class EventsPanel;
 class FairnessPanel;
+class GuardPanel;
+class HealthMonitor;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
@@ -42,6 +44,9 @@ public:
     EventsPanel *eventsPanel() const { return m_events; }
     StatusBarPanel *statusPanel() const { return m_status; }
     PoolActions *actions() const { return m_actions; }
+    // Proxy health (#16): the reader behind the Health column and guard events, and the guard.
+    HealthMonitor *healthMonitor() const { return m_health; }
+    GuardPanel *guardPanel() const { return m_guard; }
     // Saved connections (File > Connections...) and their secrets.
     SecretStore *secretStore() const { return m_secrets; }
     SecretPrompter *secretPrompter() const { return m_prompter; }
@@ -84,6 +89,8 @@ private:
     EventsPanel *m_events;
     StatusBarPanel *m_status;
     PoolActions *m_actions;
+    HealthMonitor *m_health;
+    GuardPanel *m_guard;
     SecretStore *m_secrets;
     SecretPrompter *m_prompter;
     ProfileConnector *m_profileConnector;

@@ -124,30 +124,64 @@ void HealthStore::addEvent(const GuardEvent &event) {
                                  maskCredentialsInText(event.reason).toUtf8()});
 }
 
+namespace {
+
+GuardEvent eventFromEntry(const RedisReply &entry) {
+    GuardEvent event;
+    const QList<RedisReply> &fields = entry.elements[1].elements;
+    for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+        const QByteArray &name = fields[i].text;
+        const QString value = QString::fromUtf8(fields[i + 1].text);
+        if (name == "t")
+            event.timeMs = value.toLongLong();
+        else if (name == "kind")
+            event.kind = value;
+        else if (name == "member")
+            event.member = value;
+        else if (name == "reason")
+            event.reason = value;
+    }
+    return event;
+}
+
+} // namespace
+
 QList<GuardEvent> HealthStore::latestEvents(int count) {
     ++m_commands;
     const RedisReply reply = m_connection.commandOrThrow(
         {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(count)});
     QList<GuardEvent> events;
+    for (const RedisReply &entry : reply.elements)
+        if (entry.elements.size() == 2)
+            events.append(eventFromEntry(entry));
+    return events;
+}
+
+QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
+                                           QByteArray *lastId) {
+    ++m_commands;
+    const QByteArray limit = QByteArray::number(count);
+    const RedisReply reply =
+        afterId.isEmpty() ? m_connection.commandOrThrow(
+                                {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", limit})
+                          : m_connection.commandOrThrow({"XRANGE", m_keys.guardEvents(),
+                                                         "(" + afterId, "+", "COUNT", limit});
+    QList<GuardEvent> events;
+    QByteArray newest;
     for (const RedisReply &entry : reply.elements) {
         if (entry.elements.size() != 2)
             continue;
-        GuardEvent event;
-        const QList<RedisReply> &fields = entry.elements[1].elements;
-        for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
-            const QByteArray &name = fields[i].text;
-            const QString value = QString::fromUtf8(fields[i + 1].text);
-            if (name == "t")
-                event.timeMs = value.toLongLong();
-            else if (name == "kind")
-                event.kind = value;
-            else if (name == "member")
-                event.member = value;
-            else if (name == "reason")
-                event.reason = value;
+        if (afterId.isEmpty()) {
+            if (newest.isEmpty())
+                newest = entry.elements[0].text;
+            events.prepend(eventFromEntry(entry));
+        } else {
+            newest = entry.elements[0].text;
+            events.append(eventFromEntry(entry));
         }
-        events.append(event);
     }
+    if (lastId && !newest.isEmpty())
+        *lastId = newest;
     return events;
 }
 

@@ -52,6 +52,10 @@ public:
     void addEvent(const GuardEvent &event);
     // The newest events first.
     QList<GuardEvent> latestEvents(int count);
+    // Events added after the stream entry afterId, oldest first, at most count (XRANGE with an
+    // exclusive start); with an empty afterId the newest `count` events, oldest first. *lastId:
+    // the id of the last event returned (unchanged when none).
+    QList<GuardEvent> eventsAfter(const QByteArray &afterId, int count, QByteArray *lastId);
 
     const PoolKeys &keys() const { return m_keys; }
     qint64 commandsSent() const { return m_commands; }

@@ -201,8 +201,8 @@ void TestMainWindowModes::exportsWriteFiles() {
     QFile table(dir.filePath(QStringLiteral("table.csv")));
     QVERIFY(table.open(QIODevice::ReadOnly));
     const QByteArray tableText = table.readAll();
-    QVERIFY(
-        tableText.startsWith("member,count,share,rate/s,state,debt,last change (ISO 8601 UTC)\n"));
+    QVERIFY(tableText.startsWith(
+        "member,count,share,rate/s,state,debt,health,last change (ISO 8601 UTC)\n"));
     QVERIFY(tableText.contains("192.0.2.2:80,3,0.500000,"));
     // A path that cannot be written is reported, not thrown at the user in a box.
     QVERIFY(!d.actions()->exportTableCsv(QStringLiteral("/nonexistent-dir/x.csv")));

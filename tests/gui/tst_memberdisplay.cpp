@@ -143,7 +143,7 @@ private Q_SLOTS:
         QVERIFY2(!hasSecret(historyCsv), qPrintable(historyCsv));
         // The table's last change: ISO 8601 in UTC, the header says so.
         QVERIFY2(tableCsv.startsWith(QStringLiteral(
-                     "member,count,share,rate/s,state,debt,last change (ISO 8601 UTC)\n")),
+                     "member,count,share,rate/s,state,debt,health,last change (ISO 8601 UTC)\n")),
                  qPrintable(tableCsv));
         const QString bobLine = tableCsv.split(QLatin1Char('\n')).filter(kBobMasked).value(0);
         QVERIFY2(QRegularExpression(

@@ -1,6 +1,7 @@
 #include "actions/PoolActions.h"
 
 #include "chart/ChartPanel.h"
+#include "health/HealthMonitor.h"
 #include "session/CsvExport.h"
 #include "members/MembersPanel.h"
 #include "session/PoolSession.h"
@@ -16,6 +17,8 @@
 #include <QStringList>
 #include <QDateTime>
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
@@ -65,6 +68,17 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
         makeAction(QStringLiteral("Back to previous pool"), QKeySequence(Qt::ALT | Qt::Key_Left),
                    QStringLiteral("Watch the pool watched before this one again "
                                   "(Alt+Left)"));
+    m_checkSelected =
+        makeAction(QStringLiteral("Check selected"), QKeySequence(Qt::CTRL | Qt::Key_K),
+                   QStringLiteral("Check the selected members through their proxies against the "
+                                  "health target; results into the health hash (Ctrl+K)"));
+    m_askTarget = [this](const QString &current) {
+        return QInputDialog::getText(m_dialogParent, QStringLiteral("Health check target"),
+                                     QStringLiteral("URL fetched through each proxy (http:// or "
+                                                    "https://):"),
+                                     QLineEdit::Normal, current);
+    };
+    connect(m_checkSelected, &QAction::triggered, this, &PoolActions::checkSelected);
     m_pin->setCheckable(true);
     // Credentials: masked on screen and in exports unless asked, for this run only (never saved).
     m_showCredentials = makeAction(QStringLiteral("Show credentials"), {},
@@ -150,7 +164,7 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     // After the table took a poll (not on the poll itself): a selected row may have changed state.
     connect(m_members, &MembersPanel::refreshed, this, &PoolActions::updateActions);
     connect(m_members, &MembersPanel::selectionChanged, this, &PoolActions::updateActions);
-    m_members->setContextActions({m_evict, m_restore, m_pin});
+    m_members->setContextActions({m_evict, m_restore, m_checkSelected, m_pin});
     updateActions();
 }
 
@@ -180,9 +194,41 @@ void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QStri
                                           : enabledTip);
 }
 
+bool PoolActions::checkSelected() {
+    const QList<QByteArray> members = m_members->selectedMembers();
+    if (!m_health || members.isEmpty() || refuseCheck())
+        return false;
+    QString target = HealthMonitor::savedTargetUrl();
+    if (target.isEmpty()) {
+        target = m_askTarget(QStringLiteral("http://")).trimmed();
+        if (target.isEmpty())
+            return false;
+    }
+    QString error;
+    if (!m_health->checkMembers(members, target, &error)) {
+        m_session->log(LogSeverity::Error, QStringLiteral("health"),
+                       QStringLiteral("Check selected: %1").arg(error));
+        return false;
+    }
+    HealthMonitor::saveTargetUrl(target);
+    return true;
+}
+
+bool PoolActions::refuseCheck() {
+    const QString blocked = m_session->writeBlockReason();
+    if (blocked.isEmpty())
+        return false;
+    m_session->log(LogSeverity::Error, QStringLiteral("health"),
+                   QStringLiteral("Check selected refused: %1").arg(blocked));
+    return true;
+}
+
 void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
+    setWriteEnabled(m_checkSelected, m_health && (!inPool.isEmpty() || !evicted.isEmpty()),
+                    QStringLiteral("select members to check first"),
+                    m_checkSelected->data().toString());
     setWriteEnabled(m_seed, m_keyProblem.isEmpty(), m_keyProblem, m_seed->data().toString());
     setWriteEnabled(m_testAllocations, m_keyProblem.isEmpty(), m_keyProblem,
                     m_testAllocations->data().toString());

@@ -18,6 +18,7 @@ namespace poolscope {
 
 class ChartPanel;
 class DemoDriver;
+class HealthMonitor;
 class MembersPanel;
 class PoolSession;
 class ResetScenarioDialog;
@@ -54,6 +55,8 @@ public:
     QAction *exportTableAction() const { return m_exportTable; }
     // Watch the pool watched before the current one again (Alt+Left); again to come back.
     QAction *backAction() const { return m_back; }
+    // Check selected (Ctrl+K): one health check round of the selected members (#16).
+    QAction *checkSelectedAction() const { return m_checkSelected; }
     // Checkable, off at every start: proxy passwords shown on screen / written into CSV exports.
     QAction *showCredentialsAction() const { return m_showCredentials; }
     QAction *exportCredentialsAction() const { return m_exportCredentials; }
@@ -65,6 +68,11 @@ public:
     void setSaveFileFunction(SaveFileFunction choose) { m_chooseFile = std::move(choose); }
     // The demo's background load pauses while the count-reset scenario runs.
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
+    // Runs Check selected; the target URL is asked once (askTarget) and kept in QSettings.
+    using AskTargetFunction = std::function<QString(const QString &current)>;
+    void setHealthMonitor(HealthMonitor *health) { m_health = health; }
+    void setAskTargetFunction(AskTargetFunction ask) { m_askTarget = std::move(ask); }
+    bool checkSelected();
 
     bool evictSelected();
     RestoreDialog *openRestoreDialog();
@@ -85,6 +93,7 @@ private:
     void setWriteEnabled(QAction *action, bool selectionOk, const QString &selectionHint,
                          const QString &enabledTip);
     void trackTarget();
+    bool refuseCheck(); // the health hash is written: not in read-only mode
     void goBack();
     void exportWithChooser(const QString &caption, const QString &suggested, const QString &filter,
                            bool (PoolActions::*exporter)(const QString &));
@@ -107,6 +116,9 @@ private:
     QAction *m_exportHistory;
     QAction *m_exportTable;
     QAction *m_back;
+    QAction *m_checkSelected;
+    HealthMonitor *m_health = nullptr;
+    AskTargetFunction m_askTarget;
     struct Target {
         Endpoint endpoint;
         QByteArray key;

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QComboBox>
 #include <QDateTime>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -30,6 +31,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_model(new PoolTableModel(&session->colors(), this))
     , m_proxy(new PoolSortProxy(m_model, this))
     , m_filter(new QLineEdit(this))
+    , m_healthFilter(new QComboBox(this))
     , m_summary(new ElidedLabel(this))
     , m_stack(new QStackedWidget(this))
     , m_view(new QTableView(m_stack))
@@ -65,6 +67,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_view->setColumnWidth(PoolTableModel::Rate, digit * 8);
     m_view->setColumnWidth(PoolTableModel::State, digit * 22);
     m_view->setColumnWidth(PoolTableModel::Debt, digit * 7);
+    m_view->setColumnWidth(PoolTableModel::Health, digit * 26);
 
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -81,12 +84,26 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
         "the row you aim at stays the row you click. Counts still update. Re-sort now, or move "
         "the pointer away and clear the selection."));
     m_frozenHint->hide();
+    m_healthFilter->setObjectName(QStringLiteral("healthFilter"));
+    m_healthFilter->addItem(QStringLiteral("Any health"), -1);
+    for (const HealthState state :
+         {HealthState::Up, HealthState::Down, HealthState::Unknown, HealthState::NotCheckable})
+        m_healthFilter->addItem(QStringLiteral("Health: ") + healthStateName(state), int(state));
+    m_healthFilter->setToolTip(QStringLiteral("Show only members in this health state"));
+    connect(m_healthFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int state = m_healthFilter->currentData().toInt();
+        static_cast<PoolSortProxy *>(m_proxy)->setHealthFilter(
+            state < 0 ? std::nullopt : std::optional<HealthState>(HealthState(state)));
+        updateEmptyState();
+    });
+
     connect(m_frozenHint, &QLabel::linkActivated, this, &MembersPanel::resortNow);
     m_view->viewport()->installEventFilter(this);
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_filter, 1);
+    top->addWidget(m_healthFilter);
     top->addWidget(m_frozenHint);
     top->addWidget(m_summary);
     auto *layout = new QVBoxLayout(this);
@@ -384,6 +401,13 @@ QString MembersPanel::emptyStateText() const {
                               "ids are case-sensitive).")
             .arg(searchText());
     }
+    if (m_model->rowCount() > 0 && m_proxy->rowCount() == 0 && m_healthFilter->currentIndex() > 0)
+        return m_filter->text().isEmpty()
+                   ? QStringLiteral("No member is %1 (health filter).")
+                         .arg(healthStateName(HealthState(m_healthFilter->currentData().toInt())))
+                   : QStringLiteral("No member matches \"%1\" and is %2 (health filter).")
+                         .arg(m_filter->text(),
+                              healthStateName(HealthState(m_healthFilter->currentData().toInt())));
     if (m_model->rowCount() > 0)
         return m_proxy->rowCount() == 0
                    ? QStringLiteral("No member matches \"%1\".").arg(m_filter->text())

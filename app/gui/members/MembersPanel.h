@@ -8,6 +8,7 @@
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QComboBox;
 class QStackedWidget;
 class QTableView;
 
@@ -39,6 +40,8 @@ public:
     QSortFilterProxyModel *proxyModel() const { return m_proxy; }
     QTableView *tableView() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
+    // Filters the table by health: all, up, down, unknown, not checkable.
+    QComboBox *healthFilterBox() const { return m_healthFilter; }
 
     // Selected members, split by state, in the table's current order.
     QList<QByteArray> selectedPoolMembers() const;
@@ -92,6 +95,7 @@ private:
     PoolTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_filter;
+    QComboBox *m_healthFilter;
     ElidedLabel *m_summary; // one line, elided: it never widens the window
     QStackedWidget *m_stack;
     QTableView *m_view;

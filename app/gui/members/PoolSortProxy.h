@@ -1,5 +1,9 @@
 #pragma once
 
+#include "members/HealthCell.h"
+
+#include <optional>
+
 #include <QSortFilterProxyModel>
 
 namespace poolscope {
@@ -15,12 +19,17 @@ class PoolSortProxy final : public QSortFilterProxyModel {
 
 public:
     explicit PoolSortProxy(PoolTableModel *source, QObject *parent = nullptr);
+    // Shows only members in this health state (nullopt: all), on top of the text filter.
+    void setHealthFilter(std::optional<HealthState> state);
+    std::optional<HealthState> healthFilter() const { return m_healthFilter; }
 
 protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
     PoolTableModel *m_source;
+    std::optional<HealthState> m_healthFilter;
 };
 
 } // namespace poolscope

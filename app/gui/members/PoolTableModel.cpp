@@ -1,5 +1,7 @@
 #include "members/PoolTableModel.h"
 
+#include "members/HealthCell.h"
+
 #include "session/DisplayFormat.h"
 #include "session/MemberColors.h"
 #include "session/RateTracker.h"
@@ -337,6 +339,20 @@ void PoolTableModel::setPinnedMembers(const QList<QByteArray> &members) {
             Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
+void PoolTableModel::setHealth(const QHash<QByteArray, HealthRecord> &records, bool merge) {
+    if (merge)
+        m_health.insert(records);
+    else
+        m_health = records;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, Health), index(rowCount() - 1, Health));
+}
+
+const HealthRecord *PoolTableModel::healthOf(const QByteArray &member) const {
+    const auto it = m_health.constFind(member);
+    return it == m_health.constEnd() ? nullptr : &*it;
+}
+
 void PoolTableModel::rebuildIndex() {
     m_rowOf.clear();
     m_rowOf.reserve(m_rows.size());
@@ -394,6 +410,8 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
         return row.evicted ? kDash : formatCount(row.debt);
     case LastChange:
         return row.lastChangeMs ? formatAgo(m_nowMs - *row.lastChangeMs) : kDash;
+    case Health:
+        return healthText(healthOf(row.member));
     case ColumnCount:
         break;
     }
@@ -415,6 +433,7 @@ double PoolTableModel::numericSortKey(const Row &row, int column) {
     case LastChange:
         return row.lastChangeMs ? double(*row.lastChangeMs) : -1.0;
     case Member:
+    case Health: // by healthSortKey(), which needs the model's records (sortValue)
     case ColumnCount:
         break;
     }
@@ -426,6 +445,8 @@ QVariant PoolTableModel::sortValue(const Row &row, int column) const {
         return QString::fromUtf8(row.member);
     if (column < 0 || column >= ColumnCount)
         return {};
+    if (column == Health)
+        return healthSortKey(healthOf(row.member));
     return numericSortKey(row, column);
 }
 
@@ -447,6 +468,8 @@ QVariant PoolTableModel::rawValue(const Row &row, int column) const {
         return row.lastChangeMs ? QDateTime::fromMSecsSinceEpoch(*row.lastChangeMs, Qt::UTC)
                                       .toString(Qt::ISODateWithMs)
                                 : QString();
+    case Health:
+        return healthStateName(healthState(healthOf(row.member)));
     case ColumnCount:
         break;
     }
@@ -499,8 +522,11 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
     case Qt::ForegroundRole:
         if (row.evicted)
             return QColor(0x80, 0x80, 0x80);
-        if (column == Debt && row.debt > 0)
+        if ((column == Debt && row.debt > 0) ||
+            (column == Health && healthState(healthOf(row.member)) == HealthState::Down))
             return QColor(0xb0, 0x3a, 0x2e);
+        if (column == Health && healthState(healthOf(row.member)) == HealthState::Up)
+            return QColor(0x2e, 0x7d, 0x32);
         return {};
     case Qt::FontRole:
         if (row.evicted) {
@@ -510,10 +536,13 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (column == Member || column == State)
+        if (column == Member || column == State || column == Health)
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
+        if (column == Health)
+            return healthTooltip(healthOf(row.member), QDateTime::currentMSecsSinceEpoch(),
+                                 m_credentialsShown);
         if (column == Member && m_pinned.contains(row.member))
             return QStringLiteral("%1 is pinned to the chart (Ctrl+P again to unpin)")
                 .arg(QString::fromUtf8(row.member));
@@ -550,6 +579,8 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
             return QStringLiteral("debt");
         case LastChange:
             return QStringLiteral("last change");
+        case Health:
+            return QStringLiteral("health");
         case ColumnCount:
             break;
         }
@@ -576,6 +607,10 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
                                   "until it has caught up.");
         case LastChange:
             return QStringLiteral("When the count last changed");
+        case Health:
+            return QStringLiteral("The last health check through the member's proxy (shared in "
+                                  "Redis by every dashboard, check and guard): up with its "
+                                  "latency, down with its failure, not checkable, or unknown");
         case ColumnCount:
             break;
         }
@@ -583,7 +618,9 @@ QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, in
     if (role == RawRole && section == LastChange)
         return QStringLiteral("last change (ISO 8601 UTC)");
     if (role == Qt::TextAlignmentRole)
-        return QVariant((section == Member || section == State ? Qt::AlignLeft : Qt::AlignRight) |
+        return QVariant((section == Member || section == State || section == Health
+                             ? Qt::AlignLeft
+                             : Qt::AlignRight) |
                         Qt::AlignVCenter);
     return QAbstractTableModel::headerData(section, orientation, role);
 }

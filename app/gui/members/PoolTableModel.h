@@ -1,5 +1,6 @@
 #pragma once
 
+#include "health/HealthStore.h"
 #include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
 
@@ -29,12 +30,12 @@ class PoolTableModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Member, Count, Share, Rate, State, Debt, LastChange, ColumnCount };
+    enum Column { Member, Count, Share, Rate, State, Debt, Health, LastChange, ColumnCount };
     enum Role {
         MemberRole = Qt::UserRole + 1, // QByteArray: the member id
         SortRole,                      // numbers as numbers, for the sort proxy
         EvictedRole,                   // bool
-        RawRole, // unformatted value, for CSV export (last change: ISO 8601 UTC)
+        RawRole,    // unformatted value, for CSV export (last change: ISO 8601 UTC)
         PinnedRole, // bool: pinned to the chart
     };
 
@@ -81,6 +82,11 @@ public:
     // Members pinned to the chart: marked in the member column ("⚑") and the state.
     void setPinnedMembers(const QList<QByteArray> &members);
     bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
+    // Health records of members (from the health hash): the Health column. Members absent from
+    // `records` show as unknown; merge: keep the records of members not in `records`.
+    void setHealth(const QHash<QByteArray, HealthRecord> &records, bool merge = false);
+    // Null when the member has no record.
+    const HealthRecord *healthOf(const QByteArray &member) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -118,6 +124,7 @@ private:
     QList<Row> m_window; // summary mode: rows read by rank, from m_windowFrom
     QHash<QByteArray, int> m_rowOf;
     QSet<QByteArray> m_pinned;
+    QHash<QByteArray, HealthRecord> m_health;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;
     bool m_credentialsShown = false;

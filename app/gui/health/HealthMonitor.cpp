@@ -1,0 +1,254 @@
+#include "health/HealthMonitor.h"
+
+#include "health/HealthChecker.h"
+#include "members/PoolTableModel.h"
+#include "pool/CredentialMask.h"
+#include "redis/BrokenPipe.h"
+#include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
+#include "session/PoolSession.h"
+
+#include <QDateTime>
+#include <QMetaObject>
+#include <QSettings>
+
+namespace poolscope {
+
+namespace {
+
+const QString kTargetSetting = QStringLiteral("health/target");
+constexpr int kMaxMembersRead = 20000; // health read per poll at most (40 HMGETs of 500)
+constexpr int kEventsPerRead = 200;
+constexpr int kPastEventsShown = 20; // on connecting: the guard's latest actions
+
+} // namespace
+
+// The worker thread's state: its connection and where the event stream was read up to.
+struct HealthMonitor::Worker {
+    std::unique_ptr<RedisConnection> connection;
+    quint64 generation = 0;
+    QByteArray lastEventId;
+
+    RedisConnection &connectionFor(quint64 forGeneration, const Endpoint &endpoint) {
+        if (generation != forGeneration) {
+            connection.reset();
+            lastEventId.clear();
+            generation = forGeneration;
+        }
+        if (!connection || connection->isBroken()) {
+            ConnectionOptions options;
+            options.clientName = QStringLiteral("poolscope-health");
+            connection = RedisConnection::open(endpoint, options);
+        }
+        return *connection;
+    }
+};
+
+HealthMonitor::HealthMonitor(PoolSession *session, PoolTableModel *model, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_model(model)
+    , m_context(new QObject)
+    , m_worker(std::make_shared<Worker>())
+    , m_stop(std::make_shared<std::atomic<bool>>(false)) {
+    m_thread.setObjectName(QStringLiteral("poolscope-health"));
+    m_context->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
+    m_thread.start();
+    // A server that went away must not kill the dashboard with SIGPIPE on this thread's writes.
+    QMetaObject::invokeMethod(m_context, [] { blockBrokenPipeOnThisThread(); });
+    connect(session, &PoolSession::targetChanged, this, &HealthMonitor::targetChanged);
+    connect(session, &PoolSession::observationApplied, this,
+            [this](const PoolObservation &observation) {
+                if (m_session->isShowingRecording())
+                    return;
+                QList<QByteArray> members;
+                for (const PoolMember &member : observation.snapshot.members)
+                    members << member.member;
+                for (const EvictedMember &member : observation.snapshot.evicted)
+                    members << member.member;
+                if (members.size() > kMaxMembersRead)
+                    members.resize(kMaxMembersRead);
+                read(members);
+            });
+}
+
+HealthMonitor::~HealthMonitor() {
+    m_stop->store(true);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+QString HealthMonitor::savedTargetUrl() {
+    return QSettings().value(kTargetSetting).toString();
+}
+
+void HealthMonitor::saveTargetUrl(const QString &url) {
+    QSettings().setValue(kTargetSetting, url);
+}
+
+void HealthMonitor::targetChanged() {
+    ++m_generation;
+    m_guardEvents = 0;
+    m_lastMembers.clear();
+    m_model->setHealth({});
+}
+
+void HealthMonitor::readNow() {
+    read(m_lastMembers);
+}
+
+void HealthMonitor::read(const QList<QByteArray> &members) {
+    m_lastMembers = members;
+    if (m_reading) {
+        m_readAgain = true; // one read at a time; the latest members follow it
+        return;
+    }
+    if (!m_session->hasTarget())
+        return;
+    m_reading = true;
+    m_readAgain = false;
+    const quint64 generation = m_generation;
+    const Endpoint endpoint = m_session->endpoint();
+    const PoolKeys keys(m_session->poolKey());
+    QMetaObject::invokeMethod(m_context, [this, worker = m_worker, generation, endpoint, keys,
+                                          members] {
+        QHash<QByteArray, HealthRecord> records;
+        QList<GuardEvent> events;
+        QString failure;
+        try {
+            HealthStore store(worker->connectionFor(generation, endpoint), keys);
+            records = store.read(members);
+            const bool first = worker->lastEventId.isEmpty();
+            events =
+                store.eventsAfter(worker->lastEventId, first ? kPastEventsShown : kEventsPerRead,
+                                  &worker->lastEventId);
+            if (first && worker->lastEventId.isEmpty())
+                worker->lastEventId = "0-0"; // an empty stream: every event from now on is new
+        } catch (const RedisError &e) {
+            failure = e.message();
+        }
+        QMetaObject::invokeMethod(this, [this, generation, records, events, failure] {
+            m_reading = false;
+            if (generation == m_generation) {
+                if (!failure.isEmpty()) {
+                    Q_EMIT readFailed(failure);
+                } else {
+                    m_model->setHealth(records);
+                    showGuardEvents(events);
+                    Q_EMIT healthRead();
+                }
+            }
+            if (m_readAgain)
+                read(m_lastMembers);
+        });
+    });
+}
+
+void HealthMonitor::showGuardEvents(const QList<GuardEvent> &events) {
+    for (const GuardEvent &event : events) {
+        const QString member = maskCredentials(event.member);
+        HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
+        QString text;
+        LogSeverity severity = LogSeverity::Info;
+        if (event.kind == u"evict") {
+            kind = HistoryEvent::Kind::Evict;
+            severity = LogSeverity::Warning;
+            text = QStringLiteral("guard evicted %1: %2").arg(member, event.reason);
+        } else if (event.kind == u"restore") {
+            kind = HistoryEvent::Kind::Restore;
+            text = QStringLiteral("guard restored %1: %2").arg(member, event.reason);
+        } else if (event.kind == u"capped") {
+            severity = LogSeverity::Warning;
+            text = QStringLiteral("guard held back: %1").arg(event.reason);
+        } else {
+            text = QStringLiteral("guard %1%2: %3")
+                       .arg(event.kind, member.isEmpty() ? QString() : u' ' + member, event.reason);
+        }
+        m_session->log(severity, QStringLiteral("guard"), text);
+        m_session->addHistoryEvent(kind, event.member.toUtf8(), text, event.timeMs);
+    }
+    if (!events.isEmpty()) {
+        m_guardEvents += int(events.size());
+        Q_EMIT guardEventsShown(int(events.size()));
+    }
+}
+
+bool HealthMonitor::checkMembers(const QList<QByteArray> &members, const QString &targetUrl,
+                                 QString *error) {
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (m_checking)
+        return fail(QStringLiteral("a check round is already running"));
+    if (!m_session->hasTarget())
+        return fail(QStringLiteral("no pool is watched"));
+    if (members.isEmpty())
+        return fail(QStringLiteral("no member selected"));
+    QString problem;
+    const auto target = CheckTarget::parse(targetUrl, &problem);
+    if (!target)
+        return fail(QStringLiteral("target URL \"%1\": %2").arg(targetUrl, problem));
+    CheckOptions options;
+    options.target = *target;
+    m_checking = true;
+    const quint64 generation = m_generation;
+    const Endpoint endpoint = m_session->endpoint();
+    const PoolKeys keys(m_session->poolKey());
+    m_session->log(LogSeverity::Info, QStringLiteral("health"),
+                   QStringLiteral("checking %1 member(s) through their proxies against %2")
+                       .arg(members.size())
+                       .arg(maskCredentialsInText(targetUrl)));
+    QMetaObject::invokeMethod(m_context, [this, worker = m_worker, stop = m_stop, generation,
+                                          endpoint, keys, members, options] {
+        const CheckRound round = runCheckRound(members, options, stop.get());
+        QHash<QByteArray, HealthRecord> records;
+        QString failure;
+        try {
+            HealthStore store(worker->connectionFor(generation, endpoint), keys);
+            const QHash<QByteArray, HealthRecord> previous = store.read(members);
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            for (const CheckResult &result : round.results)
+                records.insert(result.member, previous.value(result.member).after(result, now));
+            if (!stop->load())
+                store.write(records);
+        } catch (const RedisError &e) {
+            failure = e.message();
+        }
+        qint64 ok = 0, failed = 0, notCheckable = 0;
+        for (const CheckResult &result : round.results) {
+            if (result.outcome == CheckOutcome::Ok)
+                ++ok;
+            else if (isFailure(result.outcome))
+                ++failed;
+            else
+                ++notCheckable;
+        }
+        QMetaObject::invokeMethod(this, [=, this] {
+            m_checking = false;
+            if (generation != m_generation)
+                return;
+            if (!failure.isEmpty()) {
+                m_session->log(LogSeverity::Error, QStringLiteral("health"),
+                               QStringLiteral("check results not saved: %1").arg(failure));
+            } else {
+                m_model->setHealth(records, true);
+                m_session->log(failed > 0 ? LogSeverity::Warning : LogSeverity::Info,
+                               QStringLiteral("health"),
+                               QStringLiteral("checked %1 member(s) in %2 ms: %3 up, %4 down, %5 "
+                                              "not checkable")
+                                   .arg(round.results.size())
+                                   .arg(round.elapsedMs)
+                                   .arg(ok)
+                                   .arg(failed)
+                                   .arg(notCheckable));
+            }
+            Q_EMIT checkFinished(ok, failed, notCheckable);
+        });
+    });
+    return true;
+}
+
+} // namespace poolscope

@@ -1,0 +1,90 @@
+#include "members/HealthCell.h"
+
+#include "pool/CredentialMask.h"
+#include "session/DisplayFormat.h"
+
+#include <algorithm>
+#include <optional>
+
+#include <QStringList>
+
+namespace poolscope {
+
+HealthState healthState(const HealthRecord *record) {
+    if (!record || record->outcome.isEmpty())
+        return HealthState::Unknown;
+    const std::optional<CheckOutcome> outcome = parseOutcomeName(record->outcome);
+    if (!outcome)
+        return HealthState::Unknown;
+    if (*outcome == CheckOutcome::Ok)
+        return HealthState::Up;
+    if (*outcome == CheckOutcome::NotCheckable)
+        return HealthState::NotCheckable;
+    return HealthState::Down;
+}
+
+QString healthStateName(HealthState state) {
+    switch (state) {
+    case HealthState::Up:
+        return QStringLiteral("up");
+    case HealthState::Down:
+        return QStringLiteral("down");
+    case HealthState::NotCheckable:
+        return QStringLiteral("not checkable");
+    case HealthState::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QString healthText(const HealthRecord *record) {
+    const HealthState state = healthState(record);
+    switch (state) {
+    case HealthState::Up:
+        return record->latencyMs >= 0 ? QStringLiteral("up · %1 ms").arg(record->latencyMs)
+                                      : QStringLiteral("up");
+    case HealthState::Down:
+        return QStringLiteral("down · %1").arg(record->outcome);
+    case HealthState::NotCheckable:
+    case HealthState::Unknown:
+        break;
+    }
+    return healthStateName(state);
+}
+
+QString healthTooltip(const HealthRecord *record, qint64 nowMs, bool credentialsShown) {
+    if (!record || record->outcome.isEmpty())
+        return QStringLiteral("Never checked (Ctrl+K checks the selected members)");
+    QStringList lines;
+    lines << QStringLiteral("Last check %1: %2")
+                 .arg(formatAgo(nowMs - record->checkedAtMs), record->outcome);
+    if (record->latencyMs >= 0)
+        lines << QStringLiteral("Latency %1 ms").arg(record->latencyMs);
+    if (record->status > 0)
+        lines << QStringLiteral("Target answered HTTP %1").arg(record->status);
+    lines << QStringLiteral("%1 consecutive successes, %2 consecutive failures")
+                 .arg(record->successes)
+                 .arg(record->failures);
+    if (!record->error.isEmpty())
+        lines << QStringLiteral("Last error: %1")
+                     .arg(credentialsShown ? record->error : maskCredentialsInText(record->error));
+    if (record->evictedByGuard)
+        lines << QStringLiteral("Evicted by the guard");
+    return lines.join(u'\n');
+}
+
+double healthSortKey(const HealthRecord *record) {
+    switch (healthState(record)) {
+    case HealthState::Up:
+        return double(std::max<qint64>(record->latencyMs, 0));
+    case HealthState::Down:
+        return 1e12;
+    case HealthState::NotCheckable:
+        return 2e12;
+    case HealthState::Unknown:
+        break;
+    }
+    return 3e12;
+}
+
+} // namespace poolscope
