@@ -102,8 +102,11 @@ private Q_SLOTS:
         // A few more polls, so the chart has drawn the lines and markers since the switch.
         observed.clear();
         QTRY_VERIFY_WITH_TIMEOUT(observed.size() >= 15, 10000);
-        const QString shot = QStringLiteral(POOLSCOPE_SOURCE_DIR) +
-                             QStringLiteral("/docs/screenshots/sentinel-failover.png");
+        // Into the build tree: a test run never changes the checkout (docs/ holds a copy).
+        const QString shots =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+        QDir().mkpath(shots);
+        const QString shot = shots + QStringLiteral("/sentinel-failover.png");
         QVERIFY(window.grab().save(shot));
         qInfo().noquote() << "status bar after the failover:" << window.statusPanel()->stateText()
                           << "; screenshot" << shot;

@@ -251,8 +251,9 @@ private Q_SLOTS:
         QVERIFY2(knownHosts.contains(QStringLiteral("[127.0.0.1]:%1").arg(m_ssh.port()).toUtf8()),
                  knownHosts.constData());
         QVERIFY(observed.wait(5000));
+        // Into the build tree: a test run never changes the checkout (docs/ holds a copy).
         const QString shot =
-            QStringLiteral(POOLSCOPE_SOURCE_DIR) + QStringLiteral("/docs/screenshots");
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
         QDir().mkpath(shot);
         QVERIFY(m_window->grab().save(shot + QStringLiteral("/saved-connection-ssh.png")));
     }
