@@ -10,6 +10,7 @@
 #include "session/PoolSession.h"
 #include "session/SessionRecorder.h"
 #include "startup/AppOptions.h"
+#include "recording/RecordingReader.h"
 #include "recording/RecordingWriter.h"
 
 #include "RedisFixture.h"
@@ -227,6 +228,39 @@ private Q_SLOTS:
             QVERIFY(!parsed.options.has_value());
             QVERIFY2(parsed.error.contains(error), qPrintable(parsed.error));
         }
+    }
+
+    // A pool too big to record whole keeps the members the chart draws (and its ends).
+    void bigPoolRecordsTheChartedMembers() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        QList<QByteArray> members;
+        for (int i = 0; i < 30; ++i)
+            members << "192.0.2." + QByteArray::number(i) + ":80";
+        for (int i = 0; i < members.size(); ++i) // member 17 is in the middle, far from the ends
+            redis.run({"ZADD", "big", QByteArray::number(i), members[i]});
+        QTemporaryDir recordings;
+        {
+            PoolSession session;
+            session.setPollInterval(100ms);
+            SessionRecorder recorder(&session);
+            recorder.setDirectory(recordings.path());
+            recorder.setWholePoolLimit(5);
+            session.setChartedMembers({members[17]});
+            QSignalSpy polls(&session, &PoolSession::observationApplied);
+            session.connectTo(redis.endpoint(), "big");
+            QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 3, 10000);
+            session.disconnectFromServer();
+        }
+        QString error;
+        const std::unique_ptr<RecordingReader> reader = RecordingReader::open(
+            recordings.filePath(recordingFileName(redis.endpoint(), "big")), &error);
+        QVERIFY2(reader, qPrintable(error));
+        const QList<QByteArray> recorded = reader->members();
+        QVERIFY2(recorded.contains(members[17]), recorded.join(' ').constData());
+        QVERIFY(recorded.contains(members[0]));
+        QVERIFY2(recorded.size() < members.size(), recorded.join(' ').constData());
     }
 
     void dashboardOpenedAgainShowsTheEarlierHistory() {

@@ -279,7 +279,11 @@ void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
 }
 
 void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
-    m_charted = QSet<QByteArray>(members.cbegin(), members.cend());
+    QSet<QByteArray> charted(members.cbegin(), members.cend());
+    if (charted == m_charted)
+        return;
+    m_charted = std::move(charted);
+    Q_EMIT chartedMembersChanged(members);
 }
 
 void PoolSession::setVisibleRows(qint64 fromRank, int count) {

@@ -142,6 +142,8 @@ public:
     PoolCommander *commander() const { return m_commander.get(); }
 
 Q_SIGNALS:
+    // The members the chart draws changed (the recorder keeps their series in big pools).
+    void chartedMembersChanged(const QList<QByteArray> &members);
     void stateChanged(poolscope::ConnectionState state, const QString &detail);
     // Figures from polls went stale (polls fail, connection down) or live again.
     void stalenessChanged(bool stale);

@@ -15,6 +15,9 @@ SessionRecorder::SessionRecorder(PoolSession *session, QObject *parent)
     , m_session(session)
     , m_recorder(std::make_unique<PoolRecorder>()) {
     connect(m_session, &PoolSession::targetChanged, this, &SessionRecorder::followTarget);
+    // A pool too big to record whole keeps its ends, pinned and charted members, as the history.
+    connect(m_session, &PoolSession::chartedMembersChanged, this,
+            [this](const QList<QByteArray> &members) { m_recorder->setChartedMembers(members); });
     connect(m_session, &PoolSession::observationApplied, this,
             [this](const PoolObservation &observation) {
                 if (m_recorder->isOpen() && !m_session->isShowingRecording())
@@ -71,6 +74,10 @@ QString SessionRecorder::pathForTarget() const {
         return defaultRecordingPath(m_session->endpoint(), m_session->poolKey());
     return QDir(m_directory)
         .filePath(recordingFileName(m_session->endpoint(), m_session->poolKey()));
+}
+
+void SessionRecorder::setWholePoolLimit(int members) {
+    m_recorder->setWholePoolLimit(members);
 }
 
 void SessionRecorder::setPinnedMembers(const QList<QByteArray> &members) {
