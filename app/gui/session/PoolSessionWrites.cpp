@@ -1,0 +1,133 @@
+// PoolSession's writes: seed, evict and restore handed to the commander thread, and their outcomes
+// turned into events, history markers and forecasts.
+#include "session/PoolSession.h"
+
+#include "session/DisplayFormat.h"
+#include "session/Forecast.h"
+#include "session/OutsideChanges.h"
+#include "monitor/PoolCommander.h"
+
+namespace poolscope {
+
+namespace {
+
+QString memberText(const QByteArray &member) {
+    return QString::fromUtf8(member);
+}
+
+} // namespace
+
+bool PoolSession::refuseWrite(const QString &operation) {
+    const QString reason = writeBlockReason();
+    if (reason.isEmpty())
+        return false;
+    log(LogSeverity::Warning, operation, QStringLiteral("%1 refused: %2").arg(operation, reason));
+    return true;
+}
+
+bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &options) {
+    if (refuseWrite(QStringLiteral("seed")))
+        return false;
+    ++m_writesInFlight;
+    m_commander->seed(members, options);
+    return true;
+}
+
+bool PoolSession::evict(const QList<QByteArray> &members) {
+    if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
+        return false;
+    ++m_writesInFlight;
+    m_commander->evict(members);
+    return true;
+}
+
+bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy,
+                          double startCount) {
+    if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
+        return false;
+    ++m_writesInFlight;
+    m_commander->restore(members, policy, startCount);
+    return true;
+}
+
+void PoolSession::handleSeedFinished(const SeedResult &result) {
+    QString label = QStringLiteral("seed +%1 at %2")
+                        .arg(result.added.size())
+                        .arg(formatCount(result.startCount));
+    QStringList details;
+    if (!result.alreadyPresent.isEmpty())
+        details << QStringLiteral("%1 already in the pool kept their count")
+                       .arg(result.alreadyPresent.size());
+    if (!result.overwritten.isEmpty())
+        details << QStringLiteral("%1 reset").arg(result.overwritten.size());
+    if (!result.evicted.isEmpty())
+        details << QStringLiteral("%1 evicted not re-added (restore them instead)")
+                       .arg(result.evicted.size());
+    if (!result.added.isEmpty() || !result.overwritten.isEmpty())
+        addHistoryEvent(HistoryEvent::Kind::Seed, {}, label);
+    log(LogSeverity::Info, QStringLiteral("seed"),
+        details.isEmpty() ? label
+                          : label + QStringLiteral(" · ") + details.join(QStringLiteral(", ")));
+    pollNow();
+    Q_EMIT seedFinished(result);
+}
+
+void PoolSession::handleEvicted(const QList<EvictResult> &results) {
+    for (const EvictResult &result : results) {
+        const QString label = QStringLiteral("evict %1 (saved %2)")
+                                  .arg(memberText(result.member), formatCount(result.savedCount));
+        addHistoryEvent(HistoryEvent::Kind::Evict, result.member, label);
+        log(LogSeverity::Info, QStringLiteral("evict"), label);
+    }
+    pollNow();
+    Q_EMIT membersEvicted(results);
+}
+
+void PoolSession::handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore) {
+    const std::optional<double> minimum =
+        poolMinimumBefore < 0 ? std::nullopt : std::optional<double>(poolMinimumBefore);
+    QList<double> savedCounts;
+    QList<QByteArray> members;
+    for (const RestoreResult &result : results) {
+        const QString label = QStringLiteral("restore %1 (%2) at %3")
+                                  .arg(memberText(result.member), restorePolicyName(result.policy),
+                                       formatCount(result.restoredCount));
+        addHistoryEvent(HistoryEvent::Kind::Restore, result.member, label);
+        savedCounts.append(result.savedCount);
+        members.append(result.member);
+    }
+    if (!results.isEmpty()) {
+        // One entry for the restore, with the forecast the dialog showed: restored members share
+        // the flood (they take turns at the bottom of the pool), they do not each get one.
+        const RestoreResult &first = results.constFirst();
+        const FloodForecast forecast = forecastRestore(first.policy, savedCounts, minimum,
+                                                       first.restoredCount, m_rates.poolRate());
+        const QString what =
+            results.size() == 1
+                ? QStringLiteral("restore %1 (%2) at %3")
+                      .arg(memberText(first.member), restorePolicyName(first.policy),
+                           formatCount(first.restoredCount))
+                : QStringLiteral("restore %1 members (%2): %3")
+                      .arg(results.size())
+                      .arg(restorePolicyName(first.policy), nameSome(members));
+        log(LogSeverity::Info, QStringLiteral("restore"),
+            what + QStringLiteral(" · forecast: ") + forecast.text);
+    }
+    pollNow();
+    Q_EMIT membersRestored(results, poolMinimumBefore);
+}
+
+void PoolSession::handleCommandFailure(const QString &operation, const QString &message) {
+    log(LogSeverity::Error, operation, message);
+    // A refusal for lack of rights will not go away by retrying: switch to read-only, and say so.
+    const bool noRight = message.contains(QStringLiteral("NOPERM")) ||
+                         message.contains(QStringLiteral("lacks the right"));
+    if (noRight || message.contains(QStringLiteral("read-only replica"))) {
+        m_serverRefusesWrites =
+            noRight ? QStringLiteral("NOPERM") : QStringLiteral("connected to a read-only replica");
+        updateWriteAvailability();
+    }
+    Q_EMIT commandFailed(operation, message);
+}
+
+} // namespace poolscope
