@@ -125,15 +125,7 @@ private Q_SLOTS:
         m_tcp = std::make_unique<RedisFixture>(tcp);
         QVERIFY2(m_tcp->start(), qPrintable(m_tcp->error()));
 
-        RedisServerOptions tls;
-        tls.tlsCertFile = cert("server.pem");
-        tls.tlsKeyFile = cert("server.key");
-        tls.tlsCaFile = cert("ca.pem");
-        tls.tlsAuthClients = true;
-        tls.tlsClientCertFile = cert("client.pem");
-        tls.tlsClientKeyFile = cert("client.key");
-        tls.extraArguments = {QStringLiteral("--requirepass"), kRedisPassword};
-        m_tls = std::make_unique<RedisFixture>(tls);
+        m_tls = std::make_unique<RedisFixture>(m_certificates.clientAuthServer(kRedisPassword));
         QVERIFY2(m_tls->start(), qPrintable(m_tls->error()));
     }
 

@@ -122,15 +122,7 @@ private Q_SLOTS:
         }
         qunsetenv("DBUS_SESSION_BUS_ADDRESS"); // no Secret Service, as in CI
         QVERIFY2(m_certificates.create(), qPrintable(m_certificates.error()));
-        RedisServerOptions tls;
-        tls.tlsCertFile = cert("server.pem");
-        tls.tlsKeyFile = cert("server.key");
-        tls.tlsCaFile = cert("ca.pem");
-        tls.tlsAuthClients = true;
-        tls.tlsClientCertFile = cert("client.pem");
-        tls.tlsClientKeyFile = cert("client.key");
-        tls.extraArguments = {QStringLiteral("--requirepass"), kRedisPassword};
-        m_tls = std::make_unique<RedisFixture>(tls);
+        m_tls = std::make_unique<RedisFixture>(m_certificates.clientAuthServer(kRedisPassword));
         QVERIFY2(m_tls->start(), qPrintable(m_tls->error()));
         Endpoint admin = m_tls->endpoint();
         admin.password = kRedisPassword;

@@ -164,15 +164,7 @@ private Q_SLOTS:
         QVERIFY2(m_ssh.start(), qPrintable(m_ssh.error()));
         QVERIFY2(m_certificates.create(), qPrintable(m_certificates.error()));
         QVERIFY(QFile::copy(cert("client-encrypted.key"), encryptedKey()));
-        RedisServerOptions tls;
-        tls.tlsCertFile = cert("server.pem");
-        tls.tlsKeyFile = cert("server.key");
-        tls.tlsCaFile = cert("ca.pem");
-        tls.tlsAuthClients = true;
-        tls.tlsClientCertFile = cert("client.pem");
-        tls.tlsClientKeyFile = cert("client.key");
-        tls.extraArguments = {QStringLiteral("--requirepass"), kRedisPassword};
-        m_tls = std::make_unique<RedisFixture>(tls);
+        m_tls = std::make_unique<RedisFixture>(m_certificates.clientAuthServer(kRedisPassword));
         QVERIFY2(m_tls->start(), qPrintable(m_tls->error()));
         Endpoint admin = m_tls->endpoint();
         admin.password = kRedisPassword;

@@ -104,4 +104,16 @@ bool TlsCertificates::create() {
                     QStringLiteral("client-encrypted.key")});
 }
 
+RedisServerOptions TlsCertificates::clientAuthServer(const QString &password) const {
+    RedisServerOptions options;
+    options.tlsCertFile = path(QStringLiteral("server.pem"));
+    options.tlsKeyFile = path(QStringLiteral("server.key"));
+    options.tlsCaFile = path(QStringLiteral("ca.pem"));
+    options.tlsAuthClients = true;
+    options.tlsClientCertFile = path(QStringLiteral("client.pem"));
+    options.tlsClientKeyFile = path(QStringLiteral("client.key"));
+    options.extraArguments = {QStringLiteral("--requirepass"), password};
+    return options;
+}
+
 } // namespace poolscope::testing

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "server/RedisServerProcess.h"
+
 #include <memory>
 
 #include <QString>
@@ -23,6 +25,9 @@ public:
     bool create();
     const QString &error() const { return m_error; }
     QString path(const QString &file) const { return m_directory->path() + u'/' + file; }
+    // A TLS redis-server with server.pem, trusting ca.pem, that requires the client certificate
+    // client.pem and the password.
+    RedisServerOptions clientAuthServer(const QString &password) const;
 
 private:
     bool openssl(const QStringList &arguments);
