@@ -143,6 +143,10 @@ GuardPanel::GuardPanel(PoolSession *session, QWidget *parent)
 
 GuardPanel::~GuardPanel() {
     stopRun(true);
+    // A stop queued earlier may still wait behind a round; quit() alone would drop it, and with
+    // it the lease release. A blocking no-op lets everything queued before it run first.
+    QMetaObject::invokeMethod(
+        m_context, [] {}, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }
@@ -205,10 +209,14 @@ bool GuardPanel::start(QString *error) {
     showState(QStringLiteral("Taking the lease on %1…").arg(QString::fromUtf8(run->poolKey)),
               false);
 
-    QMetaObject::invokeMethod(m_context, [this, run] {
-        const auto post = [this, run](auto &&function) {
-            QMetaObject::invokeMethod(this, [this, run, function] {
-                if (run == m_current)
+    // The timer's slot and the posts hold the run weakly: the run owns the timer, and a strong
+    // capture there would keep a stopped run (its connection and guard) alive for good.
+    const std::weak_ptr<Run> weakRun = run;
+    QMetaObject::invokeMethod(m_context, [this, run, weakRun] {
+        const auto post = [this, weakRun](auto &&function) {
+            QMetaObject::invokeMethod(this, [this, weakRun, function] {
+                const std::shared_ptr<Run> current = weakRun.lock();
+                if (current && current == m_current)
                     function();
             });
         };
@@ -247,8 +255,9 @@ bool GuardPanel::start(QString *error) {
                 false);
             Q_EMIT guardStarted();
         });
-        const auto round = [run, post, this] {
-            if (run->stop.load())
+        const auto round = [weakRun, post, this] {
+            const std::shared_ptr<Run> run = weakRun.lock();
+            if (!run || run->stop.load())
                 return;
             QString summary;
             try {
