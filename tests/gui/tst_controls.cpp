@@ -119,6 +119,7 @@ private Q_SLOTS:
     void wrongPasswordStopsAndAsks();
     void passwordSlot_data();
     void passwordSlot();
+    void passwordRetryKeepsSettings();
     void pinnedRowsAreMarked();
     void recentKeysAreOnlyPools();
 };
@@ -505,6 +506,39 @@ void TestControls::passwordSlot() {
     QCOMPARE(endpoint->password, QStringLiteral("n3w"));
     QCOMPARE(endpoint->username, parsed.endpoint->username);
     QCOMPARE(endpoint->database, parsed.endpoint->database);
+}
+
+// A refused password keeps what the URL cannot hold: the --tls-* settings, the sentinel password
+// and the tunnel. The retry used to go out without them (no CA file, so an unknown CA).
+void TestControls::passwordRetryKeepsSettings() {
+    EndpointParseResult parsed = parseEndpoint(QStringLiteral("rediss://:old@127.0.0.1:7001/0"));
+    QVERIFY2(parsed.ok(), qPrintable(parsed.error));
+    Endpoint refused = *parsed.endpoint;
+    refused.tls.caFile = QStringLiteral("/etc/poolscope/ca.pem");
+    refused.tls.serverName = QStringLiteral("redis.internal");
+    refused.ssh.destination = QStringLiteral("ops@127.0.0.1:2222");
+    refused.ssh.keyFile = QStringLiteral("/home/ops/.ssh/id_ed25519");
+    ConnectionBar bar;
+    bar.setTarget(refused, "pool");
+    bar.askForPassword(refused, QStringLiteral("WRONGPASS"));
+    QTest::keyClicks(bar.urlBox()->lineEdit(), QStringLiteral("n3w"));
+    auto endpoint = bar.currentEndpoint();
+    QVERIFY(endpoint);
+    QCOMPARE(endpoint->password, QStringLiteral("n3w"));
+    QCOMPARE(endpoint->tls.caFile, refused.tls.caFile);
+    QCOMPARE(endpoint->tls.serverName, refused.tls.serverName);
+    QCOMPARE(endpoint->ssh, refused.ssh);
+
+    parsed = parseEndpoint(QStringLiteral("redis+sentinel://:old@127.0.0.1:26379/mymaster"));
+    QVERIFY2(parsed.ok(), qPrintable(parsed.error));
+    Endpoint sentinel = *parsed.endpoint;
+    sentinel.sentinelPassword = QStringLiteral("s3ntinel");
+    bar.askForPassword(sentinel, QStringLiteral("WRONGPASS"));
+    QTest::keyClicks(bar.urlBox()->lineEdit(), QStringLiteral("n3w"));
+    endpoint = bar.currentEndpoint();
+    QVERIFY(endpoint);
+    QCOMPARE(endpoint->password, QStringLiteral("n3w"));
+    QCOMPARE(endpoint->sentinelPassword, QStringLiteral("s3ntinel"));
 }
 
 // Item 20: pinned rows carry a marker, and the pin action says what it will do.

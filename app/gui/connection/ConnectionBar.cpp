@@ -126,7 +126,7 @@ QStringList ConnectionBar::recentUrls() const {
 
 void ConnectionBar::setTarget(const Endpoint &endpoint, const QByteArray &poolKey) {
     m_maskedEndpoint = endpoint;
-    m_tunnel = endpoint.ssh; // kept when a refused password clears the masked endpoint
+    m_carried = endpoint; // kept when a refused password clears the masked endpoint
     m_maskedText = endpoint.toDisplayString();
     m_url->setEditText(m_maskedText);
     m_key->setEditText(QString::fromUtf8(poolKey));
@@ -143,14 +143,14 @@ std::optional<Endpoint> ConnectionBar::currentEndpoint(QString *error) const {
         return std::nullopt;
     }
     // The --tls-* files and checks of the command line apply to any rediss:// URL typed here.
-    if (parsed.endpoint->tls.enabled && m_maskedEndpoint && m_maskedEndpoint->tls.enabled)
-        parsed.endpoint->tls = m_maskedEndpoint->tls;
+    if (parsed.endpoint->tls.enabled && m_carried.tls.enabled)
+        parsed.endpoint->tls = m_carried.tls;
     // So does the --ssh tunnel: an address typed here is reached from the SSH host as well, never
-    // dialled directly from this machine (also after a refused password).
-    parsed.endpoint->ssh = m_tunnel;
+    // dialled directly from this machine.
+    parsed.endpoint->ssh = m_carried.ssh;
     // So does --sentinel-password to any redis+sentinel:// URL.
-    if (m_maskedEndpoint && parsed.endpoint->topology == Endpoint::Topology::Sentinel)
-        parsed.endpoint->sentinelPassword = m_maskedEndpoint->sentinelPassword;
+    if (parsed.endpoint->topology == Endpoint::Topology::Sentinel)
+        parsed.endpoint->sentinelPassword = m_carried.sentinelPassword;
     return parsed.endpoint;
 }
 
@@ -192,6 +192,7 @@ void ConnectionBar::requestConnect() {
     clearPasswordPrompt();
     // Never leave a password visible in the field.
     m_maskedEndpoint = endpoint;
+    m_carried = *endpoint;
     m_maskedText = endpoint->toDisplayString();
     m_url->setEditText(m_maskedText);
     Q_EMIT connectRequested(*endpoint, key);
@@ -233,6 +234,7 @@ void ConnectionBar::askForPassword(const Endpoint &endpoint, const QString &reas
         url.insert(schemeEnd, QStringLiteral(":@"));
         cursor = schemeEnd + 1;
     }
+    m_carried = endpoint; // its TLS files, sentinel password and tunnel stay for the retry
     m_maskedEndpoint.reset();
     m_maskedText.clear();
     m_watchedEndpoint.reset();

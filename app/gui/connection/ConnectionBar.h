@@ -87,7 +87,9 @@ private:
     // The endpoint behind a masked URL: typing a URL with a password replaces the text by its
     // masked form, and Connect then uses this.
     std::optional<Endpoint> m_maskedEndpoint;
-    SshOptions m_tunnel; // the target's --ssh tunnel: typed URLs go through it too
+    // The target's settings that a URL cannot hold (--tls-* files and checks, the sentinel
+    // password, the --ssh tunnel): typed URLs get them too, also after a refused password.
+    Endpoint m_carried;
     QString m_maskedText;
     std::optional<Endpoint> m_watchedEndpoint;
     QByteArray m_watchedKey;
