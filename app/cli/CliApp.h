@@ -47,6 +47,25 @@ private:
     struct sigaction m_previous {};
 };
 
+// Set by the SIGTERM handler while a TerminateGuard lives. The handler sets g_interrupted as
+// well, so a long-running command (record, exporter, guard) ends on systemd's stop as cleanly as
+// on Ctrl+C; g_terminated tells the two apart for the exit code (0 after SIGTERM).
+extern std::atomic<bool> g_terminated;
+
+class TerminateGuard {
+public:
+    TerminateGuard();
+    ~TerminateGuard();
+    TerminateGuard(const TerminateGuard &) = delete;
+    TerminateGuard &operator=(const TerminateGuard &) = delete;
+
+private:
+    struct sigaction m_previous {};
+};
+
+// What a long-running command returns when it stopped on a signal or ran its course.
+int stopExitCode();
+
 QString percent(double share);
 // --profile, --password-file, --password-stdin, --tls-key-passphrase-file (CliProfile.cpp).
 QList<QCommandLineOption> profileCommandLineOptions();

@@ -133,6 +133,11 @@ void onInterrupt(int) {
     g_interrupted.store(true);
 }
 
+void onTerminate(int) {
+    g_terminated.store(true);
+    g_interrupted.store(true);
+}
+
 } // namespace
 
 std::atomic<bool> g_interrupted{false};
@@ -149,6 +154,26 @@ InterruptGuard::InterruptGuard() {
 
 InterruptGuard::~InterruptGuard() {
     sigaction(SIGINT, &m_previous, nullptr);
+}
+
+std::atomic<bool> g_terminated{false};
+
+TerminateGuard::TerminateGuard() {
+    g_terminated.store(false);
+    struct sigaction action {};
+    action.sa_handler = onTerminate;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, &m_previous);
+}
+
+TerminateGuard::~TerminateGuard() {
+    sigaction(SIGTERM, &m_previous, nullptr);
+}
+
+int stopExitCode() {
+    if (g_terminated.load())
+        return kExitOk;
+    return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 
 QString percent(double share) {

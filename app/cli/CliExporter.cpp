@@ -3,22 +3,12 @@
 
 #include "export/PrometheusExporter.h"
 
-#include <csignal>
 #include <thread>
 
 #include <QEventLoop>
 #include <QTimer>
 
 namespace poolscope::cli {
-namespace {
-
-std::atomic<bool> g_terminated{false};
-
-void onTerminate(int) {
-    g_terminated.store(true);
-}
-
-} // namespace
 
 int Cli::exporter(const QStringList &args) {
     if (!args.isEmpty())
@@ -62,23 +52,17 @@ int Cli::exporter(const QStringList &args) {
 
     // Scrapes run on the HTTP server's thread; this one only waits for Ctrl+C or SIGTERM.
     const InterruptGuard interrupt;
-    g_terminated.store(false);
-    struct sigaction action {};
-    action.sa_handler = onTerminate;
-    sigemptyset(&action.sa_mask);
-    struct sigaction previous {};
-    sigaction(SIGTERM, &action, &previous);
+    const TerminateGuard terminate;
     QEventLoop loop;
     QTimer check;
     QObject::connect(&check, &QTimer::timeout, &loop, [&] {
-        if (g_interrupted.load() || g_terminated.load())
+        if (g_interrupted.load())
             loop.quit();
     });
     check.start(100);
     loop.exec();
-    sigaction(SIGTERM, &previous, nullptr);
     m_err << "poolscope-cli: exporter stopped\n";
-    return g_interrupted.load() ? kExitInterrupted : kExitOk;
+    return stopExitCode();
 }
 
 } // namespace poolscope::cli

@@ -187,6 +187,7 @@ int Cli::guard(const QStringList &args) {
     options.guardId = HealthGuard::makeGuardId(); // kept across reconnections
     auto guard = std::make_unique<HealthGuard>(connection(), poolKey(), options);
     InterruptGuard interrupt;
+    const TerminateGuard terminate; // systemd's stop releases the lease too
     const QString pool = QString::fromUtf8(poolKey());
     m_err << "poolscope-cli: guard " << options.guardId << " on pool " << pool << ": fall "
           << options.fall << ", rise " << options.rise << ", restore policy "
@@ -254,17 +255,23 @@ int Cli::guard(const QStringList &args) {
                            {QStringLiteral("failed"), failed},
                            {QStringLiteral("evicted"), round.evicted},
                            {QStringLiteral("elapsed_ms"), round.checks.elapsedMs},
-                           {QStringLiteral("redis_commands"), round.redisCommands}});
+                           {QStringLiteral("redis_commands"), round.redisCommands},
+                           {QStringLiteral("health_records_pruned"), round.recordsPruned}});
             else
                 m_out << "round " << done << ": " << round.members << " members, " << ok << " ok, "
                       << failed << " failed, " << round.evicted << " evicted, "
                       << round.checks.elapsedMs << " ms, " << round.redisCommands
-                      << " Redis commands\n";
+                      << " Redis commands"
+                      << (round.recordsPruned > 0
+                              ? QStringLiteral(", %1 health records of removed members dropped")
+                                    .arg(round.recordsPruned)
+                              : QString())
+                      << '\n';
             m_out.flush();
         }
         if (rounds != 0 && done >= rounds)
             break;
-        // The pause between rounds, cut short by Ctrl+C.
+        // The pause between rounds, cut short by Ctrl+C or SIGTERM.
         const auto until = std::chrono::steady_clock::now() + interval;
         while (!g_interrupted.load() && std::chrono::steady_clock::now() < until)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -275,7 +282,7 @@ int Cli::guard(const QStringList &args) {
     } catch (const RedisError &) {
         // The lease lapses on its own.
     }
-    return g_interrupted.load() ? kExitInterrupted : kExitOk;
+    return stopExitCode();
 }
 
 } // namespace poolscope::cli

@@ -4,40 +4,11 @@
 #include "monitor/PoolMonitor.h"
 #include "recording/PoolRecorder.h"
 
-#include <csignal>
-
 #include <QDateTime>
 #include <QEventLoop>
 #include <QTimer>
 
 namespace poolscope::cli {
-namespace {
-
-std::atomic<bool> g_recordTerminated{false};
-
-void onRecordTerminate(int) {
-    g_recordTerminated.store(true);
-}
-
-// SIGTERM (systemd's stop) ends the recording cleanly while this lives.
-class TerminateGuard {
-public:
-    TerminateGuard() {
-        g_recordTerminated.store(false);
-        struct sigaction action {};
-        action.sa_handler = onRecordTerminate;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGTERM, &action, &m_previous);
-    }
-    ~TerminateGuard() { sigaction(SIGTERM, &m_previous, nullptr); }
-    TerminateGuard(const TerminateGuard &) = delete;
-    TerminateGuard &operator=(const TerminateGuard &) = delete;
-
-private:
-    struct sigaction m_previous {};
-};
-
-} // namespace
 
 int Cli::record(const QStringList &args) {
     if (!args.isEmpty())
@@ -121,8 +92,8 @@ int Cli::record(const QStringList &args) {
     int exitCode = kExitOk;
     QTimer signalCheck;
     QObject::connect(&signalCheck, &QTimer::timeout, &loop, [&] {
-        if (g_interrupted.load() || g_recordTerminated.load()) {
-            exitCode = g_interrupted.load() ? kExitInterrupted : kExitOk;
+        if (g_interrupted.load()) {
+            exitCode = stopExitCode();
             loop.quit();
         }
     });

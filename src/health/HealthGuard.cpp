@@ -90,10 +90,13 @@ GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
         records.insert(result.member, previous.value(result.member).after(result, now));
     m_store.write(records);
     // Act only while we still hold the lease (a long round may have outlived it).
-    if ((!stop || !stop->load()) && holdLease(&round.leaseHolder))
+    if ((!stop || !stop->load()) && holdLease(&round.leaseHolder)) {
         act(round, inPool, evictedMembers, records, previous);
-    else
+        m_pruneCursor = m_store.pruneStep(m_pruneCursor, QSet<QByteArray>(all.cbegin(), all.cend()),
+                                          &round.recordsPruned);
+    } else {
         round.leaseHeld = false;
+    }
     round.redisCommands = (m_commands - commandsBefore) + (m_store.commandsSent() - storeBefore) +
                           snapshot.commandsSent;
     return round;

@@ -36,6 +36,7 @@ struct GuardRound {
     qint64 members = 0; // in the pool and evicted, at the start of the round
     qint64 evicted = 0; // evicted at the end of the round
     qint64 redisCommands = 0;
+    qint64 recordsPruned = 0; // health records of members gone for good, dropped this round
 };
 
 // The guard: checks every member (evicted ones too) each round, records the results in the health
@@ -69,6 +70,7 @@ private:
     HealthStore m_store;
     GuardOptions m_options;
     qint64 m_commands = 0;
+    QByteArray m_pruneCursor = "0"; // one HSCAN step of the health hash per round
 };
 
 } // namespace poolscope

@@ -115,6 +115,38 @@ void HealthStore::write(const QHash<QByteArray, HealthRecord> &records) {
                 reply.errorCode());
 }
 
+QByteArray HealthStore::pruneStep(const QByteArray &cursor, const QSet<QByteArray> &members,
+                                  qint64 *removed) {
+    if (removed)
+        *removed = 0;
+    const auto fail = [this](const QByteArray &what) {
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("pruning health hash %1: %2")
+                             .arg(QString::fromUtf8(m_keys.health()), QString::fromUtf8(what)));
+    };
+    const RedisReply page = m_connection.command(
+        {"HSCAN", m_keys.health(), cursor, "COUNT", QByteArray::number(kChunk)});
+    ++m_commands;
+    if (page.type == RedisReply::Type::Error)
+        fail(page.text);
+    if (page.elements.size() != 2 || page.elements[1].type != RedisReply::Type::Array)
+        fail("unexpected reply to HSCAN");
+    RedisCommand hdel{"HDEL", m_keys.health()};
+    const QList<RedisReply> &pairs = page.elements[1].elements;
+    for (qsizetype i = 0; i + 1 < pairs.size(); i += 2)
+        if (!members.contains(pairs[i].text))
+            hdel << pairs[i].text;
+    if (hdel.size() > 2) {
+        const RedisReply reply = m_connection.command(hdel);
+        ++m_commands;
+        if (reply.type == RedisReply::Type::Error)
+            fail(reply.text);
+        if (removed)
+            *removed = reply.integer;
+    }
+    return page.elements[0].text;
+}
+
 void HealthStore::addEvent(const GuardEvent &event) {
     ++m_commands;
     m_connection.commandOrThrow({"XADD", m_keys.guardEvents(), "MAXLEN", "~",

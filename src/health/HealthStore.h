@@ -5,6 +5,7 @@
 #include "redis/RedisConnection.h"
 
 #include <QHash>
+#include <QSet>
 
 namespace poolscope {
 
@@ -49,6 +50,12 @@ public:
 
     QHash<QByteArray, HealthRecord> read(const QList<QByteArray> &members);
     void write(const QHash<QByteArray, HealthRecord> &records);
+    // One step of a walk over the health hash (HSCAN COUNT kChunk, then one HDEL): drops the
+    // records of members that are neither in the pool nor evicted, so the hash does not keep
+    // every member that ever passed through. Returns the cursor to go on from ("0": the walk is
+    // complete); *removed: records dropped by this step.
+    QByteArray pruneStep(const QByteArray &cursor, const QSet<QByteArray> &members,
+                         qint64 *removed = nullptr);
     void addEvent(const GuardEvent &event);
     // The newest events first.
     QList<GuardEvent> latestEvents(int count);

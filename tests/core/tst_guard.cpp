@@ -8,6 +8,7 @@
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
+#include "pool/PoolOperations.h"
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
@@ -34,7 +35,10 @@ private slots:
     void targetDownEvictsNoMoreThanCap();
     void checkNewEvictsNewMembersOnFirstFailure();
     void twoGuardsOneActs();
+    void recordsOfRemovedMembersArePruned();
     void killNineMidRoundLeavesNoMemberHalfMoved();
+    void signalStopsGuardAndReleasesLease_data();
+    void signalStopsGuardAndReleasesLease();
     void guardOutlivesServerRestart();
     void cleanupTestCase();
 
@@ -331,6 +335,36 @@ void TestGuard::twoGuardsOneActs() {
     a.releaseLease();
 }
 
+// Records of members removed for good (ZREM by a worker's admin, not evicted) go: each round
+// walks one HSCAN page of the health hash, so a big hash is cleaned over several rounds. The
+// records of members in the pool or evicted stay.
+void TestGuard::recordsOfRemovedMembersArePruned() {
+    const QByteArray key = "pruned";
+    const QByteArray kept = proxyMember(0), evicted = proxyMember(1);
+    m_redis.makePool(key, {kept, evicted}, 0);
+    auto connection = m_redis.connect();
+    HealthGuard guard(*connection, key, guardOptions());
+    QVERIFY(guard.runRound().leaseHeld);
+    PoolOperations(*connection, key).evict(evicted);
+    // 1,200 members that left: more than one HSCAN page (500).
+    RedisCommand hset{"HSET", PoolKeys(key).health()};
+    for (int i = 0; i < 1200; ++i)
+        hset << "http://gone" + QByteArray::number(i) + "@127.0.0.1:9"
+             << R"({"o":"refused"})";
+    m_redis.run(hset);
+    qint64 pruned = 0;
+    for (int round = 0; round < 10 && pruned < 1200; ++round) {
+        const GuardRound result = guard.runRound();
+        QVERIFY(result.leaseHeld);
+        pruned += result.recordsPruned;
+    }
+    QCOMPARE(pruned, 1200);
+    QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).health()}).integer, 2);
+    QCOMPARE(m_redis.run({"HEXISTS", PoolKeys(key).health(), kept}).integer, 1);
+    QCOMPARE(m_redis.run({"HEXISTS", PoolKeys(key).health(), evicted}).integer, 1);
+    guard.releaseLease();
+}
+
 void TestGuard::killNineMidRoundLeavesNoMemberHalfMoved() {
     const QByteArray key = "killed";
     QList<QByteArray> members;
@@ -370,6 +404,34 @@ void TestGuard::killNineMidRoundLeavesNoMemberHalfMoved() {
     QCOMPARE(seen, sum);
     // The lease of the dead guard lapses on its own; a new guard then acts.
     QVERIFY(m_redis.run({"PTTL", PoolKeys(key).guardLease()}).integer > 0);
+}
+
+void TestGuard::signalStopsGuardAndReleasesLease_data() {
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("Ctrl+C") << int(SIGINT) << 130;
+    QTest::newRow("SIGTERM (systemd's stop)") << int(SIGTERM) << 0;
+}
+
+// A stopped guard hands its lease back at once; after a SIGTERM it used to linger until it
+// lapsed, and no other guard could act for that long.
+void TestGuard::signalStopsGuardAndReleasesLease() {
+    QFETCH(int, signal);
+    QFETCH(int, exitCode);
+    const QByteArray key = "signalled";
+    m_redis.makePool(key, {proxyMember(0)}, 0);
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              cliBase(key) + QStringList{"guard", "--target", targetUrl(), "--interval", "5"});
+    QVERIFY(cli.waitForStarted());
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("round 1:"), 10000);
+    QVERIFY(!m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());
+    ::kill(pid_t(cli.processId()), signal);
+    QVERIFY(cli.waitForFinished(10000)); // not after the 5 s pause: the signal cuts it short
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(cli.exitCode(), exitCode);
+    QVERIFY(m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());
 }
 
 void TestGuard::guardOutlivesServerRestart() {
