@@ -46,17 +46,17 @@ QString holderDescription(const QLockFile &lock) {
         .arg(host);
 }
 
-// Member names to ids: looked up for every member of every poll (10,000 at a time).
-struct NameHash {
-    size_t operator()(const QByteArray &name) const {
-        return std::hash<std::string_view>()(
-            std::string_view(name.constData(), size_t(name.size())));
-    }
-};
-
 } // namespace
 
 struct RecordingWriter::Data {
+    // Member names to ids: looked up for every member of every poll (10,000 at a time).
+    struct NameHash {
+        size_t operator()(const QByteArray &name) const {
+            return std::hash<std::string_view>()(
+                std::string_view(name.constData(), size_t(name.size())));
+        }
+    };
+
     QString path;
     std::unique_ptr<QLockFile> lock;
     QSqlDatabase database;

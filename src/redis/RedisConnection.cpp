@@ -1,5 +1,6 @@
 #include "redis/RedisConnection.h"
 
+#include "redis/HiredisReply.h"
 #include "redis/RedisError.h"
 #include "transport/TcpDialer.h"
 #include "redis/RespParser.h"
@@ -25,11 +26,6 @@ timeval toTimeval(std::chrono::milliseconds duration) {
     tv.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
     return tv;
 }
-
-struct ReplyDeleter {
-    void operator()(void *reply) const { freeReplyObject(reply); }
-};
-using OwnedReply = std::unique_ptr<redisReply, ReplyDeleter>;
 
 // hiredis allocates an array's element pointers as soon as it reads the array's header, so a
 // broken or hostile server sending "*100000000" makes it take 800 MB before a single element

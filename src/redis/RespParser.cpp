@@ -1,5 +1,6 @@
 #include "redis/RespParser.h"
 
+#include "redis/HiredisReply.h"
 #include "redis/RedisError.h"
 
 #include <memory>
@@ -57,10 +58,6 @@ namespace {
 struct ReaderDeleter {
     void operator()(redisReader *reader) const { redisReaderFree(reader); }
 };
-struct ReplyDeleter {
-    void operator()(void *reply) const { freeReplyObject(reply); }
-};
-using OwnedReply = std::unique_ptr<redisReply, ReplyDeleter>;
 
 // Installed as the reader's object functions: checks the limits, then lets hiredis's own
 // functions build the reply. Returning null makes the reader stop with an error.

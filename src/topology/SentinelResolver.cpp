@@ -13,8 +13,6 @@ namespace poolscope::topology {
 
 namespace {
 
-// The guidelines ask for a short timeout per sentinel: a dead one must not delay the next.
-constexpr std::chrono::milliseconds kSentinelTimeout{500};
 // A primary whose ROLE is not master: ask again this many times in all, waiting in between
 // (a failover takes the sentinels a moment to agree on).
 constexpr int kRoleAttempts = 5;

@@ -12,6 +12,10 @@
 
 namespace poolscope::topology {
 
+// The guidelines ask for a short timeout per sentinel: a dead one must not delay the next. The
+// resolver and the +switch-master watcher both use it.
+inline constexpr std::chrono::milliseconds kSentinelTimeout{500};
+
 // The primary of a Sentinel-managed master, and the sentinel that named it.
 struct SentinelAnswer {
     Endpoint primary;     // Direct endpoint: the primary's host/port with the URL's user, password,

@@ -1,5 +1,6 @@
 #include "topology/SentinelWatcher.h"
 
+#include "redis/HiredisReply.h"
 #include "redis/RedisError.h"
 #include "topology/SentinelResolver.h"
 
@@ -17,15 +18,11 @@ namespace poolscope::topology {
 
 namespace {
 
-constexpr std::chrono::milliseconds kSentinelTimeout{500};
 constexpr int kPollSliceMs = 100; // how often the stop flag is looked at
 constexpr int kPauseSlices = 10;  // between passes over sentinels that all failed
 
 struct ContextDeleter {
     void operator()(redisContext *context) const { redisFree(context); }
-};
-struct ReplyDeleter {
-    void operator()(void *reply) const { freeReplyObject(reply); }
 };
 
 QString textOf(const redisReply *reply) {
@@ -84,7 +81,7 @@ void SentinelWatcher::listen(const NodeAddress &sentinel) {
             return; // the sentinel went away: the next one
         void *raw = nullptr;
         while (redisGetReplyFromReader(context.get(), &raw) == REDIS_OK && raw) {
-            const std::unique_ptr<void, ReplyDeleter> owned(raw);
+            const OwnedReply owned(static_cast<redisReply *>(raw));
             const auto *reply = static_cast<const redisReply *>(raw);
             // ["message", "+switch-master", "<name> <old-ip> <old-port> <new-ip> <new-port>"]
             if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 3 ||

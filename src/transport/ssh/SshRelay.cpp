@@ -21,15 +21,15 @@
 namespace poolscope::transport {
 namespace {
 
-constexpr std::size_t kBufferSize = 32 * 1024; // one SSH channel packet's worth
+constexpr std::size_t kChannelBufferSize = 32 * 1024; // one SSH channel packet's worth
 
 // One tunnel: hiredis's bytes (app) <-> the SSH channel.
-struct Link {
+struct TunnelLink {
     SshChannelToServer tunnel;
-    UniqueFd app;                       // the relay's end of the socketpair
-    std::array<char, kBufferSize> up{}; // from hiredis, not yet in the channel
+    UniqueFd app;                              // the relay's end of the socketpair
+    std::array<char, kChannelBufferSize> up{}; // from hiredis, not yet in the channel
     std::size_t upBegin = 0, upEnd = 0;
-    std::array<char, kBufferSize> down{}; // from the channel, not yet handed to hiredis
+    std::array<char, kChannelBufferSize> down{}; // from the channel, not yet handed to hiredis
     std::size_t downBegin = 0, downEnd = 0;
     bool serverDone = false; // the channel or the session ended (EOF, close, error)
     bool clientDone = false; // hiredis closed its end
@@ -125,7 +125,7 @@ struct Link {
         }
     }
 
-    ~Link() {
+    ~TunnelLink() {
         if (!serverDone && ssh_is_connected(session())) {
             ssh_channel_send_eof(channel()); // best effort: the session ends right after
             ssh_channel_close(channel());
@@ -136,7 +136,7 @@ struct Link {
 // One tunnel's thread; it ends when hiredis closes its end, or when the process exits.
 class RelayThread {
 public:
-    explicit RelayThread(std::unique_ptr<Link> link)
+    explicit RelayThread(std::unique_ptr<TunnelLink> link)
         : m_link(std::move(link))
         , m_wake(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
         if (!m_wake)
@@ -158,7 +158,7 @@ public:
 private:
     void run() {
         blockBrokenPipeOnThisThread(); // libssh writes to its socket with send()/write()
-        Link &link = *m_link;
+        TunnelLink &link = *m_link;
         link.service(); // the channel may already hold bytes read while it was opened
         bool appHungUp = false;
         while (!link.clientDone && !m_stop.load()) {
@@ -178,7 +178,7 @@ private:
         m_finished.store(true);
     }
 
-    std::unique_ptr<Link> m_link;
+    std::unique_ptr<TunnelLink> m_link;
     UniqueFd m_wake;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_finished{false};
@@ -193,7 +193,7 @@ public:
         static RelayThreads threads;
         return threads;
     }
-    void add(std::unique_ptr<Link> link) {
+    void add(std::unique_ptr<TunnelLink> link) {
         const std::lock_guard lock(m_mutex);
         std::erase_if(m_threads, [](const std::unique_ptr<RelayThread> &thread) {
             return thread->finished();
@@ -216,7 +216,7 @@ int SshRelay::attach(SshChannelToServer tunnel, const QString &display) {
                                         "SSH tunnel: %2")
                              .arg(display, QString::fromLocal8Bit(std::strerror(errno))));
     UniqueFd hiredisEnd(ends[0]);
-    auto link = std::make_unique<Link>();
+    auto link = std::make_unique<TunnelLink>();
     link->app = UniqueFd(ends[1]);
     link->tunnel = std::move(tunnel);
     try {
