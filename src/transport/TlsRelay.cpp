@@ -2,6 +2,7 @@
 
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
+#include "transport/RelayAppSide.h"
 
 #include <array>
 #include <atomic>
@@ -41,35 +42,17 @@ constexpr std::size_t kSharedThreadsWhenAsked = 1;
 constexpr std::size_t kBufferSize = 16 * 1024; // one TLS record's worth of plaintext
 
 // One TLS connection: hiredis's bytes (app) <-> the TLS session on the TCP socket.
-struct Link {
+struct Link : RelayAppSide<kBufferSize> {
     UniqueFd tcp;
-    UniqueFd app; // the relay's end of the socketpair
     TlsSession session;
-    std::array<char, kBufferSize> up{}; // from hiredis, not yet sealed
-    std::size_t upBegin = 0, upEnd = 0;
-    std::array<char, kBufferSize> down{}; // from the server, not yet handed to hiredis
-    std::size_t downBegin = 0, downEnd = 0;
-    bool serverDone = false;      // the server closed, reset, or the TLS session failed
-    bool clientDone = false;      // hiredis closed its end
-    bool eofPassedOn = false;     // hiredis's end was shut for writing after serverDone
     bool writeWantsRead = false;  // SSL_write needs to read first (TLS 1.3 key update)
     bool writeWantsWrite = false; // the TCP send buffer is full
     bool readWantsWrite = false;
     bool tcpHungUp = false; // poll() reported POLLHUP/POLLERR: stop polling, read what is left
     bool appHungUp = false;
 
-    bool upEmpty() const { return upBegin == upEnd; }
-    bool downEmpty() const { return downBegin == downEnd; }
     bool finished() const { return clientDone; }
 
-    short appEvents() const {
-        short events = 0;
-        if (upEmpty())
-            events |= POLLIN;
-        if (!downEmpty())
-            events |= POLLOUT;
-        return events;
-    }
     short tcpEvents() const {
         short events = 0;
         if (serverDone)
@@ -86,19 +69,8 @@ struct Link {
         SSL *ssl = session.get();
         for (bool progress = true; progress && !finished();) {
             progress = false;
-            if (upEmpty()) {
-                const ssize_t got = ::recv(app.get(), up.data(), up.size(), MSG_DONTWAIT);
-                if (got > 0) {
-                    upBegin = 0;
-                    // Once the server is gone, what hiredis still sends goes nowhere, as on a
-                    // TCP socket whose peer has closed.
-                    upEnd = serverDone ? 0 : static_cast<std::size_t>(got);
-                    progress = true;
-                } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
-                    clientDone = true;
-                    return;
-                }
-            }
+            if (!readFromApp(&progress))
+                return;
             if (!upEmpty() && !serverDone) {
                 ERR_clear_error();
                 const int sent = SSL_write(ssl, up.data() + upBegin, int(upEnd - upBegin));
@@ -128,25 +100,10 @@ struct Link {
                     serverDone = error != SSL_ERROR_WANT_READ && !readWantsWrite;
                 }
             }
-            if (!downEmpty()) {
-                const ssize_t sent = ::send(app.get(), down.data() + downBegin, downEnd - downBegin,
-                                            MSG_NOSIGNAL | MSG_DONTWAIT);
-                if (sent > 0) {
-                    downBegin += static_cast<std::size_t>(sent);
-                    progress = true;
-                } else if (errno != EAGAIN && errno != EINTR) {
-                    clientDone = true; // hiredis went away
-                    return;
-                }
-            }
+            if (!writeToApp(&progress))
+                return; // hiredis went away
         }
-        // The server's EOF, passed on after its last bytes: hiredis reads "connection closed".
-        // Only the write side is shut, as a TCP peer's FIN does, so hiredis may still write (no
-        // SIGPIPE at once); the link ends when hiredis closes its end.
-        if (serverDone && downEmpty() && !eofPassedOn) {
-            ::shutdown(app.get(), SHUT_WR);
-            eofPassedOn = true;
-        }
+        passOnServerEof();
     }
 
     ~Link() {

@@ -2,6 +2,7 @@
 
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
+#include "transport/RelayAppSide.h"
 
 #include <array>
 #include <atomic>
@@ -24,30 +25,12 @@ namespace {
 constexpr std::size_t kChannelBufferSize = 32 * 1024; // one SSH channel packet's worth
 
 // One tunnel: hiredis's bytes (app) <-> the SSH channel.
-struct TunnelLink {
+struct TunnelLink : RelayAppSide<kChannelBufferSize> {
     SshChannelToServer tunnel;
-    UniqueFd app;                              // the relay's end of the socketpair
-    std::array<char, kChannelBufferSize> up{}; // from hiredis, not yet in the channel
-    std::size_t upBegin = 0, upEnd = 0;
-    std::array<char, kChannelBufferSize> down{}; // from the channel, not yet handed to hiredis
-    std::size_t downBegin = 0, downEnd = 0;
-    bool serverDone = false; // the channel or the session ended (EOF, close, error)
-    bool clientDone = false; // hiredis closed its end
-    bool eofPassedOn = false;
 
     ssh_session session() const { return tunnel.session.get(); }
     ssh_channel channel() const { return tunnel.channel.get(); }
-    bool upEmpty() const { return upBegin == upEnd; }
-    bool downEmpty() const { return downBegin == downEnd; }
 
-    short appEvents() const {
-        short events = 0;
-        if (upEmpty())
-            events |= POLLIN;
-        if (!downEmpty())
-            events |= POLLOUT;
-        return events;
-    }
     short sshEvents() const {
         if (serverDone)
             return 0;
@@ -67,18 +50,8 @@ struct TunnelLink {
     void service() {
         for (bool progress = true; progress && !clientDone;) {
             progress = false;
-            if (upEmpty()) {
-                const ssize_t got = ::recv(app.get(), up.data(), up.size(), MSG_DONTWAIT);
-                if (got > 0) {
-                    upBegin = 0;
-                    // Once the server is gone, what hiredis still sends goes nowhere.
-                    upEnd = serverDone ? 0 : static_cast<std::size_t>(got);
-                    progress = true;
-                } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
-                    clientDone = true;
-                    return;
-                }
-            }
+            if (!readFromApp(&progress))
+                return;
             if (!upEmpty() && !serverDone) {
                 // Non-blocking session: writes what the peer's window allows (0 when closed).
                 const int sent = ssh_channel_write(channel(), up.data() + upBegin,
@@ -104,25 +77,10 @@ struct TunnelLink {
                     serverDone = true; // SSH_EOF, SSH_ERROR (sshd gone), or the server closed
                 }
             }
-            if (!downEmpty()) {
-                const ssize_t sent = ::send(app.get(), down.data() + downBegin, downEnd - downBegin,
-                                            MSG_NOSIGNAL | MSG_DONTWAIT);
-                if (sent > 0) {
-                    downBegin += static_cast<std::size_t>(sent);
-                    progress = true;
-                } else if (errno != EAGAIN && errno != EINTR) {
-                    clientDone = true; // hiredis went away
-                    return;
-                }
-            }
+            if (!writeToApp(&progress))
+                return; // hiredis went away
         }
-        // The server's EOF, passed on after its last bytes: hiredis reads "connection closed".
-        // Only the write side is shut, as a TCP peer's FIN does; the link ends when hiredis
-        // closes its end.
-        if (serverDone && downEmpty() && !eofPassedOn) {
-            ::shutdown(app.get(), SHUT_WR);
-            eofPassedOn = true;
-        }
+        passOnServerEof();
     }
 
     ~TunnelLink() {
