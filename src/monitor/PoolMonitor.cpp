@@ -191,6 +191,11 @@ private:
                 return false;
             }
             reportFailure(error.message());
+            if (error.retryCannotHelp()) {
+                stop(); // until the person changes the settings and connects again
+                reportState(ConnectionState::Disconnected, error.message());
+                return false;
+            }
             reportState(ConnectionState::Reconnecting, error.message());
             retryLater();
             return false;

@@ -26,16 +26,35 @@ public:
         , m_message(message)
         , m_serverCode(std::move(serverCode)) {}
 
+    // The caller asked for something that cannot be done (Kind::Usage).
+    static RedisError usage(const QString &message) { return RedisError(Kind::Usage, message); }
+
     Kind kind() const { return m_kind; }
     QString message() const { return m_message; }
     // For Server errors: the first word of the reply, e.g. "WRONGTYPE".
     QByteArray serverCode() const { return m_serverCode; }
     bool connectionLost() const { return m_kind == Kind::Connection || m_kind == Kind::Timeout; }
+    // A connection error that the same settings meet again however often they try (the SSH host
+    // refused our authentication, its host key is unknown and was declined, or changed): a
+    // monitor stops retrying until the person changes something, rather than knock every few
+    // seconds on a bastion that may lock the account out.
+    bool retryCannotHelp() const { return m_retryCannotHelp; }
+    RedisError &markRetryCannotHelp() {
+        m_retryCannotHelp = true;
+        return *this;
+    }
+    // The same error told with more context: kind, server code and retryCannotHelp carry over.
+    RedisError withMessage(const QString &message) const {
+        RedisError copy(m_kind, message, m_serverCode);
+        copy.m_retryCannotHelp = m_retryCannotHelp;
+        return copy;
+    }
 
 private:
     Kind m_kind;
     QString m_message;
     QByteArray m_serverCode;
+    bool m_retryCannotHelp = false;
 };
 
 } // namespace poolscope

@@ -50,8 +50,9 @@ std::unique_ptr<RedisConnection> ClusterRouter::openFirstNode(const Endpoint &en
         try {
             return RedisConnection::open(nodeEndpoint(endpoint, seed), singleNodeOptions(options));
         } catch (const RedisError &error) {
-            // Wrong credentials are wrong on every node: no point asking the others.
-            if (error.kind() == RedisError::Kind::Authentication)
+            // Wrong credentials are wrong on every node, and every node is reached through the same
+            // SSH host: no point asking the others.
+            if (error.kind() == RedisError::Kind::Authentication || error.retryCannotHelp())
                 throw;
             last = error;
         }

@@ -156,11 +156,9 @@ std::unique_ptr<RedisConnection> openSentinelPrimary(const Endpoint &endpoint,
         try {
             connection = RedisConnection::open(answer.primary, options);
         } catch (const RedisError &error) {
-            throw RedisError(
-                error.kind(),
+            throw error.withMessage(
                 QStringLiteral("primary of \"%1\" (named by sentinel %2): %3")
-                    .arg(endpoint.masterName, nodeText(answer.sentinel), error.message()),
-                error.serverCode());
+                    .arg(endpoint.masterName, nodeText(answer.sentinel), error.message()));
         }
         const QByteArray role = roleOf(*connection);
         if (role.isEmpty() || role == "master") {

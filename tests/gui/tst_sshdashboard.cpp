@@ -90,6 +90,32 @@ private Q_SLOTS:
                      qPrintable(window.statusPanel()->stateText()));
     }
 
+    // A refusal that trying again cannot change (here the host key changed) stops the dashboard
+    // there: disconnected with the reason, rather than reconnecting every few seconds to a
+    // bastion that may lock the account out after so many failures.
+    void refusalStopsReconnecting() {
+        const QByteArray home = qgetenv("HOME");
+        qputenv("HOME",
+                m_ssh.makeHome(QStringLiteral("home-changed"), m_ssh.changedKnownHostsLine())
+                    .toLocal8Bit());
+        PoolSession session;
+        MainWindow window(&session);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.ssh.destination = m_ssh.destination();
+        QSignalSpy states(&session, &PoolSession::stateChanged);
+        session.connectTo(endpoint, "proxies");
+        QTRY_VERIFY_WITH_TIMEOUT(!states.isEmpty() &&
+                                     states.constLast().at(0).value<ConnectionState>() ==
+                                         ConnectionState::Disconnected,
+                                 10000);
+        qputenv("HOME", home);
+        const QString detail = states.constLast().at(1).toString();
+        QVERIFY2(detail.contains(QStringLiteral("has CHANGED")), qPrintable(detail));
+        for (const QList<QVariant> &state : std::as_const(states))
+            QVERIFY(state.at(0).value<ConnectionState>() != ConnectionState::Reconnecting);
+        QCOMPARE(window.connectionBar()->connectAction()->text(), QStringLiteral("Connect"));
+    }
+
     // A URL typed into the bar of a dashboard started with --ssh goes through the same tunnel:
     // never dialled directly from this machine.
     void typedUrlKeepsTheTunnel() {

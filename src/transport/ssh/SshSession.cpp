@@ -86,11 +86,14 @@ private:
     ssh_session session() const { return m_session.get(); }
     QString libsshError() const { return QString::fromLocal8Bit(ssh_get_error(session())); }
 
-    [[noreturn]] void fail(const QString &why) const {
-        throw RedisError(RedisError::Kind::Connection,
-                         QStringLiteral("cannot connect to %1 via ssh %2: %3")
-                             .arg(m_endpoint.toDisplayString(), m_endpoint.ssh.destination, why));
+    RedisError failure(const QString &why) const {
+        return RedisError(RedisError::Kind::Connection,
+                          QStringLiteral("cannot connect to %1 via ssh %2: %3")
+                              .arg(m_endpoint.toDisplayString(), m_endpoint.ssh.destination, why));
     }
+    [[noreturn]] void fail(const QString &why) const { throw failure(why); }
+    // A failure that trying again with the same settings meets again (RedisError).
+    [[noreturn]] void refuse(const QString &why) const { throw failure(why).markRetryCannotHelp(); }
     [[noreturn]] void timedOut(const char *during) const {
         throw RedisError(RedisError::Kind::Timeout,
                          QStringLiteral("cannot connect to %1 via ssh %2: timed out after %3 ms "
@@ -196,11 +199,12 @@ private:
             return;
         case SSH_KNOWN_HOSTS_CHANGED:
         case SSH_KNOWN_HOSTS_OTHER:
-            fail(QStringLiteral("the host key of %1 has CHANGED: it now presents %2, which is not "
-                                "the key ~/.ssh/known_hosts holds for it. Refusing to connect "
-                                "(someone may be intercepting the connection); if the change "
-                                "is expected, remove the old key with ssh-keygen -R \"%3\"")
-                     .arg(m_hostDisplay, presented, knownHostsName()));
+            refuse(
+                QStringLiteral("the host key of %1 has CHANGED: it now presents %2, which is not "
+                               "the key ~/.ssh/known_hosts holds for it. Refusing to connect "
+                               "(someone may be intercepting the connection); if the change "
+                               "is expected, remove the old key with ssh-keygen -R \"%3\"")
+                    .arg(m_hostDisplay, presented, knownHostsName()));
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND: {
             // One question (and one known_hosts write) at a time in the process: a load run opens
@@ -220,10 +224,10 @@ private:
                     declinedKeys().insert(asked, Clock::now());
             }
             if (!trusted)
-                fail(QStringLiteral("the host key of %1 is unknown (%2, not in "
-                                    "~/.ssh/known_hosts); check its fingerprint, then connect "
-                                    "once with --ssh-accept-new to trust and record it")
-                         .arg(m_hostDisplay, presented));
+                refuse(QStringLiteral("the host key of %1 is unknown (%2, not in "
+                                      "~/.ssh/known_hosts); check its fingerprint, then connect "
+                                      "once with --ssh-accept-new to trust and record it")
+                           .arg(m_hostDisplay, presented));
             QDir().mkpath(sshDirectory());
             QFile::setPermissions(sshDirectory(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                                       QFileDevice::ExeOwner);
@@ -323,13 +327,13 @@ private:
             offered << QStringLiteral("keyboard-interactive");
         if (now & SSH_AUTH_METHOD_GSSAPI_MIC)
             offered << QStringLiteral("gssapi-with-mic");
-        fail(QStringLiteral("SSH authentication as %1@%2 failed; tried: %3; the server accepts: "
-                            "%4")
-                 .arg(m_user, m_hostDisplay,
-                      tried.isEmpty() ? QStringLiteral("nothing it accepts")
-                                      : tried.join(QStringLiteral(", ")),
-                      offered.isEmpty() ? QStringLiteral("(none listed)")
-                                        : offered.join(QStringLiteral(", "))));
+        refuse(QStringLiteral("SSH authentication as %1@%2 failed; tried: %3; the server accepts: "
+                              "%4")
+                   .arg(m_user, m_hostDisplay,
+                        tried.isEmpty() ? QStringLiteral("nothing it accepts")
+                                        : tried.join(QStringLiteral(", ")),
+                        offered.isEmpty() ? QStringLiteral("(none listed)")
+                                          : offered.join(QStringLiteral(", "))));
     }
 
     // libssh asks for the passphrase of an identity file it tries.
