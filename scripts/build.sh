@@ -5,9 +5,10 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${POOLSCOPE_BUILD_DIR:-$top/build}
-# Release without debug info, and a unity build (the files of each library compiled in batches):
-# together they halve the first build (README, "Time to the first screenshot"). The sanitizer
-# and fuzzing builds keep one file per compile, so each file still builds on its own.
+# -O2 without debug info, and a unity build (the files of each library compiled in batches of
+# 8): together they take the first build of the two programs from 244 s to 96 s here (README,
+# "Time to the first screenshot"). The sanitizer and fuzzing builds keep one file per compile,
+# so each file still builds on its own.
 build_type=${POOLSCOPE_BUILD_TYPE:-Release}
 unity=${POOLSCOPE_UNITY_BUILD:-ON}
 targets=()
@@ -19,7 +20,7 @@ while (($#)); do
     esac
 done
 cmake -S "$top" -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_UNITY_BUILD="$unity" \
-    "${options[@]}" >/dev/null
+    -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" "${options[@]}" >/dev/null
 if ((${#targets[@]})); then
     cmake --build "$build_dir" -j"$(nproc)" --target "${targets[@]}"
 else

@@ -58,14 +58,6 @@ QString nameMembers(const QList<QByteArray> &members) {
     return shown.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
 }
 
-QString keyText(const QByteArray &key) {
-    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
-}
-
-RedisError usageError(const QString &message) {
-    return RedisError(RedisError::Kind::Usage, message);
-}
-
 } // namespace
 
 // Lives on the commander's thread and runs one request at a time, in the order they were made.
@@ -124,12 +116,12 @@ public:
                         unknown.append(chunk[i]);
             }
             if (!unknown.isEmpty())
-                throw usageError(
+                throw RedisError::usage(
                     QStringLiteral("cannot evict %1: %2 of pool %3; nothing was evicted")
                         .arg(nameMembers(unknown),
                              unknown.size() == 1 ? QStringLiteral("it is not a member")
                                                  : QStringLiteral("they are not members"),
-                             keyText(m_poolKey)));
+                             quotedKey(m_poolKey)));
             QList<EvictResult> results;
             try {
                 for (const QByteArray &member : members) {
@@ -166,13 +158,13 @@ public:
                         notEvicted.append(chunk[i]);
             }
             if (!notEvicted.isEmpty())
-                throw usageError(
+                throw RedisError::usage(
                     QStringLiteral("cannot restore %1: %2 of pool %3; nothing was restored")
                         .arg(nameMembers(notEvicted),
                              notEvicted.size() == 1
                                  ? QStringLiteral("it is not an evicted member")
                                  : QStringLiteral("they are not evicted members"),
-                             keyText(m_poolKey)));
+                             quotedKey(m_poolKey)));
             double minimumBefore = -1;
             QList<RestoreResult> results;
             try {
@@ -257,7 +249,8 @@ private:
         if (!cancelled.load()) {
             try {
                 if (!m_hasTarget)
-                    throw usageError(QStringLiteral("no Redis server chosen yet: connect first"));
+                    throw RedisError::usage(
+                        QStringLiteral("no Redis server chosen yet: connect first"));
                 body();
             } catch (const RedisError &error) {
                 // A broken connection is replaced lazily, by the next request.
@@ -280,7 +273,7 @@ private:
 
     void throwIfCancelled() const {
         if (cancelled.load())
-            throw usageError(QStringLiteral("cancelled: poolscope is closing"));
+            throw RedisError::usage(QStringLiteral("cancelled: poolscope is closing"));
     }
 
     void reportPartial(const QList<EvictResult> &results, bool evenIfEmpty = false) {

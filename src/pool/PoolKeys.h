@@ -4,8 +4,14 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QString>
 
 namespace poolscope {
+
+// A key as error messages show it: "proxies", in quotes.
+inline QString quotedKey(const QByteArray &key) {
+    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
+}
 
 // Where a pool lives in Redis.
 //

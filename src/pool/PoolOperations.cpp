@@ -12,14 +12,6 @@
 namespace poolscope {
 namespace {
 
-RedisError usageError(const QString &message) {
-    return RedisError(RedisError::Kind::Usage, message);
-}
-
-QString keyText(const QByteArray &key) {
-    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
-}
-
 double scoreOf(const RedisReply &reply, const QByteArray &member) {
     return countFromReply(reply, member);
 }
@@ -35,11 +27,13 @@ PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &po
     : m_connection(connection)
     , m_keys(poolKey) {
     if (poolKey.isEmpty())
-        throw usageError(QStringLiteral("the pool key is empty: name the sorted set to use"));
+        throw RedisError::usage(
+            QStringLiteral("the pool key is empty: name the sorted set to use"));
     // Using a pool's companion hash as a pool would mix members and saved counts in one key.
     if (const std::optional<QByteArray> owner = PoolKeys::poolOfCompanion(poolKey))
-        throw usageError(QStringLiteral("key %1 is the evicted-members hash of pool %2, not a pool")
-                             .arg(keyText(poolKey), keyText(*owner)));
+        throw RedisError::usage(
+            QStringLiteral("key %1 is the evicted-members hash of pool %2, not a pool")
+                .arg(quotedKey(poolKey), quotedKey(*owner)));
 }
 
 void PoolOperations::checkKeyTypes() {
@@ -52,13 +46,13 @@ void PoolOperations::checkKeyTypes() {
     if (poolType != "zset" && poolType != "none")
         throw RedisError(RedisError::Kind::Server,
                          QStringLiteral("key %1 holds a %2, not a sorted set: it is not a pool")
-                             .arg(keyText(m_keys.pool()), QString::fromUtf8(poolType)),
+                             .arg(quotedKey(m_keys.pool()), QString::fromUtf8(poolType)),
                          "WRONGTYPE");
     if (evictedType != "hash" && evictedType != "none")
         throw RedisError(
             RedisError::Kind::Server,
             QStringLiteral("key %1 (where evicted members are kept) holds a %2, not a hash")
-                .arg(keyText(m_keys.evicted()), QString::fromUtf8(evictedType)),
+                .arg(quotedKey(m_keys.evicted()), QString::fromUtf8(evictedType)),
             "WRONGTYPE");
 }
 
@@ -86,7 +80,7 @@ void PoolOperations::throwServerError(const RedisReply &reply, const QString &du
         message = QStringLiteral("this Redis user lacks the right to do this (%1)").arg(message);
     throw RedisError(
         RedisError::Kind::Server,
-        QStringLiteral("%1 on pool %2 failed: %3").arg(during, keyText(m_keys.pool()), message),
+        QStringLiteral("%1 on pool %2 failed: %3").arg(during, quotedKey(m_keys.pool()), message),
         code);
 }
 
@@ -193,10 +187,10 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
         result.startCount = minimumCount().value_or(options.startCount);
     result.highestStartCount = result.startCount;
     if (const QString problem = validateCount(result.startCount); !problem.isEmpty())
-        throw usageError(QStringLiteral("cannot seed: %1").arg(problem));
+        throw RedisError::usage(QStringLiteral("cannot seed: %1").arg(problem));
     for (const QByteArray &member : members)
         if (member.isEmpty())
-            throw usageError(QStringLiteral("cannot seed an empty member name"));
+            throw RedisError::usage(QStringLiteral("cannot seed an empty member name"));
     checkKeyTypes(); // before the first write, so a wrong key changes nothing
 
     const int batchSize = std::clamp(options.batchSize, 1, 1000);
@@ -336,26 +330,28 @@ EvictResult PoolOperations::evict(const QByteArray &member) {
         throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
     if (status == "unknown")
-        throw usageError(QStringLiteral("cannot evict %1: it is not a member of pool %2")
-                             .arg(describeMember(member), keyText(m_keys.pool())));
+        throw RedisError::usage(QStringLiteral("cannot evict %1: it is not a member of pool %2")
+                                    .arg(describeMember(member), quotedKey(m_keys.pool())));
     if (status == "already-evicted")
-        throw usageError(QStringLiteral("cannot evict %1: it is already evicted (saved count %2)")
-                             .arg(describeMember(member),
-                                  formatCount(scoreOf(reply.elements.value(1), member))));
+        throw RedisError::usage(
+            QStringLiteral("cannot evict %1: it is already evicted (saved count %2)")
+                .arg(describeMember(member),
+                     formatCount(scoreOf(reply.elements.value(1), member))));
     if (status == "conflict")
-        throw usageError(
+        throw RedisError::usage(
             QStringLiteral("cannot evict %1: it is in pool %2 (count %3) and also has a saved "
                            "count (%4) in %5; nothing changed, resolve it by hand")
-                .arg(describeMember(member), keyText(m_keys.pool()),
+                .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
-                     QString::fromUtf8(reply.elements.value(2).text), keyText(m_keys.evicted())));
+                     QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
     return {member, scoreOf(reply.elements.value(1), member)};
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
                                       double startCount) {
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
-        throw usageError(QStringLiteral("cannot restore with starting count: %1").arg(problem));
+        throw RedisError::usage(
+            QStringLiteral("cannot restore with starting count: %1").arg(problem));
     const RedisReply reply = LuaScript::restore().run(
         m_connection, {m_keys.pool(), m_keys.evicted()},
         {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()});
@@ -363,20 +359,21 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
         throwServerError(reply, QStringLiteral("restoring %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
     if (status == "in-pool")
-        throw usageError(QStringLiteral("cannot restore %1: it is in the pool, not evicted")
-                             .arg(describeMember(member)));
+        throw RedisError::usage(QStringLiteral("cannot restore %1: it is in the pool, not evicted")
+                                    .arg(describeMember(member)));
     if (status == "unknown")
-        throw usageError(QStringLiteral("cannot restore %1: it is not an evicted member of pool %2")
-                             .arg(describeMember(member), keyText(m_keys.pool())));
+        throw RedisError::usage(
+            QStringLiteral("cannot restore %1: it is not an evicted member of pool %2")
+                .arg(describeMember(member), quotedKey(m_keys.pool())));
     if (status == "conflict")
-        throw usageError(
+        throw RedisError::usage(
             QStringLiteral("cannot restore %1: it is in pool %2 (count %3) and also has a saved "
                            "count (%4) in %5; nothing changed, resolve it by hand")
-                .arg(describeMember(member), keyText(m_keys.pool()),
+                .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
-                     QString::fromUtf8(reply.elements.value(2).text), keyText(m_keys.evicted())));
+                     QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
     if (status == "invalid-count")
-        throw usageError(
+        throw RedisError::usage(
             QStringLiteral("cannot restore %1 with policy %2: it would get the count \"%3\", "
                            "which is not a finite number (saved count \"%4\"); nothing changed")
                 .arg(describeMember(member), restorePolicyName(policy),
