@@ -5,6 +5,8 @@
 #include "MainWindow.h"
 #include "connection/ConnectionBar.h"
 #include "connection/StatusBarPanel.h"
+#include "chart/ChartPanel.h"
+#include "members/MembersPanel.h"
 #include "session/PoolSession.h"
 #include "startup/AppOptions.h"
 
@@ -114,6 +116,17 @@ private Q_SLOTS:
         for (const QList<QVariant> &state : std::as_const(states))
             QVERIFY(state.at(0).value<ConnectionState>() != ConnectionState::Reconnecting);
         QCOMPARE(window.connectionBar()->connectAction()->text(), QStringLiteral("Connect"));
+        // The members panel says so, not "connected, but reading fails".
+        QTRY_VERIFY(window.membersPanel()->emptyStateText().startsWith(
+            QStringLiteral("Not connected: cannot connect")));
+        QTRY_COMPARE(window.chartPanel()->placeholderText(),
+                     QStringLiteral("Not connected (the events panel says why)"));
+        // Into the build tree: a test run never changes the checkout.
+        const QString shots =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
+        QDir().mkpath(shots);
+        window.resize(1360, 860);
+        QVERIFY(window.grab().save(shots + QStringLiteral("/ssh-refused.png")));
     }
 
     // A URL typed into the bar of a dashboard started with --ssh goes through the same tunnel:

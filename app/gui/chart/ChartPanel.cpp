@@ -437,6 +437,9 @@ void ChartPanel::refreshNow() {
             placeholder = QStringLiteral("Not connected");
         else if (m_session->state() == ConnectionState::Reconnecting)
             placeholder = QStringLiteral("No connection to Redis: retrying…");
+        else if (m_session->state() == ConnectionState::Disconnected &&
+                 !m_session->latestObservation() && !m_session->pollFailure().isEmpty())
+            placeholder = QStringLiteral("Not connected (the events panel says why)");
         else if (!m_session->latestObservation() && !m_session->pollFailure().isEmpty())
             placeholder =
                 QStringLiteral("Reading the pool fails: %1").arg(m_session->pollFailure());

@@ -418,6 +418,12 @@ QString MembersPanel::emptyStateText() const {
     if (m_session->state() == ConnectionState::Reconnecting)
         return QStringLiteral("Cannot reach %1: retrying. The events panel says why.")
             .arg(m_session->endpoint().toDisplayString());
+    // Stopped on a refusal that retrying cannot change (a declined or changed SSH host key, a
+    // failed login): nothing was read, and nothing will be until the person connects again.
+    if (m_session->state() == ConnectionState::Disconnected && !m_session->latestObservation() &&
+        !m_session->pollFailure().isEmpty())
+        return QStringLiteral("Not connected: %1\nConnect tries again.")
+            .arg(m_session->pollFailure());
     if (!m_session->latestObservation() && !m_session->pollFailure().isEmpty())
         return QStringLiteral("Connected, but reading \"%1\" fails: %2")
             .arg(QString::fromUtf8(m_session->poolKey()), m_session->pollFailure());
