@@ -333,8 +333,8 @@ private Q_SLOTS:
     }
 
     // A host key declined in its dialog stops the connection there (no retries, so no more
-    // dialogs); the person's next Connect of the saved connection asks again. ("127.1" is the same sshd under
-    // a name known_hosts does not hold, and needs no /etc/hosts to resolve.)
+    // dialogs); the person's next Connect of the saved connection asks again. ("127.1" is the same
+    // sshd under a name known_hosts does not hold, and needs no /etc/hosts to resolve.)
     void declinedHostKeyAskedAgainOnConnect() {
         save(QStringLiteral("unknown host"), m_ssh.path(QStringLiteral("keys/id_plain")),
              QStringLiteral("%1@127.1:%2").arg(m_ssh.user()).arg(m_ssh.port()));
