@@ -130,12 +130,11 @@ public:
                 }
             } catch (const RedisError &error) {
                 reportPartial(results);
-                throw RedisError(error.kind(),
-                                 QStringLiteral("%1 (%2 of %3 members were evicted before this)")
-                                     .arg(error.message())
-                                     .arg(results.size())
-                                     .arg(members.size()),
-                                 error.serverCode());
+                throw error.withMessage(
+                    QStringLiteral("%1 (%2 of %3 members were evicted before this)")
+                        .arg(error.message())
+                        .arg(results.size())
+                        .arg(members.size()));
             }
             reportPartial(results, true);
         });
@@ -178,12 +177,11 @@ public:
             } catch (const RedisError &error) {
                 if (!results.isEmpty())
                     reportRestored(results, minimumBefore);
-                throw RedisError(error.kind(),
-                                 QStringLiteral("%1 (%2 of %3 members were restored before this)")
-                                     .arg(error.message())
-                                     .arg(results.size())
-                                     .arg(members.size()),
-                                 error.serverCode());
+                throw error.withMessage(
+                    QStringLiteral("%1 (%2 of %3 members were restored before this)")
+                        .arg(error.message())
+                        .arg(results.size())
+                        .arg(members.size()));
             }
             reportRestored(results, minimumBefore);
         });

@@ -59,10 +59,10 @@ std::unique_ptr<RedisConnection> ClusterRouter::openFirstNode(const Endpoint &en
     }
     if (seeds.size() == 1)
         throw *last;
-    throw RedisError(last->kind(),
-                     QStringLiteral("no node of the cluster answered (%1 tried); the last: %2")
-                         .arg(seeds.size())
-                         .arg(last->message()));
+    throw last->withMessage(
+        QStringLiteral("no node of the cluster answered (%1 tried); the last: %2")
+            .arg(seeds.size())
+            .arg(last->message()));
 }
 
 template <typename Send> auto ClusterRouter::onNode(const NodeAddress &address, Send send) {
