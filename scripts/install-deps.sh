@@ -32,6 +32,7 @@ if [[ ${1:-} != --run ]]; then
         desktop-file-utils appstream groff-base   # validate the desktop entry, metainfo, man pages
         dpkg-dev file                             # the .deb: dpkg-shlibdeps, checks on its files
         debootstrap                               # a fresh bookworm to install the .deb into
+        openbox xdotool x11-utils imagemagick     # desktop tests: window manager, input, xwininfo, screenshots
     )
 fi
 

@@ -16,11 +16,14 @@ fi
 POOLSCOPE_BUILD_DIR=$build_dir "$top/scripts/build.sh" --target poolscope --target poolscope-cli \
     "${options[@]}"
 app="$build_dir/app/gui/poolscope"
+# No arguments: the demo on the embedded server (the dashboard alone would reopen the connection
+# watched last).
+(($#)) || set -- --demo
 if [[ -n ${DISPLAY:-} || -n ${WAYLAND_DISPLAY:-} ]]; then
     exec "$app" "$@"
 fi
 # No display (a server, a container): show the dashboard on a virtual one and save a picture.
 shot=${POOLSCOPE_SHOT:-$top/poolscope-demo.png}
 echo "run: no DISPLAY; running the dashboard on a virtual display for 10 s and saving $shot"
-xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --demo --screenshot "$shot" --after 10 "$@"
+xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --screenshot "$shot" --after 10 "$@"
 echo "run: saved $shot"

@@ -122,6 +122,9 @@ private:
     int actOnMembers(const QStringList &args, bool forEvict, const MemberAction &action);
     int stats(const QStringList &args);
     int scriptSha(const QStringList &args);
+    // A command line that does not parse: the reason and the usage on stderr, and under --json
+    // {"error", "kind": "usage"} on stdout. Returns kExitUsage.
+    int usageFailure(const QString &problem);
     int scenario(const QStringList &args);
     int watch(const QStringList &args);
     int exporter(const QStringList &args);

@@ -392,13 +392,21 @@ int Cli::scriptSha(const QStringList &args) {
     return kExitOk;
 }
 
+int Cli::usageFailure(const QString &problem) {
+    m_err << "poolscope-cli: " << problem << "\n\n" << kUsage;
+    if (m_json)
+        printJson({{QStringLiteral("error"), problem},
+                   {QStringLiteral("kind"), QStringLiteral("usage")}});
+    return kExitUsage;
+}
+
 int Cli::run(const QStringList &arguments) {
     declareOptions();
     // QCommandLineParser wants a program name first.
-    if (!m_parser.parse(QStringList{QStringLiteral("poolscope-cli")} + arguments)) {
-        m_err << "poolscope-cli: " << m_parser.errorText() << "\n\n" << kUsage;
-        return kExitUsage;
-    }
+    // Known before parsing, so that a command line that does not parse still answers in JSON.
+    m_json = arguments.contains(QStringLiteral("--json"));
+    if (!m_parser.parse(QStringList{QStringLiteral("poolscope-cli")} + arguments))
+        return usageFailure(m_parser.errorText());
     if (m_parser.isSet(QStringLiteral("help"))) {
         m_out << kUsage;
         return kExitOk;
@@ -409,10 +417,8 @@ int Cli::run(const QStringList &arguments) {
     }
     m_json = m_parser.isSet(QStringLiteral("json"));
     const QStringList positional = m_parser.positionalArguments();
-    if (positional.isEmpty()) {
-        m_err << "poolscope-cli: no command given\n\n" << kUsage;
-        return kExitUsage;
-    }
+    if (positional.isEmpty())
+        return usageFailure(QStringLiteral("no command given"));
     const std::map<QString, std::function<int(const QStringList &)>> commands{
         {QStringLiteral("seed"), [this](const QStringList &a) { return seed(a); }},
         {QStringLiteral("allocate"), [this](const QStringList &a) { return allocate(a); }},
@@ -432,14 +438,15 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("guard"), [this](const QStringList &a) { return guard(a); }},
     };
     const auto command = commands.find(positional.first());
-    if (command == commands.end()) {
-        m_err << "poolscope-cli: unknown command \"" << positional.first() << "\"\n\n" << kUsage;
-        return kExitUsage;
-    }
+    if (command == commands.end())
+        return usageFailure(QStringLiteral("unknown command \"%1\"").arg(positional.first()));
     try {
         return command->second(positional.mid(1));
     } catch (const UsageError &e) {
         m_err << "poolscope-cli: " << e.what() << '\n';
+        if (m_json)
+            printJson({{QStringLiteral("error"), QString::fromUtf8(e.what())},
+                       {QStringLiteral("kind"), QStringLiteral("usage")}});
         return kExitUsage;
     } catch (const RedisError &e) {
         m_err << "poolscope-cli: " << e.message() << '\n';

@@ -1,5 +1,8 @@
 #include "MainWindow.h"
 
+#include "redis/ServerIdentity.h"
+#include "startup/LastConnection.h"
+
 #include "DockProportions.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
@@ -31,9 +34,10 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QToolBar>
+#include <QScreen>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
+#include <QTimer>
 
 namespace poolscope {
 
@@ -114,6 +118,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_session, &PoolSession::connectTo);
     // Typed in the bar: no saved connection's secrets apply.
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_prompter, [this] {
+        m_connectedProfile.clear();
+        m_pendingProfile.clear();
         m_prompter->setActiveConnection({}, false);
         Q_EMIT connectionRequested();
     });
@@ -125,6 +131,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                 m_connectionBar->setPollInterval(interval);
                 m_session->setPollInterval(interval);
                 m_connectionBar->setTarget(endpoint, key);
+                m_connectedProfile = m_pendingProfile;
                 m_session->connectTo(endpoint, key);
             });
     connect(m_profileConnector, &ProfileConnector::connectionFailed, this,
@@ -151,7 +158,16 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                                                                    : ConnectionState::Disconnected);
         if (state == ConnectionState::Connected) {
             m_pools->setEndpoint(m_session->endpoint());
-            m_connectionBar->rememberUrl(m_session->endpoint());
+            if (!m_embeddedServer || !isSameServer(m_session->endpoint(), *m_embeddedServer)) {
+                m_connectionBar->rememberUrl(m_session->endpoint());
+                LastConnection last;
+                last.profile = m_connectedProfile;
+                if (last.profile.isEmpty()) {
+                    last.url = m_session->endpoint().toSafeUrl();
+                    last.poolKey = m_session->poolKey();
+                }
+                saveLastConnection(last);
+            }
             m_session->findPoolKeys();
         }
     });
@@ -182,7 +198,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     });
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
-    restoreLayout();
+    restoreLayout();                                    // and never larger than the screen
     new DockProportions(this, {pool, events, members}); // owned by the window
 }
 
@@ -235,11 +251,12 @@ void MainWindow::buildMenusAndToolbars() {
     QAction *quit = file->addAction(QStringLiteral("Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    // Connect/Disconnect last: the first item of a menu is the one hit by accident.
     m_poolMenu = menuBar()->addMenu(QStringLiteral("&Pool"));
-    m_poolMenu->addAction(m_connectionBar->connectAction());
     m_poolMenu->addAction(a->refreshAction());
     m_poolMenu->addAction(m_connectionBar->pauseAction());
     m_poolMenu->addAction(a->backAction());
+    m_poolMenu->addAction(m_connectionBar->focusAddressAction());
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(a->seedAction());
     m_poolMenu->addAction(a->evictAction());
@@ -250,10 +267,10 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(a->pinAction());
     m_poolMenu->addAction(a->findAction());
+    m_poolMenu->addSeparator();
+    m_poolMenu->addAction(m_connectionBar->connectAction());
 
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
-    m_viewMenu->addAction(a->showCredentialsAction());
-    m_viewMenu->addSeparator();
     m_viewMenu->addActions(m_chart->viewActions());
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -297,6 +314,13 @@ void MainWindow::buildMenusAndToolbars() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_connectionBar->toggleViewAction());
     m_viewMenu->addAction(m_actionsBar->toggleViewAction());
+    // Last, after a separator: revealing secrets is never what a menu opens on.
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(a->showCredentialsAction());
+    // Toolbar buttons take part in Tab order, so every action is reachable from the keyboard.
+    for (QToolBar *bar : {static_cast<QToolBar *>(m_connectionBar), m_actionsBar})
+        for (QToolButton *button : bar->findChildren<QToolButton *>())
+            button->setFocusPolicy(Qt::TabFocus);
 }
 
 ConnectionsDialog *MainWindow::showConnections() {
@@ -315,16 +339,53 @@ ConnectionsDialog *MainWindow::showConnections() {
     connect(dialog, &ConnectionsDialog::connectRequested, m_profileConnector,
             [this](const ConnectionProfile &profile) {
                 Q_EMIT connectionRequested();
+                m_pendingProfile = profile.name;
                 m_profileConnector->connectTo(profile);
             });
     dialog->open();
     return dialog;
 }
 
+bool MainWindow::connectProfile(const QString &name, QString *error) {
+    const ProfileLoadResult loaded = m_profiles->load(name);
+    if (!loaded.profile) {
+        const QString reason = loaded.error;
+        m_session->log(LogSeverity::Error, QStringLiteral("connection"), reason);
+        m_status->showMessage(reason, 10000);
+        if (error)
+            *error = reason;
+        return false;
+    }
+    Q_EMIT connectionRequested();
+    m_pendingProfile = loaded.profile->name;
+    m_profileConnector->connectTo(*loaded.profile);
+    return true;
+}
+
+void MainWindow::setEmbeddedServer(const Endpoint &server) {
+    m_embeddedServer = server;
+}
+
 void MainWindow::restoreLayout() {
     const QSettings settings;
     restoreGeometry(settings.value(kGeometry).toByteArray());
     restoreState(settings.value(kState).toByteArray(), kLayoutVersion);
+    fitIntoScreen();
+}
+
+void MainWindow::fitIntoScreen() {
+    // Never larger than the screen (a saved size from a bigger screen, a high scale factor):
+    // at most its available area, the frame included.
+    const QScreen *shown = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!shown)
+        return;
+    const QRect available = shown->availableGeometry();
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize limit(available.width() - frame.width(), available.height() - frame.height());
+    if (width() > limit.width() || height() > limit.height())
+        resize(std::min(width(), limit.width()), std::min(height(), limit.height()));
+    if (!available.contains(frameGeometry().topLeft()))
+        move(available.topLeft());
 }
 
 void MainWindow::showEvent(QShowEvent *event) {
@@ -351,6 +412,13 @@ void MainWindow::updateTitle() {
             m_session->displayText(QStringLiteral("poolscope · recording %1 · %2 (read only)")
                                        .arg(QFileInfo(m_session->recordingPath()).fileName(),
                                             QString::fromUtf8(m_session->poolKey()))));
+        return;
+    }
+    if (!m_connectedProfile.isEmpty()) {
+        setWindowTitle(m_session->displayText(tr("poolscope · %1 · %2 · %3")
+                                                  .arg(m_connectedProfile,
+                                                       QString::fromUtf8(m_session->poolKey()),
+                                                       m_session->endpoint().toDisplayString())));
         return;
     }
     setWindowTitle(m_session->displayText(QStringLiteral("poolscope · %1 · %2")

@@ -2,7 +2,10 @@
 
 #include <QMainWindow>
 
+#include "redis/Endpoint.h"
+
 #include <memory>
+#include <optional>
 
 class QDockWidget;
 
@@ -54,6 +57,14 @@ public:
     QAction *connectionsAction() const { return m_connectionsAction; }
     // Opens the Connections dialog (window-modal, not blocking) and returns it.
     ConnectionsDialog *showConnections();
+    // Connects the saved connection NAME (--profile, the last connection): false with the
+    // reason when there is none by that name or it cannot be read.
+    bool connectProfile(const QString &name, QString *error = nullptr);
+    // The saved connection being watched; empty for a typed URL.
+    QString connectedProfile() const { return m_connectedProfile; }
+    // The embedded demo server: never remembered as a recent or last connection (its port is
+    // new at every start).
+    void setEmbeddedServer(const Endpoint &server);
 
     // Opens a recording read-only, without any Redis connection (File → Open recording…,
     // --recording): read in the background, then shown in place of the live pool. A file that
@@ -79,6 +90,7 @@ private:
                          Qt::DockWidgetArea area);
     void buildMenusAndToolbars();
     void restoreLayout();
+    void fitIntoScreen();
     void updateTitle();
 
     PoolSession *m_session;
@@ -103,6 +115,9 @@ private:
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;
+    std::optional<Endpoint> m_embeddedServer;
+    QString m_pendingProfile;     // asked for; its secrets may still be coming
+    QString m_connectedProfile;   // the saved connection watched, for the title and "last"
     bool m_keyRemembered = false; // the watched key was read as a pool and remembered
 };
 

@@ -3,6 +3,7 @@
 // or SIGTERM. Everything else lives in the poolscope_widgets library.
 
 #include "startup/AppOptions.h"
+#include "startup/LastConnection.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
 #include "connection/ConnectionPrompter.h"
@@ -68,7 +69,22 @@ int main(int argc, char *argv[]) {
         std::fprintf(stderr, "poolscope: %s\nTry poolscope --help.\n", qPrintable(parsed.error));
         return 2;
     }
-    const AppOptions options = *parsed.options;
+    AppOptions options = *parsed.options;
+    // Started without a server named: the connection watched last, if any (a saved
+    // connection's name, or a typed URL without its password); the demo otherwise.
+    const LastConnection last = loadLastConnection();
+    const bool reopenLast = usesEmbeddedServer(options) && !options.demoRequested &&
+                            qEnvironmentVariableIsEmpty("REDIS_URL") && !last.isEmpty();
+    if (reopenLast) {
+        options.demo = false;
+        if (!last.profile.isEmpty()) {
+            options.profileName = last.profile;
+        } else {
+            options.url = last.url;
+            if (!last.poolKey.isEmpty())
+                options.key = last.poolKey;
+        }
+    }
     const bool interactive = !options.wantsScreenshot() &&
                              QGuiApplication::platformName() != QStringLiteral("offscreen");
 
@@ -91,7 +107,7 @@ int main(int argc, char *argv[]) {
             return 1;
         }
         endpoint = server->endpoint();
-    } else if (options.recordingPath.isEmpty()) {
+    } else if (options.recordingPath.isEmpty() && options.profileName.isEmpty()) {
         const EndpointParseResult url = parseEndpoint(options.url);
         if (!url.ok()) {
             std::fprintf(stderr, "poolscope: %s\n", qPrintable(url.error));
@@ -116,16 +132,18 @@ int main(int argc, char *argv[]) {
                      &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())
         window.chartPanel()->pinMembers(options.pinned);
-    window.connectionBar()->setRememberConnections(!server);
-    if (options.recordingPath.isEmpty())
+    if (server)
+        window.setEmbeddedServer(server->endpoint());
+    if (options.recordingPath.isEmpty() && options.profileName.isEmpty())
         window.connectionBar()->setTarget(endpoint, options.key);
     // Records the watched pool (File → Record while watching) and shows a pool's recorded past.
     SessionRecorder recorder(&session);
-    // The embedded demo server lives as long as this process: a recording of it would be a new
-    // file at every start that nothing ever opens again. The switch stays in the File menu.
-    recorder.setEnabled(!server);
+    if (server)
+        recorder.setUnrecordedServer(server->endpoint());
     window.setSessionRecorder(&recorder);
-    DemoDriver demo(&session);
+    // The demo belongs to the server it was started for: the embedded one, or the --url named
+    // with --demo. Any other server the person goes on to is left as it is.
+    DemoDriver demo(&session, server ? server->endpoint() : endpoint);
     demo.setEnabled(options.demo);
     window.actions()->setDemoDriver(&demo);
 
@@ -144,10 +162,22 @@ int main(int argc, char *argv[]) {
                         .arg(server->pid())
                         .arg(endpoint.toDisplayString()));
     window.show();
-    if (options.recordingPath.isEmpty())
+    if (reopenLast)
+        session.log(LogSeverity::Info, QStringLiteral("connection"),
+                    QStringLiteral("reopening the last connection %1 (poolscope --demo starts "
+                                   "the demo instead)")
+                        .arg(last.profile.isEmpty() ? last.url : last.profile));
+    if (!options.profileName.isEmpty()) {
+        QString error;
+        if (!window.connectProfile(options.profileName, &error) && !reopenLast) {
+            reportFatal(error, interactive);
+            return 2;
+        }
+    } else if (options.recordingPath.isEmpty()) {
         session.connectTo(endpoint, options.key);
-    else
+    } else {
         window.openRecording(options.recordingPath);
+    }
 
     if (options.wantsScreenshot()) {
         QTimer::singleShot(qint64(options.screenshotAfterSeconds * 1000.0), &window,

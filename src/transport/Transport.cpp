@@ -34,6 +34,10 @@ std::optional<int> openStream(const Endpoint &endpoint, std::chrono::millisecond
 }
 
 QString describeTransport(const Endpoint &endpoint) {
+    return describeTransport(endpoint, true);
+}
+
+QString describeTransport(const Endpoint &endpoint, bool handshakeVerified) {
     const QString tunnel = endpoint.ssh.enabled()
                                ? QStringLiteral("via ssh %1").arg(endpoint.ssh.destination)
                                : QString();
@@ -43,7 +47,8 @@ QString describeTransport(const Endpoint &endpoint) {
     if (!endpoint.tls.enabled)
         return tunnel.isEmpty() ? QStringLiteral("TCP") : tunnel;
     const QString tls = endpoint.tls.insecure ? QStringLiteral("TLS, NOT verified (--tls-insecure)")
-                                              : QStringLiteral("TLS, verified");
+                        : handshakeVerified   ? QStringLiteral("TLS, verified")
+                                              : QStringLiteral("TLS, not verified yet");
     return tunnel.isEmpty() ? tls : tunnel + QStringLiteral(", ") + tls;
 }
 

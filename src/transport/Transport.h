@@ -27,5 +27,8 @@ std::optional<int> openStream(const Endpoint &endpoint, std::chrono::millisecond
 // "TLS, NOT verified (--tls-insecure)"; through a tunnel "via ssh bastion",
 // "via ssh bastion, TLS, verified", "unix socket via ssh bastion".
 QString describeTransport(const Endpoint &endpoint);
+// The same for a live connection: "verified" only once a handshake has verified the server
+// (handshakeVerified); before that, or while handshakes fail, "TLS, not verified yet".
+QString describeTransport(const Endpoint &endpoint, bool handshakeVerified);
 
 } // namespace poolscope::transport

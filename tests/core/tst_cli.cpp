@@ -274,6 +274,12 @@ private Q_SLOTS:
         const CliRun run = cli(arguments);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(expected.toUtf8()), run.err);
+        // Under --json the same error is a JSON object on stdout, for scripts that parse it.
+        const CliRun json = cli(arguments + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 2);
+        const QJsonObject answer = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(answer.value(QStringLiteral("kind")).toString(), QStringLiteral("usage"));
+        QVERIFY2(answer.value(QStringLiteral("error")).toString().contains(expected), json.out);
     }
 
     // The version comes from project(VERSION) in CMake, the same string the dashboard prints.

@@ -6,6 +6,7 @@
 #include "load/LoadRunner.h"
 #include "pool/LuaScript.h"
 
+#include <cctype>
 #include <csignal>
 
 #include <QDir>
@@ -59,6 +60,23 @@ private:
         for (qsizetype i = 1; i < reply.elements.size(); i += 2)
             sum += static_cast<qint64>(reply.elements[i].toDouble());
         return sum;
+    }
+    // A field of an INFO section line such as "errorstat_NOSCRIPT:count=3" or
+    // "cmdstat_eval:calls=12,usec=…": the number after "NAME=" (0 when the line is absent).
+    qint64 infoCount(const QByteArray &section, const QByteArray &line, const QByteArray &name) {
+        const QByteArray info = m_redis->run({"INFO", section}).text;
+        const qsizetype at = info.indexOf("\n" + line + ':');
+        if (at < 0)
+            return 0;
+        const qsizetype value = info.indexOf(name + '=', at) + name.size() + 1;
+        qsizetype end = value;
+        while (end < info.size() && std::isdigit(static_cast<unsigned char>(info[end])))
+            ++end;
+        return info.mid(value, end - value).toLongLong();
+    }
+    qint64 noscriptErrors() { return infoCount("errorstats", "errorstat_NOSCRIPT", "count"); }
+    qint64 commandCalls(const QByteArray &command) {
+        return infoCount("commandstats", "cmdstat_" + command, "calls");
     }
     int loadClients() {
         const QByteArray list = m_redis->run({"CLIENT", "LIST"}).text;
@@ -311,12 +329,17 @@ private Q_SLOTS:
         QVERIFY(runner.start(timed));
         QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty() && progressed.last().at(0).toLongLong() > 0,
                                  10000);
+        // Each flush is met: the server counts the NOSCRIPT errors it answered (INFO errorstats),
+        // and the workers' EVAL fallback (INFO commandstats) runs the script again.
         for (int i = 0; i < 3; ++i) {
+            const qint64 seen = noscriptErrors();
             m_redis->run({"SCRIPT", "FLUSH"});
-            QTest::qWait(50); // let the workers meet the empty cache a few times
+            QTRY_VERIFY_WITH_TIMEOUT(noscriptErrors() > seen, 10000);
         }
         QVERIFY(finished.wait(20000));
         const auto report = finished.first().at(0).value<LoadReport>();
+        QVERIFY2(noscriptErrors() >= 3, qPrintable(QString::number(noscriptErrors())));
+        QVERIFY2(commandCalls("eval") >= 3, qPrintable(QString::number(commandCalls("eval"))));
         QCOMPARE(report.errors(), 0); // NOSCRIPT was answered with EVAL
         QCOMPARE(report.unknown, 0);
         QCOMPARE(scoreSum() - before, report.allocated);

@@ -17,6 +17,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -409,15 +410,31 @@ private Q_SLOTS:
         QFETCH(int, permissions);
         QFETCH(int, exitCode);
         QFETCH(QString, expected);
-        if (permissions == 0 && ::geteuid() == 0)
-            QSKIP("root reads any file");
-        const QString path = m_secrets.filePath(QStringLiteral("password-file"));
+        // Root reads any file: as root (CI), the unreadable case runs the CLI as nobody, with the
+        // file in a folder open to everyone (the file itself still refuses to be read).
+        const bool asNobody = permissions == 0 && ::geteuid() == 0;
+        QTemporaryDir open;
+        QVERIFY(open.isValid());
+        QVERIFY(QFile::setPermissions(open.path(), QFile::Permissions(0x7755)));
+        const QString path =
+            (asNobody ? open.path() : m_secrets.path()) + QStringLiteral("/password-file");
         QFile::remove(path);
         if (permissions >= 0)
             QVERIFY(writeFile(path, content, QFile::Permissions(permissions)));
-        const CliRun run =
-            runCli({QStringLiteral("--url"), m_tcp->endpoint().toSafeUrl(),
-                    QStringLiteral("--password-file"), path, QStringLiteral("stats")});
+        const QStringList arguments{QStringLiteral("--url"), m_tcp->endpoint().toSafeUrl(),
+                                    QStringLiteral("--password-file"), path,
+                                    QStringLiteral("stats")};
+        // A copy of the CLI there too: the build tree may sit in a folder only root may enter.
+        const QString program = open.path() + QStringLiteral("/poolscope-cli");
+        if (asNobody)
+            QVERIFY(QFile::copy(QStringLiteral(POOLSCOPE_CLI_PATH), program));
+        const CliRun run = asNobody
+                               ? runProgram(QStringLiteral("setpriv"),
+                                            QStringList{QStringLiteral("--reuid=65534"),
+                                                        QStringLiteral("--regid=65534"),
+                                                        QStringLiteral("--clear-groups"), program} +
+                                                arguments)
+                               : runCli(arguments);
         QVERIFY2(run.exitCode == exitCode, run.err.constData());
         expected.replace(QStringLiteral("FILE"), path);
         QVERIFY2(run.err.startsWith(expected.toUtf8()) || run.err.contains(expected.toUtf8()),

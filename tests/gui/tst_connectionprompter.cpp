@@ -103,7 +103,9 @@ private Q_SLOTS:
             if (box->buttonRole(button) == QMessageBox::AcceptRole)
                 trustButton = button;
         QVERIFY(trustButton);
-        QCOMPARE(trustButton->text(), QStringLiteral("Trust"));
+        QCOMPARE(trustButton->text(), QStringLiteral("&Trust this key"));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel)); // Enter never trusts
+        QCOMPARE(QKeySequence::mnemonic(trustButton->text()), QKeySequence(Qt::ALT | Qt::Key_T));
         (trust ? trustButton : box->button(QMessageBox::Cancel))->click();
         QCOMPARE(answer.get(), trust);
     }

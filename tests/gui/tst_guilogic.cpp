@@ -478,6 +478,35 @@ void TestGuiLogic::loadReportSummary() {
     QVERIFY(text.contains(QStringLiteral("allocated 100")));
     QVERIFY(text.contains(QStringLiteral("42 collisions")));
     QVERIFY(text.contains(QStringLiteral("OOM 2")));
+
+    // A run through a failover says what the CLI's report says: the primaries and the loss.
+    LoadReport failover;
+    failover.allocated = 5000;
+    failover.unknown = 128;
+    failover.elapsedSeconds = 10;
+    failover.connectionLosses = 2;
+    failover.reconnects = 2;
+    failover.primaries = {QStringLiteral("127.0.0.1:7001"), QStringLiteral("127.0.0.1:7002")};
+    failover.lossChecked = true;
+    failover.lostInFailover = 0;
+    failover.baselineSum = 1000;
+    failover.finalSum = 6100;
+    const QString accounted = describeLoadReport(failover);
+    QVERIFY2(accounted.contains(QStringLiteral("outcome unknown (no reply, never retried): 128")),
+             qPrintable(accounted));
+    QVERIFY2(accounted.contains(QStringLiteral(
+                 "failover: the primary went from 127.0.0.1:7001 to 127.0.0.1:7002")),
+             qPrintable(accounted));
+    QVERIFY2(accounted.contains(QStringLiteral("lost in failover: 0 acknowledged allocations")),
+             qPrintable(accounted));
+    QVERIFY2(accounted.contains(QStringLiteral("connections lost mid-run: 2, reconnected: 2")),
+             qPrintable(accounted));
+    LoadReport unchecked = failover;
+    unchecked.lossChecked = false;
+    unchecked.lossCheck = QStringLiteral("the pool could not be read before the run");
+    QVERIFY(describeLoadReport(unchecked).contains(
+        QStringLiteral("lost in failover: not checked (the pool could not be "
+                       "read before the run)")));
 }
 
 void TestGuiLogic::memberColorsAreStableAndDistinct() {

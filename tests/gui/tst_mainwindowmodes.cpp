@@ -242,12 +242,19 @@ void TestMainWindowModes::keyboardShortcuts() {
     QCOMPARE(restore->members(), QList<QByteArray>{"m0"});
     restore->reject();
 
-    // Space pauses and resumes polling; Ctrl+F goes to the filter.
+    // Ctrl+Shift+Space pauses and resumes polling; Space alone does not (it belongs to the
+    // focused widget); Ctrl+L goes to the address field; Ctrl+F goes to the filter.
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Space);
-    QVERIFY(d.session.isPaused());
-    QTest::keyClick(table, Qt::Key_Space);
     QVERIFY(!d.session.isPaused());
+    QTest::keyClick(table, Qt::Key_Space, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(d.session.isPaused());
+    QTest::keyClick(table, Qt::Key_Space, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(!d.session.isPaused());
+    QTest::keyClick(table, Qt::Key_L, Qt::ControlModifier);
+    QTRY_VERIFY(d.window.connectionBar()->findChild<QComboBox *>()->hasFocus() ||
+                d.window.connectionBar()->findChild<QComboBox *>()->lineEdit()->hasFocus());
+    table->setFocus();
     QTest::keyClick(table, Qt::Key_F, Qt::ControlModifier);
     QTRY_VERIFY(d.window.membersPanel()->filterEdit()->hasFocus());
     // Typing a space in the filter types a space, it does not pause.
@@ -264,7 +271,7 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
     d.window.show();
     DemoDriver::Settings settings;
     settings.ratePerSecond = 100;
-    DemoDriver demo(&d.session, settings);
+    DemoDriver demo(&d.session, redis.endpoint(), settings);
     demo.setEnabled(true);
     QSignalSpy seeded(&demo, &DemoDriver::demoSeeded);
     d.session.setPollInterval(250ms);

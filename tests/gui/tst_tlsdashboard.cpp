@@ -114,6 +114,36 @@ private Q_SLOTS:
             qPrintable(window.statusPanel()->stateText()));
     }
 
+    // While verification fails (no CA, a wrong CA file, a wrong server name) the bar never says
+    // "verified": it says what it is trying and that nothing verified yet.
+    void failingVerificationIsNotCalledVerified_data() {
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("no CA") << "no-ca";
+        QTest::newRow("wrong CA file") << "wrong-ca";
+        QTest::newRow("wrong server name") << "wrong-name";
+    }
+    void failingVerificationIsNotCalledVerified() {
+        QFETCH(QString, problem);
+        PoolSession session;
+        MainWindow window(&session);
+        session.setPollInterval(100ms);
+        Endpoint endpoint = m_tls->endpoint();
+        endpoint.host = QStringLiteral("localhost");
+        if (problem == QStringLiteral("no-ca"))
+            endpoint.tls.caFile.clear();
+        else if (problem == QStringLiteral("wrong-ca"))
+            endpoint.tls.caFile = m_certificates.path(QStringLiteral("client.pem"));
+        else
+            endpoint.tls.serverName = QStringLiteral("other.test");
+        QSignalSpy failed(&session, &PoolSession::pollFailed);
+        session.connectTo(endpoint, "proxies");
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.wait(10000)); // a retry too
+        const QString text = window.statusPanel()->stateText();
+        QVERIFY2(!text.contains(QStringLiteral("TLS, verified")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("TLS, not verified yet")), qPrintable(text));
+    }
+
     void plainConnectionNamesNoTransport() {
         testing::RedisFixture plain;
         QVERIFY2(plain.start(), qPrintable(plain.error()));

@@ -33,6 +33,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     , m_connect(new QAction(QStringLiteral("Connect"), this))
     , m_pause(new QAction(QStringLiteral("Pause"), this))
     , m_findKeys(new QAction(QStringLiteral("Find pools"), this))
+    , m_focusAddress(new QAction(tr("Go to the Redis address"), this))
     , m_prompt(new QLabel(this)) {
     setObjectName(QStringLiteral("connectionBar"));
     setMovable(false);
@@ -61,8 +62,15 @@ ConnectionBar::ConnectionBar(QWidget *parent)
 
     m_connect->setToolTip(QStringLiteral("Connect to the Redis server and watch the pool"));
     m_pause->setCheckable(true);
-    m_pause->setShortcut(QKeySequence(Qt::Key_Space));
-    m_pause->setToolTip(QStringLiteral("Pause or resume polling (Space). Writes still work."));
+    // Not Space: as a window shortcut it took Space from every focused button and check box.
+    m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Space));
+    m_pause->setToolTip(tr("Pause or resume polling (Ctrl+Shift+Space). Writes still work."));
+    m_focusAddress->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_focusAddress->setShortcutContext(Qt::WindowShortcut);
+    connect(m_focusAddress, &QAction::triggered, this, [this] {
+        m_url->setFocus(Qt::ShortcutFocusReason);
+        m_url->lineEdit()->selectAll();
+    });
     m_pause->setEnabled(false);
     m_findKeys->setToolTip(QStringLiteral("Look for sorted-set keys on the server (a bounded SCAN "
                                           "with TYPE zset) and offer them in the key list"));
@@ -70,11 +78,16 @@ ConnectionBar::ConnectionBar(QWidget *parent)
 
     m_prompt->setObjectName(QStringLiteral("passwordPrompt"));
     m_prompt->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
-    addWidget(new QLabel(QStringLiteral(" Redis "), this));
+    // Buddies: Alt+R goes to the address, Alt+O to the pool key.
+    auto *urlLabel = new QLabel(tr(" &Redis "), this);
+    urlLabel->setBuddy(m_url);
+    addWidget(urlLabel);
     addWidget(m_url);
     m_promptAction = addWidget(m_prompt);
     m_promptAction->setVisible(false);
-    addWidget(new QLabel(QStringLiteral("  Pool "), this));
+    auto *keyLabel = new QLabel(tr("  P&ool "), this);
+    keyLabel->setBuddy(m_key);
+    addWidget(keyLabel);
     addWidget(m_key);
     addAction(m_findKeys);
     addAction(m_connect);

@@ -54,6 +54,8 @@ public:
 
     QAction *connectAction() const { return m_connect; }
     QAction *pauseAction() const { return m_pause; }
+    // Ctrl+L: to the Redis address field, its text selected (as a browser's address bar).
+    QAction *focusAddressAction() const { return m_focusAddress; }
     QAction *findKeysAction() const { return m_findKeys; }
     QComboBox *urlBox() const { return m_url; }
     QComboBox *keyBox() const { return m_key; }
@@ -84,6 +86,7 @@ private:
     QAction *m_connect;
     QAction *m_pause;
     QAction *m_findKeys;
+    QAction *m_focusAddress;
     // The endpoint behind a masked URL: typing a URL with a password replaces the text by its
     // masked form, and Connect then uses this.
     std::optional<Endpoint> m_maskedEndpoint;

@@ -200,7 +200,9 @@ void ConnectionPrompter::showHostKeyDialog(const std::shared_ptr<Pending> &pendi
         new QMessageBox(QMessageBox::Warning, QStringLiteral("poolscope: unknown SSH host key"),
                         hostKeyText(question), QMessageBox::NoButton, m_window);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    QPushButton *trust = box->addButton(QStringLiteral("Trust"), QMessageBox::AcceptRole);
+    // Alt+T trusts. Cancel stays the default: Enter pressed by reflex must not trust a key
+    // (OpenSSH asks for a typed "yes" for the same reason).
+    QPushButton *trust = box->addButton(tr("&Trust this key"), QMessageBox::AcceptRole);
     box->addButton(QMessageBox::Cancel);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setWindowModality(m_window ? Qt::WindowModal : Qt::ApplicationModal);

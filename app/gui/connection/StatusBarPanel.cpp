@@ -138,7 +138,10 @@ void StatusBarPanel::updateState() {
                     .arg(latest->primary, latest->primaryNamedBy);
     if (m_session->hasTarget() && (m_session->endpoint().tls.enabled ||
                                    m_session->endpoint().ssh.enabled())) // "via ssh bastion"
-        text += QStringLiteral(" · ") + transport::describeTransport(m_session->endpoint());
+        // A poll answered through this connection means its handshake verified the server.
+        text += QStringLiteral(" · ") +
+                transport::describeTransport(m_session->endpoint(),
+                                             state == ConnectionState::Connected);
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor(state), text.toHtmlEscaped()));
     if (m_session->hasTarget())

@@ -20,6 +20,7 @@
 #include <QEvent>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
+#include <QFocusEvent>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -54,6 +55,9 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->setShowGrid(false);
+    // Tab leaves the table (arrows move within it): with tab navigation on, Tab walked every
+    // cell, scrolling sideways, and never reached the rest of the window.
+    m_view->setTabKeyNavigation(false);
     m_view->verticalHeader()->setVisible(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -99,6 +103,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
 
     connect(m_frozenHint, &QLabel::linkActivated, this, &MembersPanel::resortNow);
     m_view->viewport()->installEventFilter(this);
+    m_view->installEventFilter(this);
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
@@ -182,6 +187,18 @@ bool MembersPanel::eventFilter(QObject *watched, QEvent *event) {
         (event->type() == QEvent::Enter || event->type() == QEvent::Leave)) {
         m_pointerOverTable = event->type() == QEvent::Enter;
         updateOrderFreeze();
+    }
+    // Reached from the keyboard (Tab, Ctrl+F then Tab), the table selects the row under its
+    // cursor, or the first one: the actions (Delete, Ctrl+R, Ctrl+P) then have a member to act
+    // on, as the highlighted row promises.
+    if (watched == m_view && event->type() == QEvent::FocusIn &&
+        static_cast<QFocusEvent *>(event)->reason() != Qt::MouseFocusReason &&
+        !m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0) {
+        const QModelIndex current = m_view->currentIndex().isValid()
+                                        ? m_view->currentIndex()
+                                        : m_proxy->index(0, PoolTableModel::Member);
+        m_view->selectionModel()->setCurrentIndex(current, QItemSelectionModel::ClearAndSelect |
+                                                               QItemSelectionModel::Rows);
     }
     return QWidget::eventFilter(watched, event);
 }

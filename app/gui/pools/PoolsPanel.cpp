@@ -31,6 +31,7 @@ PoolsPanel::PoolsPanel(QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(PoolsTableModel::Key, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move within it
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();

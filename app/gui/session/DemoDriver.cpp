@@ -2,6 +2,7 @@
 
 #include "session/PoolSession.h"
 #include "proxylist/Eligibility.h"
+#include "redis/ServerIdentity.h"
 
 #include <QFile>
 
@@ -12,12 +13,14 @@ static void initCoreResources() {
 
 namespace poolscope {
 
-DemoDriver::DemoDriver(PoolSession *session, QObject *parent)
-    : DemoDriver(session, Settings{}, parent) {}
+DemoDriver::DemoDriver(PoolSession *session, const Endpoint &demoServer, QObject *parent)
+    : DemoDriver(session, demoServer, Settings{}, parent) {}
 
-DemoDriver::DemoDriver(PoolSession *session, Settings settings, QObject *parent)
+DemoDriver::DemoDriver(PoolSession *session, const Endpoint &demoServer, Settings settings,
+                       QObject *parent)
     : QObject(parent)
     , m_session(session)
+    , m_demoServer(demoServer)
     , m_settings(settings)
     , m_runner(std::make_unique<LoadRunner>()) {
     m_restartTimer.setSingleShot(true);
@@ -34,7 +37,7 @@ DemoDriver::DemoDriver(PoolSession *session, Settings settings, QObject *parent)
         if (state == ConnectionState::Disconnected)
             stopLoad();
         else if (state == ConnectionState::Connected && m_enabled && m_checkedThisConnection &&
-                 !m_seeding && !m_runner->isRunning())
+                 !m_seeding && !m_runner->isRunning() && isOnDemoServer())
             m_restartTimer.start(); // back after a lost connection
     });
 }
@@ -81,12 +84,17 @@ void DemoDriver::setLoadSuspended(bool suspended) {
         startLoad();
 }
 
+bool DemoDriver::isOnDemoServer() const {
+    return m_session->hasTarget() && !m_session->isShowingRecording() &&
+           isSameServer(m_session->endpoint(), m_demoServer);
+}
+
 bool DemoDriver::isLoadRunning() const {
     return m_runner->isRunning();
 }
 
 void DemoDriver::handleObservation(const PoolObservation &observation) {
-    if (!m_enabled || m_checkedThisConnection || !m_session->canWrite())
+    if (!m_enabled || m_checkedThisConnection || !m_session->canWrite() || !isOnDemoServer())
         return;
     m_checkedThisConnection = true;
     if (observation.snapshot.members.isEmpty() && observation.snapshot.evicted.isEmpty()) {
@@ -112,12 +120,15 @@ void DemoDriver::handleSeedFinished(const SeedResult &result) {
     if (!m_seeding)
         return;
     m_seeding = false;
+    if (!isOnDemoServer())
+        return; // the session left the demo's server while the seed ran
     Q_EMIT demoSeeded(int(result.added.size()));
     startLoad();
 }
 
 void DemoDriver::startLoad() {
-    if (!m_enabled || m_suspended || m_stopping || m_runner->isRunning() || !m_session->canWrite())
+    if (!m_enabled || m_suspended || m_stopping || m_runner->isRunning() ||
+        !m_session->canWrite() || !isOnDemoServer())
         return;
     LoadSpec spec;
     spec.endpoint = m_session->endpoint();
@@ -133,7 +144,6 @@ void DemoDriver::startLoad() {
                        QStringLiteral("background load: %1 workers, about %2 allocations/s")
                            .arg(spec.workers)
                            .arg(spec.ratePerSecond));
-        Q_EMIT loadStarted();
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "load/LoadRunner.h"
+#include "redis/Endpoint.h"
 
 #include <chrono>
 #include <memory>
@@ -18,6 +19,8 @@ struct SeedResult;
 // shipped in the resources (documentation address ranges only), then keeps a gentle background
 // load of test allocations running through LoadRunner so the chart moves. Runs are restarted
 // when they end; everything stops on disconnect or when the driver is destroyed.
+// The demo belongs to one server, the one it was started for (the embedded redis-server): it
+// never seeds or loads any other, and it ends the moment the session watches another server.
 class DemoDriver : public QObject {
     Q_OBJECT
 
@@ -29,8 +32,9 @@ public:
         std::chrono::milliseconds restartDelay{1000};
     };
 
-    explicit DemoDriver(PoolSession *session, QObject *parent = nullptr);
-    DemoDriver(PoolSession *session, Settings settings, QObject *parent = nullptr);
+    DemoDriver(PoolSession *session, const Endpoint &demoServer, QObject *parent = nullptr);
+    DemoDriver(PoolSession *session, const Endpoint &demoServer, Settings settings,
+               QObject *parent = nullptr);
     ~DemoDriver() override; // cancels the load and joins its threads
 
     void setEnabled(bool enabled);
@@ -39,13 +43,14 @@ public:
     // Pauses the background load (e.g. while the reset scenario runs) without turning off.
     void setLoadSuspended(bool suspended);
     const Settings &settings() const { return m_settings; }
+    // True while the session watches the demo's own server (any pool on it, not a recording).
+    bool isOnDemoServer() const;
 
     // The members of the sample list (parsed and judged like any list).
     static QList<QByteArray> demoMembers(QString *error = nullptr);
 
 Q_SIGNALS:
     void demoSeeded(int members);
-    void loadStarted();
 
 private:
     void handleObservation(const PoolObservation &observation);
@@ -55,6 +60,7 @@ private:
     void stopLoad();
 
     PoolSession *m_session;
+    Endpoint m_demoServer;
     Settings m_settings;
     std::unique_ptr<LoadRunner> m_runner;
     QTimer m_restartTimer;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 
@@ -87,6 +88,26 @@ QString describeLoadReport(const LoadReport &report) {
                          : QStringLiteral("errors: 0"));
     lines << QStringLiteral("outcome unknown (no reply, never retried): %1")
                  .arg(locale.toString(report.unknown));
+    // The same accounting as poolscope-cli allocate's report: losses, failovers, what was lost.
+    if (report.connectionLosses > 0)
+        lines << QCoreApplication::translate("LoadReport",
+                                             "connections lost mid-run: %1, reconnected: %2")
+                     .arg(locale.toString(report.connectionLosses),
+                          locale.toString(report.reconnects));
+    if (report.primaries.size() > 1)
+        lines << QCoreApplication::translate("LoadReport", "failover: the primary went from %1")
+                     .arg(report.primaries.join(QCoreApplication::translate("LoadReport", " to ")));
+    if (report.lossChecked)
+        lines << QCoreApplication::translate(
+                     "LoadReport", "lost in failover: %1 acknowledged allocations on %2 members "
+                                   "(sum of counts %3 before, %4 after)")
+                     .arg(locale.toString(report.lostInFailover),
+                          locale.toString(report.lostMembers),
+                          locale.toString(report.baselineSum, 'f', 0),
+                          locale.toString(report.finalSum, 'f', 0));
+    else if (!report.lossCheck.isEmpty())
+        lines << QCoreApplication::translate("LoadReport", "lost in failover: not checked (%1)")
+                     .arg(report.lossCheck);
     if (report.allocated > 0)
         lines << QStringLiteral("latency p50 %1 · p99 %2 · max %3")
                      .arg(formatMilliseconds(report.latencyP50Ms),

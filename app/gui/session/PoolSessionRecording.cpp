@@ -11,8 +11,9 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
         m_hasTarget = false;
         m_monitor->disconnectFromServer();
     }
-    keepCurrentPool(); // a live pool left for the recording is kept as when switching pools
+    // Read before keepCurrentPool(), which may move the history away into the kept pools.
     const QList<QByteArray> pinned = m_history->pinnedMembers();
+    keepCurrentPool(); // a live pool left for the recording is kept as when switching pools
     m_history = std::move(recording.history);
     m_history->setPinned(pinned);
     m_colors.clear();

@@ -3,6 +3,7 @@
 #include "session/PoolSession.h"
 #include "session/RecordingLoader.h"
 #include "recording/PoolRecorder.h"
+#include "redis/ServerIdentity.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -131,6 +132,8 @@ void SessionRecorder::followTarget() {
 void SessionRecorder::openRecorder() {
     if (!m_enabled || m_recorder->isOpen() || m_session->isShowingRecording() ||
         !m_session->hasTarget() || m_session->poolKey().isEmpty())
+        return;
+    if (m_unrecorded && isSameServer(m_session->endpoint(), *m_unrecorded))
         return;
     RecordingInfo info;
     info.server = m_session->endpoint().toSafeUrl();

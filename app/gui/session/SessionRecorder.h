@@ -1,7 +1,10 @@
 // The dashboard's recorder: records the watched pool while it is watched, and brings back its past.
 #pragma once
 
+#include "redis/Endpoint.h"
+
 #include <memory>
+#include <optional>
 
 #include <QList>
 #include <QObject>
@@ -30,6 +33,10 @@ public:
     // On by default. Off closes the file; on opens it for the current pool.
     void setEnabled(bool enabled);
     bool isEnabled() const { return m_enabled; }
+    // A server never recorded, whatever setEnabled says: the embedded demo server, which lives as
+    // long as this process (a recording of it would be a new file at every start that nothing
+    // ever opens again). Every other server the session goes on to is recorded as usual.
+    void setUnrecordedServer(const Endpoint &server) { m_unrecorded = server; }
     // Where recordings go (default: the data directory's recordings/, see defaultRecordingPath);
     // for tests. Empty: the default.
     void setDirectory(const QString &directory);
@@ -55,6 +62,7 @@ private:
     PoolSession *m_session;
     std::unique_ptr<PoolRecorder> m_recorder;
     QString m_directory;
+    std::optional<Endpoint> m_unrecorded;
     QString m_target; // the file of the pool followed; empty while none
     bool m_enabled = true;
     quint64 m_targetGeneration = 0; // drops a past read for a target no longer watched

@@ -56,7 +56,14 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         QStringLiteral("Open the recording FILE read-only, without any Redis connection (no "
                        "--url, --key, --demo)."),
         QStringLiteral("FILE"));
-    parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin, recording});
+    const QCommandLineOption profile(
+        QStringLiteral("profile"),
+        QStringLiteral("Connect to the saved connection NAME (File > Connections...): its URL, "
+                       "TLS and SSH settings, pool key and poll interval; secrets from the "
+                       "keychain or asked (no --url, --demo)."),
+        QStringLiteral("NAME"));
+    parser.addOptions(
+        {url, key, demo, readOnly, screenshot, after, threshold, pin, recording, profile});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
     parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
     parser.addOptions(topology::sentinelCommandLineOptions());
@@ -97,7 +104,22 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
                 return result;
             }
     }
-    options.url = parser.isSet(url) ? parser.value(url).trimmed() : environmentUrl.trimmed();
+    if (parser.isSet(profile)) {
+        options.profileName = parser.value(profile).trimmed();
+        if (options.profileName.isEmpty()) {
+            result.error = QStringLiteral("--profile needs the name of a saved connection");
+            return result;
+        }
+        for (const QCommandLineOption &other : {url, demo, recording})
+            if (parser.isSet(other)) {
+                result.error = QStringLiteral("--profile names the server already: --%1 does "
+                                              "not go with it")
+                                   .arg(other.names().constFirst());
+                return result;
+            }
+    }
+    options.url = parser.isSet(url) || !options.profileName.isEmpty() ? parser.value(url).trimmed()
+                                                                      : environmentUrl.trimmed();
     if (parser.isSet(url) && options.url.isEmpty()) {
         result.error = QStringLiteral("--url is empty: name a server such as redis://host:6379/0");
         return result;
@@ -135,8 +157,10 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
         return result;
     }
     options.readOnly = parser.isSet(readOnly);
-    options.demo = parser.isSet(demo) ||
-                   (options.url.isEmpty() && !options.readOnly && options.recordingPath.isEmpty());
+    options.demoRequested = parser.isSet(demo);
+    options.demo =
+        parser.isSet(demo) || (options.url.isEmpty() && !options.readOnly &&
+                               options.recordingPath.isEmpty() && options.profileName.isEmpty());
     if (options.demo && options.readOnly) {
         result.error = QStringLiteral("--demo writes to the pool and cannot run with --read-only");
         return result;
@@ -183,7 +207,7 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
 }
 
 bool usesEmbeddedServer(const AppOptions &options) {
-    if (!options.recordingPath.isEmpty())
+    if (!options.recordingPath.isEmpty() || !options.profileName.isEmpty())
         return false;
     return options.url.isEmpty();
 }

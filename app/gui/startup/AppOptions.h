@@ -16,11 +16,13 @@ namespace poolscope {
 //           [--full-snapshot-threshold N] [--pin MEMBER]...
 //           [--tls-ca FILE] [--tls-server-name NAME] [--tls-cert FILE --tls-key FILE]
 //           [--tls-insecure] [--ssh [user@]host[:port] [--ssh-key FILE] [--ssh-accept-new]]
-//           [--recording FILE]
+//           [--recording FILE] [--profile NAME]
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
     bool demo = false;          // seed an empty pool and run a gentle background load
+    bool demoRequested = false; // --demo given: the demo even when a last connection exists
+    QString profileName;        // --profile: a saved connection
     bool readOnly = false;      // no writes at all: every write control disabled
     QString screenshotPath;     // with --after: grab the window to this PNG and exit 0
     double screenshotAfterSeconds = 0;

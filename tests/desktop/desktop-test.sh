@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# The dashboard on a real X display with a window manager (Xvfb + openbox), driven by synthetic
+# keyboard input through xdotool, through the paths a person takes:
+#   1. start with no arguments (the embedded server and its demo pool);
+#   2. type a second server's address (a loopback redis-server started here): nothing may be
+#      written there, checked key by key, and no load client may connect to it;
+#   3. File > Open recording... (Ctrl+O, the file dialog) while connected: the recording is shown
+#      and the window stays up;
+#   4. a third server's pool: evict a member through the confirmation, then restore it (checked
+#      on the server);
+#   5. Tab through the window (and out of the members table);
+# with a screenshot of each step in $1 (default: a temporary directory).
+# Every server it talks to is on 127.0.0.1 and started by it; all are stopped by PID at exit.
+# Usage: desktop-test.sh POOLSCOPE POOLSCOPE_CLI [SCREENSHOT_DIR]
+set -euo pipefail
+app=$1
+cli=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/poolscope-desktop.XXXXXX")
+shots=${3:-$work/screenshots}
+mkdir -p "$shots"
+pids=()
+cleanup() {
+    local status=$?
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if ((status == 0)); then rm -rf "$work"; else echo "desktop: kept $work" >&2; fi
+}
+trap cleanup EXIT
+fail() {
+    echo "desktop: FAIL: $*" >&2
+    [[ -n ${DISPLAY:-} ]] && import -window root "$shots/failure.png" 2>/dev/null || true
+    [[ -f $work/poolscope.log ]] && tail -n 30 "$work/poolscope.log" >&2
+    exit 1
+}
+step() { echo "desktop: $*"; }
+
+# A private home: no saved settings, connections or recordings of the person running this.
+export HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share
+export XDG_CACHE_HOME=$work/home/.cache XDG_RUNTIME_DIR=$work/runtime
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+unset REDIS_URL QT_QPA_PLATFORM WAYLAND_DISPLAY
+
+free_port() {
+    local port
+    while :; do
+        port=$((20000 + RANDOM % 20000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return
+        fi
+    done
+}
+start_redis() { # PORT: a redis-server on 127.0.0.1 without persistence
+    redis-server --port "$1" --bind 127.0.0.1 --save '' --appendonly no \
+        --dir "$work" --dbfilename "dump-$1.rdb" >"$work/redis-$1.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 100); do
+        redis-cli -h 127.0.0.1 -p "$1" PING 2>/dev/null | grep -q PONG && return 0
+        sleep 0.1
+    done
+    fail "redis-server on port $1 did not start"
+}
+rc() { local port=$1; shift; redis-cli -h 127.0.0.1 -p "$port" "$@"; }
+# Waits up to $1 seconds for the command after it to succeed.
+wait_for() {
+    local seconds=$1; shift
+    local end=$((SECONDS + seconds))
+    while ((SECONDS < end)); do
+        "$@" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    return 1
+}
+alive() { kill -0 "$app_pid" 2>/dev/null || fail "the dashboard exited (status: $(wait "$app_pid"; echo $?))"; }
+window_title() { xdotool getwindowname "$window" 2>/dev/null; }
+title_has() { [[ $(window_title) == *"$1"* ]]; }
+keys() { alive; xdotool key --clearmodifiers --delay 60 "$@"; sleep 0.3; }
+type_text() { alive; xdotool type --clearmodifiers --delay 15 "$1"; sleep 0.2; }
+shot() { import -window root "$shots/$1.png" && step "screenshot $shots/$1.png"; }
+# A snapshot of a server's data: every key with its type and its value, dumped.
+snapshot() {
+    local port=$1 key
+    rc "$port" --scan | sort | while read -r key; do
+        printf '%s %s %s\n' "$key" "$(rc "$port" TYPE "$key")" "$(rc "$port" --no-raw DUMP "$key" | md5sum)"
+    done
+}
+
+# The display, with a window manager so that focus and dialogs behave as on a desktop.
+exec 5>"$work/display"
+Xvfb -displayfd 5 -screen 0 1600x1000x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 10 test -s "$work/display" || fail "Xvfb did not start"
+export DISPLAY=:$(head -1 "$work/display")
+openbox >"$work/openbox.log" 2>&1 &
+pids+=($!)
+wait_for 10 xdotool getactivewindow || wait_for 5 pgrep -f openbox || fail "openbox did not start"
+
+# 1. No arguments: the demo on the embedded server.
+step "starting $app with no arguments"
+"$app" >"$work/poolscope.log" 2>&1 &
+app_pid=$!
+pids+=($app_pid)
+window=$(timeout 30 xdotool search --sync --onlyvisible --name '^poolscope' | head -1) ||
+    fail "no poolscope window"
+wait_for 30 title_has proxies || fail "the demo did not connect (title: $(window_title))"
+xdotool windowactivate --sync "$window" windowfocus --sync "$window" || true
+sleep 3 # the demo seeds and its load starts
+shot 1-demo
+
+# 2. A second server, the person's own: an empty "proxies" and keys of its own.
+users=$(free_port)
+start_redis "$users"
+rc "$users" SET settings:colour blue >/dev/null
+rc "$users" HSET team:oncall name ada phone 1234 >/dev/null
+rc "$users" RPUSH jobs one two three >/dev/null
+before=$(snapshot "$users")
+writes() { rc "$users" INFO commandstats | grep -E 'cmdstat_(evalsha|eval|zadd|zincrby|zrem|hset|hdel|del|set|xadd|rpush|expire|rename|script)[:|]' | cut -d, -f1 || true; }
+writes_before=$(writes)
+step "switching to the second server on port $users"
+keys ctrl+l
+type_text "redis://127.0.0.1:$users/0"
+keys Return
+wait_for 20 title_has "127.0.0.1:$users" || fail "did not switch to port $users (title: $(window_title))"
+wait_for 20 sh -c "redis-cli -h 127.0.0.1 -p $users CLIENT LIST | grep -q name=poolscope-poller" ||
+    fail "the dashboard's poller never reached port $users"
+sleep 5 # several polls: time for a seed or a load to start, were it to
+alive
+after=$(snapshot "$users")
+[[ $before == "$after" ]] || fail "the second server's data changed:
+before:
+$before
+after:
+$after"
+[[ $(rc "$users" EXISTS proxies) == 0 ]] || fail "a pool was written to the second server"
+if rc "$users" CLIENT LIST | grep -q 'name=poolscope-demo-load'; then
+    fail "the demo's load connected to the second server"
+fi
+[[ $(writes) == "$writes_before" ]] || fail "commands that write ran on the second server:
+before: $writes_before
+after:  $(writes)"
+step "second server: $(echo "$after" | wc -l) keys unchanged, no write command ran"
+shot 2-second-server
+
+# 3. File > Open recording... while connected. The recording: a third server's pool, recorded
+# by the CLI (which only reads).
+third=$(free_port)
+start_redis "$third"
+for i in 1 2 3 4 5; do rc "$third" ZADD team $((i * 10)) "192.0.2.$i:8080" >/dev/null; done
+recording=$work/team.sqlite
+"$cli" record --url "redis://127.0.0.1:$third/0" --key team --db "$recording" --interval 200 \
+    --duration 1.5 >"$work/record.log" 2>&1 || fail "poolscope-cli record failed: $(cat "$work/record.log")"
+step "opening $recording from the File menu"
+keys ctrl+o
+dialog=$(timeout 10 xdotool search --sync --onlyvisible --name 'Open recording' | head -1) ||
+    fail "no file dialog after Ctrl+O"
+sleep 0.5
+shot 3-file-dialog
+type_text "$recording"
+keys Return
+wait_for 20 title_has "recording team.sqlite" || fail "the recording was not shown (title: $(window_title))"
+sleep 2 # the whole recording is read in the background
+alive
+shot 3-recording
+
+# 4. The third server's pool, live: evict with the confirmation, then restore.
+step "watching pool team on port $third"
+xdotool windowactivate --sync "$window" || true
+keys ctrl+l
+type_text "redis://127.0.0.1:$third/0"
+keys alt+o ctrl+a
+type_text team
+keys Return
+wait_for 20 title_has "team · redis://127.0.0.1:$third" || fail "did not open pool team (title: $(window_title))"
+sleep 1
+keys ctrl+f # the members filter
+type_text "192.0.2.3:8080"
+keys Tab Tab # out of the filter, past the health filter, into the table
+keys Down Up # the first row is selected on entering the table; the arrows keep it
+shot 4-selected
+keys Delete # Evict: asks first
+confirm=$(timeout 10 xdotool search --sync --onlyvisible --name 'Evict' | head -1) ||
+    fail "no confirmation before evicting"
+shot 4-confirm
+keys alt+y
+wait_for 10 sh -c "[ \"\$(redis-cli -h 127.0.0.1 -p $third HGET '{team}:evicted:team' 192.0.2.3:8080)\" = 30 ]" ||
+    fail "192.0.2.3:8080 was not evicted with its count 30"
+[[ $(rc "$third" ZSCORE team 192.0.2.3:8080) == "" ]] || fail "the evicted member is still in the pool"
+step "evicted 192.0.2.3:8080 (count 30 saved)"
+sleep 1
+keys ctrl+r # Restore…
+restore=$(timeout 10 xdotool search --sync --onlyvisible --name 'Restore' | head -1) ||
+    fail "no restore dialog"
+sleep 0.5
+shot 4-restore-dialog
+keys Return
+wait_for 10 sh -c "[ -n \"\$(redis-cli -h 127.0.0.1 -p $third ZSCORE team 192.0.2.3:8080)\" ]" ||
+    fail "192.0.2.3:8080 was not restored"
+step "restored 192.0.2.3:8080 at $(rc "$third" ZSCORE team 192.0.2.3:8080)"
+[[ $(rc "$third" HEXISTS '{team}:evicted:team' 192.0.2.3:8080) == 0 ]] || fail "still marked evicted"
+shot 4-restored
+
+# 5. Tab through the window: focus leaves the table and goes round; the window stays up.
+keys ctrl+f Tab
+for _ in $(seq 40); do keys Tab; done
+shot 5-tabbed
+alive
+keys shift+Tab shift+Tab shift+Tab
+alive
+
+# The window closes as a person would close it (Ctrl+Q); the demo's server goes with it.
+keys ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$app_pid" 2>/dev/null; then fail "the dashboard did not quit on Ctrl+Q"; fi
+wait "$app_pid" || fail "the dashboard exited with status $?"
+[[ -z $(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'poolscope-redis-*' -newer "$work/display" 2>/dev/null) ]] ||
+    step "note: an embedded server folder is left in ${TMPDIR:-/tmp}"
+echo "desktop: passed (screenshots in $shots)"
