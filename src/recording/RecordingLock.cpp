@@ -110,6 +110,16 @@ bool fail(QString *error, const QString &message) {
 
 std::unique_ptr<RecordingLock> RecordingLock::acquire(const QString &path, QString *error) {
     const std::lock_guard guard(registryMutex());
+    // Files deleted since their writer closed are reachable by no name: let their space go.
+    for (auto it = registry().begin(); it != registry().end();) {
+        struct stat unused {};
+        if (!it->second.held && ::fstat(it->second.fd, &unused) == 0 && unused.st_nlink == 0) {
+            ::close(it->second.fd);
+            it = registry().erase(it);
+        } else {
+            ++it;
+        }
+    }
     const QByteArray native = QFile::encodeName(path);
     struct stat info {};
     OpenLock *entry = nullptr;

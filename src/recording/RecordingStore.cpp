@@ -227,7 +227,9 @@ bool ensureSchema(QSqlDatabase &database, const RecordingInfo &info, QString *er
 std::optional<RecordingInfo> readInfo(QSqlDatabase &database, const QString &path, QString *error) {
     QSqlQuery query(database);
     if (!query.exec(QStringLiteral("SELECT key, value FROM meta"))) {
-        if (error)
+        if (error && isDamaged(query.lastError()))
+            *error = damagedMessage(path, query.lastError());
+        else if (error)
             *error = QStringLiteral("%1 is not a poolscope recording (%2)")
                          .arg(path, query.lastError().text());
         return std::nullopt;
@@ -276,7 +278,7 @@ bool isDamaged(const QSqlError &error) {
 }
 
 QString damagedMessage(const QString &path, const QSqlError &error) {
-    return QStringLiteral("recording %1 is damaged (%2): it cannot be recorded into; move it "
+    return QStringLiteral("recording %1 is damaged (%2): a truncated or overwritten file; move it "
                           "away or give another file")
         .arg(path, error.databaseText());
 }

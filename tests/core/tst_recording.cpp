@@ -726,7 +726,7 @@ private Q_SLOTS:
                  qPrintable(error));
     }
 
-    // A truncated recording is called damaged, not a WAL problem.
+    // A truncated recording is called damaged (not a WAL problem, not "not a recording").
     void truncatedRecordingIsDamaged() {
         const QString path = file(QStringLiteral("truncated.sqlite"));
         QString error;
@@ -742,6 +742,9 @@ private Q_SLOTS:
         QVERIFY(!RecordingWriter::open(path, info("cut"), &error));
         QVERIFY2(error.contains(QStringLiteral("damaged")) && error.contains(path) &&
                      !error.contains(QStringLiteral("WAL")),
+                 qPrintable(error));
+        QVERIFY(!RecordingReader::open(path, &error)); // the viewer says the same
+        QVERIFY2(error.contains(QStringLiteral("damaged")) && error.contains(path),
                  qPrintable(error));
     }
 
