@@ -14,9 +14,10 @@ int Cli::exporter(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("exporter takes no positional arguments (name pools with --key)");
     ExporterOptions options;
-    options.listen = m_parser.value(QStringLiteral("listen"));
-    if (!options.listen.contains(QLatin1Char(':')))
-        throw UsageError("--listen takes HOST:PORT, e.g. 127.0.0.1:9750");
+    const ListenParseResult listen = parseListenAddress(m_parser.value(QStringLiteral("listen")));
+    if (!listen.address)
+        throw UsageError(listen.error.toStdString());
+    options.listen = listen.address->text();
     options.memberLimit = wholeOption(QStringLiteral("member-limit"), 1000, 0, 10'000'000);
     // Without --key, a --profile's pool key (poolKey()) rather than the default.
     const QStringList keys = m_parser.isSet(QStringLiteral("key"))
@@ -42,13 +43,37 @@ int Cli::exporter(const QStringList &args) {
         server.start();
     } catch (const std::runtime_error &e) {
         m_err << "poolscope-cli: " << e.what() << '\n';
+        if (m_json)
+            printJson({{QStringLiteral("error"), QString::fromUtf8(e.what())}});
         return kExitFailure;
     }
-    const QString host = options.listen.left(options.listen.lastIndexOf(QLatin1Char(':')));
-    m_out << "serving http://" << host << ':' << server.port() << "/metrics for "
-          << options.keys.size() << (options.keys.size() == 1 ? " pool" : " pools") << " of "
-          << endpoint.toDisplayString() << '\n';
+    ListenAddress bound = *listen.address;
+    bound.port = server.port();
+    const QString url = QStringLiteral("http://%1/metrics").arg(bound.text());
+    if (m_json) {
+        QJsonArray pools;
+        for (const QByteArray &key : options.keys)
+            pools.append(QString::fromUtf8(key));
+        printJson({{QStringLiteral("event"), QStringLiteral("serving")},
+                   {QStringLiteral("url"), url},
+                   {QStringLiteral("listen"), bound.text()},
+                   {QStringLiteral("loopback_only"), bound.loopback},
+                   {QStringLiteral("pools"), pools},
+                   {QStringLiteral("server"), endpoint.toDisplayString()},
+                   {QStringLiteral("threads"), kExporterThreads},
+                   {QStringLiteral("request_timeout_ms"), kExporterRequestTimeoutMs}});
+    } else {
+        m_out << "serving " << url << " for " << options.keys.size()
+              << (options.keys.size() == 1 ? " pool" : " pools") << " of "
+              << endpoint.toDisplayString() << '\n';
+    }
     m_out.flush();
+    if (!bound.loopback) {
+        // Asked for with --listen, but worth saying: anyone who reaches this address can scrape.
+        m_err << "poolscope-cli: listening beyond loopback on " << bound.text()
+              << ": the metrics (pool names, member counts) are served to other machines\n";
+        m_err.flush();
+    }
 
     // Scrapes run on the HTTP server's thread; this one only waits for Ctrl+C or SIGTERM.
     const InterruptGuard interrupt;
@@ -61,7 +86,10 @@ int Cli::exporter(const QStringList &args) {
     });
     check.start(100);
     loop.exec();
-    m_err << "poolscope-cli: exporter stopped\n";
+    if (m_json)
+        printJson({{QStringLiteral("event"), QStringLiteral("stopped")}});
+    else
+        m_err << "poolscope-cli: exporter stopped\n";
     return stopExitCode();
 }
 

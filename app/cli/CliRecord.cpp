@@ -33,12 +33,22 @@ int Cli::record(const QStringList &args) {
     info.server = endpoint.toSafeUrl();
     info.poolKey = key;
     QString error;
+    // Refused when the file holds another pool, server or database (RecordingWriter::open).
     if (!recorder.open(path, info, &error)) {
         m_err << "poolscope-cli: " << error << '\n';
+        if (m_json)
+            printJson({{QStringLiteral("error"), error}, {QStringLiteral("path"), path}});
         return kExitFailure;
     }
-    m_out << "recording pool \"" << QString::fromUtf8(key) << "\" of " << endpoint.toDisplayString()
-          << " every " << intervalMs << " ms to " << path << '\n';
+    if (m_json)
+        printJson({{QStringLiteral("event"), QStringLiteral("recording")},
+                   {QStringLiteral("pool"), QString::fromUtf8(key)},
+                   {QStringLiteral("server"), endpoint.toDisplayString()},
+                   {QStringLiteral("interval_ms"), intervalMs},
+                   {QStringLiteral("path"), path}});
+    else
+        m_out << "recording pool \"" << QString::fromUtf8(key) << "\" of "
+              << endpoint.toDisplayString() << " every " << intervalMs << " ms to " << path << '\n';
     m_out.flush();
 
     PoolMonitor monitor;
@@ -105,7 +115,13 @@ int Cli::record(const QStringList &args) {
     loop.exec();
     monitor.disconnectFromServer();
     recorder.close(); // writes what is queued, then closes the file
-    m_out << "recorded " << written << " of " << polls << " polls to " << path << '\n';
+    if (m_json)
+        printJson({{QStringLiteral("event"), QStringLiteral("stopped")},
+                   {QStringLiteral("polls"), polls},
+                   {QStringLiteral("written"), written},
+                   {QStringLiteral("path"), path}});
+    else
+        m_out << "recorded " << written << " of " << polls << " polls to " << path << '\n';
     if (polls > 0 && written == 0)
         return kExitFailure;
     return exitCode;

@@ -4,14 +4,18 @@
 #include "export/PoolMetrics.h"
 #include "redis/RedisError.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 
+#include <arpa/inet.h>
+
 #include <QDateTime>
 
+#include <CivetServer.h>
 #include <prometheus/collectable.h>
 #include <prometheus/exposer.h>
 #include <prometheus/metric_family.h>
@@ -116,7 +120,66 @@ void addPool(Families &f, const PoolMetrics &m) {
             gauge(member.count, {poolLabel, {"member", metricMemberLabel(member.member)}}));
 }
 
+// civetweb says why it cannot start only through its log callback, on the starting thread.
+thread_local std::string t_serverMessage;
+
+int keepServerMessage(const struct mg_connection *, const char *message) {
+    // "cannot bind to ...: 98 (Address already in use)" comes first, then "Failed to setup
+    // server ports": keep them all.
+    if (message && *message && t_serverMessage.size() < 1000) // bounded on the worker threads
+        t_serverMessage += (t_serverMessage.empty() ? "" : "; ") + std::string(message);
+    return 1; // handled: civetweb prints nothing itself
+}
+
 } // namespace
+
+QString ListenAddress::text() const {
+    return (ipv6 ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') +
+           QString::number(port);
+}
+
+ListenParseResult parseListenAddress(const QString &text) {
+    const auto failure = [&text](const QString &why) {
+        return ListenParseResult{std::nullopt,
+                                 QStringLiteral("--listen \"%1\": %2").arg(text, why)};
+    };
+    const QString trimmed = text.trimmed();
+    if (trimmed.contains(QLatin1Char(',')) || trimmed.contains(QLatin1Char(' ')))
+        return failure(QStringLiteral("give one address, HOST:PORT"));
+    const qsizetype colon = trimmed.lastIndexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return failure(QStringLiteral("expected HOST:PORT, e.g. 127.0.0.1:9750"));
+    ListenAddress address;
+    QString host = trimmed.left(colon);
+    const QString portText = trimmed.mid(colon + 1);
+    bool ok = false;
+    const int port = portText.toInt(&ok);
+    if (portText.isEmpty() || !ok || port < 0 || port > 65535 ||
+        !std::all_of(portText.begin(), portText.end(), [](QChar c) { return c.isDigit(); }))
+        return failure(QStringLiteral("the port must be a number from 0 (any free port) to 65535"));
+    address.port = port;
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']'))) {
+        host = host.mid(1, host.size() - 2);
+        in6_addr v6{};
+        if (inet_pton(AF_INET6, host.toLatin1().constData(), &v6) != 1)
+            return failure(QStringLiteral("\"%1\" is not an IPv6 address").arg(host));
+        address.ipv6 = true;
+        address.loopback = IN6_IS_ADDR_LOOPBACK(&v6);
+    } else if (host.contains(QLatin1Char(':'))) {
+        return failure(QStringLiteral("an IPv6 address goes in brackets, e.g. [::1]:9750"));
+    } else {
+        if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+            host = QStringLiteral("127.0.0.1");
+        in_addr v4{};
+        // inet_pton takes only the dotted quad (no "1", no octal, no host names).
+        if (inet_pton(AF_INET, host.toLatin1().constData(), &v4) != 1)
+            return failure(QStringLiteral("\"%1\" is not an IPv4 address (or [IPv6], or localhost)")
+                               .arg(host));
+        address.loopback = (ntohl(v4.s_addr) >> 24) == 127;
+    }
+    address.host = host;
+    return ListenParseResult{address, {}};
+}
 
 class PrometheusExporter::Collector final : public prometheus::Collectable {
 public:
@@ -144,19 +207,28 @@ private:
         Families families;
         const auto started = std::chrono::steady_clock::now();
         bool up = false;
-        try {
-            if (!m_connection || m_connection->isBroken())
-                m_connection = RedisConnection::open(m_endpoint, m_connectionOptions);
-            up = true;
-            const qint64 now = QDateTime::currentMSecsSinceEpoch();
-            for (auto &[key, reader] : m_readers)
-                readPool(families, key, reader, now);
-        } catch (const RedisError &e) {
-            m_connection.reset();
-            up = false;
-            families = Families{}; // no half scrape: pools read before the loss go too
-            report(QStringLiteral("Redis at %1 unreachable: %2")
-                       .arg(m_endpoint.toDisplayString(), e.message()));
+        for (int attempt = 0; attempt < 2 && !up; ++attempt) {
+            try {
+                if (!m_connection || m_connection->isBroken())
+                    m_connection = RedisConnection::open(m_endpoint, m_connectionOptions);
+                const qint64 now = QDateTime::currentMSecsSinceEpoch();
+                for (auto &[key, reader] : m_readers)
+                    readPool(families, key, reader, now);
+                up = true;
+            } catch (const RedisError &e) {
+                families = Families{}; // no half scrape: pools read before the loss go too
+                // Closed by the server's `timeout` between scrapes: a scrape only reads, so it
+                // runs once more on a fresh connection; down only if that fails too.
+                const bool idleClose = attempt == 0 && m_connection &&
+                                       e.kind() == RedisError::Kind::Connection &&
+                                       m_connection->closedWhileIdle();
+                m_connection.reset();
+                if (idleClose)
+                    continue;
+                report(QStringLiteral("Redis at %1 unreachable: %2")
+                           .arg(m_endpoint.toDisplayString(), e.message()));
+                break;
+            }
         }
         if (up && m_wasDown)
             report(QStringLiteral("Redis at %1 reachable again").arg(m_endpoint.toDisplayString()));
@@ -211,13 +283,40 @@ PrometheusExporter::PrometheusExporter(const Endpoint &endpoint,
 PrometheusExporter::~PrometheusExporter() = default;
 
 void PrometheusExporter::start() {
-    try {
-        // One server thread: scrapes are serialised on the Redis connection anyway.
-        m_server->exposer = std::make_unique<prometheus::Exposer>(m_listen.toStdString(), 1);
-    } catch (const std::exception &e) {
-        throw std::runtime_error(QStringLiteral("cannot listen on %1: %2")
-                                     .arg(m_listen, QString::fromUtf8(e.what()))
+    const ListenParseResult parsed = parseListenAddress(m_listen);
+    if (!parsed.address)
+        throw std::runtime_error(parsed.error.toStdString());
+    const QString address = parsed.address->text();
+    constexpr unsigned kCivetwebIpv6 = 8; // mg_check_feature(): "IPv6 supported"
+    if (parsed.address->ipv6 && !mg_check_feature(kCivetwebIpv6))
+        throw std::runtime_error(QStringLiteral("cannot listen on %1: this build's HTTP server "
+                                                "(civetweb) has no IPv6; give an IPv4 address, "
+                                                "e.g. 127.0.0.1:%2")
+                                     .arg(address)
+                                     .arg(parsed.address->port)
                                      .toStdString());
+    // Several workers, a deadline for each request and a bounded queue: an idle or slow client
+    // holds one worker for at most the timeout, and scrapes go on beside it.
+    const std::vector<std::string> options = {
+        "listening_ports",    address.toStdString(),
+        "num_threads",        std::to_string(kExporterThreads),
+        "request_timeout_ms", std::to_string(kExporterRequestTimeoutMs),
+        "connection_queue",   std::to_string(kExporterConnectionQueue),
+        "enable_keep_alive",  "no",
+    };
+    CivetCallbacks callbacks;
+    callbacks.log_message = keepServerMessage;
+    t_serverMessage.clear();
+    try {
+        m_server->exposer = std::make_unique<prometheus::Exposer>(options, &callbacks);
+    } catch (const std::exception &e) {
+        // civetweb's own reason ("cannot bind to ...: 98 (Address already in use)") when it gave
+        // one; its exception says only "null context when constructing CivetServer".
+        const QString reason = QString::fromStdString(t_serverMessage).trimmed();
+        throw std::runtime_error(
+            QStringLiteral("cannot listen on %1: %2")
+                .arg(address, reason.isEmpty() ? QString::fromUtf8(e.what()) : reason)
+                .toStdString());
     }
     m_server->exposer->RegisterCollectable(m_collector);
 }

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <QByteArray>
@@ -13,6 +14,28 @@
 #include <QString>
 
 namespace poolscope {
+
+// The HTTP server: this many worker threads; a client that has not sent its whole request within
+// the timeout is dropped, and at most kExporterThreads + kExporterConnectionQueue connections are
+// held open (more wait in the kernel's backlog), so idle or slow clients cannot stop scrapes.
+constexpr int kExporterThreads = 8;
+constexpr int kExporterRequestTimeoutMs = 5000;
+constexpr int kExporterConnectionQueue = 32;
+
+// One listening address: an IPv4 address or an IPv6 one in brackets (or "localhost"), and a port
+// from 0 (any free one) to 65535.
+struct ListenAddress {
+    QString host; // as given (brackets removed); "localhost" becomes 127.0.0.1
+    int port = 0;
+    bool ipv6 = false;
+    bool loopback = false; // 127.0.0.0/8 or ::1; anything else is reachable from elsewhere
+    QString text() const;  // host:port, [host]:port for IPv6
+};
+struct ListenParseResult {
+    std::optional<ListenAddress> address;
+    QString error; // what is wrong, naming the text
+};
+ListenParseResult parseListenAddress(const QString &text);
 
 struct ExporterOptions {
     QString listen = QStringLiteral("127.0.0.1:9750"); // host:port; port 0 picks a free one
@@ -34,7 +57,8 @@ public:
     PrometheusExporter(const PrometheusExporter &) = delete;
     PrometheusExporter &operator=(const PrometheusExporter &) = delete;
 
-    // Starts listening; throws std::runtime_error naming the address when it cannot.
+    // Starts listening; throws std::runtime_error naming the address and the reason when it
+    // cannot (not one valid address, the port in use, the address not on this machine).
     void start();
     // The port actually listened on (after start()).
     int port() const;

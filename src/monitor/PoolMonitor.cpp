@@ -214,7 +214,7 @@ private:
             m_timer->start(m_interval);
     }
 
-    void poll() {
+    void poll(bool retried = false) {
         m_pollRequested = false;
         QElapsedTimer clock;
         clock.start();
@@ -250,7 +250,28 @@ private:
             }
             scheduleNextPoll();
         } catch (const RedisError &error) {
+            if (!retried && reopenAfterIdleClose(error)) {
+                poll(true);
+                return;
+            }
             handleError(error);
+        }
+    }
+
+    // The server's `timeout` closed the connection while it sat between polls: no outage. A
+    // poll only reads, so it may run again on a fresh connection; down only if that fails too.
+    bool reopenAfterIdleClose(const RedisError &error) {
+        if (!isCurrent() || error.kind() != RedisError::Kind::Connection || !m_connection ||
+            !m_connection->closedWhileIdle())
+            return false;
+        try {
+            auto connection = RedisConnection::open(m_endpoint, m_options);
+            if (!isCurrent())
+                return false;
+            m_connection = std::move(connection);
+            return true;
+        } catch (const RedisError &) {
+            return false; // the original loss is reported; the reconnect loop takes over
         }
     }
 

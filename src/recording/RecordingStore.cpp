@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include <QDateTime>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStringList>
@@ -160,64 +161,75 @@ void closeConnection(QSqlDatabase &database) {
         QSqlDatabase::removeDatabase(name);
 }
 
-bool createSchema(QSqlDatabase &database, const RecordingInfo &info, QString *error) {
+bool ensureSchema(QSqlDatabase &database, const RecordingInfo &info, QString *error) {
     const QStringList statements = {
-        QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
-        QStringLiteral("CREATE TABLE members(id INTEGER PRIMARY KEY, name BLOB NOT NULL UNIQUE)"),
+        QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS members(id INTEGER PRIMARY KEY, name BLOB NOT "
+                       "NULL UNIQUE)"),
         // One frame per tier and slot: a slot starts with a poll (start_ms) and gathers those
         // of the tier's resolution (9/10 of it in the finest tier); time_ms is its last poll's.
-        QStringLiteral("CREATE TABLE frames(tier INTEGER NOT NULL, start_ms INTEGER NOT NULL, "
-                       "time_ms INTEGER NOT NULL, min REAL, median REAL, max REAL, total REAL, "
-                       "member_count INTEGER, evicted_count INTEGER, data BLOB NOT NULL, "
-                       "PRIMARY KEY(tier, start_ms))"),
-        QStringLiteral("CREATE TABLE events(id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, "
-                       "kind TEXT NOT NULL, member BLOB, label TEXT)"),
-        QStringLiteral("CREATE INDEX events_time ON events(time_ms)"),
+        QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS frames(tier INTEGER NOT NULL, start_ms INTEGER NOT NULL, "
+            "time_ms INTEGER NOT NULL, min REAL, median REAL, max REAL, total REAL, "
+            "member_count INTEGER, evicted_count INTEGER, data BLOB NOT NULL, "
+            "PRIMARY KEY(tier, start_ms))"),
+        QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, "
+            "kind TEXT NOT NULL, member BLOB, label TEXT)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS events_time ON events(time_ms)"),
     };
     QSqlQuery query(database);
-    if (!database.transaction()) {
+    const auto failed = [&](const QString &detail) {
         if (error)
-            *error = database.lastError().text();
+            *error = detail;
+        query.exec(QStringLiteral("ROLLBACK"));
         return false;
+    };
+    // Decided and created in one write transaction: of two writers racing on a new file, the
+    // second sees the first's schema.
+    if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return failed(sqlError(query));
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master")) || !query.next())
+        return failed(sqlError(query));
+    if (query.value(0).toLongLong() > 0) { // a file with tables: readInfo() judges it
+        query.finish();
+        if (!query.exec(QStringLiteral("COMMIT")))
+            return failed(sqlError(query));
+        return true;
     }
     for (const QString &statement : statements) {
-        if (!query.exec(statement)) {
-            if (error)
-                *error = sqlError(query);
-            database.rollback();
-            return false;
-        }
+        if (!query.exec(statement))
+            return failed(sqlError(query));
     }
+    RecordingInfo created = info;
+    if (created.createdMs == 0)
+        created.createdMs = QDateTime::currentMSecsSinceEpoch();
     const QList<std::pair<QString, QString>> meta = {
         {QStringLiteral("schema_version"), QString::number(kRecordingSchemaVersion)},
-        {QStringLiteral("server"), info.server},
-        {QStringLiteral("pool_key_hex"), QString::fromLatin1(info.poolKey.toHex())},
-        {QStringLiteral("created_ms"), QString::number(info.createdMs)},
-        {QStringLiteral("tiers"), tiersToText(info.tiers)},
+        {QStringLiteral("server"), created.server},
+        {QStringLiteral("pool_key_hex"), QString::fromLatin1(created.poolKey.toHex())},
+        {QStringLiteral("created_ms"), QString::number(created.createdMs)},
+        {QStringLiteral("tiers"), tiersToText(created.tiers)},
     };
     query.prepare(QStringLiteral("INSERT INTO meta(key, value) VALUES(?, ?)"));
     for (const auto &[key, value] : meta) {
         query.addBindValue(key);
         query.addBindValue(value);
-        if (!query.exec()) {
-            if (error)
-                *error = sqlError(query);
-            database.rollback();
-            return false;
-        }
+        if (!query.exec())
+            return failed(sqlError(query));
     }
-    if (!database.commit()) {
-        if (error)
-            *error = database.lastError().text();
-        return false;
-    }
+    if (!query.exec(QStringLiteral("COMMIT")))
+        return failed(sqlError(query));
     return true;
 }
 
 std::optional<RecordingInfo> readInfo(QSqlDatabase &database, const QString &path, QString *error) {
     QSqlQuery query(database);
     if (!query.exec(QStringLiteral("SELECT key, value FROM meta"))) {
-        if (error)
+        if (error && isDamaged(query.lastError()))
+            *error = damagedMessage(path, query.lastError());
+        else if (error)
             *error = QStringLiteral("%1 is not a poolscope recording (%2)")
                          .arg(path, query.lastError().text());
         return std::nullopt;
@@ -255,6 +267,20 @@ std::optional<RecordingInfo> readInfo(QSqlDatabase &database, const QString &pat
     info.poolKey = QByteArray::fromHex(meta.value(QStringLiteral("pool_key_hex")).toLatin1());
     info.createdMs = meta.value(QStringLiteral("created_ms")).toLongLong();
     return info;
+}
+
+bool isDamaged(const QSqlError &error) {
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok) & 0xff; // the primary of an extended code
+    constexpr int kSqliteCorrupt = 11;
+    constexpr int kSqliteNotADatabase = 26;
+    return ok && (code == kSqliteCorrupt || code == kSqliteNotADatabase);
+}
+
+QString damagedMessage(const QString &path, const QSqlError &error) {
+    return QStringLiteral("recording %1 is damaged (%2): a truncated or overwritten file; move it "
+                          "away or give another file")
+        .arg(path, error.databaseText());
 }
 
 QString tiersToText(const RecordingTiers &tiers) {

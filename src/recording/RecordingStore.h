@@ -9,6 +9,7 @@
 
 #include <QByteArray>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QString>
 
 namespace poolscope::recordingdetail {
@@ -33,10 +34,15 @@ QSqlDatabase openConnection(const QString &path, bool readOnly, QString *error);
 // Closes and unregisters the connection (every query on it must be gone).
 void closeConnection(QSqlDatabase &database);
 
-// Creates the tables of an empty file; false with *error on failure.
-bool createSchema(QSqlDatabase &database, const RecordingInfo &info, QString *error);
+// Creates the tables (and the meta of `info`) in a file that has none, in one write transaction;
+// leaves a file with tables as it is. False with *error on failure.
+bool ensureSchema(QSqlDatabase &database, const RecordingInfo &info, QString *error);
 // Reads the meta table; nullopt with *error when the file is not a recording this build reads.
 std::optional<RecordingInfo> readInfo(QSqlDatabase &database, const QString &path, QString *error);
+
+// SQLite found the file damaged (SQLITE_CORRUPT, SQLITE_NOTADB), e.g. a truncated copy.
+bool isDamaged(const QSqlError &error);
+QString damagedMessage(const QString &path, const QSqlError &error);
 
 QString tiersToText(const RecordingTiers &tiers);
 std::optional<RecordingTiers> tiersFromText(const QString &text);

@@ -1,5 +1,8 @@
 #include "recording/RecordingTypes.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QStandardPaths>
@@ -135,6 +138,25 @@ RecordingEvent RecordingEvent::fromHistoryEvent(const HistoryEvent &event) {
         break;
     }
     return recorded;
+}
+
+QString recordingServerIdentity(const QString &server) {
+    const EndpointParseResult parsed = parseEndpoint(server);
+    if (!parsed.ok())
+        return server.trimmed();
+    Endpoint endpoint = *parsed.endpoint;
+    endpoint.username.clear();
+    endpoint.password.clear();
+    endpoint.sentinelPassword.clear();
+    endpoint.tls = TlsOptions();
+    endpoint.host = endpoint.host.toLower();
+    for (NodeAddress &seed : endpoint.seeds)
+        seed.host = seed.host.toLower();
+    std::sort(endpoint.seeds.begin(), endpoint.seeds.end(),
+              [](const NodeAddress &a, const NodeAddress &b) {
+                  return std::tie(a.host, a.port) < std::tie(b.host, b.port);
+              });
+    return endpoint.toSafeUrl();
 }
 
 QString recordingFileName(const Endpoint &endpoint, const QByteArray &poolKey) {

@@ -89,6 +89,10 @@ QString defaultRecordingDirectory();
 // (no user name, no password) and the key, with a short hash of both so that different servers
 // and keys never share a file.
 QString defaultRecordingPath(const Endpoint &endpoint, const QByteArray &poolKey);
+// What makes two RecordingInfo::server strings the same recorded server: the address (host
+// case-folded; sentinels and cluster seeds as a sorted set), the master name and the database,
+// without user name, password or TLS. A string that is no URL is compared as it is.
+QString recordingServerIdentity(const QString &server);
 // The file name only (what defaultRecordingPath puts in the directory).
 QString recordingFileName(const Endpoint &endpoint, const QByteArray &poolKey);
 

@@ -1,5 +1,6 @@
 #include "recording/RecordingWriter.h"
 
+#include "recording/RecordingLock.h"
 #include "recording/RecordingStore.h"
 
 #include <algorithm>
@@ -11,7 +12,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
-#include <QLockFile>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -33,19 +33,6 @@ bool fail(QString *error, const QString &message) {
     return false;
 }
 
-// Names the process holding a recording's lock file.
-QString holderDescription(const QLockFile &lock) {
-    qint64 pid = 0;
-    QString host;
-    QString application;
-    if (!lock.getLockInfo(&pid, &host, &application))
-        return QStringLiteral("another recorder (its lock file could not be read)");
-    return QStringLiteral("%1 (pid %2 on host %3)")
-        .arg(application.isEmpty() ? QStringLiteral("another recorder") : application)
-        .arg(pid)
-        .arg(host);
-}
-
 } // namespace
 
 struct RecordingWriter::Data {
@@ -58,7 +45,7 @@ struct RecordingWriter::Data {
     };
 
     QString path;
-    std::unique_ptr<QLockFile> lock;
+    std::unique_ptr<RecordingLock> lock; // released after the database is closed
     QSqlDatabase database;
     RecordingInfo info;
     std::unordered_map<QByteArray, qint64, NameHash> memberIds;
@@ -84,8 +71,7 @@ struct RecordingWriter::Data {
             QSqlQuery(database).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
             closeConnection(database);
         }
-        if (lock)
-            lock->unlock();
+        lock.reset();
     }
 
     bool prepare(QString *error) {
@@ -220,28 +206,20 @@ std::unique_ptr<RecordingWriter> RecordingWriter::open(const QString &path,
     }
     auto data = std::make_unique<Data>();
     data->path = path;
-    data->lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
-    data->lock->setStaleLockTime(0); // stale only when its process is gone, never by age
-    if (!data->lock->tryLock(0)) {
-        if (data->lock->error() == QLockFile::LockFailedError)
-            fail(error, QStringLiteral("recording %1 is already being written by %2: one recorder "
-                                       "per file (readers may open it at any time)")
-                            .arg(path, holderDescription(*data->lock)));
-        else
-            fail(error,
-                 QStringLiteral("cannot create the lock file %1.lock for recording %1").arg(path));
-        data->lock.reset();
+    data->lock = RecordingLock::acquire(path, error);
+    if (!data->lock)
         return nullptr;
-    }
-    const bool existed = file.exists() && file.size() > 0;
     data->database = openConnection(path, false, error);
     if (!data->database.isValid())
         return nullptr;
     QSqlQuery pragma(data->database);
     if (!pragma.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !pragma.next() ||
         pragma.value(0).toString().compare(QStringLiteral("wal"), Qt::CaseInsensitive) != 0) {
-        fail(error, QStringLiteral("recording %1: cannot switch to WAL mode (%2)")
-                        .arg(path, pragma.lastError().text()));
+        if (isDamaged(pragma.lastError()))
+            fail(error, damagedMessage(path, pragma.lastError()));
+        else
+            fail(error, QStringLiteral("recording %1: cannot switch to WAL mode (%2)")
+                            .arg(path, pragma.lastError().text()));
         return nullptr;
     }
     // Each commit reaches the WAL before returning; a crash of the process loses nothing
@@ -250,16 +228,12 @@ std::unique_ptr<RecordingWriter> RecordingWriter::open(const QString &path,
     // The WAL is reused after each checkpoint; this keeps it from staying at its largest size.
     pragma.exec(QStringLiteral("PRAGMA journal_size_limit=4194304"));
     pragma.finish();
-    if (!existed) {
-        RecordingInfo created = info;
-        created.schemaVersion = kRecordingSchemaVersion;
-        if (created.createdMs == 0)
-            created.createdMs = QDateTime::currentMSecsSinceEpoch();
-        QString detail;
-        if (!createSchema(data->database, created, &detail)) {
-            fail(error, QStringLiteral("cannot create recording %1: %2").arg(path, detail));
-            return nullptr;
-        }
+    RecordingInfo created = info;
+    created.schemaVersion = kRecordingSchemaVersion;
+    QString detail;
+    if (!ensureSchema(data->database, created, &detail)) {
+        fail(error, QStringLiteral("cannot create recording %1: %2").arg(path, detail));
+        return nullptr;
     }
     const auto stored = readInfo(data->database, path, error);
     if (!stored)
@@ -268,6 +242,13 @@ std::unique_ptr<RecordingWriter> RecordingWriter::open(const QString &path,
         fail(error,
              QStringLiteral("recording %1 is of pool \"%2\", not \"%3\": give another file")
                  .arg(path, QString::fromUtf8(stored->poolKey), QString::fromUtf8(info.poolKey)));
+        return nullptr;
+    }
+    if (!info.server.isEmpty() && !stored->server.isEmpty() &&
+        recordingServerIdentity(stored->server) != recordingServerIdentity(info.server)) {
+        fail(error, QStringLiteral("recording %1 is of server %2, not %3: one server and database "
+                                   "per file, give another file")
+                        .arg(path, stored->server, info.server));
         return nullptr;
     }
     data->info = *stored;

@@ -12,10 +12,10 @@
 // deletes what has aged out of each tier. A recorder killed at any moment leaves a file that
 // opens with at most the poll being written missing.
 //
-// One writer per file: open() takes a lock file next to the database (FILE.lock, holding the
-// writer's pid and host) and refuses with a message naming them while another writer lives. A
-// lock left by a killed writer on this host is taken over. Readers (RecordingReader) never take
-// it: any number of them may read while the writer writes.
+// One writer per file: open() locks the database file itself (RecordingLock: every name of the
+// file meets the same lock, a killed writer's lock goes with it) and refuses with a message naming
+// the holder while another writer lives. Readers (RecordingReader) never take it: any number of
+// them may read while the writer writes.
 //
 // A writer belongs to the thread that opened it (a Qt SQL connection does): use it from one
 // thread only, never the GUI thread for appendPoll().
@@ -39,7 +39,8 @@ public:
 
     // Opens `path` for writing, creating it (and its directory) if missing. A new file gets
     // `info` (its schemaVersion is set here) and `tiers`; an existing one must be a recording of
-    // this schema version and the same pool key (else refused), and keeps its own tiers.
+    // this schema version, the same pool key and the same server and database
+    // (recordingServerIdentity; else refused, naming both), and keeps its own tiers.
     // Returns nullptr and sets *error (what and which file) on failure, including when another
     // writer holds the file.
     static std::unique_ptr<RecordingWriter> open(const QString &path, const RecordingInfo &info,

@@ -8,6 +8,7 @@
 #include "transport/Transport.h"
 #include "topology/ClusterRouter.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 #include <utility>
@@ -214,6 +215,10 @@ void RedisConnection::failFromContext(const char *during) {
                              .arg(m_options.commandTimeout.count())
                              .arg(QLatin1String(during)));
     QString reason = QString::fromLocal8Bit(context->errstr);
+    m_closedWhileIdle =
+        m_handshaken && m_sentAfterIdle &&
+        (context->err == REDIS_ERR_EOF ||
+         (context->err == REDIS_ERR_IO && (savedErrno == ECONNRESET || savedErrno == EPIPE)));
     if (context->err == REDIS_ERR_EOF)
         reason = QStringLiteral("the server closed the connection");
     else if (context->err == REDIS_ERR_OOM)
@@ -263,6 +268,9 @@ void RedisConnection::append(const RedisCommand &argv) {
         args.push_back(arg.constData());
         lengths.push_back(static_cast<size_t>(arg.size()));
     }
+    if (m_unanswered == 0)
+        m_sentAfterIdle = std::chrono::steady_clock::now() - m_lastReplyAt >= kIdleGap;
+    ++m_unanswered;
     // *Argv so member names with spaces, quotes or NUL bytes travel intact.
     if (redisAppendCommandArgv(m_context.get(), static_cast<int>(args.size()), args.data(),
                                lengths.data()) != REDIS_OK)
@@ -289,6 +297,9 @@ RedisReply RedisConnection::readReply() {
     if (redisGetReply(m_context.get(), &raw) != REDIS_OK || !raw)
         failFromContext("waiting for a reply");
     OwnedReply reply(static_cast<redisReply *>(raw));
+    m_lastReplyAt = std::chrono::steady_clock::now();
+    m_sentAfterIdle = false; // it answered: a later loss is no idle close
+    m_unanswered = std::max<qsizetype>(0, m_unanswered - 1);
     return detail::copyHiredisReply(*reply);
 }
 

@@ -57,6 +57,12 @@ public:
     QList<RedisReply> pipeline(const QList<RedisCommand> &commands);
 
     bool isBroken() const { return m_broken; }
+    // The connection broke on the first command sent after at least kIdleGap of silence, closed
+    // or reset by the peer (not a timeout): most likely the server's `timeout` closed it while
+    // idle. A read that failed so may be repeated once on a new connection (a write may not:
+    // it may have run).
+    bool closedWhileIdle() const { return m_closedWhileIdle; }
+    static constexpr std::chrono::milliseconds kIdleGap{1000}; // Redis's shortest timeout: 1 s
     const Endpoint &endpoint() const { return m_endpoint; }
     const ConnectionOptions &options() const { return m_options; }
     // Sentinel endpoints: endpoint() is the primary the sentinels named, this the sentinel that
@@ -87,6 +93,10 @@ private:
     ConnectionOptions m_options;
     QString m_serverVersion;
     bool m_broken = false;
+    std::chrono::steady_clock::time_point m_lastReplyAt = std::chrono::steady_clock::now();
+    qsizetype m_unanswered = 0;   // sent, reply not read yet
+    bool m_sentAfterIdle = false; // the commands in flight went out after kIdleGap of silence
+    bool m_closedWhileIdle = false;
     std::optional<NodeAddress> m_resolvedBy;
     bool m_handshaken = false; // past AUTH/SELECT/INFO: a failure before is a hint about the port
     bool m_clusterNode = false;

@@ -6,6 +6,15 @@
 #include "export/PrometheusExporter.h"
 #include "load/LoadRunner.h"
 
+#include <algorithm>
+#include <vector>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -316,6 +325,187 @@ private Q_SLOTS:
         } catch (const std::runtime_error &e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(options.listen), e.what());
         }
+    }
+
+    // One address, checked: a list, a bad port, a host name or an unbracketed IPv6 address is a
+    // usage error naming the problem; what is loopback is known.
+    void listenAddressIsChecked_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<bool>("loopback");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("loopback") << "127.0.0.1:9750" << true << true << "127.0.0.1:9750";
+        QTest::newRow("any port") << "127.0.0.1:0" << true << true << "127.0.0.1:0";
+        QTest::newRow("127/8") << "127.0.0.2:9750" << true << true << "127.0.0.2:9750";
+        QTest::newRow("localhost") << "localhost:9750" << true << true << "127.0.0.1:9750";
+        QTest::newRow("ipv6 loopback") << "[::1]:9750" << true << true << "[::1]:9750";
+        QTest::newRow("all ipv4") << "0.0.0.0:9750" << true << false << "0.0.0.0:9750";
+        QTest::newRow("all ipv6") << "[::]:9750" << true << false << "[::]:9750";
+        QTest::newRow("list") << "127.0.0.1:1,0.0.0.0:2" << false << false << "one address";
+        QTest::newRow("port too big") << "127.0.0.1:99999" << false << false << "65535";
+        QTest::newRow("negative port") << "127.0.0.1:-1" << false << false << "65535";
+        QTest::newRow("no port") << "127.0.0.1:" << false << false << "65535";
+        QTest::newRow("port with letters") << "127.0.0.1:80s" << false << false << "65535";
+        QTest::newRow("no colon") << "9750" << false << false << "HOST:PORT";
+        QTest::newRow("host name") << "example.invalid:9750" << false << false << "IPv4";
+        QTest::newRow("bad ipv4") << "127.0.0.256:9750" << false << false << "IPv4";
+        QTest::newRow("ipv6 unbracketed") << "::1:9750" << false << false << "brackets";
+        QTest::newRow("bad ipv6") << "[::g]:9750" << false << false << "IPv6";
+    }
+    void listenAddressIsChecked() {
+        QFETCH(QString, text);
+        QFETCH(bool, valid);
+        QFETCH(bool, loopback);
+        QFETCH(QString, said);
+        const ListenParseResult parsed = parseListenAddress(text);
+        QCOMPARE(parsed.address.has_value(), valid);
+        if (valid) {
+            QCOMPARE(parsed.address->loopback, loopback);
+            QCOMPARE(parsed.address->text(), said);
+        } else {
+            QVERIFY2(parsed.error.contains(said) && parsed.error.contains(text),
+                     qPrintable(parsed.error));
+        }
+    }
+
+    // The CLI refuses what the exporter would misread (a list bound only its last address, a
+    // bad port gave "null context when constructing CivetServer"), and a busy port says why.
+    void cliListenIsValidated() {
+        const auto run = [this](const QString &listen) {
+            return runCli({QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                           QStringLiteral("small"), QStringLiteral("exporter"),
+                           QStringLiteral("--listen"), listen},
+                          {}, 20000);
+        };
+        for (const QString &bad : {QStringLiteral("127.0.0.1:1,127.0.0.1:2"),
+                                   QStringLiteral("127.0.0.1:99999"), QStringLiteral("::1:80")}) {
+            const CliRun refused = run(bad);
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(bad.toUtf8()) && !refused.err.contains("null context"),
+                     refused.err.constData());
+        }
+        const auto busy = exporter({"small"});
+        const QString taken = QStringLiteral("127.0.0.1:%1").arg(busy->port());
+        const CliRun inUse = run(taken);
+        QCOMPARE(inUse.exitCode, 1);
+        QVERIFY2(inUse.err.contains(taken.toUtf8()) && inUse.err.contains("in use") &&
+                     !inUse.err.contains("null context"),
+                 inUse.err.constData());
+        // IPv6 on loopback: serves when this machine has ::1, else says why (never "null
+        // context"); nothing but loopback is bound.
+        QProcess ipv6;
+        ipv6.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                   {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                    QStringLiteral("small"), QStringLiteral("exporter"), QStringLiteral("--listen"),
+                    QStringLiteral("[::1]:0")});
+        QVERIFY(ipv6.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(ipv6.state() == QProcess::NotRunning || ipv6.bytesAvailable() > 0,
+                                 10000);
+        if (ipv6.state() == QProcess::NotRunning) {
+            const QByteArray err = ipv6.readAllStandardError();
+            QCOMPARE(ipv6.exitCode(), 1);
+            QVERIFY2(err.contains("[::1]") && !err.contains("null context"), err.constData());
+        } else {
+            const QByteArray banner = ipv6.readLine();
+            QVERIFY2(banner.startsWith("serving http://[::1]:"), banner.constData());
+            ipv6.terminate();
+            QVERIFY(ipv6.waitForFinished(10000));
+        }
+    }
+
+    // --json: the start and the stop are JSON objects.
+    void cliExporterJson() {
+        QProcess process;
+        process.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                      {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                       QStringLiteral("small"), QStringLiteral("--json"),
+                       QStringLiteral("exporter"), QStringLiteral("--listen"),
+                       QStringLiteral("127.0.0.1:0")});
+        QVERIFY(process.waitForReadyRead(10000));
+        const QByteArray first = process.readLine();
+        QJsonParseError parseError;
+        const QJsonObject started = QJsonDocument::fromJson(first, &parseError).object();
+        QVERIFY2(parseError.error == QJsonParseError::NoError, first.constData());
+        QCOMPARE(started.value(QStringLiteral("event")).toString(), QStringLiteral("serving"));
+        QCOMPARE(started.value(QStringLiteral("loopback_only")).toBool(), true);
+        const QString url = started.value(QStringLiteral("url")).toString();
+        QVERIFY2(url.startsWith(QStringLiteral("http://127.0.0.1:")), qPrintable(url));
+        const int port = url.section(QLatin1Char(':'), 2).section(QLatin1Char('/'), 0, 0).toInt();
+        QVERIFY(samples(curl(port)).contains(QStringLiteral("poolscope_up")));
+        process.terminate();
+        QVERIFY(process.waitForFinished(10000));
+        QCOMPARE(process.exitCode(), 0);
+        const QList<QByteArray> rest = process.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(QJsonDocument::fromJson(rest.last()).object().value(QStringLiteral("event")),
+                 QJsonValue(QStringLiteral("stopped")));
+    }
+
+    // Idle and slow clients (connected, silent, or a request cut short) cannot stop scrapes:
+    // with several workers a scrape goes on beside a few; with more of them than workers, the
+    // request timeout frees the workers and the scrape still succeeds.
+    void idleAndSlowClientsDoNotBlockScrapes() {
+        const auto server = exporter({"small"});
+        const auto connectClient = [&server](const QByteArray &send) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+            sockaddr_in address{};
+            address.sin_family = AF_INET;
+            address.sin_port = htons(quint16(server->port()));
+            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            if (fd < 0 ||
+                ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) != 0)
+                return -1;
+            if (!send.isEmpty() && ::send(fd, send.constData(), size_t(send.size()), 0) < 0)
+                return -1;
+            return fd;
+        };
+        std::vector<int> clients;
+        const auto closeAll = qScopeGuard([&clients] {
+            for (const int fd : clients)
+                ::close(fd);
+        });
+        clients.push_back(connectClient({}));                              // silent
+        clients.push_back(connectClient("GET /metrics HTTP/1.1\r\nHost")); // slow, cut short
+        clients.push_back(connectClient({}));
+        QVERIFY(std::all_of(clients.begin(), clients.end(), [](int fd) { return fd >= 0; }));
+        QCOMPARE(samples(curl(server->port())).value(QStringLiteral("poolscope_up")), 1.0);
+
+        // More silent clients than workers: each is dropped after the request timeout.
+        while (clients.size() < size_t(kExporterThreads) + 3)
+            clients.push_back(connectClient({}));
+        QVERIFY(std::all_of(clients.begin(), clients.end(), [](int fd) { return fd >= 0; }));
+        QCOMPARE(samples(curl(server->port())).value(QStringLiteral("poolscope_up")), 1.0);
+        // The first silent client was closed by the server (read sees the end, not a hang).
+        pollfd readable{clients.front(), POLLIN, 0};
+        QTRY_VERIFY_WITH_TIMEOUT(::poll(&readable, 1, 0) == 1, 15000);
+        char byte = 0;
+        QVERIFY(::recv(clients.front(), &byte, 1, 0) <= 0);
+    }
+
+    // A connection Redis's `timeout` closed between scrapes is no outage: the scrape runs again
+    // on a fresh connection and says poolscope_up 1, and nothing is logged as unreachable.
+    void idleCloseByTheServerIsNoOutage() {
+        RedisServerOptions options;
+        options.extraArguments = {QStringLiteral("--timeout"), QStringLiteral("1")};
+        RedisFixture redis(options);
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.run({"ZADD", "idle", "1", "a"});
+        ExporterOptions exporterOptions;
+        exporterOptions.listen = QStringLiteral("127.0.0.1:0");
+        exporterOptions.keys = {"idle"};
+        ConnectionOptions connection;
+        connection.clientName = QStringLiteral("poolscope-exporter");
+        PrometheusExporter server(redis.endpoint(), connection, exporterOptions);
+        server.start();
+        QStringList log;
+        server.setLogger([&log](const QString &line) { log.append(line); });
+        const auto exporterConnected = [&redis] {
+            return redis.run({"CLIENT", "LIST"}).text.contains("name=poolscope-exporter");
+        };
+        QCOMPARE(samples(curl(server.port())).value(QStringLiteral("poolscope_up")), 1.0);
+        QVERIFY(exporterConnected());
+        QTRY_VERIFY_WITH_TIMEOUT(!exporterConnected(), 10000); // closed by the server
+        QCOMPARE(samples(curl(server.port())).value(QStringLiteral("poolscope_up")), 1.0);
+        QVERIFY2(log.isEmpty(), qPrintable(log.join(QLatin1Char('\n'))));
     }
 };
 

@@ -548,6 +548,42 @@ private Q_SLOTS:
         QCOMPARE(failed.first().at(0).toString(), QStringLiteral("scan"));
         QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("connect first")));
     }
+
+    // Redis's `timeout` closes the poller's connection between polls spaced beyond it: no
+    // outage. The poll runs again on a fresh connection (no failure, no reconnecting state);
+    // a server really gone between polls is still reported.
+    void idleCloseByTheServerIsNoOutage() {
+        RedisServerOptions options;
+        options.useTcp = true;
+        options.extraArguments = {QStringLiteral("--timeout"), QStringLiteral("1")};
+        startRedis(options);
+        m_redis->makePool("pool", {"a", "b"});
+        PoolMonitor monitor;
+        monitor.setPollInterval(1h); // polls only when asked: each one after an idle close
+        QSignalSpy observations(&monitor, &PoolMonitor::observationArrived);
+        QSignalSpy failures(&monitor, &PoolMonitor::pollFailed);
+        QSignalSpy states(&monitor, &PoolMonitor::stateChanged);
+        monitor.connectTo(m_redis->endpoint(), "pool");
+        QVERIFY(observations.wait(5000));
+        const auto pollerConnected = [this] {
+            return m_redis->run({"CLIENT", "LIST"}).text.contains("name=poolscope-poller");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!pollerConnected(), 10000); // closed by the server
+        const qsizetype seen = observations.size();
+        monitor.pollNow();
+        QTRY_COMPARE_WITH_TIMEOUT(observations.size(), seen + 1, 5000);
+        QCOMPARE(lastObservation(observations).snapshot.members.size(), 2);
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.value(0).value(0).toString()));
+        for (qsizetype i = 0; i < states.size(); ++i)
+            QVERIFY(stateAt(states, i) != ConnectionState::Reconnecting);
+
+        // Down for real while idle: the second try fails too, and that is reported.
+        QTRY_VERIFY_WITH_TIMEOUT(!pollerConnected(), 10000);
+        m_redis->server().killHard();
+        monitor.pollNow();
+        QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), ConnectionState::Reconnecting, 5000);
+        QVERIFY(!failures.isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMonitor)

@@ -8,15 +8,25 @@
 #include "recording/RecordingReader.h"
 #include "recording/RecordingWriter.h"
 
+#include <array>
+#include <cerrno>
 #include <cmath>
 #include <csignal>
+#include <cstring>
+
+#include <unistd.h>
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSysInfo>
+#include <QThread>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -542,6 +552,235 @@ private Q_SLOTS:
         Endpoint otherDatabase = endpoint;
         otherDatabase.database = 2;
         QVERIFY(defaultRecordingPath(otherDatabase, "proxies:eu/west") != path);
+    }
+
+    // A file is of one server, database and pool: `record` of another database or server into
+    // it is refused, naming both, before anything is written; the same server under another
+    // user name (or password) is the same recording.
+    void anotherServerOrDatabaseIsRefused() {
+        m_redis->run({"DEL", "ident"});
+        m_redis->makePool("ident", {"a", "b"}, 1);
+        const QString path = file(QStringLiteral("ident.sqlite"));
+        const auto record = [&path](const Endpoint &endpoint) {
+            return runCli({QStringLiteral("--url"), endpoint.toUrl(), QStringLiteral("--key"),
+                           QStringLiteral("ident"), QStringLiteral("record"),
+                           QStringLiteral("--db"), path, QStringLiteral("--interval"),
+                           QStringLiteral("50"), QStringLiteral("--duration"),
+                           QStringLiteral("0.3")});
+        };
+        const CliRun first = record(m_redis->endpoint());
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const QList<qint64> before = framesPerTier(path);
+        QVERIFY(before[0] > 0);
+
+        Endpoint otherDatabase = m_redis->endpoint();
+        otherDatabase.database = 3;
+        const CliRun refused = record(otherDatabase);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(m_redis->endpoint().toSafeUrl().toUtf8()) &&
+                     refused.err.contains(otherDatabase.toSafeUrl().toUtf8()),
+                 refused.err.constData());
+        QCOMPARE(framesPerTier(path), before); // nothing written
+
+        QString error;
+        RecordingInfo otherServer = info("ident");
+        otherServer.server = QStringLiteral("redis://127.0.0.1:1/0");
+        QVERIFY(!RecordingWriter::open(path, otherServer, &error));
+        QVERIFY2(error.contains(QStringLiteral("redis://127.0.0.1:1/0")) && error.contains(path),
+                 qPrintable(error));
+        Endpoint otherUser = m_redis->endpoint();
+        otherUser.username = QStringLiteral("alice");
+        otherUser.password = QStringLiteral("secret");
+        RecordingInfo sameServer = info("ident");
+        sameServer.server = otherUser.toSafeUrl();
+        QVERIFY2(RecordingWriter::open(path, sameServer, &error), qPrintable(error));
+        QCOMPARE(recordingServerIdentity(QStringLiteral("redis://u@LocalHost:6379/2")),
+                 recordingServerIdentity(QStringLiteral("rediss://localhost:6379/2")));
+        QVERIFY(recordingServerIdentity(QStringLiteral("redis://h:6379/2")) !=
+                recordingServerIdentity(QStringLiteral("redis://h:6379/0")));
+        QCOMPARE(recordingServerIdentity(QStringLiteral("redis+sentinel://b:1,a:2/m/0")),
+                 recordingServerIdentity(QStringLiteral("redis+sentinel://a:2,b:1/m/0")));
+    }
+
+    // The lock is the file's, not the name's: a symlink, a hard link and another process all
+    // meet it; the refusal names the holder.
+    void lockMeetsEveryNameOfTheFile() {
+        const QString path = file(QStringLiteral("named.sqlite"));
+        QString error;
+        auto writer = RecordingWriter::open(path, info("named"), &error);
+        QVERIFY2(writer, qPrintable(error));
+        const QString symlink = file(QStringLiteral("symlink.sqlite"));
+        const QString hardLink = file(QStringLiteral("hardlink.sqlite"));
+        QVERIFY(QFile::link(path, symlink));
+        QCOMPARE(
+            ::link(QFile::encodeName(path).constData(), QFile::encodeName(hardLink).constData()),
+            0);
+        const QString pid = QString::number(QCoreApplication::applicationPid());
+        for (const QString &name : {symlink, hardLink}) {
+            QVERIFY(!RecordingWriter::open(name, info("named"), &error));
+            QVERIFY2(error.contains(QStringLiteral("already being written")) &&
+                         error.contains(QStringLiteral("pid ") + pid),
+                     qPrintable(error));
+        }
+        for (const QString &name : {symlink, hardLink}) {
+            const CliRun refused = runCli({QStringLiteral("--url"), m_redis->url(),
+                                           QStringLiteral("--key"), QStringLiteral("named"),
+                                           QStringLiteral("record"), QStringLiteral("--db"), name});
+            QCOMPARE(refused.exitCode, 1);
+            QVERIFY2(refused.err.contains("already being written") &&
+                         refused.err.contains(("pid " + pid).toUtf8()),
+                     refused.err.constData());
+        }
+        writer.reset();
+        QVERIFY2(RecordingWriter::open(hardLink, info("named"), &error), qPrintable(error));
+    }
+
+    // Two recorders starting on a new file at the same moment: one records, the other is told
+    // another recorder has it (never "table meta already exists").
+    void recordersRacingOnANewFile() {
+        m_redis->run({"DEL", "race"});
+        m_redis->makePool("race", {"a"}, 1);
+        for (int round = 0; round < 3; ++round) {
+            const QString path = file(QStringLiteral("race-%1.sqlite").arg(round));
+            std::array<QProcess, 2> recorders;
+            for (QProcess &recorder : recorders)
+                recorder.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                               {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                                QStringLiteral("race"), QStringLiteral("record"),
+                                QStringLiteral("--db"), path, QStringLiteral("--interval"),
+                                QStringLiteral("50"), QStringLiteral("--duration"),
+                                QStringLiteral("0.5")});
+            int recorded = 0;
+            for (QProcess &recorder : recorders) {
+                QVERIFY(recorder.waitForFinished(20000));
+                const QByteArray err = recorder.readAllStandardError();
+                QVERIFY2(!err.contains("already exists"), err.constData());
+                if (recorder.exitCode() == 0)
+                    ++recorded;
+                else
+                    QVERIFY2(err.contains("already being written"), err.constData());
+            }
+            QVERIFY(recorded >= 1);
+        }
+        // In one process, two threads at once: exactly one opens it.
+        const QString path = file(QStringLiteral("race-threads.sqlite"));
+        std::array<std::unique_ptr<RecordingWriter>, 2> writers;
+        std::array<QString, 2> errors;
+        std::array<std::unique_ptr<QThread>, 2> threads;
+        for (size_t i = 0; i < 2; ++i)
+            threads[i].reset(QThread::create([&, i] {
+                writers[i] = RecordingWriter::open(path, info("race"), &errors[i]);
+                writers[i].reset(); // a writer belongs to its thread
+                if (errors[i].isEmpty())
+                    errors[i] = QStringLiteral("opened");
+            }));
+        for (auto &thread : threads)
+            thread->start();
+        for (auto &thread : threads)
+            QVERIFY(thread->wait(20000));
+        for (const QString &error : errors)
+            QVERIFY2(error == QStringLiteral("opened") ||
+                         error.contains(QStringLiteral("already being written")),
+                     qPrintable(error));
+    }
+
+    // The pid note beside the file decides nothing: empty (a crash before it reached the disk)
+    // or naming a process that is gone, it refuses no one.
+    void emptyOrStaleLockFileRefusesNoOne_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("stale") << QByteArray("999999\npoolscope-cli\nanother-host\n");
+        QTest::newRow("garbage") << QByteArray("\xff\x01 not a lock");
+    }
+    void emptyOrStaleLockFileRefusesNoOne() {
+        QFETCH(QByteArray, content);
+        const QString path = file(QStringLiteral("stale-%1.sqlite").arg(QTest::currentDataTag()));
+        QFile lock(path + QStringLiteral(".lock"));
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        lock.write(content);
+        lock.close();
+        QString error;
+        auto writer = RecordingWriter::open(path, info("stale"), &error);
+        QVERIFY2(writer, qPrintable(error));
+        QVERIFY(writer->appendPoll(makePoll(1000, 2, 1), &error));
+        writer.reset();
+        QVERIFY(!QFileInfo::exists(path + QStringLiteral(".lock")));
+    }
+
+    // Errors about the file or its lock give the system's reason.
+    void lockErrorsSayWhy() {
+        const QString directory = file(QStringLiteral("a-directory.sqlite"));
+        QVERIFY(QDir().mkpath(directory));
+        QString error;
+        QVERIFY(!RecordingWriter::open(directory, info("why"), &error));
+        QVERIFY2(error.contains(directory) &&
+                     error.contains(QString::fromLocal8Bit(std::strerror(EISDIR))),
+                 qPrintable(error));
+        const QString path = file(QStringLiteral("lock-is-a-directory.sqlite"));
+        QVERIFY(QDir().mkpath(path + QStringLiteral(".lock")));
+        QVERIFY(!RecordingWriter::open(path, info("why"), &error));
+        const QString reason = error.section(QStringLiteral("lock file"), 1);
+        QVERIFY2(reason.contains(QStringLiteral(".lock")) &&
+                     reason.contains(QStringLiteral(": ")) &&
+                     !reason.section(QStringLiteral(": "), -1).trimmed().isEmpty(),
+                 qPrintable(error));
+    }
+
+    // A truncated recording is called damaged (not a WAL problem, not "not a recording").
+    void truncatedRecordingIsDamaged() {
+        const QString path = file(QStringLiteral("truncated.sqlite"));
+        QString error;
+        {
+            auto writer = RecordingWriter::open(path, info("cut"), &error);
+            QVERIFY2(writer, qPrintable(error));
+            for (int i = 0; i < 200; ++i)
+                QVERIFY(writer->appendPoll(makePoll(1000 + i * 100, 50, i), &error));
+        }
+        QFile cut(path);
+        QVERIFY(cut.size() > 8192);
+        QVERIFY(cut.resize(cut.size() / 2));
+        QVERIFY(!RecordingWriter::open(path, info("cut"), &error));
+        QVERIFY2(error.contains(QStringLiteral("damaged")) && error.contains(path) &&
+                     !error.contains(QStringLiteral("WAL")),
+                 qPrintable(error));
+        QVERIFY(!RecordingReader::open(path, &error)); // the viewer says the same
+        QVERIFY2(error.contains(QStringLiteral("damaged")) && error.contains(path),
+                 qPrintable(error));
+    }
+
+    // record --json: JSON lines, a start and a stop with the totals; a refusal is JSON too.
+    void recordJson() {
+        m_redis->run({"DEL", "json"});
+        m_redis->makePool("json", {"a", "b"}, 2);
+        const QString path = file(QStringLiteral("json.sqlite"));
+        const QStringList arguments = {QStringLiteral("--url"),      m_redis->url(),
+                                       QStringLiteral("--key"),      QStringLiteral("json"),
+                                       QStringLiteral("--json"),     QStringLiteral("record"),
+                                       QStringLiteral("--db"),       path,
+                                       QStringLiteral("--interval"), QStringLiteral("50"),
+                                       QStringLiteral("--duration"), QStringLiteral("0.3")};
+        const CliRun run = runCli(arguments);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QJsonParseError parseError;
+        const QJsonObject started = QJsonDocument::fromJson(lines[0], &parseError).object();
+        QVERIFY2(parseError.error == QJsonParseError::NoError, lines[0].constData());
+        QCOMPARE(started.value(QStringLiteral("event")).toString(), QStringLiteral("recording"));
+        QCOMPARE(started.value(QStringLiteral("path")).toString(), path);
+        const QJsonObject stopped = QJsonDocument::fromJson(lines[1], &parseError).object();
+        QVERIFY2(parseError.error == QJsonParseError::NoError, lines[1].constData());
+        QCOMPARE(stopped.value(QStringLiteral("event")).toString(), QStringLiteral("stopped"));
+        QVERIFY(stopped.value(QStringLiteral("written")).toInteger() > 0);
+
+        QStringList otherPool = arguments;
+        otherPool[3] = QStringLiteral("other");
+        const CliRun refused = runCli(otherPool);
+        QCOMPARE(refused.exitCode, 1);
+        const QJsonObject error = QJsonDocument::fromJson(refused.out.trimmed()).object();
+        QVERIFY2(
+            error.value(QStringLiteral("error")).toString().contains(QStringLiteral("\"other\"")),
+            refused.out.constData());
     }
 };
 
