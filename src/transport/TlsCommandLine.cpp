@@ -1,5 +1,6 @@
 #include "transport/TlsCommandLine.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 namespace poolscope::transport {
@@ -19,6 +20,16 @@ QString unreadable(const QString &option, const QString &path) {
         return QStringLiteral("--%1 %2: not a readable file").arg(option, path);
     return {};
 }
+// A PEM file with a private key in it ("-----BEGIN PRIVATE KEY-----", "... RSA PRIVATE KEY",
+// "... ENCRYPTED PRIVATE KEY", ...). Read up to 1 MiB: certificate files are small.
+bool holdsPrivateKey(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return true; // unreadable files were reported already
+    const QByteArray text = file.read(1 << 20);
+    return text.contains("PRIVATE KEY-----");
+}
+
 } // namespace
 
 QList<QCommandLineOption> tlsCommandLineOptions() {
@@ -61,6 +72,12 @@ QString applyTlsCommandLine(const QCommandLineParser &parser, Endpoint &endpoint
     }
     if (!tls.keyFile.isEmpty() && tls.certFile.isEmpty())
         return QStringLiteral("--tls-key needs --tls-cert");
+    // Without --tls-key the key is read from the certificate's file (one PEM holding both):
+    // say so now when that file has none, rather than "cannot read the client key" later.
+    if (!tls.certFile.isEmpty() && tls.keyFile.isEmpty() && !holdsPrivateKey(tls.certFile))
+        return QStringLiteral("--tls-cert %1 holds no private key: give the key with --tls-key "
+                              "FILE")
+            .arg(tls.certFile);
     tls.insecure = parser.isSet(kInsecure);
     return {};
 }

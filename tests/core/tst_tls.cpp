@@ -430,6 +430,14 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--url"), QStringLiteral("rediss://localhost:TLSPORT"),
                            QStringLiteral("--tls-ca"), QStringLiteral("/nonexistent/ca.pem")}
             << 2 << "--tls-ca /nonexistent/ca.pem: no such file";
+        QTest::newRow("--tls-cert without its key")
+            << QStringList{QStringLiteral("--url"),
+                           QStringLiteral("rediss://localhost:TLSPORT"),
+                           QStringLiteral("--tls-ca"),
+                           QStringLiteral("CA"),
+                           QStringLiteral("--tls-cert"),
+                           QStringLiteral("CERT")}
+            << 2 << "holds no private key: give the key with --tls-key FILE";
         QTest::newRow("insecure says so")
             << QStringList{QStringLiteral("--url"), QStringLiteral("rediss://localhost:TLSPORT"),
                            QStringLiteral("--tls-insecure")}
@@ -444,6 +452,8 @@ private Q_SLOTS:
             argument.replace(QStringLiteral("TLSPORT"), port);
             if (argument == QLatin1String("CA"))
                 argument = cert("ca.pem");
+            if (argument == QLatin1String("CERT"))
+                argument = cert("client.pem");
         }
         const CliRun run = runCli(arguments << QStringLiteral("stats"));
         QVERIFY2(run.exitCode == exitCode, run.err.constData());
