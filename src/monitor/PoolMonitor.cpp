@@ -1,5 +1,6 @@
 #include "monitor/PoolMonitor.h"
 
+#include "topology/ClusterRouter.h"
 #include "topology/SentinelResolver.h"
 #include "topology/SentinelWatcher.h"
 
@@ -241,6 +242,8 @@ private:
                     {m_connection->endpoint().host, m_connection->endpoint().port});
                 observation.primaryNamedBy = topology::nodeText(*sentinel);
             }
+            if (const topology::ClusterRouter *router = m_connection->cluster())
+                observation.servedBy = topology::nodeText(router->ownerOf(m_poolKey));
             post(m_monitor,
                  [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
             // The members found by a search that is done scanning: their counts of now.

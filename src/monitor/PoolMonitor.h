@@ -32,6 +32,9 @@ struct PoolObservation {
     // Sentinel endpoints: the primary read ("host:port") and the sentinel that named it.
     QString primary;
     QString primaryNamedBy;
+    // Redis Cluster: the primary that owns the pool's slot ("host:port"), as the slot map says
+    // after this poll (a migrated slot: the node it moved to, once a MOVED was followed).
+    QString servedBy;
     QString mode; // how it was read, for the UI: "full snapshot (12 members)"
 
     // Big pools (more members than the full-snapshot threshold) are read as a summary instead:

@@ -291,6 +291,12 @@ private Q_SLOTS:
         };
         QTRY_VERIFY_WITH_TIMEOUT(m0CountIsFive(), 10000);
         QCOMPARE(failed.count(), 0);
+        // Each observation names the node that served it: the old owner, then the new one.
+        const auto nodeOf = [](RedisFixture &node) {
+            return QStringLiteral("127.0.0.1:%1").arg(node.endpoint().port);
+        };
+        QCOMPARE(seen.constFirst().servedBy, nodeOf(from));
+        QCOMPARE(seen.constLast().servedBy, nodeOf(to));
         monitor.disconnectFromServer();
     }
 

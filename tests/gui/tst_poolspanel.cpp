@@ -4,9 +4,12 @@
 #include "ClusterFixture.h"
 #include "MainWindowFixture.h"
 
+#include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
 #include "pools/PoolsPanel.h"
 #include "pools/PoolsTableModel.h"
+
+#include <limits>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -140,6 +143,46 @@ private Q_SLOTS:
         QCOMPARE(pool.median, 3.0);
         QCOMPARE(pool.maximum, 3.0);
         QCOMPARE(pool.countSum.value_or(-1), 36.0);
+    }
+
+    // A watched pool whose slot moves to another primary: the dashboard follows it and says in
+    // its events which node it went to.
+    void slotMoveOfTheWatchedPoolIsAnEvent() {
+        const int source = 1;
+        const int target = 2;
+        const QByteArray key = m_cluster.keyOn(source, "moving", true);
+        m_cluster.node(source).makePool(key, names(4));
+        Dashboard dashboard;
+        dashboard.session.setPollInterval(std::chrono::milliseconds(100));
+        QSignalSpy observed(&dashboard.session, &PoolSession::observationApplied);
+        dashboard.session.connectTo(m_cluster.endpoint(), key);
+        QVERIFY(observed.wait(10000));
+
+        RedisFixture &from = m_cluster.node(source);
+        RedisFixture &to = m_cluster.node(target);
+        const QByteArray slot = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray fromId = from.run({"CLUSTER", "MYID"}).text;
+        const QByteArray toId = to.run({"CLUSTER", "MYID"}).text;
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slot, "IMPORTING", fromId}).text, "OK");
+        QCOMPARE(from.run({"CLUSTER", "SETSLOT", slot, "MIGRATING", toId}).text, "OK");
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", QByteArray::number(to.endpoint().port), "", "0",
+                           "5000", "KEYS", key})
+                     .text,
+                 "OK");
+        for (int i = 0; i < m_cluster.size(); ++i)
+            QCOMPARE(m_cluster.node(i).run({"CLUSTER", "SETSLOT", slot, "NODE", toId}).text, "OK");
+        const QString expected = QStringLiteral("moved from node 127.0.0.1:%1 to node 127.0.0.1:%2")
+                                     .arg(from.endpoint().port)
+                                     .arg(to.endpoint().port);
+        const auto announced = [&dashboard, &expected] {
+            for (const HistoryEvent &event :
+                 dashboard.session.history().events(0, std::numeric_limits<qint64>::max()))
+                if (event.label.contains(expected))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(announced(), 15000);
+        QVERIFY(dashboard.nextPoll()); // still watching, from the new owner
     }
 };
 

@@ -5,6 +5,7 @@
 #include "session/OutsideChanges.h"
 #include "monitor/PoolCommander.h"
 #include "pool/CredentialMask.h"
+#include "pool/PoolKeys.h"
 
 #include <algorithm>
 #include <limits>
@@ -385,6 +386,14 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
                            "sentinel %3)")
                 .arg(m_latest->primary, observation.primary, observation.primaryNamedBy);
         log(LogSeverity::Warning, QStringLiteral("connection"), text);
+        addHistoryEvent(HistoryEvent::Kind::Note, {}, text);
+    }
+    if (m_latest && !observation.servedBy.isEmpty() && !m_latest->servedBy.isEmpty() &&
+        observation.servedBy != m_latest->servedBy) {
+        const QString text = tr("cluster: the pool's slot %1 moved from node %2 to node %3")
+                                 .arg(PoolKeys::hashSlot(m_poolKey))
+                                 .arg(m_latest->servedBy, observation.servedBy);
+        log(LogSeverity::Info, QStringLiteral("connection"), text);
         addHistoryEvent(HistoryEvent::Kind::Note, {}, text);
     }
     if (m_latest)
