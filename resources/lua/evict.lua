@@ -1,6 +1,11 @@
 -- Move one member from the pool (KEYS[1]) to the evicted hash (KEYS[2]), keeping its count.
 -- O(log N); returns {status, count}: "evicted", "already-evicted", "unknown", or "conflict" (the
 -- member is in the pool AND has a saved count: nothing is touched, so no count is overwritten).
+-- KEYS[3], when given, is the guard's marks hash (member -> id of the guard that evicted it):
+-- with ARGV[2] (a guard's id) the eviction is marked as that guard's; without it the eviction is
+-- an operator's and any mark is dropped, in this same script, so the last action decides whose
+-- eviction it is. An operator who may not write KEYS[3] still evicts; the reply's third element
+-- is then 'mark-kept' (a guard's old mark, if any, could not be dropped).
 local count = redis.call('ZSCORE', KEYS[1], ARGV[1])
 local saved = redis.call('HGET', KEYS[2], ARGV[1])
 if not count then
@@ -12,6 +17,17 @@ end
 if saved then
     return {'conflict', count, saved}
 end
+local mark = false
+if KEYS[3] then
+    -- The mark first: a refused write then leaves everything as it was.
+    if ARGV[2] and ARGV[2] ~= '' then
+        redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+    elseif redis.acl_check_cmd('hdel', KEYS[3], ARGV[1]) then
+        redis.call('HDEL', KEYS[3], ARGV[1])
+    else
+        mark = 'mark-kept'
+    end
+end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], count)
-return {'evicted', count}
+return {'evicted', count, mark}

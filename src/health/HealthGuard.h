@@ -31,6 +31,7 @@ struct GuardAction {
 struct GuardRound {
     bool leaseHeld = false;
     QByteArray leaseHolder; // the other guard's id when not held
+    bool stopped = false;   // stop was set mid-round: nothing acted on (the lease is still ours)
     CheckRound checks;
     QList<GuardAction> actions;
     qint64 members = 0; // in the pool and evicted, at the start of the round

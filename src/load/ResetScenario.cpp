@@ -112,7 +112,7 @@ RestoreOutcome restoreAtomically(RedisConnection &connection, PoolOperations &po
         {{"MULTI"},
          {"ZRANGE", keys.pool(), "0", "-1", "WITHSCORES"},
          LuaScript::restore().evalCommand(
-             {keys.pool(), keys.evicted()},
+             {keys.pool(), keys.evicted(), keys.guardMarks()},
              {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()}),
          {"EXEC"}});
     const QString during = QStringLiteral("restoring %1").arg(describeMember(member));

@@ -323,9 +323,9 @@ std::optional<QByteArray> PoolOperations::allocate() {
     return reply.text;
 }
 
-EvictResult PoolOperations::evict(const QByteArray &member) {
-    const RedisReply reply =
-        LuaScript::evict().run(m_connection, {m_keys.pool(), m_keys.evicted()}, {member});
+EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &guardId) {
+    const RedisReply reply = LuaScript::evict().run(
+        m_connection, {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()}, {member, guardId});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -344,17 +344,19 @@ EvictResult PoolOperations::evict(const QByteArray &member) {
                 .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
                      QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
-    return {member, scoreOf(reply.elements.value(1), member)};
+    return {member, scoreOf(reply.elements.value(1), member),
+            reply.elements.value(2).text == "mark-kept"};
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
-                                      double startCount) {
+                                      double startCount, bool byGuard) {
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
         throw RedisError::usage(
             QStringLiteral("cannot restore with starting count: %1").arg(problem));
     const RedisReply reply = LuaScript::restore().run(
-        m_connection, {m_keys.pool(), m_keys.evicted()},
-        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()});
+        m_connection, {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()},
+        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8(),
+         byGuard ? QByteArray("guard") : QByteArray("operator")});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("restoring %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -372,6 +374,11 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
                 .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
                      QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
+    if (status == "not-guards")
+        throw RedisError::usage(
+            QStringLiteral("not restoring %1: its eviction is no longer a guard's (an operator "
+                           "evicted or restored it since)")
+                .arg(describeMember(member)));
     if (status == "invalid-count")
         throw RedisError::usage(
             QStringLiteral("cannot restore %1 with policy %2: it would get the count \"%3\", "
@@ -386,6 +393,7 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     result.savedCount = scoreOf(reply.elements.value(2), member);
     if (reply.elements.size() > 3 && !reply.elements[3].isNil())
         result.poolMinimumBefore = scoreOf(reply.elements[3], member);
+    result.guardMarkKept = reply.elements.value(4).text == "mark-kept";
     return result;
 }
 

@@ -44,10 +44,15 @@ public:
                     const Progress &progress = {});
     // The seed's script: the member chosen, or nullopt when the pool is empty.
     std::optional<QByteArray> allocate();
-    // Throws RedisError(Usage) for a member that is not in the pool.
-    EvictResult evict(const QByteArray &member);
-    // Throws RedisError(Usage) for a member that is not evicted.
-    RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0);
+    // Throws RedisError(Usage) for a member that is not in the pool. guardId: a guard's
+    // eviction, marked as that guard's (PoolKeys::guardMarks()); empty: an operator's, which
+    // drops any guard's mark in the same script.
+    EvictResult evict(const QByteArray &member, const QByteArray &guardId = {});
+    // Throws RedisError(Usage) for a member that is not evicted. Every restore drops the guard's
+    // mark; byGuard restores only while the mark is there (Usage otherwise: an operator acted on
+    // the member since the guard evicted it).
+    RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0,
+                          bool byGuard = false);
 
     // Checks that the pool key is a sorted set (or absent) and the companion key a hash (or
     // absent); throws a RedisError that names the key and its actual type otherwise.

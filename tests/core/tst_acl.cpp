@@ -103,8 +103,12 @@ private Q_SLOTS:
         PoolOperations pool(*connection, "proxies");
         QCOMPARE(pool.seed({"192.0.2.3:80"}, SeedOptions{}).added.size(), 1);
         QCOMPARE(pool.allocate(), std::optional<QByteArray>("192.0.2.3:80"));
-        QCOMPARE(pool.evict("192.0.2.3:80").savedCount, 1.0);
-        QCOMPARE(pool.restore("192.0.2.3:80", RestorePolicy::Min).restoredCount, 3.0);
+        const EvictResult evicted = pool.evict("192.0.2.3:80");
+        QCOMPARE(evicted.savedCount, 1.0);
+        QVERIFY(!evicted.guardMarkKept); // the README's rules reach the guard's marks
+        const RestoreResult restored = pool.restore("192.0.2.3:80", RestorePolicy::Min);
+        QCOMPARE(restored.restoredCount, 3.0);
+        QVERIFY(!restored.guardMarkKept);
         QCOMPARE(pool.snapshot().members.size(), 3);
     }
 
