@@ -46,15 +46,20 @@ local number = tonumber(count)
 if not number or number ~= number or number == math.huge or number == -math.huge then
     return {'invalid-count', count, saved, lowest or false}
 end
+-- Rights are checked before the first write, so a refusal leaves everything as it was.
+local dropMark = KEYS[3] ~= nil
 local mark = false
-if KEYS[3] then
-    -- The mark first: a refused write then leaves everything as it was.
-    if byGuard or redis.acl_check_cmd('hdel', KEYS[3], ARGV[1]) then
-        redis.call('HDEL', KEYS[3], ARGV[1])
-    else
-        mark = 'mark-kept'
+if dropMark and not redis.acl_check_cmd('hdel', KEYS[3], ARGV[1]) then
+    if byGuard then
+        return redis.error_reply('NOPERM this user may not write the guard marks hash ' .. KEYS[3])
     end
+    dropMark = false
+    mark = 'mark-kept'
 end
+-- ZADD first: at maxmemory it is refused before anything is written.
 redis.call('ZADD', KEYS[1], count, ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+if dropMark then
+    redis.call('HDEL', KEYS[3], ARGV[1])
+end
 return {'restored', count, saved, lowest or false, mark}

@@ -111,8 +111,9 @@ RestoreOutcome restoreAtomically(RedisConnection &connection, PoolOperations &po
     const QList<RedisReply> replies = connection.pipeline(
         {{"MULTI"},
          {"ZRANGE", keys.pool(), "0", "-1", "WITHSCORES"},
+         // No marks hash: the scenario's own evict (an operator's) dropped any guard's mark.
          LuaScript::restore().evalCommand(
-             {keys.pool(), keys.evicted(), keys.guardMarks()},
+             {keys.pool(), keys.evicted()},
              {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()}),
          {"EXEC"}});
     const QString during = QStringLiteral("restoring %1").arg(describeMember(member));

@@ -323,9 +323,37 @@ std::optional<QByteArray> PoolOperations::allocate() {
     return reply.text;
 }
 
+std::optional<bool> PoolOperations::guardMarkOf(const QByteArray &member) {
+    const RedisReply reply = m_connection.command({"HEXISTS", m_keys.guardMarks(), member});
+    if (reply.isError()) {
+        if (reply.errorCode() == "NOPERM")
+            return std::nullopt;
+        throwServerError(
+            reply, QStringLiteral("reading the guard's mark on %1").arg(describeMember(member)));
+    }
+    return reply.integer == 1;
+}
+
+QList<QByteArray> PoolOperations::scriptKeys(const QByteArray &member, bool byGuard,
+                                             bool *markKept) {
+    *markKept = false;
+    if (byGuard)
+        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
+    // An operator's action names the marks hash only when the member has a mark: a key that does
+    // not exist makes the script a multi-key command with a missing key, which a cluster refuses
+    // (TRYAGAIN) while the slot migrates. A mark set after this read needs the member evicted by
+    // the guard first, which the script then finds.
+    const std::optional<bool> marked = guardMarkOf(member);
+    *markKept = !marked;
+    if (marked.value_or(false))
+        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
+    return {m_keys.pool(), m_keys.evicted()};
+}
+
 EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &guardId) {
-    const RedisReply reply = LuaScript::evict().run(
-        m_connection, {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()}, {member, guardId});
+    bool markKept = false;
+    const QList<QByteArray> keys = scriptKeys(member, !guardId.isEmpty(), &markKept);
+    const RedisReply reply = LuaScript::evict().run(m_connection, keys, {member, guardId});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -345,7 +373,7 @@ EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &gu
                      QString::fromUtf8(reply.elements.value(1).text),
                      QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
     return {member, scoreOf(reply.elements.value(1), member),
-            reply.elements.value(2).text == "mark-kept"};
+            markKept || reply.elements.value(2).text == "mark-kept"};
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
@@ -353,8 +381,10 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
         throw RedisError::usage(
             QStringLiteral("cannot restore with starting count: %1").arg(problem));
+    bool markKept = false;
+    const QList<QByteArray> keys = scriptKeys(member, byGuard, &markKept);
     const RedisReply reply = LuaScript::restore().run(
-        m_connection, {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()},
+        m_connection, keys,
         {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8(),
          byGuard ? QByteArray("guard") : QByteArray("operator")});
     if (reply.isError())
@@ -393,7 +423,7 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     result.savedCount = scoreOf(reply.elements.value(2), member);
     if (reply.elements.size() > 3 && !reply.elements[3].isNil())
         result.poolMinimumBefore = scoreOf(reply.elements[3], member);
-    result.guardMarkKept = reply.elements.value(4).text == "mark-kept";
+    result.guardMarkKept = markKept || reply.elements.value(4).text == "mark-kept";
     return result;
 }
 

@@ -61,6 +61,10 @@ public:
     [[noreturn]] void throwServerError(const RedisReply &reply, const QString &during);
 
 private:
+    // Whether a guard's mark is on the member; nullopt when this user may not read the marks.
+    std::optional<bool> guardMarkOf(const QByteArray &member);
+    // The evict and restore scripts' keys; *markKept: the marks could not be read.
+    QList<QByteArray> scriptKeys(const QByteArray &member, bool byGuard, bool *markKept);
     QList<PoolMember> readMembers(qint64 size, qint64 &commands);
     QList<EvictedMember> readEvicted(qint64 &commands);
 
