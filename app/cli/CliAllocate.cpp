@@ -5,7 +5,9 @@
 #include "redis/BrokenPipe.h"
 #include "redis/RedisError.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <tuple>
 
 namespace poolscope::cli {
@@ -38,6 +40,16 @@ int Cli::allocateOneByOne(qint64 count) {
             return kExitEmptyPool;
         }
         m_out << memberText(*member) << '\n';
+        // Written at once and checked: a reader gone (`| head -1`) must stop the allocations,
+        // not let them all run into a closed pipe (SIGPIPE is ignored, so write fails EPIPE).
+        m_out.flush();
+        if (m_out.status() != QTextStream::Ok) {
+            const int error = errno;
+            m_err << "poolscope-cli: standard output could not be written ("
+                  << QString::fromLocal8Bit(std::strerror(error ? error : EIO))
+                  << "); stopped after " << i + 1 << " of " << count << " allocations\n";
+            return kExitFailure;
+        }
     }
     return kExitOk;
 }

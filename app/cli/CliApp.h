@@ -112,6 +112,7 @@ private:
     int allocate(const QStringList &args);
     int evict(const QStringList &args);
     int restore(const QStringList &args);
+    void warnIfGuardMarkKept(const QByteArray &member, bool kept);
     int list(const QStringList &args);
     int migrateCompanionCommand(const QStringList &args);
     // evict/restore: checks every member first (nothing is done when one is wrong: the error

@@ -173,6 +173,9 @@ int Cli::guard(const QStringList &args) {
                              .arg(policyText)
                              .toStdString());
     options.restorePolicy = *policy;
+    // Without an agreed count "start" would restore at 0: the flood the guard exists to prevent.
+    if (*policy == RestorePolicy::Start && !m_parser.isSet(QStringLiteral("start")))
+        throw UsageError("guard --restore-policy start needs --start N, the agreed starting count");
     options.startCount = countOption(QStringLiteral("start"), 0);
     // --interval is in seconds for the guard (watch's is in milliseconds).
     const double intervalSeconds = m_parser.isSet(QStringLiteral("interval"))
@@ -217,6 +220,8 @@ int Cli::guard(const QStringList &args) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
             continue;
         }
+        if (round.stopped)
+            break;
         if (!round.leaseHeld) {
             if (round.leaseHolder != waitingFor) {
                 m_err << "poolscope-cli: another guard (" << round.leaseHolder

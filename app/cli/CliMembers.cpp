@@ -112,12 +112,20 @@ int Cli::actOnMembers(const QStringList &args, bool forEvict, const MemberAction
     return kExitOk;
 }
 
+void Cli::warnIfGuardMarkKept(const QByteArray &member, bool kept) {
+    if (kept)
+        m_err << "poolscope-cli: warning: this user may not write "
+              << memberText(pool().keys().guardMarks()) << ", so a guard's mark on "
+              << memberText(member) << " (if any) was kept: a guard may still restore it\n";
+}
+
 int Cli::evict(const QStringList &args) {
     if (args.isEmpty())
         throw UsageError("evict needs at least one MEMBER");
     requireYes(args.size(), QStringLiteral("evict"));
     return actOnMembers(args, true, [this](const QByteArray &member) {
         const EvictResult result = pool().evict(member);
+        warnIfGuardMarkKept(member, result.guardMarkKept);
         if (!m_json)
             m_out << "evicted " << memberText(member) << " (saved count "
                   << formatCount(result.savedCount) << ")\n";
@@ -136,6 +144,7 @@ int Cli::restore(const QStringList &args) {
     const double start = countOption(QStringLiteral("start"), 0);
     return actOnMembers(args, false, [this, policy, start](const QByteArray &member) {
         const RestoreResult result = pool().restore(member, policy, start);
+        warnIfGuardMarkKept(member, result.guardMarkKept);
         const std::optional<double> minimum = result.poolMinimumBefore;
         // The flood forecast: how many allocations in a row the member will take.
         const double forecast = minimum ? std::max(0.0, *minimum - result.restoredCount) : 0.0;

@@ -122,8 +122,16 @@ int Cli::record(const QStringList &args) {
                    {QStringLiteral("path"), path}});
     else
         m_out << "recorded " << written << " of " << polls << " polls to " << path << '\n';
-    if (polls > 0 && written == 0)
+    // A recording with holes, or none at all, is a failure to report, not a success.
+    if (written < polls) {
+        m_err << "poolscope-cli: " << polls - written << " of " << polls
+              << " polls were lost (not recorded)\n";
         return kExitFailure;
+    }
+    if (polls == 0 && exitCode == kExitOk) {
+        m_err << "poolscope-cli: no poll was recorded (the server never answered)\n";
+        return kExitFailure;
+    }
     return exitCode;
 }
 

@@ -89,8 +89,11 @@ GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
     for (const CheckResult &result : round.checks.results)
         records.insert(result.member, previous.value(result.member).after(result, now));
     m_store.write(records);
-    // Act only while we still hold the lease (a long round may have outlived it).
-    if ((!stop || !stop->load()) && holdLease(&round.leaseHolder)) {
+    // Act only while we still hold the lease (a long round may have outlived it). A stop is
+    // not a lost lease: the holder would be our own id.
+    if (stop && stop->load()) {
+        round.stopped = true;
+    } else if (holdLease(&round.leaseHolder)) {
         act(round, inPool, evictedMembers, records, previous);
         m_pruneCursor = m_store.pruneStep(m_pruneCursor, QSet<QByteArray>(all.cbegin(), all.cend()),
                                           &round.recordsPruned);
@@ -108,18 +111,18 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
                       const QHash<QByteArray, HealthRecord> &previous) {
     qint64 evictedCount = evictedMembers.size();
     const qint64 total = inPool.size() + evictedMembers.size();
-    QHash<QByteArray, HealthRecord> changed;
     // Restores first: they make room under the cap.
     for (const QByteArray &member : evictedMembers) {
         HealthRecord &record = records[member];
         if (!record.evictedByGuard || record.successes < m_options.rise)
             continue;
         try {
+            // Restored only if the guard's mark is still on it, in the same script: an operator's
+            // restore or evict since then made the eviction theirs.
             const RestoreResult restored =
-                m_pool.restore(member, m_options.restorePolicy, m_options.startCount);
+                m_pool.restore(member, m_options.restorePolicy, m_options.startCount, true);
             ++m_commands;
             record.evictedByGuard = false;
-            changed.insert(member, record);
             --evictedCount;
             event(round, {GuardAction::Kind::Restore, member,
                           QStringLiteral("%1 consecutive successful checks; restored at count %2 "
@@ -130,17 +133,23 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
         } catch (const RedisError &e) {
             if (e.kind() != RedisError::Kind::Usage)
                 throw;
-            ++m_commands; // restored by someone else meanwhile: nothing to do
+            ++m_commands; // restored, or made an operator's, by someone else meanwhile
+            record.evictedByGuard = false;
         }
     }
-    // Members in the pool that a guard marked evicted but that are back (by hand, or a kill
-    // between marking and evicting): clear the mark.
+    // A mark on a member in the pool (put back by a seed, or left by an older guard) belongs to
+    // no eviction. Only the lease holder sets marks, so dropping it races with nothing.
+    RedisCommand unmark{"HDEL", m_store.keys().guardMarks()};
     for (const QByteArray &member : inPool) {
         HealthRecord &record = records[member];
         if (record.evictedByGuard) {
             record.evictedByGuard = false;
-            changed.insert(member, record);
+            unmark << member;
         }
+    }
+    if (unmark.size() > 2) {
+        ++m_commands;
+        m_connection.commandOrThrow(unmark);
     }
     QList<QByteArray> candidates;
     for (const QByteArray &member : inPool) {
@@ -154,7 +163,11 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
                      [&records](const QByteArray &a, const QByteArray &b) {
                          return records[a].failures > records[b].failures;
                      });
-    const qint64 cap = qint64(std::floor(double(total) * m_options.maxEvictedPercent / 100.0));
+    // At least one whenever evicting is allowed at all (as Envoy's outlier detection does):
+    // rounded down, a small pool's cap would be zero and its dead members would stay.
+    qint64 cap = qint64(std::floor(double(total) * m_options.maxEvictedPercent / 100.0));
+    if (m_options.maxEvictedPercent > 0)
+        cap = std::max<qint64>(cap, 1);
     const qint64 room = std::max<qint64>(0, cap - evictedCount);
     if (candidates.size() > room) {
         event(round, {GuardAction::Kind::Capped,
@@ -169,14 +182,11 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
     }
     for (const QByteArray &member : candidates) {
         HealthRecord &record = records[member];
-        // Mark first, then move: a guard killed in between leaves a member in the pool with a
-        // mark the next round clears, never an evicted member no guard would restore.
-        record.evictedByGuard = true;
-        m_store.write({{member, record}});
         try {
-            m_pool.evict(member);
+            // Marked as the guard's in the same script as the move.
+            m_pool.evict(member, m_options.guardId);
             ++m_commands;
-            changed.remove(member);
+            record.evictedByGuard = true;
             ++evictedCount;
             const bool isNew = !previous.contains(member) && record.failures < m_options.fall;
             event(round, {GuardAction::Kind::Evict, member,
@@ -189,11 +199,8 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
             if (e.kind() != RedisError::Kind::Usage)
                 throw;
             ++m_commands; // evicted or removed by someone else meanwhile
-            record.evictedByGuard = false;
-            changed.insert(member, record);
         }
     }
-    m_store.write(changed);
     round.evicted = evictedCount;
 }
 

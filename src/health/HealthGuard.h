@@ -31,6 +31,7 @@ struct GuardAction {
 struct GuardRound {
     bool leaseHeld = false;
     QByteArray leaseHolder; // the other guard's id when not held
+    bool stopped = false;   // stop was set mid-round: nothing acted on (the lease is still ours)
     CheckRound checks;
     QList<GuardAction> actions;
     qint64 members = 0; // in the pool and evicted, at the start of the round
@@ -43,8 +44,9 @@ struct GuardRound {
 // hash, evicts after `fall` failures and restores after `rise` successes through the pool's atomic
 // evict and restore scripts, never lets the evicted share exceed the cap, and writes each action
 // to the guard-events stream. Holds a lease in Redis so that only one guard acts on a pool.
-// Blocking: run it on a worker thread. Restores only what a guard evicted (an operator's
-// evictions are theirs).
+// Blocking: run it on a worker thread. Restores only what a guard evicted and no operator acted on
+// since: the evict and restore scripts keep the guard's mark (PoolKeys::guardMarks()), so the
+// last action decides whose eviction it is.
 class HealthGuard {
 public:
     HealthGuard(RedisConnection &connection, const QByteArray &poolKey, GuardOptions options);

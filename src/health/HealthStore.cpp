@@ -16,8 +16,6 @@ QByteArray HealthRecord::toJson() const {
                        {QStringLiteral("up"), successes},
                        {QStringLiteral("down"), failures},
                        {QStringLiteral("e"), maskCredentialsInText(error)}};
-    if (evictedByGuard)
-        object.insert(QStringLiteral("g"), true);
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
@@ -34,7 +32,6 @@ std::optional<HealthRecord> HealthRecord::fromJson(const QByteArray &json) {
     record.successes = object.value(QStringLiteral("up")).toInt();
     record.failures = object.value(QStringLiteral("down")).toInt();
     record.error = object.value(QStringLiteral("e")).toString();
-    record.evictedByGuard = object.value(QStringLiteral("g")).toBool();
     return record;
 }
 
@@ -65,24 +62,35 @@ HealthStore::HealthStore(RedisConnection &connection, PoolKeys keys)
 QHash<QByteArray, HealthRecord> HealthStore::read(const QList<QByteArray> &members) {
     QHash<QByteArray, HealthRecord> records;
     QList<RedisCommand> commands;
-    for (qsizetype start = 0; start < members.size(); start += kChunk)
+    for (qsizetype start = 0; start < members.size(); start += kChunk) {
         commands.append(RedisCommand{"HMGET", m_keys.health()} + members.mid(start, kChunk));
+        commands.append(RedisCommand{"HMGET", m_keys.guardMarks()} + members.mid(start, kChunk));
+    }
     const QList<RedisReply> replies = m_connection.pipeline(commands);
     m_commands += commands.size();
-    for (qsizetype c = 0; c < replies.size(); ++c) {
-        const RedisReply &reply = replies[c];
-        if (reply.type == RedisReply::Type::Error)
-            throw RedisError(
-                RedisError::Kind::Server,
-                QStringLiteral("reading health hash %1: %2")
-                    .arg(QString::fromUtf8(m_keys.health()), QString::fromUtf8(reply.text)),
-                reply.errorCode());
-        for (qsizetype i = 0; i < reply.elements.size(); ++i) {
-            const RedisReply &field = reply.elements[i];
-            if (field.type != RedisReply::Type::String)
+    for (qsizetype c = 0; c + 1 < replies.size(); c += 2) {
+        for (qsizetype r = c; r <= c + 1; ++r)
+            if (replies[r].type == RedisReply::Type::Error)
+                throw RedisError(
+                    RedisError::Kind::Server,
+                    QStringLiteral("reading health hash %1: %2")
+                        .arg(QString::fromUtf8(r == c ? m_keys.health() : m_keys.guardMarks()),
+                             QString::fromUtf8(replies[r].text)),
+                    replies[r].errorCode());
+        const QList<RedisReply> &fields = replies[c].elements;
+        const QList<RedisReply> &marks = replies[c + 1].elements;
+        for (qsizetype i = 0; i < fields.size(); ++i) {
+            const QByteArray &member = members[(c / 2) * kChunk + i];
+            std::optional<HealthRecord> record;
+            if (fields[i].type == RedisReply::Type::String)
+                record = HealthRecord::fromJson(fields[i].text);
+            const bool marked = marks.value(i).type == RedisReply::Type::String;
+            if (!record && !marked)
                 continue;
-            if (const auto record = HealthRecord::fromJson(field.text))
-                records.insert(members[c * kChunk + i], *record);
+            if (!record)
+                record = HealthRecord{};
+            record->evictedByGuard = marked;
+            records.insert(member, *record);
         }
     }
     return records;

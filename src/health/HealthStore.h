@@ -13,8 +13,11 @@ namespace poolscope {
 // per member, its value a small JSON object
 //   {"t": last check (ms since the epoch), "o": outcome name, "l": latency ms (-1: none),
 //    "s": HTTP status, "up": consecutive successes, "down": consecutive failures,
-//    "e": last error text (credentials masked), "g": true while the guard holds it evicted}
-// so every dashboard, `check` and guard sees the same state.
+//    "e": last error text (credentials masked)}
+// so every dashboard, `check` and guard sees the same state. Whether a guard holds the member
+// evicted is not in this record (a guard writes records from a read made before its checks, which
+// would undo an operator's action in between) but in PoolKeys::guardMarks(), which only the evict
+// and restore scripts change.
 struct HealthRecord {
     qint64 checkedAtMs = 0;
     QString outcome; // outcomeName(); empty: never checked
@@ -23,7 +26,7 @@ struct HealthRecord {
     int successes = 0;
     int failures = 0;
     QString error;
-    bool evictedByGuard = false;
+    bool evictedByGuard = false; // from the guard's marks hash, not from the JSON
 
     QByteArray toJson() const;
     static std::optional<HealthRecord> fromJson(const QByteArray &json);
@@ -48,6 +51,8 @@ public:
 
     HealthStore(RedisConnection &connection, PoolKeys keys);
 
+    // The records, with evictedByGuard from the marks hash (a marked member without a record
+    // gets an empty record with the mark).
     QHash<QByteArray, HealthRecord> read(const QList<QByteArray> &members);
     void write(const QHash<QByteArray, HealthRecord> &records);
     // One step of a walk over the health hash (HSCAN COUNT kChunk, then one HDEL): drops the

@@ -111,6 +111,7 @@ RestoreOutcome restoreAtomically(RedisConnection &connection, PoolOperations &po
     const QList<RedisReply> replies = connection.pipeline(
         {{"MULTI"},
          {"ZRANGE", keys.pool(), "0", "-1", "WITHSCORES"},
+         // No marks hash: the scenario's own evict (an operator's) dropped any guard's mark.
          LuaScript::restore().evalCommand(
              {keys.pool(), keys.evicted()},
              {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()}),

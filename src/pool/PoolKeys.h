@@ -41,6 +41,10 @@ public:
     QByteArray health() const { return companionNamed("health"); }
     QByteArray guardEvents() const { return companionNamed("guard-events"); }
     QByteArray guardLease() const { return companionNamed("guard-lease"); }
+    // "{<tag>}:guard-evicted:<key>": member -> id of the guard whose eviction it is. Set by a
+    // guard's evict script, dropped by every restore and by an operator's evict, in the same
+    // script: the last action decides whose eviction it is.
+    QByteArray guardMarks() const { return companionNamed("guard-evicted"); }
     // The companion name used before 0.2 (shared by some pairs of pool keys).
     QByteArray legacyEvicted() const;
     // Other pool keys whose legacy companion was this pool's legacy companion too.

@@ -323,9 +323,37 @@ std::optional<QByteArray> PoolOperations::allocate() {
     return reply.text;
 }
 
-EvictResult PoolOperations::evict(const QByteArray &member) {
-    const RedisReply reply =
-        LuaScript::evict().run(m_connection, {m_keys.pool(), m_keys.evicted()}, {member});
+std::optional<bool> PoolOperations::guardMarkOf(const QByteArray &member) {
+    const RedisReply reply = m_connection.command({"HEXISTS", m_keys.guardMarks(), member});
+    if (reply.isError()) {
+        if (reply.errorCode() == "NOPERM")
+            return std::nullopt;
+        throwServerError(
+            reply, QStringLiteral("reading the guard's mark on %1").arg(describeMember(member)));
+    }
+    return reply.integer == 1;
+}
+
+QList<QByteArray> PoolOperations::scriptKeys(const QByteArray &member, bool byGuard,
+                                             bool *markKept) {
+    *markKept = false;
+    if (byGuard)
+        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
+    // An operator's action names the marks hash only when the member has a mark: a key that does
+    // not exist makes the script a multi-key command with a missing key, which a cluster refuses
+    // (TRYAGAIN) while the slot migrates. A mark set after this read needs the member evicted by
+    // the guard first, which the script then finds.
+    const std::optional<bool> marked = guardMarkOf(member);
+    *markKept = !marked;
+    if (marked.value_or(false))
+        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
+    return {m_keys.pool(), m_keys.evicted()};
+}
+
+EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &guardId) {
+    bool markKept = false;
+    const QList<QByteArray> keys = scriptKeys(member, !guardId.isEmpty(), &markKept);
+    const RedisReply reply = LuaScript::evict().run(m_connection, keys, {member, guardId});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -344,17 +372,21 @@ EvictResult PoolOperations::evict(const QByteArray &member) {
                 .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
                      QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
-    return {member, scoreOf(reply.elements.value(1), member)};
+    return {member, scoreOf(reply.elements.value(1), member),
+            markKept || reply.elements.value(2).text == "mark-kept"};
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
-                                      double startCount) {
+                                      double startCount, bool byGuard) {
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
         throw RedisError::usage(
             QStringLiteral("cannot restore with starting count: %1").arg(problem));
+    bool markKept = false;
+    const QList<QByteArray> keys = scriptKeys(member, byGuard, &markKept);
     const RedisReply reply = LuaScript::restore().run(
-        m_connection, {m_keys.pool(), m_keys.evicted()},
-        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()});
+        m_connection, keys,
+        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8(),
+         byGuard ? QByteArray("guard") : QByteArray("operator")});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("restoring %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -372,6 +404,11 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
                 .arg(describeMember(member), quotedKey(m_keys.pool()),
                      QString::fromUtf8(reply.elements.value(1).text),
                      QString::fromUtf8(reply.elements.value(2).text), quotedKey(m_keys.evicted())));
+    if (status == "not-guards")
+        throw RedisError::usage(
+            QStringLiteral("not restoring %1: its eviction is no longer a guard's (an operator "
+                           "evicted or restored it since)")
+                .arg(describeMember(member)));
     if (status == "invalid-count")
         throw RedisError::usage(
             QStringLiteral("cannot restore %1 with policy %2: it would get the count \"%3\", "
@@ -386,6 +423,7 @@ RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy po
     result.savedCount = scoreOf(reply.elements.value(2), member);
     if (reply.elements.size() > 3 && !reply.elements[3].isNil())
         result.poolMinimumBefore = scoreOf(reply.elements[3], member);
+    result.guardMarkKept = markKept || reply.elements.value(4).text == "mark-kept";
     return result;
 }
 

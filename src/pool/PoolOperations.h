@@ -44,10 +44,15 @@ public:
                     const Progress &progress = {});
     // The seed's script: the member chosen, or nullopt when the pool is empty.
     std::optional<QByteArray> allocate();
-    // Throws RedisError(Usage) for a member that is not in the pool.
-    EvictResult evict(const QByteArray &member);
-    // Throws RedisError(Usage) for a member that is not evicted.
-    RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0);
+    // Throws RedisError(Usage) for a member that is not in the pool. guardId: a guard's
+    // eviction, marked as that guard's (PoolKeys::guardMarks()); empty: an operator's, which
+    // drops any guard's mark in the same script.
+    EvictResult evict(const QByteArray &member, const QByteArray &guardId = {});
+    // Throws RedisError(Usage) for a member that is not evicted. Every restore drops the guard's
+    // mark; byGuard restores only while the mark is there (Usage otherwise: an operator acted on
+    // the member since the guard evicted it).
+    RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0,
+                          bool byGuard = false);
 
     // Checks that the pool key is a sorted set (or absent) and the companion key a hash (or
     // absent); throws a RedisError that names the key and its actual type otherwise.
@@ -56,6 +61,10 @@ public:
     [[noreturn]] void throwServerError(const RedisReply &reply, const QString &during);
 
 private:
+    // Whether a guard's mark is on the member; nullopt when this user may not read the marks.
+    std::optional<bool> guardMarkOf(const QByteArray &member);
+    // The evict and restore scripts' keys; *markKept: the marks could not be read.
+    QList<QByteArray> scriptKeys(const QByteArray &member, bool byGuard, bool *markKept);
     QList<PoolMember> readMembers(qint64 size, qint64 &commands);
     QList<EvictedMember> readEvicted(qint64 &commands);
 

@@ -63,6 +63,9 @@ struct SeedResult {
 struct EvictResult {
     QByteArray member;
     double savedCount = 0;
+    // An operator's eviction by a user who may not write the guard's marks hash: a guard's old
+    // mark on the member (if any) is still there.
+    bool guardMarkKept = false;
 };
 
 struct RestoreResult {
@@ -73,6 +76,7 @@ struct RestoreResult {
     // The pool's lowest count just before the restore, read atomically with it; nullopt for an
     // empty pool. The flood forecast is this minus restoredCount.
     std::optional<double> poolMinimumBefore;
+    bool guardMarkKept = false; // as in EvictResult
 };
 
 // Largest count we accept: beyond 2^53 a double score can no longer count one by one.

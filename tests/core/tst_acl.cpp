@@ -103,9 +103,36 @@ private Q_SLOTS:
         PoolOperations pool(*connection, "proxies");
         QCOMPARE(pool.seed({"192.0.2.3:80"}, SeedOptions{}).added.size(), 1);
         QCOMPARE(pool.allocate(), std::optional<QByteArray>("192.0.2.3:80"));
-        QCOMPARE(pool.evict("192.0.2.3:80").savedCount, 1.0);
-        QCOMPARE(pool.restore("192.0.2.3:80", RestorePolicy::Min).restoredCount, 3.0);
+        const EvictResult evicted = pool.evict("192.0.2.3:80");
+        QCOMPARE(evicted.savedCount, 1.0);
+        QVERIFY(!evicted.guardMarkKept); // the README's rules reach the guard's marks
+        const RestoreResult restored = pool.restore("192.0.2.3:80", RestorePolicy::Min);
+        QCOMPARE(restored.restoredCount, 3.0);
+        QVERIFY(!restored.guardMarkKept);
         QCOMPARE(pool.snapshot().members.size(), 3);
+    }
+
+    // An operator whose rules predate the guard's marks hash still evicts and restores; the
+    // result says a guard's mark could not be dropped (the CLI warns), and the mark stays.
+    void operatorWithoutTheMarksKeyIsWarned() {
+        RedisCommand command{"ACL", "SETUSER", "poolscope-old-operator"};
+        for (QByteArray rule : readmeRules("poolscope-operator")) {
+            if (rule.contains(":guard-evicted:"))
+                continue;
+            rule.replace("PASSWORD", "old-secret");
+            command << rule;
+        }
+        QVERIFY2(!m_redis->run(command).isError(), "ACL SETUSER refused");
+        m_redis->run({"ZADD", "proxies", "4", "192.0.2.4:80"});
+        m_redis->run({"HSET", PoolKeys("proxies").guardMarks(), "192.0.2.4:80", "some-guard"});
+        auto connection =
+            connectAs(QStringLiteral("poolscope-old-operator"), QStringLiteral("old-secret"));
+        PoolOperations pool(*connection, "proxies");
+        QVERIFY(pool.evict("192.0.2.4:80").guardMarkKept);
+        QVERIFY(pool.restore("192.0.2.4:80", RestorePolicy::Keep).guardMarkKept);
+        QCOMPARE(m_redis->run({"ZSCORE", "proxies", "192.0.2.4:80"}).toDouble(), 4.0);
+        m_redis->run({"ZREM", "proxies", "192.0.2.4:80"});
+        m_redis->run({"DEL", PoolKeys("proxies").guardMarks()});
     }
 
     void operatorStaysOnItsKeys() {

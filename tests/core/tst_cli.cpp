@@ -1,4 +1,5 @@
 // poolscope-cli end to end: the real binary against a real redis-server.
+#include "LoopbackProxies.h"
 #include "RedisFixture.h"
 
 #include "pool/PoolKeys.h"
@@ -6,8 +7,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QtTest>
+
+#include <csignal>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace poolscope;
 using namespace poolscope::testing;
@@ -254,12 +262,121 @@ private Q_SLOTS:
         QCOMPARE(watcher.exitCode(), 0);
     }
 
+    // --sentinel-password is starred like a URL's password, both as "--opt VALUE" and
+    // "--opt=VALUE". The sentinel never answers, so the CLI is still there to be read.
+    void sentinelPasswordLeavesTheProcessList_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("two arguments") << QStringList{"--sentinel-password", "sp-s3cret"};
+        QTest::newRow("with =") << QStringList{"--sentinel-password=sp-s3cret"};
+    }
+    void sentinelPasswordLeavesTheProcessList() {
+        QFETCH(QStringList, arguments);
+        LoopbackServer::Options silent;
+        silent.kind = LoopbackServer::Kind::Silent;
+        LoopbackServer sentinel(silent);
+        QVERIFY2(sentinel.start(), qPrintable(sentinel.error()));
+        QProcess cli;
+        cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                  QStringList{QStringLiteral("--url"),
+                              QStringLiteral("redis+sentinel://:url-s3cret@127.0.0.1:%1/mymaster")
+                                  .arg(sentinel.port())} +
+                      arguments + QStringList{QStringLiteral("stats")});
+        QVERIFY(cli.waitForStarted(10000));
+        // Connected to the sentinel: the arguments have been parsed and scrubbed.
+        QTRY_VERIFY_WITH_TIMEOUT(sentinel.accepted() > 0, 10000);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(cli.processId()));
+        QVERIFY(cmdline.open(QIODevice::ReadOnly));
+        const QByteArray shown = cmdline.readAll();
+        cli.kill();
+        QVERIFY(cli.waitForFinished(10000));
+        QVERIFY2(!shown.contains("s3cret"), shown);
+        QVERIFY2(shown.contains("*********"), shown);
+    }
+
+    // `allocate -n 50000 | head -1`: once the reader is gone the allocations stop, the count made
+    // is reported, and the exit code says it failed. stdout is a pipe whose read end the test
+    // closes (QProcess::closeReadChannel only discards, it keeps the pipe open).
+    void allocateStopsWhenItsOutputIsGone() {
+        m_redis->makePool("pool", {"a:1", "b:1", "c:1"}, 0);
+        int pipe[2];
+        QCOMPARE(::pipe2(pipe, O_CLOEXEC), 0);
+        QProcess cli;
+        cli.setChildProcessModifier([out = pipe[1]] { ::dup2(out, STDOUT_FILENO); });
+        cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                  {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                   QStringLiteral("pool"), QStringLiteral("allocate"), QStringLiteral("-n"),
+                   QStringLiteral("50000")});
+        const bool started = cli.waitForStarted(10000);
+        ::close(pipe[1]);
+        QVERIFY(started);
+        char first[64] = {};
+        QVERIFY(::read(pipe[0], first, sizeof first - 1) > 0); // head -1 read its line
+        ::close(pipe[0]);
+        QVERIFY(cli.waitForFinished(30000));
+        const QByteArray errors = cli.readAllStandardError();
+        QVERIFY2(cli.exitCode() != 0, errors.constData());
+        const double made = sumOfScores(*m_redis, "pool");
+        QVERIFY2(made < 50000, qPrintable(QString::number(made)));
+        QVERIFY2(errors.contains("stopped after " + QByteArray::number(qint64(made)) +
+                                 " of 50000 allocations"),
+                 errors.constData());
+    }
+
+    // Nothing recorded (the server cannot be reached) is a failure, not "recorded 0 of 0".
+    void recordFailsWhenNothingIsRecorded() {
+        QTemporaryDir dir;
+        const CliRun run =
+            runCli({QStringLiteral("--url"),
+                    QStringLiteral("redis://127.0.0.1:%1/0").arg(closedLoopbackPort()),
+                    QStringLiteral("record"), QStringLiteral("--db"),
+                    dir.filePath(QStringLiteral("r.sqlite")), QStringLiteral("--interval"),
+                    QStringLiteral("100"), QStringLiteral("--duration"), QStringLiteral("0.5")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("no poll was recorded"), run.err.constData());
+    }
+
+    // Polls lost after some were stored (a full disk: here a file size limit put on the running
+    // recorder, writes then fail with EFBIG) make the exit code a failure.
+    void recordFailsWhenPollsAreLost() {
+        m_redis->makePool("pool", documentationMembers(50), 0);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.sqlite"));
+        QProcess cli;
+        // Ignored, SIGXFSZ does not kill it: the write fails and SQLite reports it.
+        cli.setChildProcessModifier([] { ::signal(SIGXFSZ, SIG_IGN); });
+        cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+                  {QStringLiteral("--url"), m_redis->url(), QStringLiteral("--key"),
+                   QStringLiteral("pool"), QStringLiteral("record"), QStringLiteral("--db"), path,
+                   QStringLiteral("--interval"), QStringLiteral("50"), QStringLiteral("--duration"),
+                   QStringLiteral("2")});
+        QVERIFY(cli.waitForStarted(10000));
+        // Polls stored: each one adds pages to the write-ahead log, beyond what the schema took.
+        const QString wal = path + QStringLiteral("-wal");
+        qint64 opened = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((opened = QFileInfo(wal).size()) > 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(wal).size() > opened + 2 * 4096, 10000);
+        rlimit limit{};
+        QCOMPARE(::prlimit(pid_t(cli.processId()), RLIMIT_FSIZE, nullptr, &limit), 0);
+        limit.rlim_cur = 1;
+        QCOMPARE(::prlimit(pid_t(cli.processId()), RLIMIT_FSIZE, &limit, nullptr), 0);
+        QVERIFY(cli.waitForFinished(20000));
+        const QByteArray out = cli.readAllStandardOutput();
+        const QByteArray errors = cli.readAllStandardError();
+        QVERIFY2(!out.contains("recorded 0 of"), out.constData()); // some were stored
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY2(errors.contains("polls were lost"), errors.constData());
+    }
+
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("expected");
         QTest::newRow("no command") << QStringList{} << "no command";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
         QTest::newRow("restore without policy") << QStringList{"restore", "a"} << "--policy";
+        // Without an agreed count the guard would restore at 0, a flood.
+        QTest::newRow("guard start without --start")
+            << QStringList{"guard", "--target", "http://127.0.0.1:1/", "--restore-policy", "start"}
+            << "guard --restore-policy start needs --start N";
         QTest::newRow("bad policy") << QStringList{"restore", "a", "--policy", "half"} << "half";
         QTest::newRow("scenario without policy")
             << QStringList{"scenario", "reset"} << "scenario reset needs --policy";

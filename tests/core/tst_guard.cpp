@@ -33,12 +33,16 @@ private slots:
     void checkRecordsAndChangesNothing();
     void evictsAfterFallRestoresAfterRiseWithoutFlood();
     void targetDownEvictsNoMoreThanCap();
+    void smallPoolCapAllowsOneEviction();
+    void operatorsActionMakesTheEvictionTheirs();
+    void restoreByGuardNeedsTheGuardsMark();
     void checkNewEvictsNewMembersOnFirstFailure();
     void twoGuardsOneActs();
     void recordsOfRemovedMembersArePruned();
     void killNineMidRoundLeavesNoMemberHalfMoved();
     void signalStopsGuardAndReleasesLease_data();
     void signalStopsGuardAndReleasesLease();
+    void stopMidRoundIsNotAnotherGuard();
     void guardOutlivesServerRestart();
     void cleanupTestCase();
 
@@ -268,6 +272,99 @@ void TestGuard::targetDownEvictsNoMoreThanCap() {
     guard.releaseLease();
 }
 
+// Rounded down, 30 % of 3 members is 0: a small pool's dead member would never go. As Envoy's
+// outlier detection does, one eviction is always allowed when the percentage is above 0.
+void TestGuard::smallPoolCapAllowsOneEviction() {
+    const QByteArray key = "smallcap";
+    m_redis.makePool(key, {proxyMember(0), proxyMember(1), proxyMember(2)}, 0);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 1;
+    options.maxEvictedPercent = 30;
+    HealthGuard guard(*connection, key, options);
+    m_proxies[1]->setFailing(true);
+    const GuardRound round = guard.runRound();
+    m_proxies[1]->setFailing(false);
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Evict);
+    QCOMPARE(round.actions[0].member, proxyMember(1));
+    QCOMPARE(m_redis.run({"ZCARD", key}).integer, 2);
+    guard.releaseLease();
+}
+
+// The guard evicts M; an operator restores and evicts M by hand: the eviction is the operator's
+// now, and M stays out however well it answers. After an operator's restore, a new eviction by
+// the guard is the guard's again.
+void TestGuard::operatorsActionMakesTheEvictionTheirs() {
+    const QByteArray key = "operated";
+    const QByteArray m = proxyMember(4);
+    m_redis.makePool(key, {proxyMember(0), proxyMember(1), proxyMember(2), m}, 100);
+    const PoolKeys keys(key);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 1;
+    options.rise = 1;
+    options.maxEvictedPercent = 50;
+    HealthGuard guard(*connection, key, options);
+    const auto inPool = [&] { return !m_redis.run({"ZSCORE", key, m}).isNil(); };
+    m_proxies[4]->setFailing(true);
+    GuardRound round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QVERIFY(!inPool());
+    QCOMPARE(m_redis.run({"HGET", keys.guardMarks(), m}).text, guard.options().guardId);
+
+    CliRun run = runCli(cliBase(key) +
+                        QStringList{"restore", QString::fromUtf8(m), "--policy", "min", "--yes"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runCli(cliBase(key) + QStringList{"evict", QString::fromUtf8(m), "--yes"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(m_redis.run({"HGET", keys.guardMarks(), m}).isNil());
+    m_proxies[4]->setFailing(false);
+    for (int i = 0; i < 2; ++i) {
+        round = guard.runRound();
+        QVERIFY(round.leaseHeld);
+        QVERIFY2(round.actions.isEmpty(), qPrintable(round.actions.value(0).reason));
+        QVERIFY(!inPool());
+    }
+
+    // Restored by hand, then evicted by the guard: the guard's, so the guard brings it back.
+    PoolOperations pool(*connection, key);
+    pool.restore(m, RestorePolicy::Min);
+    m_proxies[4]->setFailing(true);
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Evict);
+    m_proxies[4]->setFailing(false);
+    round = guard.runRound();
+    QCOMPARE(round.actions.size(), 1);
+    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Restore);
+    QVERIFY(inPool());
+    QVERIFY(m_redis.run({"HGET", keys.guardMarks(), m}).isNil());
+    guard.releaseLease();
+}
+
+// Whose eviction it is, is decided inside the restore script: a guard's restore of a member
+// without the guard's mark (an operator evicted it after the guard read the mark) changes nothing.
+void TestGuard::restoreByGuardNeedsTheGuardsMark() {
+    const QByteArray key = "marks";
+    m_redis.makePool(key, {"127.0.0.1:1", "127.0.0.1:2"}, 7);
+    auto connection = m_redis.connect();
+    PoolOperations pool(*connection, key);
+    pool.evict("127.0.0.1:1"); // an operator's
+    try {
+        pool.restore("127.0.0.1:1", RestorePolicy::Min, 0, true);
+        QFAIL("a guard restored an operator's eviction");
+    } catch (const RedisError &e) {
+        QCOMPARE(e.kind(), RedisError::Kind::Usage);
+    }
+    QVERIFY(m_redis.run({"ZSCORE", key, "127.0.0.1:1"}).isNil());
+    pool.evict("127.0.0.1:2", "guard-x"); // a guard's
+    QCOMPARE(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).text,
+             QByteArray("guard-x"));
+    QCOMPARE(pool.restore("127.0.0.1:2", RestorePolicy::Keep, 0, true).restoredCount, 7.0);
+    QVERIFY(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).isNil());
+}
+
 void TestGuard::checkNewEvictsNewMembersOnFirstFailure() {
     const QByteArray key = "fresh";
     const QByteArray known = "http://known@127.0.0.1:" + QByteArray::number(m_closedPort);
@@ -431,6 +528,29 @@ void TestGuard::signalStopsGuardAndReleasesLease() {
     QVERIFY(cli.waitForFinished(10000)); // not after the 5 s pause: the signal cuts it short
     QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
     QCOMPARE(cli.exitCode(), exitCode);
+    QVERIFY(m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());
+}
+
+// A stop in the middle of a round (its checks waiting on a proxy that never answers) used to print
+// "another guard (<its own id>) holds the lease".
+void TestGuard::stopMidRoundIsNotAnotherGuard() {
+    LoopbackServer::Options silentOptions;
+    silentOptions.kind = LoopbackServer::Kind::Silent;
+    LoopbackServer silent(silentOptions);
+    QVERIFY2(silent.start(), qPrintable(silent.error()));
+    const QByteArray key = "stoppedmidround";
+    m_redis.makePool(key, {"127.0.0.1:" + QByteArray::number(silent.port())}, 0);
+    QProcess cli;
+    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
+              cliBase(key) +
+                  QStringList{"guard", "--target", targetUrl(), "--proxy-timeout", "2000"});
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(silent.accepted() > 0, 10000); // the round is checking
+    ::kill(pid_t(cli.processId()), SIGTERM);
+    QVERIFY(cli.waitForFinished(10000)); // a check under way ends at its 2 s timeout
+    QCOMPARE(cli.exitCode(), 0);
+    const QByteArray errors = cli.readAllStandardError();
+    QVERIFY2(!errors.contains("another guard"), errors.constData());
     QVERIFY(m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());
 }
 
