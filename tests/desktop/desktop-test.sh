@@ -9,6 +9,7 @@
 #   4. a third server's pool: evict a member through the confirmation, then restore it (checked
 #      on the server);
 #   5. Tab through the window (and out of the members table);
+#   6. quit with Ctrl+Q and start again with no arguments: the last connection is reopened;
 # with a screenshot of each step in $1 (default: a temporary directory).
 # Every server it talks to is on 127.0.0.1 and started by it; all are stopped by PID at exit.
 # Usage: desktop-test.sh POOLSCOPE POOLSCOPE_CLI [SCREENSHOT_DIR]
@@ -213,6 +214,23 @@ keys ctrl+q
 for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$app_pid" 2>/dev/null; then fail "the dashboard did not quit on Ctrl+Q"; fi
 wait "$app_pid" || fail "the dashboard exited with status $?"
-[[ -z $(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'poolscope-redis-*' -newer "$work/display" 2>/dev/null) ]] ||
-    step "note: an embedded server folder is left in ${TMPDIR:-/tmp}"
+
+# 6. Started again with no arguments: the connection watched last is reopened (not the demo).
+step "starting $app again with no arguments"
+"$app" >>"$work/poolscope.log" 2>&1 &
+app_pid=$!
+pids+=($app_pid)
+window=$(timeout 30 xdotool search --sync --onlyvisible --name '^poolscope' | head -1) ||
+    fail "no poolscope window at the second start"
+wait_for 20 title_has "team · redis://127.0.0.1:$third" ||
+    fail "the last connection was not reopened (title: $(window_title))"
+wait_for 10 sh -c "redis-cli -h 127.0.0.1 -p $third CLIENT LIST | grep -q name=poolscope-poller" ||
+    fail "the reopened dashboard does not poll port $third"
+sleep 1
+shot 6-reopened
+xdotool windowactivate --sync "$window" || true
+keys ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$app_pid" 2>/dev/null; then fail "the dashboard did not quit on Ctrl+Q"; fi
+wait "$app_pid" || fail "the dashboard exited with status $? at the second start"
 echo "desktop: passed (screenshots in $shots)"

@@ -6,6 +6,7 @@
 // One temporary HOME (XDG dirs too, no D-Bus: no keychain) and one TLS server for all cases.
 
 #include "MainWindow.h"
+#include "startup/LastConnection.h"
 #include "connection/ConnectionEditDialog.h"
 #include "connection/ConnectionsDialog.h"
 #include "connection/SecretPrompter.h"
@@ -269,7 +270,21 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             m_window->statusPanel()->stateText().contains(QLatin1String("TLS, verified")), 5000);
         QVERIFY(observed.wait(5000));
+        // The title names the saved connection, and it is the one reopened at the next start.
+        QCOMPARE(m_window->connectedProfile(), QStringLiteral("prod tls"));
+        QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("poolscope · prod tls · saved-pool")),
+                 qPrintable(m_window->windowTitle()));
+        QCOMPARE(loadLastConnection().profile, QStringLiteral("prod tls"));
+        QVERIFY(loadLastConnection().url.isEmpty()); // no URL of it kept beside the name
         QVERIFY(m_window->grab().save(shots() + QStringLiteral("/dashboard-saved-tls.png")));
+    }
+
+    // --profile NAME: a name that is not saved is refused with the names that are.
+    void unknownProfileIsNamed() {
+        QString error;
+        QVERIFY(!m_window->connectProfile(QStringLiteral("staging"), &error));
+        QVERIFY2(error.contains(QStringLiteral("staging")) && error.contains(QStringLiteral("prod tls")),
+                 qPrintable(error));
     }
 
     // A kept password the server refuses is not offered again: the next Connect asks the person,
