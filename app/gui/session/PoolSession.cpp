@@ -345,12 +345,13 @@ void PoolSession::log(LogSeverity severity, const QString &kind, const QString &
 }
 
 void PoolSession::addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member,
-                                  const QString &label, qint64 timeMs) {
+                                  const QString &label, qint64 timeMs, const QByteArray &sourceId) {
     HistoryEvent event;
     event.timeMs = timeMs > 0 ? timeMs : QDateTime::currentMSecsSinceEpoch();
     event.kind = kind;
     event.member = member;
     event.label = label;
+    event.sourceId = sourceId;
     m_history->addEvent(event);
     Q_EMIT historyEventAdded(event);
 }
@@ -405,6 +406,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     setStale(false);
     if (m_firstObservation) {
         m_firstObservation = false;
+        m_connectionFirstPollMs = observation.timeMs;
         const auto &snapshot = observation.snapshot;
         if (!observation.summaryMode && snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
             log(LogSeverity::Info, QStringLiteral("poll"),
@@ -449,7 +451,7 @@ void PoolSession::recordHistory(const PoolObservation &observation,
 void PoolSession::reportOutsideChanges(const PoolObservation &before, const PoolObservation &now) {
     // Our own writes explain changes: a seed (pool-wide), evictions and restores since the last
     // poll, and any write still under way.
-    if (m_writesInFlight > 0)
+    if (m_writesInFlight > 0 || m_ownWrites > 0 || before.timeMs <= m_ownWritesEndedMs)
         return;
     QSet<QByteArray> explained;
     for (const HistoryEvent &event :
