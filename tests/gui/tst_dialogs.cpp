@@ -68,6 +68,7 @@ private Q_SLOTS:
     void emptyPoolSaysSo();
     void resetScenario_data();
     void resetScenario();
+    void resetScenarioIsOursAndTheDemoComesBack();
 };
 
 void TestDialogs::seedPreviewsThenWrites() {
@@ -579,6 +580,45 @@ void TestDialogs::resetScenario() {
     QVERIFY(dialog.backButton()->isEnabled());
     dialog.backButton()->click();
     QCOMPARE(session.poolKey(), QByteArray("proxies"));
+    QVERIFY(demo.isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+}
+
+// The scenario's own writes (a fresh pool replacing the last run's, the eviction, the restore) are
+// not "outside changes"; leaving its pool by any way, not only "Back", brings the demo load back.
+void TestDialogs::resetScenarioIsOursAndTheDemoComesBack() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.2:80"}, 0);
+    PoolSession session;
+    DemoDriver demo(&session);
+    demo.setEnabled(true);
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+    QStringList warnings;
+    connect(&session, &PoolSession::messageLogged, this, [&warnings](const LogEntry &entry) {
+        if (entry.kind == u"pool")
+            warnings << entry.text;
+    });
+
+    ResetScenarioDialog dialog(&session, &demo);
+    dialog.setPolicy(RestorePolicy::Zero);
+    dialog.setMembers(5);
+    dialog.setRate(300);
+    dialog.setDurations(1, 1);
+    QSignalSpy finished(&dialog, &ResetScenarioDialog::scenarioFinished);
+    for (int run = 0; run < 2; ++run) { // the second replaces the first run's pool
+        QVERIFY(dialog.start());
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!demo.isEnabled());
+    }
+    // Polls after the end compare with a pool the scenario wrote: still ours.
+    QVERIFY(connectAndWait(session, redis, "poolscope:reset-demo"));
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+
+    // Closed, then back to the pool by other means than the dialog's button (as Alt+Left does).
+    dialog.close();
+    session.connectTo(redis.endpoint(), "proxies");
     QVERIFY(demo.isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
 }

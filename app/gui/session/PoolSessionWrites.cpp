@@ -7,6 +7,8 @@
 #include "session/OutsideChanges.h"
 #include "monitor/PoolCommander.h"
 
+#include <QDateTime>
+
 namespace poolscope {
 
 namespace {
@@ -128,6 +130,17 @@ void PoolSession::handleCommandFailure(const QString &operation, const QString &
         updateWriteAvailability();
     }
     Q_EMIT commandFailed(operation, message);
+}
+
+void PoolSession::beginOwnWrites() {
+    ++m_ownWrites;
+}
+
+void PoolSession::endOwnWrites() {
+    if (m_ownWrites == 0)
+        return;
+    if (--m_ownWrites == 0)
+        m_ownWritesEndedMs = QDateTime::currentMSecsSinceEpoch();
 }
 
 } // namespace poolscope
