@@ -347,9 +347,18 @@ void TestHealthPanel::guardEventsAreShownAndRecordedOnce() {
         Dashboard d;
         SessionRecorder recorder(&d.session);
         recorder.setDirectory(recordings.path());
+        QSignalSpy past(&recorder, &SessionRecorder::pastLoaded);
         QVERIFY(d.connectTo(m_redis, key));
         QTRY_COMPARE(d.window.healthMonitor()->guardEventCount(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(past.count(), 2, 10000); // the overview, then every frame
         QCOMPARE(recorder.recordingPath(), path);
+        // Read from the stream and from the recording: one marker.
+        d.window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
+        d.window.chartPanel()->refreshNow();
+        int markers = 0;
+        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+            markers += marker.label.startsWith(QStringLiteral("guard evicted m1"));
+        QCOMPARE(markers, 1);
         // Something recorded after the guard events: once it is in the file, they were handled.
         d.session.addHistoryEvent(HistoryEvent::Kind::Note, {}, QStringLiteral("after"));
         const auto hasAfter = [&] {
@@ -361,6 +370,17 @@ void TestHealthPanel::guardEventsAreShownAndRecordedOnce() {
         QCOMPARE(countIn(recorded(path), RecordingEventKind::Evict), 2);
         QCOMPARE(countIn(recorded(path), RecordingEventKind::Restore), 1);
     }
+    // The recording's past first, the stream after: still one marker.
+    PoolSession session;
+    auto past = std::make_unique<PoolHistory>();
+    past->record(now - 3000, {{"m1", 10}});
+    past->addEvent(
+        {now - 2000, HistoryEvent::Kind::Evict, "m1", QStringLiteral("guard evicted m1")});
+    past->record(now, {{"m0", 10}});
+    session.adoptRecordedPast(std::move(past));
+    session.addHistoryEvent(HistoryEvent::Kind::Evict, "m1", QStringLiteral("guard evicted m1"),
+                            now - 2000, "1-0");
+    QCOMPARE(session.history().events(0, now).size(), 1);
 }
 
 QTEST_MAIN(TestHealthPanel)

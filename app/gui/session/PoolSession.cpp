@@ -348,6 +348,10 @@ void PoolSession::addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &mem
                                   const QString &label, qint64 timeMs, const QByteArray &sourceId) {
     HistoryEvent event;
     event.timeMs = timeMs > 0 ? timeMs : QDateTime::currentMSecsSinceEpoch();
+    if (!sourceId.isEmpty()) // read again, e.g. after the recording's past came in: shown once
+        for (const HistoryEvent &known : m_history->events(event.timeMs, event.timeMs))
+            if (known.kind == kind && known.member == member && known.label == label)
+                return;
     event.kind = kind;
     event.member = member;
     event.label = label;
