@@ -402,6 +402,18 @@ void TestDialogs::restoreAboveTheMaximumWarnsOfStarvation() {
     dialog.setPolicy(RestorePolicy::Min);
     QCOMPARE(dialog.starvation().allocations, 0.0);
     QVERIFY(dialog.forecastText().startsWith(QStringLiteral("No flood")));
+    // Done anyway: the event says so too, as a warning.
+    QSignalSpy logged(&session, &PoolSession::messageLogged);
+    QSignalSpy restored(&session, &PoolSession::membersRestored);
+    QVERIFY(session.restore({"m9"}, RestorePolicy::Start, 5000));
+    QVERIFY(restored.wait(10000));
+    bool warned = false;
+    for (const QList<QVariant> &entry : std::as_const(logged)) {
+        const LogEntry log = entry.at(0).value<LogEntry>();
+        warned = warned || (log.kind == u"restore" && log.severity == LogSeverity::Warning &&
+                            log.text.contains(QStringLiteral("Starvation warning")));
+    }
+    QVERIFY(warned);
 }
 
 void TestDialogs::starvationForecast_data() {
