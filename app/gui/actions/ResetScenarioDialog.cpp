@@ -71,9 +71,10 @@ void ResetScenarioDialog::resumeDemoIfLeft() {
     if (!m_demo)
         return;
     m_demo->setEnabled(true);
-    m_session->log(LogSeverity::Info, QStringLiteral("demo"),
-                   tr("the count-reset scenario's pool was left: the demo's background load is "
-                      "switched on again"));
+    m_session->log(
+        LogSeverity::Info, QStringLiteral("demo"),
+        tr("the count-reset scenario's pool was left: the demo, paused for the scenario, is "
+           "on again"));
 }
 
 void ResetScenarioDialog::setPolicy(RestorePolicy policy) {
