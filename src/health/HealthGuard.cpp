@@ -58,8 +58,17 @@ void HealthGuard::releaseLease() {
 
 void HealthGuard::event(GuardRound &round, GuardAction action) {
     static const char *kinds[] = {"evict", "restore", "capped"};
-    m_store.addEvent({nowMs(), QLatin1String(kinds[int(action.kind)]),
-                      QString::fromUtf8(action.member), action.reason});
+    // Held back round after round is one state: the stream gets its start (and its end), not
+    // one entry a round; every round still reports it.
+    const bool repeated = action.kind == GuardAction::Kind::Capped && m_capped;
+    if (action.kind == GuardAction::Kind::Capped)
+        m_capped = true;
+    if (!repeated)
+        m_store.addEvent({{},
+                          nowMs(),
+                          QLatin1String(kinds[int(action.kind)]),
+                          QString::fromUtf8(action.member),
+                          action.reason});
     action.reason = maskCredentialsInText(action.reason);
     round.actions.append(action);
 }
@@ -169,7 +178,21 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
     if (m_options.maxEvictedPercent > 0)
         cap = std::max<qint64>(cap, 1);
     const qint64 room = std::max<qint64>(0, cap - evictedCount);
-    if (candidates.size() > room) {
+    const bool capped = candidates.size() > room;
+    if (!capped && m_capped) {
+        // The held-back state ends: one event for its end, as one for its start.
+        m_capped = false;
+        m_store.addEvent({{},
+                          nowMs(),
+                          QStringLiteral("uncapped"),
+                          {},
+                          QStringLiteral("no longer held back: %1 members failing, at most %2% "
+                                         "of %3 members may be evicted")
+                              .arg(candidates.size())
+                              .arg(m_options.maxEvictedPercent)
+                              .arg(total)});
+    }
+    if (capped) {
         event(round, {GuardAction::Kind::Capped,
                       {},
                       QStringLiteral("the target or the network looks down: %1 members failing, "

@@ -73,6 +73,7 @@ private:
     GuardOptions m_options;
     qint64 m_commands = 0;
     QByteArray m_pruneCursor = "0"; // one HSCAN step of the health hash per round
+    bool m_capped = false;          // the last round was held back by the cap
 };
 
 } // namespace poolscope

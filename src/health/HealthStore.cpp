@@ -168,6 +168,7 @@ namespace {
 
 GuardEvent eventFromEntry(const RedisReply &entry) {
     GuardEvent event;
+    event.id = entry.elements[0].text;
     const QList<RedisReply> &fields = entry.elements[1].elements;
     for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
         const QByteArray &name = fields[i].text;

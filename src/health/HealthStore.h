@@ -36,8 +36,9 @@ struct HealthRecord {
 
 // One action of a guard, as kept in the pool's guard-events stream (capped at ~1,000 entries).
 struct GuardEvent {
+    QByteArray id; // the stream entry id ("1712345678901-0"): the same event read again has it too
     qint64 timeMs = 0;
-    QString kind;   // "evict", "restore", "capped", "lease"
+    QString kind;   // "evict", "restore", "capped" (held back starts), "uncapped" (ends), "lease"
     QString member; // credentials masked; empty for pool-wide events
     QString reason;
 };

@@ -31,6 +31,9 @@ struct HistoryEvent {
     Kind kind = Kind::Note;
     QByteArray member; // empty for pool-wide events
     QString label;     // e.g. "restore 192.0.2.10:8080 (zero)"
+    // Set for an event read from elsewhere that may be read again (the guard's stream entry id):
+    // it is recorded once however often it is seen.
+    QByteArray sourceId{};
 };
 
 // Per-member allocation counts over time, in bounded memory however long the dashboard runs.

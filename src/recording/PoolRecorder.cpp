@@ -31,11 +31,11 @@ public:
             Q_EMIT writeFailed(error);
     }
 
-    void writeEvent(const RecordingEvent &event) {
+    void writeEvent(const RecordingEvent &event, bool once) {
         if (!writer)
             return;
         QString error;
-        if (!writer->appendEvent(event, &error))
+        if (!(once ? writer->appendEventOnce(event, &error) : writer->appendEvent(event, &error)))
             Q_EMIT writeFailed(error);
     }
 
@@ -170,7 +170,15 @@ void PoolRecorder::recordEvent(const RecordingEvent &event) {
         return;
     Worker *worker = m_worker;
     QMetaObject::invokeMethod(
-        m_worker, [worker, event] { worker->writeEvent(event); }, Qt::QueuedConnection);
+        m_worker, [worker, event] { worker->writeEvent(event, false); }, Qt::QueuedConnection);
+}
+
+void PoolRecorder::recordEventOnce(const RecordingEvent &event) {
+    if (!m_open)
+        return;
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker, [worker, event] { worker->writeEvent(event, true); }, Qt::QueuedConnection);
 }
 
 void PoolRecorder::markGap(qint64 timeMs, const QString &reason) {

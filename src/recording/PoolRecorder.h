@@ -53,6 +53,8 @@ public:
     // Queues a poll built by the caller.
     void recordPoll(const poolscope::RecordingPoll &poll);
     void recordEvent(const poolscope::RecordingEvent &event);
+    // The same unless the file holds that event already (RecordingWriter::appendEventOnce).
+    void recordEventOnce(const poolscope::RecordingEvent &event);
     // A hole in the data (a disconnect): lines are not joined across it.
     void markGap(qint64 timeMs, const QString &reason);
 

@@ -58,6 +58,7 @@ struct RecordingWriter::Data {
     std::unique_ptr<QSqlQuery> pruneEvents;
     std::unique_ptr<QSqlQuery> insertMember;
     std::unique_ptr<QSqlQuery> insertEvent;
+    std::unique_ptr<QSqlQuery> findEvent;
     std::vector<FrameEntry> entries; // reused by every poll
 
     ~Data() {
@@ -66,6 +67,7 @@ struct RecordingWriter::Data {
         pruneEvents.reset();
         insertMember.reset();
         insertEvent.reset();
+        findEvent.reset();
         if (database.isValid()) {
             // Folds the WAL back into the file, so the recording is one file again when closed.
             QSqlQuery(database).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
@@ -92,7 +94,9 @@ struct RecordingWriter::Data {
                make(pruneEvents, QStringLiteral("DELETE FROM events WHERE time_ms < ?")) &&
                make(insertMember, QStringLiteral("INSERT INTO members(name) VALUES(?)")) &&
                make(insertEvent, QStringLiteral("INSERT INTO events(time_ms, kind, member, label) "
-                                                "VALUES(?, ?, ?, ?)"));
+                                                "VALUES(?, ?, ?, ?)")) &&
+               make(findEvent, QStringLiteral("SELECT 1 FROM events WHERE time_ms = ? AND kind = ? "
+                                              "AND member IS ? AND label = ? LIMIT 1"));
     }
 
     bool load(QString *error) {
@@ -302,6 +306,20 @@ bool RecordingWriter::appendEvent(const RecordingEvent &event, QString *error) {
         return fail(error, QStringLiteral("recording %1: the event was not stored: %2")
                                .arg(m_data->path, m_data->insertEvent->lastError().text()));
     return true;
+}
+
+bool RecordingWriter::appendEventOnce(const RecordingEvent &event, QString *error) {
+    QSqlQuery &find = *m_data->findEvent;
+    find.addBindValue(event.timeMs);
+    find.addBindValue(recordingEventKindName(event.kind));
+    find.addBindValue(event.member.isEmpty() ? QVariant() : QVariant(event.member));
+    find.addBindValue(event.label);
+    if (!find.exec())
+        return fail(error, QStringLiteral("recording %1: the event was not stored: %2")
+                               .arg(m_data->path, find.lastError().text()));
+    const bool stored = find.next();
+    find.finish();
+    return stored || appendEvent(event, error);
 }
 
 const QString &RecordingWriter::path() const {

@@ -53,6 +53,9 @@ public:
     // Stores one event (its own transaction). Events older than the coarsest tier's retention
     // (from the newest poll) are deleted as polls arrive.
     bool appendEvent(const RecordingEvent &event, QString *error = nullptr);
+    // For an event read from elsewhere that can be read again (a guard event after a reconnect,
+    // or in the next session): stored unless an identical one (time, kind, member, label) is.
+    bool appendEventOnce(const RecordingEvent &event, QString *error = nullptr);
 
     const QString &path() const;
     RecordingInfo info() const; // as stored in the file

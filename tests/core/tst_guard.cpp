@@ -36,6 +36,7 @@ private slots:
     void smallPoolCapAllowsOneEviction();
     void operatorsActionMakesTheEvictionTheirs();
     void restoreByGuardNeedsTheGuardsMark();
+    void heldBackIsOneEventUntilItEnds();
     void checkNewEvictsNewMembersOnFirstFailure();
     void twoGuardsOneActs();
     void recordsOfRemovedMembersArePruned();
@@ -363,6 +364,47 @@ void TestGuard::restoreByGuardNeedsTheGuardsMark() {
              QByteArray("guard-x"));
     QCOMPARE(pool.restore("127.0.0.1:2", RestorePolicy::Keep, 0, true).restoredCount, 7.0);
     QVERIFY(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).isNil());
+}
+
+// Held back round after round: the stream (and so the dashboard's markers) gets one event when
+// the state starts and one when it ends, while every round still reports it.
+void TestGuard::heldBackIsOneEventUntilItEnds() {
+    const QByteArray key = "held-back";
+    QList<QByteArray> members;
+    for (int i = 0; i < 10; ++i)
+        members << proxyMember(i);
+    m_redis.makePool(key, members, 0);
+    auto connection = m_redis.connect();
+    GuardOptions options = guardOptions();
+    options.fall = 1;
+    options.rise = 100; // nothing comes back during the test
+    options.maxEvictedPercent = 30;
+    HealthGuard guard(*connection, key, options);
+    const auto kinds = [&] {
+        QStringList names;
+        const RedisReply reply = m_redis.run({"XRANGE", PoolKeys(key).guardEvents(), "-", "+"});
+        for (const RedisReply &entry : reply.elements)
+            for (qsizetype i = 0; i + 1 < entry.elements[1].elements.size(); i += 2)
+                if (entry.elements[1].elements[i].text == "kind")
+                    names << QString::fromUtf8(entry.elements[1].elements[i + 1].text);
+        return names;
+    };
+    m_target->stop();
+    for (int round = 0; round < 3; ++round) {
+        const GuardRound result = guard.runRound();
+        QVERIFY(
+            std::any_of(result.actions.cbegin(), result.actions.cend(),
+                        [](const GuardAction &a) { return a.kind == GuardAction::Kind::Capped; }));
+    }
+    m_target->start();
+    QCOMPARE(kinds().count(QStringLiteral("capped")), 1);
+    QCOMPARE(kinds().count(QStringLiteral("evict")), 3);
+    guard.runRound(); // the target is back: nothing more to evict, the cap holds nothing back
+    QCOMPARE(kinds().count(QStringLiteral("capped")), 1);
+    QCOMPARE(kinds().constLast(), QStringLiteral("uncapped"));
+    guard.runRound();
+    QCOMPARE(kinds().count(QStringLiteral("uncapped")), 1);
+    guard.releaseLease();
 }
 
 void TestGuard::checkNewEvictsNewMembersOnFirstFailure() {

@@ -12,6 +12,10 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QGraphicsView>
+#include <QGraphicsWidget>
+#include <QScreen>
+#include <QWindow>
 #include <QtTest>
 
 using namespace poolscope;
@@ -36,6 +40,7 @@ private Q_SLOTS:
     void countAxisHasWholeTicksOnly();
     void markerLabelsNeverOverlapAndHoverShowsThem();
     void placeholderIsDrawnWholeOnItsOwnBackground();
+    void placeholderIsNeverLeftBehind();
     void summaryModeChartsTheBottomAsALine();
     void exportedImageHasATitleLine();
     void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
@@ -455,6 +460,40 @@ void TestChartPanel::placeholderIsDrawnWholeOnItsOwnBackground() {
     chart.resize(900, 500);
     chart.refreshNow();
     chart.grabChart().save(screenshotPath(QStringLiteral("placeholder")));
+}
+
+// What is on screen (the window's backing store) is what a whole repaint draws: when the plot area
+// moves (here: a wider margin, as wider axis labels do), the placeholder is not redrawn in part and
+// left behind elsewhere, two texts printed over each other.
+void TestChartPanel::placeholderIsNeverLeftBehind() {
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(700, 400);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.refreshNow();
+    QVERIFY(!chart.placeholderText().isEmpty());
+    auto *view = chart.findChild<QGraphicsView *>();
+    QVERIFY(view && view->scene());
+    QGraphicsWidget *plot = nullptr; // the chart itself, the scene's top widget
+    for (QGraphicsItem *item : view->scene()->items())
+        if (item->isWidget() && !item->parentItem())
+            plot = static_cast<QGraphicsWidget *>(item);
+    QVERIFY(plot);
+    const auto onScreen = [&] {
+        return chart.windowHandle()
+            ->screen()
+            ->grabWindow(chart.winId())
+            .toImage()
+            .convertToFormat(QImage::Format_RGB32);
+    };
+    const auto whole = [&] { return chart.grab().toImage().convertToFormat(QImage::Format_RGB32); };
+    QTRY_VERIFY(onScreen() == whole());
+    const QRectF before = chart.placeholderRect();
+    plot->setContentsMargins(220, 0, 0, 60);
+    QTRY_VERIFY(chart.placeholderRect() != before); // it moved with the plot area
+    QTRY_VERIFY_WITH_TIMEOUT(onScreen() == whole(), 3000);
+    onScreen().save(screenshotPath(QStringLiteral("placeholder-after-move")));
 }
 
 void TestChartPanel::summaryModeChartsTheBottomAsALine() {

@@ -3,6 +3,7 @@
 
 #include "chart/ChartPanel.h"
 #include "session/DemoDriver.h"
+#include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 #include "actions/ResetScenarioDialog.h"
 #include "actions/RestoreDialog.h"
@@ -13,6 +14,7 @@
 #include "RedisFixture.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryFile>
@@ -52,16 +54,21 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void seedPreviewsThenWrites();
     void seedForecastsTheFlood();
+    void seedPreselectsThePoolMinimum();
     void seedNamesThePoolAndStaysCurrent();
     void seedListsCollapsedDuplicates();
     void bigListIsReadInTheBackground();
     void restoreForecastIsLive();
+    void restoreAboveTheMaximumWarnsOfStarvation();
+    void starvationForecast_data();
+    void starvationForecast();
     void testAllocationsCountEveryOne();
     void naiveModeCountsCollisions();
     void cancelStopsARun();
     void emptyPoolSaysSo();
     void resetScenario_data();
     void resetScenario();
+    void resetScenarioIsOursAndTheDemoComesBack();
 };
 
 void TestDialogs::seedPreviewsThenWrites() {
@@ -120,6 +127,45 @@ void TestDialogs::seedForecastsTheFlood() {
     QVERIFY(dialog.seedButton()->toolTip().contains(QStringLiteral("negative")));
     dialog.setStartAtPoolMinimum(true);
     QVERIFY(dialog.forecastText().contains(QStringLiteral("no flood")));
+}
+
+// A non-empty pool preselects its minimum; nothing says "no flood" before a list is loaded.
+void TestDialogs::seedPreselectsThePoolMinimum() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.9:80"}, 7172);
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    SeedDialog dialog(&session);
+    QVERIFY(dialog.startsAtPoolMinimum());
+    QVERIFY2(!dialog.forecastText().contains(QStringLiteral("no flood")),
+             qPrintable(dialog.forecastText()));
+    dialog.setStartCount(QStringLiteral("0"));
+    QVERIFY2(!dialog.forecastText().contains(QStringLiteral("no flood")),
+             qPrintable(dialog.forecastText()));
+    dialog.setText(QStringLiteral("192.0.2.2:80\n"));
+    QVERIFY2(dialog.forecastText().contains(QStringLiteral("Flood warning")),
+             qPrintable(dialog.forecastText()));
+
+    // Opened before the first poll: the minimum is preselected once the pool has been read, and
+    // nothing is promised before.
+    PoolSession later;
+    later.setPollInterval(100ms);
+    SeedDialog early(&later);
+    early.setText(QStringLiteral("192.0.2.2:80\n"));
+    QVERIFY(!early.startsAtPoolMinimum());
+    QVERIFY2(!early.forecastText().contains(QStringLiteral("no flood")),
+             qPrintable(early.forecastText()));
+    later.connectTo(redis.endpoint(), "proxies");
+    QTRY_VERIFY_WITH_TIMEOUT(early.startsAtPoolMinimum(), 10000);
+
+    // An empty pool keeps the count (0): there is no minimum to start at.
+    redis.run({"DEL", "proxies"});
+    PoolSession empty;
+    QVERIFY(connectAndWait(empty, redis, "proxies"));
+    SeedDialog fresh(&empty);
+    QVERIFY(!fresh.startsAtPoolMinimum());
 }
 
 // Issue 12 item 18: members that occur more than once are listed with where they occur.
@@ -326,6 +372,94 @@ void TestDialogs::restoreForecastIsLive() {
     QVERIFY(dialog.restoreButton()->isEnabled());
 }
 
+// Restored above the pool maximum, a member gets nothing until the rest of the pool catches up:
+// a warning as clear as a flood's (red, with its length), not a green "joins the rotation".
+void TestDialogs::restoreAboveTheMaximumWarnsOfStarvation() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    QList<QByteArray> members;
+    for (int i = 0; i < 10; ++i)
+        members.append("m" + QByteArray::number(i));
+    redis.makePool("proxies", members, 2500);
+    PoolOperations(redis.admin(), "proxies").evict("m9");
+    PoolSession session;
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+
+    RestoreDialog dialog(&session, {"m9"});
+    dialog.setPolicy(RestorePolicy::Start);
+    dialog.setStartCount(QStringLiteral("5000"));
+    QCOMPARE(dialog.forecast().allocations, 0.0);          // no flood...
+    QCOMPARE(dialog.starvation().allocations, 9 * 2500.0); // ... but a wait for 9 x 2,500
+    const QString text = dialog.forecastText();
+    QVERIFY2(text.contains(QStringLiteral("Starvation warning")), qPrintable(text));
+    QVERIFY2(text.contains(formatCount(22500)), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("joins the rotation")), qPrintable(text));
+    const auto *label = dialog.findChild<QLabel *>(QStringLiteral("forecastLabel"));
+    QVERIFY(label);
+    QVERIFY2(label->styleSheet().contains(QStringLiteral("#c62828")),
+             qPrintable(label->styleSheet()));
+    // At the minimum: no wait, no warning.
+    dialog.setPolicy(RestorePolicy::Min);
+    QCOMPARE(dialog.starvation().allocations, 0.0);
+    QVERIFY(dialog.forecastText().startsWith(QStringLiteral("No flood")));
+    // Done anyway: the event says so too, as a warning.
+    QSignalSpy logged(&session, &PoolSession::messageLogged);
+    QSignalSpy restored(&session, &PoolSession::membersRestored);
+    QVERIFY(session.restore({"m9"}, RestorePolicy::Start, 5000));
+    QVERIFY(restored.wait(10000));
+    bool warned = false;
+    for (const QList<QVariant> &entry : std::as_const(logged)) {
+        const LogEntry log = entry.at(0).value<LogEntry>();
+        warned = warned || (log.kind == u"restore" && log.severity == LogSeverity::Warning &&
+                            log.text.contains(QStringLiteral("Starvation warning")));
+    }
+    QVERIFY(warned);
+}
+
+void TestDialogs::starvationForecast_data() {
+    QTest::addColumn<QList<double>>("joins");
+    QTest::addColumn<QList<double>>("counts"); // empty: a big pool read as a summary
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<double>("allocations");
+    QTest::addColumn<bool>("atLeast");
+    QTest::addColumn<double>("seconds"); // -1: no time estimate
+    const QList<double> pool{10, 20, 30};
+    QTest::newRow("above the maximum")
+        << QList<double>{40} << pool << 100.0 << 60.0 << false << 0.6;
+    QTest::newRow("between") << QList<double>{25} << pool << 0.0 << 20.0 << false << -1.0;
+    QTest::newRow("at the minimum") << QList<double>{10} << pool << 100.0 << 0.0 << false << -1.0;
+    QTest::newRow("below: a flood, no wait")
+        << QList<double>{0} << pool << 1.0 << 0.0 << false << -1.0;
+    QTest::newRow("lowest of several")
+        << QList<double>{50, 40} << pool << 0.0 << 60.0 << false << -1.0;
+    QTest::newRow("summary above the maximum")
+        << QList<double>{40} << QList<double>{} << 30.0 << 60.0 << false << 2.0;
+    QTest::newRow("summary between")
+        << QList<double>{25} << QList<double>{} << 0.0 << 15.0 << true << -1.0;
+}
+
+void TestDialogs::starvationForecast() {
+    QFETCH(QList<double>, joins);
+    QFETCH(QList<double>, counts);
+    QFETCH(double, rate);
+    QFETCH(double, allocations);
+    QFETCH(bool, atLeast);
+    QFETCH(double, seconds);
+    PoolLevels levels;
+    levels.minimum = 10;
+    levels.maximum = 30;
+    levels.size = 3;
+    levels.total = 60;
+    levels.counts = counts;
+    const StarvationForecast wait = forecastStarvation(joins, levels, rate);
+    QCOMPARE(wait.allocations, allocations);
+    QCOMPARE(wait.atLeast, atLeast);
+    QCOMPARE(wait.seconds.value_or(-1), seconds);
+    QCOMPARE(wait.text.isEmpty(), allocations <= 0);
+    if (wait.seconds)
+        QVERIFY2(wait.text.contains(formatSeconds(*wait.seconds)), qPrintable(wait.text));
+}
+
 void TestDialogs::testAllocationsCountEveryOne() {
     testing::RedisFixture redis;
     QVERIFY2(redis.start(), qPrintable(redis.error()));
@@ -458,6 +592,45 @@ void TestDialogs::resetScenario() {
     QVERIFY(dialog.backButton()->isEnabled());
     dialog.backButton()->click();
     QCOMPARE(session.poolKey(), QByteArray("proxies"));
+    QVERIFY(demo.isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+}
+
+// The scenario's own writes (a fresh pool replacing the last run's, the eviction, the restore) are
+// not "outside changes"; leaving its pool by any way, not only "Back", brings the demo load back.
+void TestDialogs::resetScenarioIsOursAndTheDemoComesBack() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.2:80"}, 0);
+    PoolSession session;
+    DemoDriver demo(&session);
+    demo.setEnabled(true);
+    QVERIFY(connectAndWait(session, redis, "proxies"));
+    QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+    QStringList warnings;
+    connect(&session, &PoolSession::messageLogged, this, [&warnings](const LogEntry &entry) {
+        if (entry.kind == u"pool")
+            warnings << entry.text;
+    });
+
+    ResetScenarioDialog dialog(&session, &demo);
+    dialog.setPolicy(RestorePolicy::Zero);
+    dialog.setMembers(5);
+    dialog.setRate(300);
+    dialog.setDurations(1, 1);
+    QSignalSpy finished(&dialog, &ResetScenarioDialog::scenarioFinished);
+    for (int run = 0; run < 2; ++run) { // the second replaces the first run's pool
+        QVERIFY(dialog.start());
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!demo.isEnabled());
+    }
+    // Polls after the end compare with a pool the scenario wrote: still ours.
+    QVERIFY(connectAndWait(session, redis, "poolscope:reset-demo"));
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+
+    // Closed, then back to the pool by other means than the dialog's button (as Alt+Left does).
+    dialog.close();
+    session.connectTo(redis.endpoint(), "proxies");
     QVERIFY(demo.isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
 }

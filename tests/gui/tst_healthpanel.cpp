@@ -11,6 +11,8 @@
 #include "health/HealthMonitor.h"
 #include "members/HealthCell.h"
 #include "pool/PoolKeys.h"
+#include "recording/RecordingReader.h"
+#include "session/SessionRecorder.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -18,6 +20,7 @@
 #include <QProcess>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <csignal>
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void healthColumnShowsStates();
     void guardEvictionBecomesEventAndMarker();
     void panelRefusesWhileCliGuardHoldsLease();
+    void guardEventsAreShownAndRecordedOnce();
     void cleanupTestCase();
 
 private:
@@ -282,6 +286,101 @@ void TestHealthPanel::panelRefusesWhileCliGuardHoldsLease() {
     QVERIFY(panel->start());
     QVERIFY(started.wait(10000));
     panel->stop();
+}
+
+// The guard's events are read again on every reconnect (and by every new session): each is shown,
+// marked and recorded once, by its stream entry id.
+void TestHealthPanel::guardEventsAreShownAndRecordedOnce() {
+    const QByteArray key = "guard-replay";
+    m_redis.makePool(key, {"m0", "m1", "m2"}, 10);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QByteArray stream = PoolKeys(key).guardEvents();
+    m_redis.run({"XADD", stream, "*", "t", QByteArray::number(now - 2000), "kind", "evict",
+                 "member", "m1", "reason", "2 consecutive failed checks"});
+    m_redis.run({"XADD", stream, "*", "t", QByteArray::number(now - 1000), "kind", "restore",
+                 "member", "m1", "reason", "2 consecutive successful checks"});
+    QTemporaryDir recordings;
+    QVERIFY(recordings.isValid());
+    const auto countIn = [](const QList<RecordingEvent> &events, RecordingEventKind kind) {
+        return std::count_if(events.cbegin(), events.cend(),
+                             [kind](const RecordingEvent &event) { return event.kind == kind; });
+    };
+    const auto recorded = [&](const QString &path) {
+        QString error;
+        const auto reader = RecordingReader::open(path, &error);
+        return reader ? reader->events(0, now + 3'600'000) : QList<RecordingEvent>();
+    };
+    QString path;
+    {
+        Dashboard d;
+        SessionRecorder recorder(&d.session);
+        recorder.setDirectory(recordings.path());
+        HealthMonitor *health = d.window.healthMonitor();
+        QVERIFY(d.connectTo(m_redis, key));
+        QTRY_COMPARE(health->guardEventCount(), 2);
+        path = recorder.recordingPath();
+        QVERIFY(!path.isEmpty());
+        for (int reconnect = 0; reconnect < 3; ++reconnect) {
+            QSignalSpy read(health, &HealthMonitor::healthRead);
+            QVERIFY(d.connectTo(m_redis, key)); // the same pool again
+            QVERIFY(read.wait(10000));
+            QVERIFY(read.count() >= 2 || read.wait(10000)); // a whole read after the reconnect
+        }
+        // A new event after the reconnects is shown.
+        m_redis.run({"XADD", stream, "*", "t", QByteArray::number(now), "kind", "evict", "member",
+                     "m2", "reason", "2 consecutive failed checks"});
+        QTRY_VERIFY(eventsContain(d, QStringLiteral("guard evicted m2")));
+        int evictMarkers = 0;
+        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+            evictMarkers += marker.label.startsWith(QStringLiteral("guard evicted m1"));
+        QCOMPARE(evictMarkers, 1);
+        int evictLines = 0;
+        EventsPanel *events = d.window.eventsPanel();
+        for (int i = 0; i < events->entryCount(); ++i)
+            evictLines += events->entryText(i).contains(QStringLiteral("guard evicted m1"));
+        QCOMPARE(evictLines, 1);
+        QTRY_COMPARE(countIn(recorded(path), RecordingEventKind::Evict), 2);
+        QCOMPARE(countIn(recorded(path), RecordingEventKind::Restore), 1);
+    }
+    // The next session reads the same past events again: the file keeps one of each.
+    {
+        Dashboard d;
+        SessionRecorder recorder(&d.session);
+        recorder.setDirectory(recordings.path());
+        QSignalSpy past(&recorder, &SessionRecorder::pastLoaded);
+        QVERIFY(d.connectTo(m_redis, key));
+        QTRY_COMPARE(d.window.healthMonitor()->guardEventCount(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(past.count(), 2, 10000); // the overview, then every frame
+        QCOMPARE(recorder.recordingPath(), path);
+        // Read from the stream and from the recording: one marker.
+        d.window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
+        d.window.chartPanel()->refreshNow();
+        int markers = 0;
+        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+            markers += marker.label.startsWith(QStringLiteral("guard evicted m1"));
+        QCOMPARE(markers, 1);
+        // Something recorded after the guard events: once it is in the file, they were handled.
+        d.session.addHistoryEvent(HistoryEvent::Kind::Note, {}, QStringLiteral("after"));
+        const auto hasAfter = [&] {
+            const QList<RecordingEvent> events = recorded(path);
+            return std::any_of(events.cbegin(), events.cend(),
+                               [](const RecordingEvent &e) { return e.label == u"after"; });
+        };
+        QTRY_VERIFY(hasAfter());
+        QCOMPARE(countIn(recorded(path), RecordingEventKind::Evict), 2);
+        QCOMPARE(countIn(recorded(path), RecordingEventKind::Restore), 1);
+    }
+    // The recording's past first, the stream after: still one marker.
+    PoolSession session;
+    auto past = std::make_unique<PoolHistory>();
+    past->record(now - 3000, {{"m1", 10}});
+    past->addEvent(
+        {now - 2000, HistoryEvent::Kind::Evict, "m1", QStringLiteral("guard evicted m1")});
+    past->record(now, {{"m0", 10}});
+    session.adoptRecordedPast(std::move(past));
+    session.addHistoryEvent(HistoryEvent::Kind::Evict, "m1", QStringLiteral("guard evicted m1"),
+                            now - 2000, "1-0");
+    QCOMPARE(session.history().events(0, now).size(), 1);
 }
 
 QTEST_MAIN(TestHealthPanel)

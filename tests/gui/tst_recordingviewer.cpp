@@ -329,6 +329,77 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
         session.disconnectFromServer();
     }
+
+    // A pool with a recording that ended a minute ago: the recorded past and the new polls are
+    // not joined by lines across the minute nobody watched (nor by the band).
+    void recordedPastAndNewPollsAreNotJoined_data() {
+        QTest::addColumn<bool>("recording"); // this dashboard records too (writes its own gap)
+        QTest::newRow("not recording") << false;
+        QTest::newRow("recording") << true;
+    }
+    void recordedPastAndNewPollsAreNotJoined() {
+        QFETCH(bool, recording);
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        const QByteArray member = "192.0.2.1:80";
+        redis.run({"ZADD", "proxies", "50", member, "60", "192.0.2.2:80"});
+        QTemporaryDir recordings;
+        const qint64 end = QDateTime::currentMSecsSinceEpoch() - 60 * kSecond;
+        {
+            RecordingInfo info;
+            info.server = redis.endpoint().toSafeUrl();
+            info.poolKey = "proxies";
+            info.createdMs = end - 30 * kSecond;
+            QString error;
+            const auto writer = RecordingWriter::open(
+                recordings.filePath(recordingFileName(redis.endpoint(), "proxies")), info, &error);
+            QVERIFY2(writer, qPrintable(error));
+            for (qint64 t = end - 30 * kSecond; t <= end; t += kSecond) {
+                RecordingPoll poll;
+                poll.timeMs = t;
+                poll.members = {{member, 10}, {"192.0.2.2:80", 20}};
+                poll.min = 10;
+                poll.median = 20;
+                poll.max = 20;
+                poll.total = 30;
+                poll.memberCount = 2;
+                QVERIFY2(writer->appendPoll(poll, &error), qPrintable(error));
+            }
+        }
+        PoolSession session;
+        session.setPollInterval(100ms);
+        SessionRecorder recorder(&session);
+        recorder.setDirectory(recordings.path());
+        recorder.setEnabled(recording);
+        QSignalSpy past(&recorder, &SessionRecorder::pastLoaded);
+        QSignalSpy polls(&session, &PoolSession::observationApplied);
+        session.connectTo(redis.endpoint(), "proxies");
+        QTRY_COMPARE_WITH_TIMEOUT(past.count(), 2, 20000);
+        const int before = int(polls.count());
+        QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= before + 3, 10000);
+        // Between the last recorded point and the first new one: a break (NaN).
+        const auto brokenAfterPast = [end](const auto &points, auto value) {
+            bool pastSeen = false;
+            for (const auto &point : points) {
+                if (point.timeMs <= end && !std::isnan(value(point)))
+                    pastSeen = true;
+                else if (point.timeMs > end && std::isnan(value(point)))
+                    return pastSeen;
+                else if (point.timeMs > end)
+                    return false; // joined: a new point right after the past
+            }
+            return false;
+        };
+        const QList<HistoryPoint> series = session.history().series(member, 0, LLONG_MAX);
+        QString seen;
+        for (const HistoryPoint &p : series)
+            seen += QStringLiteral(" %1@%2").arg(p.count).arg(p.timeMs - end);
+        QVERIFY2(brokenAfterPast(series, [](const HistoryPoint &p) { return p.count; }),
+                 qPrintable(seen));
+        QVERIFY(brokenAfterPast(session.history().band(0, LLONG_MAX),
+                                [](const BandPoint &p) { return p.median; }));
+        QCOMPARE(series.constLast().count, 50.0); // the new polls are there
+    }
 };
 
 QTEST_MAIN(TestRecordingViewer)

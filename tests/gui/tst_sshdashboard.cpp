@@ -129,6 +129,36 @@ private Q_SLOTS:
         QVERIFY(window.grab().save(shots + QStringLiteral("/ssh-refused.png")));
     }
 
+    // A reconnect refused (the host key changed since) after the pool was read: the members
+    // panel says it is not connected, not that there is no pool.
+    void refusedReconnectIsNotAMissingPool() {
+        PoolSession session;
+        MainWindow window(&session);
+        session.setPollInterval(100ms);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.ssh.destination = m_ssh.destination();
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
+        session.connectTo(endpoint, "proxies");
+        QVERIFY(observed.wait(10000));
+        const QByteArray home = qgetenv("HOME");
+        qputenv("HOME",
+                m_ssh.makeHome(QStringLiteral("home-changed-later"), m_ssh.changedKnownHostsLine())
+                    .toLocal8Bit());
+        QSignalSpy states(&session, &PoolSession::stateChanged);
+        session.connectTo(endpoint, "proxies"); // the same target again: a reconnect
+        QTRY_VERIFY_WITH_TIMEOUT(!states.isEmpty() &&
+                                     states.constLast().at(0).value<ConnectionState>() ==
+                                         ConnectionState::Disconnected,
+                                 10000);
+        qputenv("HOME", home);
+        QVERIFY(session.latestObservation());
+        QTRY_VERIFY2(
+            window.membersPanel()->emptyStateText().startsWith(QStringLiteral("Not connected")),
+            qPrintable(window.membersPanel()->emptyStateText()));
+        QVERIFY2(!window.membersPanel()->emptyStateText().contains(QStringLiteral("No pool")),
+                 qPrintable(window.membersPanel()->emptyStateText()));
+    }
+
     // A URL typed into the bar of a dashboard started with --ssh goes through the same tunnel:
     // never dialled directly from this machine.
     void typedUrlKeepsTheTunnel() {

@@ -45,14 +45,36 @@ ResetScenarioDialog::ResetScenarioDialog(PoolSession *session, DemoDriver *demo,
             &ResetScenarioDialog::handleObservation);
     connect(m_session, &PoolSession::writeAvailabilityChanged, this,
             &ResetScenarioDialog::updateControls);
+    // Left by any way (Back, Alt+Left, a URL typed, a saved connection): the demo comes back.
+    connect(m_session, &PoolSession::targetChanged, this, &ResetScenarioDialog::resumeDemoIfLeft);
     setPolicy(RestorePolicy::Zero);
     updateControls();
 }
 
 ResetScenarioDialog::~ResetScenarioDialog() {
     m_cancel.store(true);
-    if (m_thread)
+    if (m_thread) {
         m_thread->wait();
+        m_session->endOwnWrites(); // handleDone never runs now
+    }
+}
+
+bool ResetScenarioDialog::watchesScenarioPool() const {
+    return m_scenarioEndpoint && m_session->hasTarget() &&
+           m_session->endpoint() == *m_scenarioEndpoint && m_session->poolKey() == m_scenarioKey;
+}
+
+void ResetScenarioDialog::resumeDemoIfLeft() {
+    if (!m_demoWasEnabled || isRunning() || watchesScenarioPool())
+        return;
+    m_demoWasEnabled = false;
+    if (!m_demo)
+        return;
+    m_demo->setEnabled(true);
+    m_session->log(
+        LogSeverity::Info, QStringLiteral("demo"),
+        tr("the count-reset scenario's pool was left: the demo, paused for the scenario, is "
+           "on again"));
 }
 
 void ResetScenarioDialog::setPolicy(RestorePolicy policy) {
@@ -143,7 +165,11 @@ bool ResetScenarioDialog::start() {
                        .arg(run.members)
                        .arg(formatRate(run.ratePerSecond), restorePolicyName(run.policy),
                             QString::fromUtf8(run.poolKey)));
+    m_scenarioEndpoint = run.endpoint;
+    m_scenarioKey = run.poolKey;
     m_session->connectTo(run.endpoint, run.poolKey);
+    // Its seed (replacing a pool of an earlier run), eviction and restore are ours, not outside.
+    m_session->beginOwnWrites();
 
     m_thread.reset(QThread::create([this, run] {
         std::optional<ResetScenarioReport> report;
@@ -239,7 +265,9 @@ void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &r
     if (m_thread) {
         m_thread->wait();
         m_thread.reset();
+        m_session->endOwnWrites();
     }
+    resumeDemoIfLeft(); // left while it ran
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
     if (!report) {
         m_ui->resultText->setPlainText(QStringLiteral("The scenario failed: %1").arg(error));
@@ -285,11 +313,9 @@ void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &r
 void ResetScenarioDialog::returnToPreviousPool() {
     if (!m_previousEndpoint || isRunning())
         return;
-    m_session->connectTo(*m_previousEndpoint, m_previousKey);
+    const Endpoint previous = *m_previousEndpoint;
     m_previousEndpoint.reset();
-    if (m_demo && m_demoWasEnabled)
-        m_demo->setEnabled(true);
-    m_demoWasEnabled = false;
+    m_session->connectTo(previous, m_previousKey); // resumes the demo (resumeDemoIfLeft)
     updateControls();
 }
 

@@ -26,7 +26,9 @@ struct PoolObservation;
 // restore it with a policy, more load) on a worker thread, switches the dashboard to watch the
 // scenario pool so the chart shows the restore and the flood live, marks the evict and restore
 // on the chart, and finally puts the forecast next to what happened. The demo's background load
-// is paused meanwhile; "Back" returns to the previous pool.
+// is paused meanwhile and switched on again when the dashboard leaves the scenario pool, however
+// it leaves (the "Back" button returns to the previous pool). Its writes are the session's own
+// (PoolSession::beginOwnWrites), never reported as outside changes.
 class ResetScenarioDialog : public QDialog {
     Q_OBJECT
 
@@ -60,6 +62,10 @@ private:
     void handleDone(const std::optional<ResetScenarioReport> &report, const QString &error);
     void returnToPreviousPool();
     void updateControls();
+    bool watchesScenarioPool() const;
+    // The session watches another pool than the scenario's, and it does not run: the demo's
+    // background load, paused for the scenario, is switched on again.
+    void resumeDemoIfLeft();
 
     PoolSession *m_session;
     DemoDriver *m_demo;
@@ -78,6 +84,8 @@ private:
     std::optional<Endpoint> m_previousEndpoint;
     QByteArray m_previousKey;
     bool m_demoWasEnabled = false;
+    std::optional<Endpoint> m_scenarioEndpoint; // the pool the scenario writes
+    QByteArray m_scenarioKey;
 };
 
 } // namespace poolscope

@@ -60,6 +60,10 @@ RestorePolicy RestoreDialog::policy() const {
     return RestorePolicy(m_ui->policyBox->currentData().toInt());
 }
 
+void RestoreDialog::setStartCount(const QString &text) {
+    m_ui->startEdit->setText(text);
+}
+
 double RestoreDialog::startCount() const {
     return parseCount(m_ui->startEdit->text(), nullptr).value_or(0);
 }
@@ -85,6 +89,12 @@ FloodForecast RestoreDialog::forecast() const {
                            m_session->poolRatePerSecond());
 }
 
+StarvationForecast RestoreDialog::starvation() const {
+    return forecastRestoreStarvation(policy(), savedCounts(),
+                                     poolLevelsOf(m_session->latestObservation()), startCount(),
+                                     m_session->poolRatePerSecond());
+}
+
 QString RestoreDialog::forecastText() const {
     return m_ui->forecastLabel->text();
 }
@@ -104,7 +114,9 @@ void RestoreDialog::updateForecast() {
         current != RestorePolicy::Start || parseCount(m_ui->startEdit->text(), &error).has_value();
     const FloodForecast flood = forecast();
     const std::optional<double> minimum = m_session->poolMinimum();
-    QString text = flood.text;
+    const StarvationForecast wait = starvation();
+    // Joining above the minimum floods nobody but waits for the pool: as clear a warning.
+    QString text = wait.allocations > 0 ? wait.text : flood.text;
     if (minimum && m_members.size() == 1)
         text += QStringLiteral("\nRestored count %1, pool minimum now %2, rate %3/s.")
                     .arg(formatCount(flood.joinCount), formatCount(*minimum),
@@ -112,8 +124,9 @@ void RestoreDialog::updateForecast() {
     if (!startOk)
         text = QStringLiteral("Starting count: %1").arg(error);
     m_ui->forecastLabel->setText(text);
-    m_ui->forecastLabel->setStyleSheet(flood.allocations > 0 ? QStringLiteral("color: #c62828;")
-                                                             : QStringLiteral("color: #2e7d32;"));
+    m_ui->forecastLabel->setStyleSheet(flood.allocations > 0 || wait.allocations > 0
+                                           ? QStringLiteral("color: #c62828;")
+                                           : QStringLiteral("color: #2e7d32;"));
     const QString blocked = m_session->writeBlockReason();
     m_restoreButton->setEnabled(blocked.isEmpty() && startOk && !m_members.isEmpty());
     m_restoreButton->setToolTip(blocked.isEmpty() ? QStringLiteral("Restore with this policy")

@@ -21,7 +21,8 @@ class PoolSession;
 
 // Chooses how evicted members come back (keep, zero, start, min), explains each policy in one
 // line and shows, live with every poll, the forecast: "this member will receive the next ~N
-// allocations, about T s at the current rate", N = pool minimum - restored count.
+// allocations, about T s at the current rate", N = pool minimum - restored count; or, above the
+// minimum, how many allocations it waits for before its first one.
 class RestoreDialog : public QDialog {
     Q_OBJECT
 
@@ -34,7 +35,10 @@ public:
     void setPolicy(RestorePolicy policy);
     RestorePolicy policy() const;
     double startCount() const;
+    void setStartCount(const QString &text);
     FloodForecast forecast() const;
+    // The wait of members restored above the pool minimum (no allocations until it catches up).
+    StarvationForecast starvation() const;
     QString forecastText() const;
     QString descriptionText() const;
     QPushButton *restoreButton() const { return m_restoreButton; }

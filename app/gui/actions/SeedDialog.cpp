@@ -101,6 +101,10 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     connect(m_ui->pasteButton, &QPushButton::clicked, this,
             [this] { setText(QGuiApplication::clipboard()->text()); });
     connect(m_ui->countEdit, &QLineEdit::textChanged, this, &SeedDialog::updateControls);
+    // A choice of the user's is never replaced by the preselection.
+    connect(m_ui->countEdit, &QLineEdit::textEdited, this, [this] { m_startChoiceMade = true; });
+    connect(m_ui->numberRadio, &QRadioButton::clicked, this, [this] { m_startChoiceMade = true; });
+    connect(m_ui->minimumRadio, &QRadioButton::clicked, this, [this] { m_startChoiceMade = true; });
     connect(m_ui->numberRadio, &QRadioButton::toggled, this, &SeedDialog::updateControls);
     connect(m_ui->overwriteCheck, &QCheckBox::toggled, this, &SeedDialog::updateControls);
     connect(m_seedButton, &QPushButton::clicked, this, &SeedDialog::startSeed);
@@ -118,12 +122,22 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
             m_refreshListAfterSeed = false;
             showReport(m_report);
         }
+        preselectStart();
         updateForecast();
     });
     connect(m_session, &PoolSession::targetChanged, this, &SeedDialog::showTarget);
     showTarget();
     connect(m_session, &PoolSession::writeAvailabilityChanged, this, &SeedDialog::updateControls);
+    preselectStart();
     updatePreview();
+}
+
+// A non-empty pool: new members start at its minimum unless the user picks a count, so the
+// choice offered first is the one that causes no flood.
+void SeedDialog::preselectStart() {
+    if (m_startChoiceMade || !m_session->poolMinimum() || m_ui->minimumRadio->isChecked())
+        return;
+    m_ui->minimumRadio->setChecked(true);
 }
 
 SeedDialog::~SeedDialog() = default;
@@ -320,12 +334,18 @@ int SeedDialog::newMemberCount() const {
 }
 
 void SeedDialog::setStartCount(const QString &text) {
+    m_startChoiceMade = true;
     m_ui->numberRadio->setChecked(true);
     m_ui->countEdit->setText(text);
 }
 
 void SeedDialog::setStartAtPoolMinimum(bool atMinimum) {
+    m_startChoiceMade = true;
     (atMinimum ? m_ui->minimumRadio : m_ui->numberRadio)->setChecked(true);
+}
+
+bool SeedDialog::startsAtPoolMinimum() const {
+    return m_ui->minimumRadio->isChecked();
 }
 
 QString SeedDialog::forecastText() const {
@@ -376,12 +396,30 @@ QString SeedDialog::summaryText() const {
 
 void SeedDialog::updateForecast() {
     const std::optional<double> minimum = m_session->poolMinimum();
+    const bool poolRead = m_session->latestObservation().has_value();
     m_ui->minimumRadio->setText(
-        minimum ? QStringLiteral("Pool minimum (now %1)").arg(formatCount(*minimum))
-                : QStringLiteral("Pool minimum (pool empty: 0)"));
+        minimum    ? QStringLiteral("Pool minimum (now %1)").arg(formatCount(*minimum))
+        : poolRead ? QStringLiteral("Pool minimum (pool empty: 0)")
+                   : tr("Pool minimum (not read yet)"));
+    // No verdict before its figures exist: the list's new members and the pool's minimum.
+    if (m_report.accepted.isEmpty()) {
+        m_ui->forecastLabel->setText(
+            m_ui->minimumRadio->isChecked()
+                ? tr("Load or paste a list: its new members will join at the pool minimum.")
+                : tr("Load or paste a list to see whether its new members would flood the "
+                     "pool."));
+        m_ui->forecastLabel->setStyleSheet(QString());
+        return;
+    }
     if (m_ui->minimumRadio->isChecked()) {
         m_ui->forecastLabel->setText(QStringLiteral("New members join at the pool minimum: no "
                                                     "flood."));
+        m_ui->forecastLabel->setStyleSheet(QString());
+        return;
+    }
+    if (!poolRead) {
+        m_ui->forecastLabel->setText(
+            tr("The pool has not been read yet: the flood forecast follows its first poll."));
         m_ui->forecastLabel->setStyleSheet(QString());
         return;
     }

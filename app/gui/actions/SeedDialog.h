@@ -43,6 +43,8 @@ public:
     bool showsExcerpt() const { return !m_fileBytes.isEmpty(); }
     void setStartCount(const QString &text);
     void setStartAtPoolMinimum(bool atMinimum);
+    // A non-empty pool preselects its minimum (no flood) until the user picks a count.
+    bool startsAtPoolMinimum() const;
     QString forecastText() const;
     QString summaryText() const;
     // The label naming the pool written to (also in the window title).
@@ -71,6 +73,7 @@ private:
     QByteArray listBytes() const;
     void updateControls();
     void updateForecast();
+    void preselectStart();
     void handleFinished(const SeedResult &result);
     // Names the pool written to, in the title and a label.
     void showTarget();
@@ -89,6 +92,7 @@ private:
     bool m_parsing = false;
     bool m_seeding = false;
     bool m_refreshListAfterSeed = false;
+    bool m_startChoiceMade = false; // the user (or a caller) chose count or minimum
 };
 
 } // namespace poolscope

@@ -51,6 +51,11 @@ void MarkerChartView::setPlaceholder(const QString &text) {
     if (text == m_placeholder)
         return;
     m_placeholder = text;
+    // A placeholder moves with the plot area and lies partly outside it: a repaint of only the
+    // items that changed (the default) redrew it there and left the old one elsewhere, two texts
+    // printed over each other. With no data to draw, a whole repaint costs nothing.
+    setViewportUpdateMode(text.isEmpty() ? QGraphicsView::MinimalViewportUpdate
+                                         : QGraphicsView::FullViewportUpdate);
     viewport()->update();
 }
 

@@ -21,6 +21,18 @@ constexpr int kMaxMembersRead = 20000; // health read per poll at most (40 HMGET
 constexpr int kEventsPerRead = 200;
 constexpr int kPastEventsShown = 20; // on connecting: the guard's latest actions
 
+// Stream entry ids ("ms-seq") in stream order.
+bool streamIdAfter(const QByteArray &id, const QByteArray &than) {
+    if (than.isEmpty())
+        return true;
+    const auto parts = [](const QByteArray &text) {
+        const qsizetype dash = text.indexOf('-');
+        return std::pair(text.left(dash).toULongLong(),
+                         dash < 0 ? 0ULL : text.mid(dash + 1).toULongLong());
+    };
+    return parts(id) > parts(than);
+}
+
 } // namespace
 
 // The worker thread's state: its connection and where the event stream was read up to.
@@ -88,6 +100,14 @@ void HealthMonitor::saveTargetUrl(const QString &url) {
 }
 
 void HealthMonitor::targetChanged() {
+    // Reconnected to the same pool: its events go on from the last one shown, never again.
+    const bool samePool = m_session->hasTarget() && m_session->endpoint() == m_shownEndpoint &&
+                          m_session->poolKey() == m_shownPoolKey;
+    if (!samePool) {
+        m_lastShownId.clear();
+        m_shownEndpoint = m_session->endpoint();
+        m_shownPoolKey = m_session->poolKey();
+    }
     ++m_generation;
     m_guardEvents = 0;
     m_lastMembers.clear();
@@ -111,13 +131,16 @@ void HealthMonitor::read(const QList<QByteArray> &members) {
     const quint64 generation = m_generation;
     const Endpoint endpoint = m_session->endpoint();
     const PoolKeys keys(m_session->poolKey());
+    const QByteArray resumeAfter = m_lastShownId;
     QMetaObject::invokeMethod(m_context, [this, worker = m_worker, generation, endpoint, keys,
-                                          members] {
+                                          members, resumeAfter] {
         QHash<QByteArray, HealthRecord> records;
         QList<GuardEvent> events;
         QString failure;
         try {
             HealthStore store(worker->connectionFor(generation, endpoint), keys);
+            if (worker->lastEventId.isEmpty())
+                worker->lastEventId = resumeAfter;
             records = store.read(members);
             const bool first = worker->lastEventId.isEmpty();
             events =
@@ -145,7 +168,14 @@ void HealthMonitor::read(const QList<QByteArray> &members) {
     });
 }
 
-void HealthMonitor::showGuardEvents(const QList<GuardEvent> &events) {
+void HealthMonitor::showGuardEvents(const QList<GuardEvent> &allEvents) {
+    QList<GuardEvent> events;
+    for (const GuardEvent &event : allEvents)
+        if (event.id.isEmpty() || streamIdAfter(event.id, m_lastShownId)) {
+            events.append(event);
+            if (!event.id.isEmpty())
+                m_lastShownId = event.id;
+        }
     for (const GuardEvent &event : events) {
         const QString member = maskCredentials(event.member);
         HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
@@ -161,12 +191,15 @@ void HealthMonitor::showGuardEvents(const QList<GuardEvent> &events) {
         } else if (event.kind == u"capped") {
             severity = LogSeverity::Warning;
             text = QStringLiteral("guard held back: %1").arg(event.reason);
+        } else if (event.kind == u"uncapped") {
+            text = tr("guard %1").arg(event.reason);
         } else {
             text = QStringLiteral("guard %1%2: %3")
                        .arg(event.kind, member.isEmpty() ? QString() : u' ' + member, event.reason);
         }
         m_session->log(severity, QStringLiteral("guard"), text);
-        m_session->addHistoryEvent(kind, event.member.toUtf8(), text, event.timeMs);
+        m_session->addHistoryEvent(kind, event.member.toUtf8(), text, event.timeMs,
+                                   event.id.isEmpty() ? QByteArray("guard") : event.id);
     }
     if (!events.isEmpty()) {
         m_guardEvents += int(events.size());

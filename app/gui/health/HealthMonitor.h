@@ -2,6 +2,7 @@
 
 #include "health/HealthStore.h"
 #include "health/HealthTypes.h"
+#include "redis/Endpoint.h"
 
 #include <atomic>
 #include <memory>
@@ -71,6 +72,10 @@ private:
     bool m_checking = false;
     int m_guardEvents = 0;
     QList<QByteArray> m_lastMembers;
+    // The pool whose guard events were shown, and the stream id of the last one shown.
+    Endpoint m_shownEndpoint;
+    QByteArray m_shownPoolKey;
+    QByteArray m_lastShownId;
 };
 
 } // namespace poolscope

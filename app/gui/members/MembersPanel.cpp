@@ -121,6 +121,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     layout->addWidget(m_stale);
     layout->addWidget(m_stack, 1);
     connect(m_session, &PoolSession::stalenessChanged, this, &MembersPanel::showStaleness);
+    connect(m_session, &PoolSession::stalenessChanged, this, &MembersPanel::updateEmptyState);
     connect(m_session, &PoolSession::pollFailed, this, &MembersPanel::updateEmptyState);
 
     connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::applyFilterText);
@@ -446,6 +447,18 @@ QString MembersPanel::emptyStateText() const {
             .arg(QString::fromUtf8(m_session->poolKey()), m_session->pollFailure());
     if (!m_session->latestObservation())
         return QStringLiteral("Connecting to %1…").arg(m_session->endpoint().toDisplayString());
+    // Seen before, not live now: the pool may well exist, so never "no pool".
+    if (m_session->isStale() || m_session->state() != ConnectionState::Connected) {
+        const QString since =
+            QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs()).toString(u"HH:mm:ss");
+        return m_session->pollFailure().isEmpty()
+                   ? tr("Not connected to %1: \"%2\" was last read at %3.\nConnect tries again.")
+                         .arg(m_session->endpoint().toDisplayString(),
+                              QString::fromUtf8(m_session->poolKey()), since)
+                   : tr("Not connected: %1\n\"%2\" was last read at %3. Connect tries again.")
+                         .arg(m_session->pollFailure(), QString::fromUtf8(m_session->poolKey()),
+                              since);
+    }
     if (m_session->isReadOnly())
         return QStringLiteral("No pool at \"%1\" yet. (Read-only: another process has to seed "
                               "it.)")

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 namespace poolscope {
 
 namespace {
@@ -35,6 +37,14 @@ FloodForecast forecastFlood(double joinCount, int members, std::optional<double>
     forecast.allocations = forecast.perMember * members;
     if (ratePerSecond > 0)
         forecast.seconds = forecast.allocations / ratePerSecond;
+    if (forecast.allocations <= 0 && joinCount > *poolMinimum) {
+        // Not "joins the rotation": it waits until the pool catches up (forecastStarvation).
+        forecast.text =
+            QCoreApplication::translate("Forecast", "No flood: joining at %1, above the pool "
+                                                    "minimum (%2).")
+                .arg(formatCount(joinCount), formatCount(*poolMinimum));
+        return forecast;
+    }
     if (forecast.allocations <= 0) {
         forecast.text =
             QStringLiteral("No flood: joining at %1, at or above the pool minimum (%2), "
@@ -101,6 +111,87 @@ FloodForecast forecastRestore(RestorePolicy policy, const QList<double> &savedCo
                                          .arg(formatCount(total), secondsClause(forecast));
     }
     return forecast;
+}
+
+PoolLevels poolLevelsOf(const std::optional<PoolObservation> &observation) {
+    PoolLevels levels;
+    if (!observation)
+        return levels;
+    const PoolStats &stats = observation->stats;
+    levels.size = observation->summaryMode ? observation->summary.size : stats.size;
+    if (levels.size <= 0)
+        return levels;
+    levels.minimum = stats.min;
+    levels.maximum = stats.max;
+    levels.total = stats.total;
+    if (!observation->summaryMode)
+        for (const PoolMember &member : observation->snapshot.members)
+            levels.counts.append(member.count);
+    return levels;
+}
+
+StarvationForecast forecastStarvation(const QList<double> &joinCounts, const PoolLevels &levels,
+                                      double ratePerSecond) {
+    StarvationForecast forecast;
+    if (joinCounts.isEmpty() || !levels.minimum)
+        return forecast;
+    const double join = *std::min_element(joinCounts.begin(), joinCounts.end());
+    forecast.joinCount = join;
+    if (join <= *levels.minimum)
+        return forecast;
+    if (!levels.counts.isEmpty()) {
+        for (const double count : levels.counts)
+            forecast.allocations += std::max(0.0, join - count);
+    } else if (join >= levels.maximum) {
+        forecast.allocations = std::max(0.0, double(levels.size) * join - levels.total);
+    } else {
+        // Only the minimum is known below the join count: at least it has to catch up.
+        forecast.allocations = join - *levels.minimum;
+        forecast.atLeast = true;
+    }
+    if (forecast.allocations <= 0)
+        return forecast;
+    if (ratePerSecond > 0)
+        forecast.seconds = forecast.allocations / ratePerSecond;
+    const QString where =
+        join > levels.maximum
+            ? QCoreApplication::translate("Forecast", "above the pool maximum (%1)")
+                  .arg(formatCount(levels.maximum))
+            : QCoreApplication::translate("Forecast", "above the pool minimum (%1)")
+                  .arg(formatCount(*levels.minimum));
+    const QString amount = (forecast.atLeast ? QStringLiteral("≥") : QStringLiteral("~")) +
+                           formatCount(forecast.allocations);
+    const QString when =
+        forecast.seconds
+            ? QCoreApplication::translate("Forecast", "about %1 at the current rate")
+                  .arg(formatSeconds(*forecast.seconds))
+            : QCoreApplication::translate("Forecast",
+                                          "no allocations measured right now, so no time estimate");
+    forecast.text =
+        QCoreApplication::translate(
+            "Forecast", "Starvation warning: joining at %1, %2, it gets none of the next %3 "
+                        "allocations (%4): the rest of the pool catches up first.")
+            .arg(formatCount(join), where, amount, when);
+    if (joinCounts.size() > 1)
+        forecast.text = QCoreApplication::translate(
+                            "Forecast",
+                            "Starvation warning: joining at %1 or more, %2, none of these %n "
+                            "members gets any of the next %3 allocations (%4): the rest of the "
+                            "pool catches up first.",
+                            nullptr, int(joinCounts.size()))
+                            .arg(formatCount(join), where, amount, when);
+    return forecast;
+}
+
+StarvationForecast forecastRestoreStarvation(RestorePolicy policy, const QList<double> &savedCounts,
+                                             const PoolLevels &levels, double startCount,
+                                             double ratePerSecond) {
+    QList<double> joins;
+    for (const double saved : savedCounts)
+        joins.append(restoredCount(policy, saved, levels.minimum, startCount));
+    if (joins.isEmpty())
+        joins.append(restoredCount(policy, 0, levels.minimum, startCount));
+    return forecastStarvation(joins, levels, ratePerSecond);
 }
 
 } // namespace poolscope

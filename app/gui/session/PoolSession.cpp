@@ -346,12 +346,17 @@ void PoolSession::log(LogSeverity severity, const QString &kind, const QString &
 }
 
 void PoolSession::addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member,
-                                  const QString &label, qint64 timeMs) {
+                                  const QString &label, qint64 timeMs, const QByteArray &sourceId) {
     HistoryEvent event;
     event.timeMs = timeMs > 0 ? timeMs : QDateTime::currentMSecsSinceEpoch();
+    if (!sourceId.isEmpty()) // read again, e.g. after the recording's past came in: shown once
+        for (const HistoryEvent &known : m_history->events(event.timeMs, event.timeMs))
+            if (known.kind == kind && known.member == member && known.label == label)
+                return;
     event.kind = kind;
     event.member = member;
     event.label = label;
+    event.sourceId = sourceId;
     m_history->addEvent(event);
     Q_EMIT historyEventAdded(event);
 }
@@ -414,6 +419,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     setStale(false);
     if (m_firstObservation) {
         m_firstObservation = false;
+        m_connectionFirstPollMs = observation.timeMs;
         const auto &snapshot = observation.snapshot;
         if (!observation.summaryMode && snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
             log(LogSeverity::Info, QStringLiteral("poll"),
@@ -458,7 +464,7 @@ void PoolSession::recordHistory(const PoolObservation &observation,
 void PoolSession::reportOutsideChanges(const PoolObservation &before, const PoolObservation &now) {
     // Our own writes explain changes: a seed (pool-wide), evictions and restores since the last
     // poll, and any write still under way.
-    if (m_writesInFlight > 0)
+    if (m_writesInFlight > 0 || m_ownWrites > 0 || before.timeMs <= m_ownWritesEndedMs)
         return;
     QSet<QByteArray> explained;
     for (const HistoryEvent &event :

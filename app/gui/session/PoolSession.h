@@ -132,11 +132,17 @@ public:
     bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);
     void findPoolKeys();
     bool isCommandBusy() const;
+    // Writes of this dashboard made around the commander (the count-reset demo's own
+    // connection): what they change, from begin to end and in the poll that spans the end, is
+    // ours and not reported as an outside change. Calls nest.
+    void beginOwnWrites();
+    void endOwnWrites();
 
     void log(LogSeverity severity, const QString &kind, const QString &text);
     // Adds a marker to the chart (at timeMs, 0 = now).
+    // sourceId: see HistoryEvent::sourceId.
     void addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member, const QString &label,
-                         qint64 timeMs = 0);
+                         qint64 timeMs = 0, const QByteArray &sourceId = {});
 
     PoolMonitor *monitor() const { return m_monitor.get(); }
     PoolCommander *commander() const { return m_commander.get(); }
@@ -211,9 +217,12 @@ private:
     // Set when the server refused a write for this user (NOPERM, or a read-only replica).
     QString m_serverRefusesWrites;
     bool m_firstObservation = true;
+    qint64 m_connectionFirstPollMs = 0; // the first poll since the last connectTo()
     bool m_stale = false;
     int m_writesInFlight = 0; // seeds, evictions and restores asked for and not yet done
-    bool m_outage = false;    // polls have failed since the last good one (its gap is marked)
+    int m_ownWrites = 0;      // beginOwnWrites() not yet ended
+    qint64 m_ownWritesEndedMs = 0;
+    bool m_outage = false; // polls have failed since the last good one (its gap is marked)
     qint64 m_lastGoodPollMs = 0;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;

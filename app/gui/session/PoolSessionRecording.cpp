@@ -64,7 +64,12 @@ void PoolSession::takeFullRecording(std::unique_ptr<PoolHistory> history) {
 void PoolSession::adoptRecordedPast(std::unique_ptr<PoolHistory> past) {
     if (!past || isShowingRecording())
         return;
-    appendNewerHistory(*past, *m_history, past->latestTimeMs());
+    // The recording ends before this connection's first poll (or none came yet): the pool was
+    // not watched in between, and no line may join across that time.
+    const qint64 pastEnd = past->latestTimeMs();
+    if (pastEnd > 0 && (m_firstObservation || m_connectionFirstPollMs > pastEnd))
+        past->markGap(pastEnd + 1, tr("not watched"));
+    appendNewerHistory(*past, *m_history, pastEnd);
     past->setPinned(m_history->pinnedMembers());
     m_history = std::move(past);
     Q_EMIT historyLoaded();

@@ -7,6 +7,8 @@
 #include "session/OutsideChanges.h"
 #include "monitor/PoolCommander.h"
 
+#include <QDateTime>
+
 namespace poolscope {
 
 namespace {
@@ -110,8 +112,17 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
                 : QStringLiteral("restore %1 members (%2): %3")
                       .arg(results.size())
                       .arg(restorePolicyName(first.policy), nameSome(members));
-        log(LogSeverity::Info, QStringLiteral("restore"),
-            what + QStringLiteral(" · forecast: ") + forecast.text);
+        // Above the minimum there is no flood but a wait: said as clearly.
+        QList<double> joins;
+        for (const RestoreResult &result : results)
+            joins.append(result.restoredCount);
+        const StarvationForecast wait =
+            forecastStarvation(joins, poolLevelsOf(m_latest), m_rates.poolRate());
+        log(forecast.allocations > 0 || wait.allocations > 0 ? LogSeverity::Warning
+                                                             : LogSeverity::Info,
+            QStringLiteral("restore"),
+            what + QStringLiteral(" · forecast: ") +
+                (wait.allocations > 0 ? wait.text : forecast.text));
     }
     pollNow();
     Q_EMIT membersRestored(results, poolMinimumBefore);
@@ -128,6 +139,17 @@ void PoolSession::handleCommandFailure(const QString &operation, const QString &
         updateWriteAvailability();
     }
     Q_EMIT commandFailed(operation, message);
+}
+
+void PoolSession::beginOwnWrites() {
+    ++m_ownWrites;
+}
+
+void PoolSession::endOwnWrites() {
+    if (m_ownWrites == 0)
+        return;
+    if (--m_ownWrites == 0)
+        m_ownWritesEndedMs = QDateTime::currentMSecsSinceEpoch();
 }
 
 } // namespace poolscope

@@ -29,6 +29,8 @@ SessionRecorder::SessionRecorder(PoolSession *session, QObject *parent)
             return;
         if (event.kind == HistoryEvent::Kind::Gap)
             m_recorder->markGap(event.timeMs, event.label);
+        else if (!event.sourceId.isEmpty()) // read again after a reconnect or a restart
+            m_recorder->recordEventOnce(RecordingEvent::fromHistoryEvent(event));
         else
             m_recorder->recordEvent(RecordingEvent::fromHistoryEvent(event));
     });
