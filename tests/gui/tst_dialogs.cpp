@@ -603,7 +603,7 @@ void TestDialogs::resetScenarioIsOursAndTheDemoComesBack() {
     QVERIFY2(redis.start(), qPrintable(redis.error()));
     redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.2:80"}, 0);
     PoolSession session;
-    DemoDriver demo(&session);
+    DemoDriver demo(&session, redis.endpoint());
     demo.setEnabled(true);
     QVERIFY(connectAndWait(session, redis, "proxies"));
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
