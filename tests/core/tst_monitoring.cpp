@@ -3,6 +3,7 @@
 // against a real scrape of `poolscope-cli exporter` (a real redis-server, loopback, curl).
 #include "RedisFixture.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,6 +11,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace poolscope;
@@ -134,6 +136,40 @@ void scrapeNames(const QString &text, QSet<QString> &sampled, QSet<QString> &fam
     }
 }
 
+// A unit's ExecStart as systemd runs it: %i, %I and %S replaced, ${VAR} one word and a lone $VAR
+// zero or more, from the unit's Environment= lines overridden by the environment file's.
+QStringList unitCommand(const QString &unit, const QString &instance, const QString &stateRoot,
+                        const QHash<QString, QString> &environmentFile) {
+    QHash<QString, QString> environment;
+    QString execStart;
+    for (const QString &line : QString::fromUtf8(readAll(unit)).split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("Environment="))) {
+            const QString assignment = line.mid(12);
+            environment.insert(assignment.section(QLatin1Char('='), 0, 0),
+                               assignment.section(QLatin1Char('='), 1));
+        } else if (line.startsWith(QLatin1String("ExecStart="))) {
+            execStart = line.mid(10);
+        }
+    }
+    for (auto it = environmentFile.begin(); it != environmentFile.end(); ++it)
+        environment.insert(it.key(), it.value());
+    QStringList argv;
+    static const QRegularExpression braced(QString::fromLatin1(R"(\$\{(\w+)\})"));
+    for (QString word : execStart.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        word.replace(QLatin1String("%i"), instance)
+            .replace(QLatin1String("%I"), instance)
+            .replace(QLatin1String("%S"), stateRoot);
+        if (word.startsWith(QLatin1Char('$')) && !word.startsWith(QLatin1String("${"))) {
+            argv += environment.value(word.mid(1)).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            continue;
+        }
+        for (QRegularExpressionMatch m = braced.match(word); m.hasMatch(); m = braced.match(word))
+            word.replace(m.capturedStart(), m.capturedLength(), environment.value(m.captured(1)));
+        argv += word;
+    }
+    return argv;
+}
+
 } // namespace
 
 class TestMonitoring : public QObject {
@@ -143,6 +179,7 @@ private:
     std::unique_ptr<RedisFixture> m_redis;
     QProcess m_exporter;
     QSet<QString> m_served;
+    int m_port = 0;
 
     QString curl(int port) {
         const CliRun run =
@@ -183,6 +220,7 @@ private Q_SLOTS:
         const QString listen = started.value(QStringLiteral("listen")).toString();
         const int port = listen.section(QLatin1Char(':'), -1).toInt();
         QVERIFY2(listen.startsWith(QLatin1String("127.0.0.1:")) && port > 0, qPrintable(listen));
+        m_port = port;
 
         QSet<QString> families;
         QString first = curl(port);
@@ -208,6 +246,56 @@ private Q_SLOTS:
             if (!m_exporter.waitForFinished(10000))
                 m_exporter.kill();
         }
+    }
+
+    // Each unit's command line, expanded as systemd would with REDIS_URL in the environment (as
+    // from /etc/poolscope/POOL.env), starts its command, which stops cleanly on SIGTERM.
+    void unitsStartTheirCommands_data() {
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<QString>("started"); // a line the command prints once it runs
+        QTest::newRow("exporter") << "poolscope-exporter@.service"
+                                  << "\"listen\"";
+        QTest::newRow("record") << "poolscope-record@.service"
+                                << "recording pool";
+        QTest::newRow("guard") << "poolscope-guard@.service"
+                               << "round 1:";
+    }
+    void unitsStartTheirCommands() {
+        QFETCH(QString, unit);
+        QFETCH(QString, started);
+        QTemporaryDir state;
+        QVERIFY(QDir(state.path()).mkpath(QStringLiteral("poolscope"))); // StateDirectory=
+        // The guard's pool is empty, so it checks nobody; its target is this test's exporter.
+        const QString instance = unit.contains(QLatin1String("guard")) ? QStringLiteral("unguarded")
+                                                                       : QStringLiteral("small");
+        const QHash<QString, QString> environmentFile = {
+            {QStringLiteral("POOLSCOPE_EXPORTER_LISTEN"), QStringLiteral("127.0.0.1:0")},
+            {QStringLiteral("POOLSCOPE_EXPORTER_ARGS"), QStringLiteral("--json")},
+            {QStringLiteral("POOLSCOPE_RECORD_ARGS"), QStringLiteral("--interval 100")},
+            {QStringLiteral("POOLSCOPE_GUARD_TARGET"),
+             QStringLiteral("http://127.0.0.1:%1/metrics").arg(m_port)},
+            {QStringLiteral("POOLSCOPE_GUARD_ARGS"), QStringLiteral("--interval 1")}};
+        QStringList argv = unitCommand(sourceFile("resources/systemd/") + unit, instance,
+                                       state.path(), environmentFile);
+        QCOMPARE(argv.value(0), QStringLiteral("/usr/bin/poolscope-cli"));
+        QVERIFY2(!argv.join(QLatin1Char(' ')).contains(QLatin1String("redis")),
+                 qPrintable(argv.join(QLatin1Char(' '))));
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("REDIS_URL"), m_redis->url());
+        process.setProcessEnvironment(environment);
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(QStringLiteral(POOLSCOPE_CLI_PATH), argv.mid(1));
+        QByteArray output;
+        QTRY_VERIFY2_WITH_TIMEOUT((output += process.readAll()).contains(started.toUtf8()),
+                                  output.constData(), 15000);
+        if (unit.contains(QLatin1String("record")))
+            QTRY_VERIFY(QFile::exists(state.path() + QLatin1String("/poolscope/small.sqlite")));
+        process.terminate();
+        QVERIFY(process.waitForFinished(15000));
+        output += process.readAll();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == 0, output.constData());
     }
 
     void extractsMetricNames_data() {
