@@ -2,8 +2,10 @@
 # The .deb on a clean machine: builds it (scripts/package.sh), installs it with apt into a FRESH
 # minimal Debian bookworm (a debootstrap chroot) that has nothing but the package's dependencies,
 # and there, from the installed paths, runs poolscope-cli --version and poolscope --version,
-# checks the desktop entry's Exec and Icon, the metainfo and man pages, and runs the dashboard's
-# screenshot mode on a virtual display (embedded redis-server, demo pool), checking the PNG.
+# checks the desktop entry's Exec and Icon, the metainfo and man pages, lists the monitoring files
+# (alert rules, Grafana dashboard, systemd units under share/poolscope and lib/systemd/system),
+# and runs the dashboard's screenshot mode on a virtual display (embedded redis-server, demo
+# pool), checking the PNG.
 # Needs root (debootstrap, mount, chroot). .ci/run calls it after the test suite.
 # The base system and the downloaded .debs are cached in $POOLSCOPE_PACKAGE_CACHE (default
 # /tmp/poolscope-package-cache), so a second run skips debootstrap and most downloads.
@@ -130,6 +132,21 @@ for file in /usr/share/metainfo/io.github.poolscope.poolscope.metainfo.xml \
     [[ -s $file ]] || { echo "$file is missing"; exit 1; }
 done
 echo "desktop entry: Exec=$exec_line, Icon=$icon; metainfo and man pages present"
+# Monitoring: the alert rules, their promtool tests, the Grafana dashboard and the systemd units
+# templated by pool (also where systemd finds them), each owned by the package.
+monitoring=(/usr/share/poolscope/prometheus/poolscope-alerts.yml
+    /usr/share/poolscope/prometheus/poolscope-alerts.test.yml
+    /usr/share/poolscope/grafana/poolscope-dashboard.json
+    /usr/share/poolscope/systemd/example.env)
+for unit in poolscope-exporter@.service poolscope-record@.service poolscope-guard@.service; do
+    monitoring+=("/usr/share/poolscope/systemd/$unit" "/usr/lib/systemd/system/$unit")
+done
+owned=$(dpkg -L poolscope)
+for file in "${monitoring[@]}"; do
+    [[ -s $file ]] || { echo "$file is missing"; exit 1; }
+    grep -qxF "$file" <<<"$owned" || { echo "$file is not in the package"; exit 1; }
+    echo "monitoring: $file"
+done
 xvfb-run -a poolscope --demo --screenshot /tmp/shot.png --after 5 >/tmp/shot.log 2>&1 ||
     { cat /tmp/shot.log; exit 1; }
 '

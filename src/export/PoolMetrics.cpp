@@ -27,9 +27,19 @@ PoolMetrics PoolMetricsReader::read(RedisConnection &connection, qint64 nowMs) {
                              .arg(QString::fromUtf8(m_key), QString::fromUtf8(size.text)),
                          size.errorCode());
     metrics.members = size.integer;
-    if (metrics.members <= m_memberLimit)
-        return readFull(connection, metrics, nowMs);
-    return readSummary(connection, metrics);
+    PoolMetrics result = metrics.members <= m_memberLimit
+                             ? readFull(connection, std::move(metrics), nowMs)
+                             : readSummary(connection, std::move(metrics));
+    readGuardLease(connection, result);
+    return result;
+}
+
+void PoolMetricsReader::readGuardLease(RedisConnection &connection, PoolMetrics &metrics) const {
+    // O(1), and the key shares the pool's slot; a lost connection throws like any other read.
+    const RedisReply held = connection.command({"EXISTS", PoolKeys(m_key).guardLease()});
+    ++metrics.commandsSent;
+    if (!held.isError())
+        metrics.guardLeaseHeld = held.integer > 0;
 }
 
 PoolMetrics PoolMetricsReader::readFull(RedisConnection &connection, PoolMetrics metrics,

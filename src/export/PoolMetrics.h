@@ -37,6 +37,9 @@ struct PoolMetrics {
     // Each member's count when the pool has at most the member limit; empty otherwise.
     QList<PoolMember> memberCounts;
     bool memberSeriesExported = false;
+    // Whether a guard holds the pool's lease now; nullopt when the lease key cannot be read (an
+    // ACL without it): then no series rather than a wrong 0.
+    std::optional<bool> guardLeaseHeld;
     qint64 commandsSent = 0;
 };
 
@@ -56,6 +59,7 @@ public:
 private:
     PoolMetrics readFull(RedisConnection &connection, PoolMetrics metrics, qint64 nowMs);
     PoolMetrics readSummary(RedisConnection &connection, PoolMetrics metrics);
+    void readGuardLease(RedisConnection &connection, PoolMetrics &metrics) const;
     void forgetPrevious();
 
     QByteArray m_key;

@@ -78,6 +78,9 @@ struct Families {
     MetricFamily scanProgress =
         gaugeFamily("poolscope_pool_totals_scan_progress_ratio",
                     "Share of the current background scan done (summary read mode), 0 to 1.");
+    MetricFamily guardLease =
+        gaugeFamily("poolscope_pool_guard_lease_held",
+                    "1 while a guard holds the pool's lease (one guard acts on a pool), else 0.");
     MetricFamily memberCount = gaugeFamily(
         "poolscope_member_allocations",
         "A member's allocation count (pools up to the member limit only; credentials masked).");
@@ -87,7 +90,8 @@ struct Families {
                 std::move(info),        std::move(members),      std::move(evicted),
                 std::move(allocations), std::move(minimum),      std::move(median),
                 std::move(maximum),     std::move(spread),       std::move(jain),
-                std::move(rate),        std::move(scanProgress), std::move(memberCount)};
+                std::move(rate),        std::move(scanProgress), std::move(guardLease),
+                std::move(memberCount)};
     }
 };
 
@@ -115,6 +119,8 @@ void addPool(Families &f, const PoolMetrics &m) {
         f.rate.metric.push_back(gauge(*m.allocationRate, {poolLabel}));
     if (m.mode == PoolMetrics::ReadMode::Summary)
         f.scanProgress.metric.push_back(gauge(m.scanProgress, {poolLabel}));
+    if (m.guardLeaseHeld)
+        f.guardLease.metric.push_back(gauge(*m.guardLeaseHeld ? 1 : 0, {poolLabel}));
     for (const PoolMember &member : m.memberCounts)
         f.memberCount.metric.push_back(
             gauge(member.count, {poolLabel, {"member", metricMemberLabel(member.member)}}));

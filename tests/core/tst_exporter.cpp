@@ -5,6 +5,7 @@
 #include "export/MetricLabels.h"
 #include "export/PrometheusExporter.h"
 #include "load/LoadRunner.h"
+#include "pool/PoolKeys.h"
 
 #include <algorithm>
 #include <vector>
@@ -249,6 +250,40 @@ private Q_SLOTS:
         QCOMPARE(v.value(QStringLiteral("poolscope_up")), 1.0);
         QCOMPARE(v.value(QStringLiteral("poolscope_pool_up{pool=\"text\"}")), 0.0);
         QCOMPARE(v.value(QStringLiteral("poolscope_pool_up{pool=\"fine\"}")), 1.0);
+    }
+
+    // Whether a guard holds the pool's lease; no series (not a wrong 0) when an ACL keeps the
+    // exporter's user from the lease key, and the pool is still up.
+    void guardLeaseIsExported() {
+        const QByteArray lease = PoolKeys("leased").guardLease();
+        m_redis->run({"DEL", "leased", lease});
+        m_redis->run({"ZADD", "leased", "1", "a", "2", "b"});
+        const auto server = exporter({"leased"});
+        const QString series = QStringLiteral("poolscope_pool_guard_lease_held{pool=\"leased\"}");
+        QCOMPARE(samples(curl(server->port())).value(series, -1), 0.0);
+        m_redis->run({"SET", lease, "guard-1", "PX", "30000"});
+        QCOMPARE(samples(curl(server->port())).value(series, -1), 1.0);
+        m_redis->run({"DEL", lease}); // released
+        QCOMPARE(samples(curl(server->port())).value(series, -1), 0.0);
+
+        m_redis->run({"SET", lease, "guard-1", "PX", "30000"});
+        const RedisReply user =
+            m_redis->run({"ACL", "SETUSER", "lease-blind", "reset", "on", ">pw", "~leased",
+                          "~" + PoolKeys("leased").evicted(), "+@all"});
+        QVERIFY2(!user.isError(), user.text.constData());
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = QStringLiteral("lease-blind");
+        endpoint.password = QStringLiteral("pw");
+        ExporterOptions options;
+        options.listen = QStringLiteral("127.0.0.1:0");
+        options.keys = {"leased"};
+        PrometheusExporter blind(endpoint, {}, options);
+        blind.start();
+        const QHash<QString, double> v = samples(curl(blind.port()));
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_up{pool=\"leased\"}")), 1.0);
+        QCOMPARE(v.value(QStringLiteral("poolscope_pool_members{pool=\"leased\"}")), 2.0);
+        QVERIFY(!v.contains(series));
+        m_redis->run({"ACL", "DELUSER", "lease-blind"});
     }
 
     void keepsServingThroughARedisRestart() {
