@@ -33,6 +33,7 @@ if [[ ${1:-} != --run ]]; then
         dpkg-dev file                             # the .deb: dpkg-shlibdeps, checks on its files
         debootstrap                               # a fresh bookworm to install the .deb into
         openbox xdotool x11-utils imagemagick     # desktop tests: window manager, input, xwininfo, screenshots
+        systemd                                   # systemd-analyze verify for the shipped units
     )
 fi
 
