@@ -72,6 +72,14 @@ GuardPanel::GuardPanel(PoolSession *session, QWidget *parent)
     setObjectName(QStringLiteral("guardPanel"));
     m_target->setPlaceholderText(QStringLiteral("http://host/path fetched through each proxy"));
     m_target->setText(HealthMonitor::savedTargetUrl());
+    // Saved elsewhere (Check selected): shown here too, unless the person is typing another one.
+    connect(HealthMonitor::targetUrlNotifier(), &HealthTargetNotifier::targetUrlSaved, this,
+            [this](const QString &url) {
+                if (!m_target->isModified() || m_target->text().trimmed().isEmpty()) {
+                    m_target->setText(url);
+                    m_target->setModified(false);
+                }
+            });
     m_fall->setRange(1, 1000);
     m_fall->setValue(3);
     m_fall->setToolTip(QStringLiteral("Consecutive failed checks before a member is evicted"));

@@ -83,8 +83,16 @@ QString HealthMonitor::savedTargetUrl() {
     return QSettings().value(kTargetSetting).toString();
 }
 
+HealthTargetNotifier *HealthMonitor::targetUrlNotifier() {
+    static HealthTargetNotifier notifier;
+    return &notifier;
+}
+
 void HealthMonitor::saveTargetUrl(const QString &url) {
+    if (savedTargetUrl() == url)
+        return;
     QSettings().setValue(kTargetSetting, url);
+    Q_EMIT targetUrlNotifier()->targetUrlSaved(url);
 }
 
 void HealthMonitor::targetChanged() {
