@@ -98,7 +98,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.chart->addAxis(c.rateAxis, Qt::AlignRight);
     c.poolRate = new QLineSeries;
     c.poolRate->setName(tr("pool rate (/s, right axis)"));
-    c.poolRate->setPen(QPen(QColor(0x42, 0x42, 0x42, 200), 1.8, Qt::DotLine));
+    c.poolRate->setPen(QPen(QColor(0x42, 0x42, 0x42, 210), 2.0, Qt::DotLine));
     c.chart->addSeries(c.poolRate);
     c.poolRate->attachAxis(c.timeAxis);
     c.poolRate->attachAxis(c.rateAxis);
@@ -536,7 +536,8 @@ void ChartPanel::updatePoolRate(qint64 from, qint64 to, int columns, bool summar
         if (std::isfinite(point.y()))
             highest = std::max(highest, point.y());
     c.poolRate->replace(points);
-    c.rateAxis->setRange(0, highest > 0 ? highest * 1.1 : 1.0);
+    // A steady rate sits high on its axis, clear of a difference chart's zero line (the middle).
+    c.rateAxis->setRange(0, highest > 0 ? highest * 1.25 : 1.0);
     c.rateAxis->applyNiceNumbers();
     c.rateAxis->setLabelFormat(highest >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
 }
