@@ -536,9 +536,19 @@ void ChartPanel::updatePoolRate(qint64 from, qint64 to, int columns, bool summar
         if (std::isfinite(point.y()))
             highest = std::max(highest, point.y());
     c.poolRate->replace(points);
-    // A steady rate sits high on its axis, clear of a difference chart's zero line (the middle).
-    c.rateAxis->setRange(0, highest > 0 ? highest * 1.25 : 1.0);
-    c.rateAxis->applyNiceNumbers();
+    // A steady rate sits high on its axis (at 3/4 or more), clear of a difference chart's zero
+    // line in the middle; the top is a round number (applyNiceNumbers would double it).
+    double top = 1.0;
+    if (highest > 0) {
+        const double wanted = highest * 1.25;
+        const double power = std::pow(10.0, std::floor(std::log10(wanted)));
+        for (const double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+            if (step * power >= wanted) {
+                top = step * power;
+                break;
+            }
+    }
+    c.rateAxis->setRange(0, top);
     c.rateAxis->setLabelFormat(highest >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
 }
 
