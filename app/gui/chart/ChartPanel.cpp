@@ -115,7 +115,11 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.view->setRenderHint(QPainter::Antialiasing, true);
     c.view->setMinimumSize(320, 200);
     c.view->setToolTip(QStringLiteral("Click a legend entry to hide or show its line; pin members "
-                                      "from the table (Ctrl+P) to keep them charted"));
+                                      "from the table (Ctrl+P) to keep them charted") +
+                       QLatin1Char('\n') +
+                       tr("In a big pool ▲ marks the most allocated members, ▼ the ones "
+                          "allocated next. The dotted grey line is the pool's allocation rate "
+                          "(right axis)."));
 
     for (const ModeItem &item : kModeItems)
         m_modeBox->addItem(QString::fromUtf8(item.label));

@@ -6,6 +6,7 @@
 #include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
+#include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
 #include <algorithm>
@@ -248,7 +249,7 @@ bool GuardPanel::start(QString *error) {
             }
         } catch (const RedisError &e) {
             run->close();
-            post([this, message = e.message()] {
+            post([this, message = dashboardErrorText(e)] {
                 const QString text = QStringLiteral("Guard not started: %1").arg(message);
                 m_current.reset();
                 setRunning(false);
@@ -299,8 +300,8 @@ bool GuardPanel::start(QString *error) {
             } catch (const RedisError &e) {
                 run->guard.reset();
                 run->connection.reset();
-                summary =
-                    QStringLiteral("round failed: %1; trying again next round").arg(e.message());
+                summary = QStringLiteral("round failed: %1; trying again next round")
+                              .arg(dashboardErrorText(e));
             }
             post([this, summary] { roundDone(summary); });
         };
