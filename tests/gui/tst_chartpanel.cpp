@@ -170,6 +170,10 @@ void TestChartPanel::bigPoolShowsEdgesBandAndPinned() {
     for (const char *member : {"m00", "m04", "m25", "m29"})
         QVERIFY2(charted.contains(member), member);
     QVERIFY(!charted.contains("m15"));
+    // The legend says which lines are the top and which the bottom members.
+    const QStringList names = chart.seriesNames();
+    QVERIFY2(names.contains(QStringLiteral("▲ m29")) && names.contains(QStringLiteral("▼ m00")),
+             qPrintable(names.join(u'|')));
 
     chart.pinMembers({"m15"});
     chart.refreshNow();
