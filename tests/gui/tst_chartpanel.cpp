@@ -632,7 +632,7 @@ void TestChartPanel::legendSortsNaturallyAndFits() {
         shortLabels.constLast().startsWith(QStringLiteral("+%1 more").arg(chart.legendOverflow())),
         qPrintable(shortLabels.join(u'|')));
     QCOMPARE(shortLabels.value(1), QStringLiteral("m0")); // after the pool rate's entry
-    QCoreApplication::processEvents(); // the legend lays the entry out
+    QCoreApplication::processEvents();                    // the legend lays the entry out
     saveShot(chart, QStringLiteral("legend-short.png"));
 }
 

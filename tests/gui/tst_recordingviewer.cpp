@@ -184,6 +184,13 @@ private Q_SLOTS:
                      .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(pool.end),
                                              QLocale::ShortFormat)));
         QCOMPARE(window.statusPanel()->roundTripText(), QString());
+        // Its members get the palette in order, as when polled (not colours derived from their
+        // names, alike for alike names).
+        for (int i = 0; i < 6; ++i) {
+            const QByteArray member = "198.51.100." + QByteArray::number(20 + i) + ":8080";
+            QVERIFY2(session.colors().contains(member), member.constData());
+            QCOMPARE(session.colors().colorFor(member), MemberColors::colorAt(i));
+        }
         QCOMPARE(session.recordingRatePerSecond().value_or(-1), 2.0);
         const QString rate = window.fairnessPanel()->valueText(FairnessPanel::Field::Rate);
         QVERIFY2(rate.startsWith(QLocale().toString(2.0, 'f', 1)) &&
