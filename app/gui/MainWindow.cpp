@@ -4,6 +4,7 @@
 #include "startup/LastConnection.h"
 
 #include "DockProportions.h"
+#include "RecentRecordings.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
 #include "connection/ConnectionsDialog.h"
@@ -226,7 +227,7 @@ void MainWindow::buildMenusAndToolbars() {
                                                    "keychain"));
     m_openRecordingAction = file->addAction(QStringLiteral("Open recording…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, QStringLiteral("Open recording"), {},
+            this, QStringLiteral("Open recording"), recordingsFolder(),
             QStringLiteral("poolscope recordings (*.sqlite *.db *.poolscope);;All files (*)"));
         if (!path.isEmpty())
             openRecording(path);
@@ -235,6 +236,9 @@ void MainWindow::buildMenusAndToolbars() {
     m_openRecordingAction->setToolTip(QStringLiteral(
         "Open a recording without any Redis connection, read only: its history, markers and "
         "last poll"));
+    m_recentRecordings = new RecentRecordings(
+        m_session, [this](const QString &path) { openRecording(path); }, this);
+    file->addMenu(m_recentRecordings->menu());
     m_recordAction = file->addAction(QStringLiteral("Record while watching"));
     m_recordAction->setCheckable(true);
     m_recordAction->setChecked(true);
@@ -448,7 +452,12 @@ void MainWindow::openRecording(const QString &path) {
     loadRecordingInBackground(path, this, overview, kRecordingOverviewPoints);
 }
 
+QString MainWindow::recordingsFolder() const {
+    return RecentRecordings::startFolder(m_recorder ? m_recorder->directory() : QString());
+}
+
 void MainWindow::setSessionRecorder(SessionRecorder *recorder) {
+    m_recorder = recorder;
     m_recordAction->setEnabled(recorder != nullptr);
     if (!recorder)
         return;

@@ -24,6 +24,7 @@ class PoolSession;
 class PoolsPanel;
 class ProfileConnector;
 class ProfileStore;
+class RecentRecordings;
 class SecretPrompter;
 class SecretStore;
 class SessionRecorder;
@@ -74,6 +75,10 @@ public:
     void setSessionRecorder(SessionRecorder *recorder);
     QAction *recordAction() const { return m_recordAction; }
     QAction *openRecordingAction() const { return m_openRecordingAction; }
+    // Where File ▸ Open recording… starts: the folder recordings are written to.
+    QString recordingsFolder() const;
+    // File ▸ Recent recordings.
+    RecentRecordings *recentRecordings() const { return m_recentRecordings; }
     PoolsPanel *poolsPanel() const { return m_pools; }
 
 Q_SIGNALS:
@@ -112,6 +117,8 @@ private:
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
     QAction *m_recordAction = nullptr;
+    RecentRecordings *m_recentRecordings = nullptr;
+    SessionRecorder *m_recorder = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;

@@ -84,6 +84,8 @@ void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByte
             {"ZRANGE", pool.key, QByteArray::number(low), QByteArray::number(high), "WITHSCORES"});
         if (pool.size <= PoolCatalog::kExactSumLimit)
             second.append({"ZRANGE", pool.key, "0", "-1", "WITHSCORES"});
+        else
+            second.append(AllocationLevels::commands(pool.key, pool.minimum));
         found.append(pool);
     }
     const QList<RedisReply> more = node.pipeline(second);
@@ -102,6 +104,10 @@ void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByte
                 total += all.elements[j].toDouble();
             if (!all.isError())
                 pool.countSum = total;
+        } else {
+            pool.levels = AllocationLevels::fromReplies(pool.size, pool.minimum,
+                                                        more.mid(at, AllocationLevels::kLevels));
+            at += AllocationLevels::kLevels;
         }
         out.append(pool);
     }
@@ -134,8 +140,12 @@ void PoolCatalog::addRates(QList<PoolOverview> &now, const QList<PoolOverview> &
         const PoolOverview *old = earlier.value(pool.key);
         if (!old)
             continue;
+        const std::optional<double> counted = allocationsBetween(old->levels, pool.levels);
         if (pool.countSum && old->countSum) {
             pool.allocationRate = std::max(0.0, (*pool.countSum - *old->countSum) / seconds);
+            pool.rateEstimated = false;
+        } else if (counted) {
+            pool.allocationRate = *counted / seconds;
             pool.rateEstimated = false;
         } else {
             // Least-used allocation raises every count alike: the median rises by rate / size.

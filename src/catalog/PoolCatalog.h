@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pool/AllocationLevels.h"
 #include "redis/RedisConnection.h"
 
 #include <optional>
@@ -22,8 +23,11 @@ struct PoolOverview {
     qint64 evicted = 0; // members in the companion hash
     // Pools of up to PoolCatalog::kExactSumLimit members: the sum of their counts.
     std::optional<double> countSum;
-    // Allocations per second between two readings; estimated (size x rise of the median) for
-    // pools too big to sum in one bounded command.
+    // Bigger pools: the counts of members at the levels above the minimum, whose change between
+    // two readings is the exact number of allocations (AllocationLevels).
+    AllocationLevels levels;
+    // Allocations per second between two readings; estimated (size x rise of the median) only
+    // when neither the sums nor the levels tell them (other writes in between).
     std::optional<double> allocationRate;
     bool rateEstimated = false;
 

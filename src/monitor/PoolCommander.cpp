@@ -132,7 +132,7 @@ public:
                 reportPartial(results);
                 throw error.withMessage(
                     QStringLiteral("%1 (%2 of %3 members were evicted before this)")
-                        .arg(error.message())
+                        .arg(error.bareMessage())
                         .arg(results.size())
                         .arg(members.size()));
             }
@@ -179,7 +179,7 @@ public:
                     reportRestored(results, minimumBefore);
                 throw error.withMessage(
                     QStringLiteral("%1 (%2 of %3 members were restored before this)")
-                        .arg(error.message())
+                        .arg(error.bareMessage())
                         .arg(results.size())
                         .arg(members.size()));
             }
@@ -254,7 +254,7 @@ private:
                 // A broken connection is replaced lazily, by the next request.
                 if (error.connectionLost() || (m_connection && m_connection->isBroken()))
                     m_connection.reset();
-                reportFailure(operation, error.message());
+                reportFailure(operation, describe(m_options, error));
             } catch (const std::exception &error) {
                 m_connection.reset();
                 reportFailure(operation, QString::fromLocal8Bit(error.what()));

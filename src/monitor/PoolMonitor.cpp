@@ -5,6 +5,7 @@
 #include "topology/SentinelWatcher.h"
 
 #include "monitor/WorkerSupport.h"
+#include "pool/AllocationLevels.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
 #include "redis/BrokenPipe.h"
@@ -98,6 +99,8 @@ public:
         m_options = options;
         m_connection.reset();
         m_scan.reset();
+        m_lastMembers = -1;
+        m_levels = {};
         m_search.clear();
         m_searchTimer->stop();
         watchSentinels(generation, endpoint, options);
@@ -184,20 +187,20 @@ private:
             if (error.kind() == RedisError::Kind::Authentication) {
                 // Retrying with the same credentials cannot help: stop until new ones come.
                 stop();
-                post(m_monitor,
-                     [monitor = m_monitor, generation = m_generation, message = error.message()] {
-                         monitor->handleAuthenticationFailure(generation, message);
-                     });
-                reportState(ConnectionState::Disconnected, error.message());
+                post(m_monitor, [monitor = m_monitor, generation = m_generation,
+                                 message = describe(m_options, error)] {
+                    monitor->handleAuthenticationFailure(generation, message);
+                });
+                reportState(ConnectionState::Disconnected, describe(m_options, error));
                 return false;
             }
-            reportFailure(error.message());
+            reportFailure(describe(m_options, error));
             if (error.retryCannotHelp()) {
                 stop(); // until the person changes the settings and connects again
-                reportState(ConnectionState::Disconnected, error.message());
+                reportState(ConnectionState::Disconnected, describe(m_options, error));
                 return false;
             }
-            reportState(ConnectionState::Reconnecting, error.message());
+            reportState(ConnectionState::Reconnecting, describe(m_options, error));
             retryLater();
             return false;
         }
@@ -226,9 +229,10 @@ private:
             // The background totals scan belongs to one pool: when the key was deleted and
             // created again (it shrank, vanished or changed type) or was read whole, a pass
             // under way or completed would mix the old pool's counts into the new one's totals.
-            if (size < m_lastSize || size <= m_threshold)
+            if (size <= m_threshold) {
                 m_scan.reset();
-            m_lastSize = size;
+                m_levels = {};
+            }
             PoolObservation observation =
                 size > m_threshold ? readSummary(operations) : readFullSnapshot(operations, size);
             if (!isCurrent())
@@ -281,14 +285,15 @@ private:
     void handleError(const RedisError &error) {
         if (!isCurrent())
             return;
-        reportFailure(error.message());
+        reportFailure(describe(m_options, error));
         m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
-        m_lastSize = -1;
+        m_lastMembers = -1;
+        m_levels = {};
         if (error.connectionLost() || m_connection->isBroken()) {
             // A broken context would read a late reply as the next answer: start afresh.
             m_connection.reset();
             m_searchTimer->stop(); // goes on after the reconnect (see step)
-            reportState(ConnectionState::Reconnecting, error.message());
+            reportState(ConnectionState::Reconnecting, describe(m_options, error));
             m_retryDelay = kFirstRetry;
             m_timer->stop();
             retryLater();
@@ -312,7 +317,7 @@ private:
             if (!isCurrent())
                 return;
             MemberSearchResult failed = m_search.result();
-            failed.error = error.message();
+            failed.error = describe(m_options, error);
             post(m_monitor, [monitor = m_monitor, generation = m_generation, failed] {
                 monitor->handleSearchResult(generation, failed);
             });
@@ -352,6 +357,18 @@ private:
         }
         if (observation.summary.evictedCount <= kMaxEvictedListed)
             observation.snapshot.evicted = operations.snapshot(/*includeMembers=*/false).evicted;
+        // The scan belongs to one pool: when it lost members (deleted and created again, members
+        // removed) a pass would mix the old pool's counts into the new one's totals. An eviction
+        // moves a member to the companion hash and keeps the pass going.
+        const qint64 members = observation.summary.size + observation.summary.evictedCount;
+        if (members < m_lastMembers)
+            m_scan.reset();
+        m_lastMembers = members;
+        const AllocationLevels levels =
+            AllocationLevels::read(*m_connection, operations.keys(), observation.summary.size,
+                                   observation.summary.quantile(0.0));
+        observation.allocationsSincePrevious = allocationsBetween(m_levels, levels);
+        m_levels = levels;
         observation.scanCompleted = m_scan.step(*m_connection, m_poolKey, kScanPagesPerPoll);
         observation.scanProgress = m_scan.membersSeenThisPass();
 
@@ -442,7 +459,9 @@ private:
     qint64 m_visibleFrom = 0;
     int m_visibleCount = 0;
     IncrementalPoolScan m_scan;
-    qint64 m_lastSize = -1; // the pool's size at the last poll: a drop resets m_scan
+    // Members and evicted members at the last poll of a big pool: a drop resets m_scan.
+    qint64 m_lastMembers = -1;
+    AllocationLevels m_levels; // the last poll's, for the allocations since
     MemberSearch m_search;
 };
 

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include <QByteArray>
 #include <QObject>
@@ -47,6 +48,9 @@ struct PoolObservation {
     // totals of the last completed pass (stats.total and stats.jainIndex come from it).
     qint64 scanProgress = 0;
     bool scanCompleted = false;
+    // Summary mode: the allocations since the previous poll (AllocationLevels); nullopt on the
+    // first poll and when other writes make them unknown.
+    std::optional<double> allocationsSincePrevious;
 };
 
 // Polls one pool from its own thread, over its own connection, so the GUI thread never waits

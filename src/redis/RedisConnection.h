@@ -1,9 +1,11 @@
 #pragma once
 
 #include "redis/Endpoint.h"
+#include "redis/RedisError.h"
 #include "redis/RedisReply.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -29,7 +31,15 @@ struct ConnectionOptions {
     // node connections, load workers). Otherwise a cluster node found behind a plain URL makes
     // the connection route every command to its key's owner (src/topology).
     bool singleNode = false;
+    // How the errors of this connection's owner are told to a person; empty: message(), in the
+    // command line's words. A dashboard words the remedy by its own fields and buttons (called on
+    // the owner's thread: a pure function).
+    std::function<QString(const RedisError &)> describeError;
 };
+
+inline QString describe(const ConnectionOptions &options, const RedisError &error) {
+    return options.describeError ? options.describeError(error) : error.message();
+}
 
 // One blocking connection to one Redis server. Not thread-safe: each thread opens its own.
 // After any I/O error or timeout the connection is broken for good (a late reply would be

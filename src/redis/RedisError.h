@@ -19,6 +19,14 @@ public:
         Authentication,
         Usage, // the caller asked for something that cannot be done (unknown member, bad count)
     };
+    // What the person can do about it. message() says it in the command line's words (a flag);
+    // a dashboard says it in its own (a field, a button) after bareMessage().
+    enum class Remedy {
+        None,
+        TlsCaFile,       // the server's CA is not trusted: name its CA file
+        TlsServerName,   // the certificate is for another name: connect by it or expect it
+        TrustSshHostKey, // the bastion's host key is unknown: check it, then trust it
+    };
 
     RedisError(Kind kind, const QString &message, QByteArray serverCode = {})
         : std::runtime_error(message.toStdString())
@@ -30,7 +38,19 @@ public:
     static RedisError usage(const QString &message) { return RedisError(Kind::Usage, message); }
 
     Kind kind() const { return m_kind; }
-    QString message() const { return m_message; }
+    // The whole text, with the remedy in the command line's words (--tls-ca FILE, ...).
+    QString message() const { return withRemedyText(m_message, m_remedy, remedyText(m_remedy)); }
+    // The text without the remedy: for a wrapping message (withMessage), which keeps the remedy.
+    QString bareMessage() const { return m_message; }
+    Remedy remedy() const { return m_remedy; }
+    RedisError &withRemedy(Remedy remedy) {
+        m_remedy = remedy;
+        return *this;
+    }
+    // The remedy in the command line's words ("give the CA with --tls-ca FILE"); empty for None.
+    static QString remedyText(Remedy remedy);
+    // text with a remedy's words appended the way that remedy reads ("… (give the CA with …)").
+    static QString withRemedyText(const QString &text, Remedy remedy, const QString &words);
     // For Server errors: the first word of the reply, e.g. "WRONGTYPE".
     QByteArray serverCode() const { return m_serverCode; }
     bool connectionLost() const { return m_kind == Kind::Connection || m_kind == Kind::Timeout; }
@@ -47,6 +67,7 @@ public:
     RedisError withMessage(const QString &message) const {
         RedisError copy(m_kind, message, m_serverCode);
         copy.m_retryCannotHelp = m_retryCannotHelp;
+        copy.m_remedy = m_remedy;
         return copy;
     }
 
@@ -55,6 +76,7 @@ private:
     QString m_message;
     QByteArray m_serverCode;
     bool m_retryCannotHelp = false;
+    Remedy m_remedy = Remedy::None;
 };
 
 } // namespace poolscope

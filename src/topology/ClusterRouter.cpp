@@ -62,7 +62,7 @@ std::unique_ptr<RedisConnection> ClusterRouter::openFirstNode(const Endpoint &en
     throw last->withMessage(
         QStringLiteral("no node of the cluster answered (%1 tried); the last: %2")
             .arg(seeds.size())
-            .arg(last->message()));
+            .arg(last->bareMessage()));
 }
 
 template <typename Send> auto ClusterRouter::onNode(const NodeAddress &address, Send send) {

@@ -158,7 +158,7 @@ std::unique_ptr<RedisConnection> openSentinelPrimary(const Endpoint &endpoint,
         } catch (const RedisError &error) {
             throw error.withMessage(
                 QStringLiteral("primary of \"%1\" (named by sentinel %2): %3")
-                    .arg(endpoint.masterName, nodeText(answer.sentinel), error.message()));
+                    .arg(endpoint.masterName, nodeText(answer.sentinel), error.bareMessage()));
         }
         const QByteArray role = roleOf(*connection);
         if (role.isEmpty() || role == "master") {

@@ -288,6 +288,23 @@ QString presentedNames(X509 *certificate) {
     return names.join(QStringLiteral(", "));
 }
 
+// What fixes a failed verification: trusting the CA, or the name expected.
+RedisError::Remedy verificationRemedy(const HandshakeState &state) {
+    switch (state.verifyError) {
+    case X509_V_ERR_HOSTNAME_MISMATCH:
+    case X509_V_ERR_IP_ADDRESS_MISMATCH:
+        return RedisError::Remedy::TlsServerName;
+    case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+    case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+        return RedisError::Remedy::TlsCaFile;
+    default:
+        return RedisError::Remedy::None;
+    }
+}
+
 QString verificationFailure(SSL *ssl, const HandshakeState &state, const TlsOptions &tls,
                             const QString &expectedName) {
     X509 *certificate = state.failedCertificate;
@@ -304,8 +321,7 @@ QString verificationFailure(SSL *ssl, const HandshakeState &state, const TlsOpti
     case X509_V_ERR_IP_ADDRESS_MISMATCH: {
         X509 *leaf = certificate ? certificate : SSL_get0_peer_certificate(ssl);
         return QStringLiteral("TLS name mismatch: expected \"%1\", the server's certificate is "
-                              "for %2 (connect by one of those names, or name the expected one "
-                              "with --tls-server-name)")
+                              "for %2")
             .arg(expectedName, leaf ? presentedNames(leaf) : QStringLiteral("no name"));
     }
     case X509_V_ERR_CERT_HAS_EXPIRED:
@@ -316,12 +332,12 @@ QString verificationFailure(SSL *ssl, const HandshakeState &state, const TlsOpti
             .arg(whose, dateOf(certificate ? X509_get0_notBefore(certificate) : nullptr));
     case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
         return QStringLiteral("TLS certificate not trusted: unable to verify %1, which is "
-                              "self-signed and not among %2 (give its CA with --tls-ca FILE)")
+                              "self-signed and not among %2")
             .arg(whose, trusted);
     case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
         return QStringLiteral("TLS certificate not trusted: unable to verify the server's "
                               "certificate: its chain ends at the self-signed CA %1, an unknown "
-                              "CA not among %2 (give the CA with --tls-ca FILE)")
+                              "CA not among %2")
             .arg(subject, trusted);
     case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
     case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
@@ -329,7 +345,7 @@ QString verificationFailure(SSL *ssl, const HandshakeState &state, const TlsOpti
         const QString issuer =
             certificate ? nameOf(X509_get_issuer_name(certificate)) : QStringLiteral("?");
         return QStringLiteral("TLS certificate not trusted: unable to verify %1: its issuer %2 "
-                              "is an unknown CA, not among %3 (give the CA with --tls-ca FILE)")
+                              "is an unknown CA, not among %3")
             .arg(whose, issuer, trusted);
     }
     default:
@@ -500,7 +516,8 @@ TlsSession handshakeTls(int tcp, const Endpoint &endpoint, Clock::time_point dea
         const int savedErrno = errno;
         const unsigned long code = ERR_peek_error();
         if (state.verifyError != X509_V_OK)
-            throw fail(verificationFailure(ssl, state, tls, expectedName));
+            throw fail(verificationFailure(ssl, state, tls, expectedName))
+                .withRemedy(verificationRemedy(state));
         if (state.alertReceived >= 0)
             throw fail(alertFailure(state, tls));
         if (looksLikePlainText(code))

@@ -44,9 +44,19 @@ private Q_SLOTS:
     void summaryModeChartsTheBottomAsALine();
     void exportedImageHasATitleLine();
     void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
+    void poolRateIsShownInEveryMode();
+    void legendSortsNaturallyAndFits();
+    void legendSwatchIsTheLineColour();
 };
 
 namespace {
+
+// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
+void saveShot(QWidget &widget, const QString &name) {
+    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(name));
+}
 
 // Records `seconds` polls ending now, one per second: member i gains (i + 1) per poll.
 qint64 feed(PoolHistory &history, int members, int seconds) {
@@ -165,6 +175,10 @@ void TestChartPanel::bigPoolShowsEdgesBandAndPinned() {
     for (const char *member : {"m00", "m04", "m25", "m29"})
         QVERIFY2(charted.contains(member), member);
     QVERIFY(!charted.contains("m15"));
+    // The legend says which lines are the top and which the bottom members.
+    const QStringList names = chart.seriesNames();
+    QVERIFY2(names.contains(QStringLiteral("▲ m29")) && names.contains(QStringLiteral("▼ m00")),
+             qPrintable(names.join(u'|')));
 
     chart.pinMembers({"m15"});
     chart.refreshNow();
@@ -606,6 +620,84 @@ void TestChartPanel::narrowChartFitsItsTimeLabelsAndHidesTheLegend() {
                                                             .arg(labels.join(' '))));
     }
     chart.grabChart().save(screenshotPath(QStringLiteral("narrow")));
+}
+
+// The pool's allocation rate has a line of its own (right axis) in every mode: in "difference
+// from median" a busy fair pool and an idle one are both a flat bundle at 0.
+void TestChartPanel::poolRateIsShownInEveryMode() {
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(900, 500);
+    feed(session.history(), 4, 30); // 1 + 2 + 3 + 4 allocations a second
+    for (const ChartPanel::ValueMode mode :
+         {ChartPanel::ValueMode::Cumulative, ChartPanel::ValueMode::DifferenceFromMedian,
+          ChartPanel::ValueMode::Rate}) {
+        chart.setValueMode(mode);
+        chart.refreshNow();
+        QVERIFY(chart.poolRatePointCount() >= 20);
+        QCOMPARE(chart.poolRateLastValue(), 10.0);
+    }
+}
+
+// Twenty members: the legend lists them m0, m1, …, m10 (not m1, m10, m11, …, m2), and in a short
+// chart it shows what fits and "+N more" instead of running past the bottom.
+void TestChartPanel::legendSortsNaturallyAndFits() {
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(1000, 800);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    feed(session.history(), 20, 30);
+    chart.refreshNow();
+    QCoreApplication::processEvents(); // the legend lays its new entries out
+    QList<QByteArray> natural;
+    for (int i = 0; i < 20; ++i)
+        natural.append("m" + QByteArray::number(i));
+    QCOMPARE(chart.chartedMembers(), natural);
+    QStringList labels = chart.legendLabels();
+    labels.removeIf([](const QString &label) { return !label.startsWith(u'm'); });
+    QCOMPARE(labels.size(), 20);
+    QCOMPARE(labels.value(2), QStringLiteral("m2"));
+    QCOMPARE(labels.value(10), QStringLiteral("m10"));
+    QCOMPARE(chart.legendOverflow(), 0);
+    saveShot(chart, QStringLiteral("legend-tall.png"));
+
+    chart.resize(1000, 380);
+    QCoreApplication::processEvents(); // the chart's scene takes the new size
+    chart.refreshNow();
+    QVERIFY(chart.legendOverflow() > 0);
+    const QStringList shortLabels = chart.legendLabels();
+    QVERIFY2(
+        shortLabels.constLast().startsWith(QStringLiteral("+%1 more").arg(chart.legendOverflow())),
+        qPrintable(shortLabels.join(u'|')));
+    QCOMPARE(shortLabels.value(1), QStringLiteral("m0")); // after the pool rate's entry
+    QCoreApplication::processEvents();                    // the legend lays the entry out
+    saveShot(chart, QStringLiteral("legend-short.png"));
+}
+
+// Summary mode, a member pinned before the first poll: its line and its legend swatch are one
+// colour (the colour handed out at the first poll recoloured the line, not the swatch).
+void TestChartPanel::legendSwatchIsTheLineColour() {
+    testing::RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    for (int i = 0; i < 8; ++i)
+        redis.makePool("pool", {"m" + QByteArray::number(i)}, 10 + i);
+    PoolSession session;
+    session.setFullSnapshotThreshold(4);
+    ChartPanel chart(&session);
+    chart.resize(1000, 600);
+    chart.pinMembers({"m3"});
+    chart.refreshNow();
+    QSignalSpy polls(&session, &PoolSession::observationApplied);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), "pool");
+    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 2, 10000);
+    chart.refreshNow();
+    QVERIFY(chart.chartedMembers().contains("m3"));
+    for (const QByteArray &member : chart.chartedMembers())
+        QCOMPARE(chart.legendColor(member).rgb(), chart.lineColor(member).rgb());
+    QCOMPARE(chart.lineColor("m3"), session.colors().colorFor("m3"));
+    session.disconnectFromServer();
 }
 
 QTEST_MAIN(TestChartPanel)

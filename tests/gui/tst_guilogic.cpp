@@ -10,6 +10,7 @@
 #include "session/RateTracker.h"
 #include "load/LoadRunner.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,10 @@ private Q_SLOTS:
     void options_data();
     void options();
     void rateTrackerCountsOnlyRises();
+    void rateTrackerPoolAllocations();
+    void naturalOrder_data();
+    void naturalOrder();
+    void paletteIsWellSeparated();
     void rateTrackerWindowSlides();
     void rateTrackerWindowSumsFollowTheWindow();
     void restoreForecast_data();
@@ -520,6 +525,76 @@ void TestGuiLogic::memberColorsAreStableAndDistinct() {
     for (int i = 0; i < 40; ++i)
         seen.insert(MemberColors::colorAt(i).rgb());
     QCOMPARE(seen.size(), 40);
+}
+
+// A big pool's rate comes from the allocations the poller counted, not from the few members
+// read; a stretch it could not count is left out, not taken as idle.
+void TestGuiLogic::rateTrackerPoolAllocations() {
+    RateTracker tracker(10000);
+    tracker.record(0, {{"a", 5}});
+    tracker.recordPoolAllocations(0, std::nullopt);
+    QVERIFY(!tracker.hasPoolAllocations());
+    tracker.record(1000, {{"a", 5}});
+    tracker.recordPoolAllocations(1000, 500.0);
+    tracker.record(2000, {{"a", 5}});
+    tracker.recordPoolAllocations(2000, std::nullopt); // an eviction in between: unknown
+    tracker.record(3000, {{"a", 5}});
+    tracker.recordPoolAllocations(3000, 300.0);
+    QVERIFY(tracker.hasPoolAllocations());
+    QCOMPARE(tracker.poolRate(), 400.0); // 800 over the two seconds counted
+    tracker.clearPoolAllocations();
+    QCOMPARE(tracker.poolRate(), 0.0); // the members' rises again: "a" did not move
+}
+
+void TestGuiLogic::naturalOrder_data() {
+    QTest::addColumn<QByteArrayList>("shuffled");
+    QTest::addColumn<QByteArrayList>("sorted");
+    QTest::newRow("numbers by value") << QByteArrayList{"m19", "m1", "m20", "m2", "m10"}
+                                      << QByteArrayList{"m1", "m2", "m10", "m19", "m20"};
+    QTest::newRow("addresses") << QByteArrayList{"10.0.0.10:80", "10.0.0.9:80", "10.0.1.1:80"}
+                               << QByteArrayList{"10.0.0.9:80", "10.0.0.10:80", "10.0.1.1:80"};
+    QTest::newRow("leading zeros, text") << QByteArrayList{"b", "a10", "a010", "a9", "a"}
+                                         << QByteArrayList{"a", "a9", "a010", "a10", "b"};
+    QTest::newRow("long numbers") << QByteArrayList{"p123456789012345678901", "p99"}
+                                  << QByteArrayList{"p99", "p123456789012345678901"};
+}
+
+void TestGuiLogic::naturalOrder() {
+    QFETCH(QByteArrayList, shuffled);
+    QFETCH(QByteArrayList, sorted);
+    std::sort(shuffled.begin(), shuffled.end(), naturalLess);
+    QCOMPARE(shuffled, sorted);
+    for (const QByteArray &member : sorted)
+        QVERIFY(!naturalLess(member, member));
+}
+
+// Any two of the first twenty colours differ clearly (CIE76 distance in CIELAB above 20).
+void TestGuiLogic::paletteIsWellSeparated() {
+    const auto lab = [](const QColor &color) {
+        const auto linear = [](double c) {
+            return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+        };
+        const double r = linear(color.redF());
+        const double g = linear(color.greenF());
+        const double b = linear(color.blueF());
+        const auto f = [](double v) {
+            return v > 0.008856 ? std::cbrt(v) : 7.787 * v + 16.0 / 116;
+        };
+        const double x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+        const double y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+        const double z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+        return std::array<double, 3>{116 * y - 16, 500 * (x - y), 200 * (y - z)};
+    };
+    for (int i = 0; i < 20; ++i)
+        for (int j = i + 1; j < 20; ++j) {
+            const auto a = lab(MemberColors::colorAt(i));
+            const auto b = lab(MemberColors::colorAt(j));
+            const double distance = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+            QVERIFY2(distance > 20, qPrintable(QStringLiteral("%1 and %2: %3")
+                                                   .arg(MemberColors::colorAt(i).name(),
+                                                        MemberColors::colorAt(j).name())
+                                                   .arg(distance)));
+        }
 }
 
 QTEST_MAIN(TestGuiLogic)

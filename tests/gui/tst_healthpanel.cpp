@@ -124,6 +124,8 @@ void TestHealthPanel::healthColumnShowsStates() {
     QCOMPARE(checked.constLast().at(2).toLongLong(), 1); // not checkable
     QCOMPARE(asked.size(), 1);
     QCOMPARE(HealthMonitor::savedTargetUrl(), targetUrl());
+    // The Guard panel shows the target just saved (it was empty when the window opened).
+    QCOMPARE(d.window.guardPanel()->targetEdit()->text(), targetUrl());
 
     // The column comes back from the hash by the worker thread's read, not from the check.
     d.model()->setHealth({});

@@ -3,8 +3,11 @@
 // named; a dashboard closed and opened again on the same pool shows the earlier history (real
 // redis-server, the dashboard's own recorder). Screenshots go to <build>/tests/screenshots/.
 #include "MainWindow.h"
+#include "RecentRecordings.h"
 #include "actions/PoolActions.h"
 #include "chart/ChartPanel.h"
+#include "connection/StatusBarPanel.h"
+#include "fairness/FairnessPanel.h"
 #include "members/MembersPanel.h"
 #include "members/PoolTableModel.h"
 #include "session/PoolSession.h"
@@ -23,6 +26,8 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QMenu>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTableView>
 #include <QtTest>
@@ -106,6 +111,29 @@ RecordedPool writeRecording(const QString &path) {
     return pool;
 }
 
+// A small recording: five polls of two members, a minute ago.
+void writeSmallRecording(const QString &path) {
+    RecordingInfo info;
+    info.server = QStringLiteral("redis://127.0.0.1:6379/0");
+    info.poolKey = "small";
+    const qint64 start = QDateTime::currentMSecsSinceEpoch() - 60 * kSecond;
+    info.createdMs = start;
+    QString error;
+    std::unique_ptr<RecordingWriter> writer = RecordingWriter::open(path, info, &error);
+    if (!writer)
+        qFatal("cannot write the recording: %s", qPrintable(error));
+    for (int i = 0; i < 5; ++i) {
+        RecordingPoll poll;
+        poll.timeMs = start + i * kSecond;
+        poll.members = {{"a", double(i)}, {"b", double(i)}};
+        poll.min = poll.median = poll.max = i;
+        poll.total = 2 * i;
+        poll.memberCount = 2;
+        if (!writer->appendPoll(poll, &error))
+            qFatal("cannot write a poll: %s", qPrintable(error));
+    }
+}
+
 } // namespace
 
 class TestRecordingViewer : public QObject {
@@ -149,6 +177,25 @@ private Q_SLOTS:
                  qPrintable(markers.join(QLatin1Char('|'))));
         // The last poll is in the table.
         QTRY_COMPARE(window.membersPanel()->model()->rowCount(), 6);
+        // The recording's own figures, not live ones: when its last poll was (no ticking age),
+        // no round trip, and its rate over its last polls (two allocations a second).
+        QCOMPARE(window.statusPanel()->sinceText(),
+                 QStringLiteral("recording: last poll %1")
+                     .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(pool.end),
+                                             QLocale::ShortFormat)));
+        QCOMPARE(window.statusPanel()->roundTripText(), QString());
+        // Its members get the palette in order, as when polled (not colours derived from their
+        // names, alike for alike names).
+        for (int i = 0; i < 6; ++i) {
+            const QByteArray member = "198.51.100." + QByteArray::number(20 + i) + ":8080";
+            QVERIFY2(session.colors().contains(member), member.constData());
+            QCOMPARE(session.colors().colorFor(member), MemberColors::colorAt(i));
+        }
+        QCOMPARE(session.recordingRatePerSecond().value_or(-1), 2.0);
+        const QString rate = window.fairnessPanel()->valueText(FairnessPanel::Field::Rate);
+        QVERIFY2(rate.startsWith(QLocale().toString(2.0, 'f', 1)) &&
+                     rate.contains(QStringLiteral("recording")),
+                 qPrintable(rate));
 
         // Every write action disabled, also with a member selected, and the reason said.
         window.membersPanel()->tableView()->selectRow(0);
@@ -181,6 +228,61 @@ private Q_SLOTS:
             QCoreApplication::processEvents();
         QVERIFY2(!actions->evictAction()->isEnabled(), "evict enabled at the screenshot");
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("zoomed"))));
+    }
+
+    // File ▸ Open recording… starts in the recordings folder; File ▸ Recent recordings lists the
+    // recordings shown, newest first, and drops a file that is gone, with a note.
+    void recentRecordingsAndTheStartFolder() {
+        QSettings().remove(QStringLiteral("recentRecordings"));
+        QTemporaryDir dir;
+        const QString first = dir.filePath(QStringLiteral("first.sqlite"));
+        const QString second = dir.filePath(QStringLiteral("second.sqlite"));
+        writeSmallRecording(first);
+        writeSmallRecording(second);
+        // Each recording in a window of its own: the list is kept in the settings, for every
+        // window.
+        const auto showIn = [](MainWindow &window, const QString &path) {
+            QSignalSpy loaded(window.session(), &PoolSession::historyLoaded);
+            window.openRecording(path);
+            return QTest::qWaitFor([&loaded] { return loaded.count() >= 2; }, 10000);
+        };
+        {
+            PoolSession session;
+            MainWindow window(&session);
+            SessionRecorder recorder(&session);
+            recorder.setDirectory(dir.path());
+            window.setSessionRecorder(&recorder);
+            QCOMPARE(window.recordingsFolder(), dir.path());
+            QVERIFY(showIn(window, first));
+        }
+        {
+            PoolSession session;
+            MainWindow window(&session);
+            QVERIFY(showIn(window, second));
+        }
+        PoolSession session;
+        MainWindow window(&session);
+        RecentRecordings *recent = window.recentRecordings();
+        QCOMPARE(recent->paths(), (QStringList{second, first}));
+        recent->refresh();
+        QStringList listed;
+        for (QAction *action : recent->menu()->actions())
+            if (!action->data().toString().isEmpty())
+                listed.append(action->data().toString());
+        QCOMPARE(listed, (QStringList{second, first}));
+
+        // Chosen from the menu: shown, and first in the list again.
+        recent->menu()->actions().at(1)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(session.recordingPath(), first, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(recent->paths().value(0), first, 10000);
+
+        QVERIFY(QFile::remove(second));
+        QStringList notes;
+        connect(&session, &PoolSession::messageLogged, this,
+                [&notes](const LogEntry &entry) { notes.append(entry.text); });
+        recent->refresh();
+        QCOMPARE(recent->paths(), QStringList{first});
+        QVERIFY2(notes.join(u'|').contains(second), qPrintable(notes.join(u'|')));
     }
 
     void aFileThatIsNoRecordingIsNamed() {

@@ -3,6 +3,7 @@
 // by the test, and the connection bar keeping the tunnel for a URL typed into it.
 
 #include "MainWindow.h"
+#include "transport/UserPrompts.h"
 #include "connection/ConnectionBar.h"
 #include "connection/StatusBarPanel.h"
 #include "chart/ChartPanel.h"
@@ -157,6 +158,31 @@ private Q_SLOTS:
             qPrintable(window.membersPanel()->emptyStateText()));
         QVERIFY2(!window.membersPanel()->emptyStateText().contains(QStringLiteral("No pool")),
                  qPrintable(window.membersPanel()->emptyStateText()));
+    }
+
+    // An unknown host key, declined: the reason names what to do in the dashboard (Trust, the
+    // connection's check box), not the command line's --ssh-accept-new.
+    void unknownHostKeyNamesTheDashboardControls() {
+        const QByteArray home = qgetenv("HOME");
+        qputenv("HOME", m_ssh.makeHome(QStringLiteral("home-unknown")).toLocal8Bit());
+        transport::setHostKeyPrompter([](const transport::HostKeyQuestion &) { return false; });
+        PoolSession session;
+        MainWindow window(&session);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.ssh.destination = m_ssh.destination();
+        QSignalSpy states(&session, &PoolSession::stateChanged);
+        session.connectTo(endpoint, "proxies");
+        QTRY_VERIFY_WITH_TIMEOUT(!states.isEmpty() &&
+                                     states.constLast().at(0).value<ConnectionState>() ==
+                                         ConnectionState::Disconnected,
+                                 10000);
+        transport::setHostKeyPrompter({});
+        qputenv("HOME", home);
+        const QString detail = states.constLast().at(1).toString();
+        QVERIFY2(detail.contains(QStringLiteral("choose Trust")) &&
+                     detail.contains(QStringLiteral("Accept and record an unknown host key")),
+                 qPrintable(detail));
+        QVERIFY2(!detail.contains(QStringLiteral("--ssh")), qPrintable(detail));
     }
 
     // A URL typed into the bar of a dashboard started with --ssh goes through the same tunnel:

@@ -16,6 +16,8 @@
 #include "session/PoolSession.h"
 #include "members/PoolTableModel.h"
 
+#include "pool/LuaScript.h"
+
 #include "RedisFixture.h"
 
 #include <QAbstractItemModelTester>
@@ -293,6 +295,55 @@ private Q_SLOTS:
         const QString jain = fairness.valueText(FairnessPanel::Field::Jain);
         QVERIFY2(jain.startsWith(QStringLiteral("pending: first totals scan ")), qPrintable(jain));
         QVERIFY2(jain.endsWith(QStringLiteral(" %")), qPrintable(jain));
+    }
+
+    // A big pool's allocation rate is counted exactly (its members at the levels above the
+    // minimum), and an eviction does not send the first totals scan back to the start.
+    void bigPoolRateAndScanProgress() {
+        RedisConnection &admin = m_redis->admin();
+        const QByteArray key = "rated";
+        for (int batch = 0; batch < 30000; batch += 1000) {
+            RedisCommand zadd{"ZADD", key};
+            for (int i = batch; i < batch + 1000; ++i)
+                zadd << "10" << ('r' + QByteArray::number(i));
+            admin.append(zadd);
+        }
+        for (int batch = 0; batch < 30000; batch += 1000)
+            QVERIFY(!admin.readReply().isError());
+        PoolSession session;
+        session.setFullSnapshotThreshold(kThreshold);
+        FairnessPanel fairness(&session);
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
+        session.setPollInterval(60s); // polls only when asked
+        session.connectTo(m_redis->endpoint(), key);
+        QVERIFY(observed.wait(10000));
+        const auto observation = [&observed](qsizetype i) {
+            return observed.at(i).at(0).value<PoolObservation>();
+        };
+        constexpr int kAllocations = 700;
+        for (int i = 0; i < kAllocations; ++i)
+            admin.append({"EVAL", LuaScript::allocate().source(), "1", key});
+        for (int i = 0; i < kAllocations; ++i)
+            QVERIFY(!admin.readReply().isError());
+        session.pollNow();
+        QTRY_COMPARE_WITH_TIMEOUT(observed.size(), 2, 10000);
+        const double seconds = double(observation(1).timeMs - observation(0).timeMs) / 1000.0;
+        QVERIFY(seconds > 0);
+        QVERIFY2(qAbs(session.poolRatePerSecond() - kAllocations / seconds) < 1e-6,
+                 qPrintable(QString::number(session.poolRatePerSecond())));
+        const QString rate = fairness.valueText(FairnessPanel::Field::Rate);
+        QVERIFY2(!rate.startsWith(QStringLiteral("–")), qPrintable(rate));
+
+        const qint64 progress = observation(1).scanProgress;
+        QVERIFY(progress > 0 && progress < 30000);
+        QSignalSpy evicted(&session, &PoolSession::membersEvicted);
+        QVERIFY(session.evict({"r29999"}));
+        QVERIFY(evicted.wait(10000));
+        session.pollNow();
+        QTRY_VERIFY_WITH_TIMEOUT(observed.size() >= 3, 10000);
+        QVERIFY2(observed.last().at(0).value<PoolObservation>().scanProgress > progress,
+                 qPrintable(
+                     QString::number(observed.last().at(0).value<PoolObservation>().scanProgress)));
     }
 };
 

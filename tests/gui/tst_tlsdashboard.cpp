@@ -144,6 +144,35 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("TLS, not verified yet")), qPrintable(text));
     }
 
+    // A failed verification says which field of the dashboard fixes it, never a CLI flag.
+    void errorsNameTheDashboardField_data() {
+        QTest::addColumn<bool>("withCa");
+        QTest::addColumn<QString>("serverName");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("no CA") << false << QString() << QStringLiteral("Edit... ▸ CA file");
+        QTest::newRow("another name")
+            << true << QStringLiteral("other.invalid") << QStringLiteral("Edit... ▸ Server name");
+    }
+    void errorsNameTheDashboardField() {
+        QFETCH(bool, withCa);
+        QFETCH(QString, serverName);
+        QFETCH(QString, field);
+        PoolSession session;
+        MainWindow window(&session);
+        Endpoint endpoint = m_tls->endpoint();
+        endpoint.host = QStringLiteral("localhost");
+        if (!withCa)
+            endpoint.tls.caFile.clear(); // the system's CAs do not know the test's own
+        endpoint.tls.serverName = serverName;
+        QSignalSpy failed(&session, &PoolSession::pollFailed);
+        session.connectTo(endpoint, "proxies");
+        QVERIFY(failed.wait(10000));
+        const QString message = failed.constFirst().constFirst().toString();
+        QVERIFY2(message.contains(field), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("--tls")), qPrintable(message));
+        session.disconnectFromServer();
+    }
+
     void plainConnectionNamesNoTransport() {
         testing::RedisFixture plain;
         QVERIFY2(plain.start(), qPrintable(plain.error()));

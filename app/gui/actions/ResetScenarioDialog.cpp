@@ -183,7 +183,7 @@ bool ResetScenarioDialog::start() {
                 },
                 &m_cancel);
         } catch (const RedisError &e) {
-            error = e.message();
+            error = dashboardErrorText(e);
         } catch (const std::exception &e) {
             error = QString::fromUtf8(e.what());
         }

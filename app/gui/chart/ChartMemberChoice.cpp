@@ -3,6 +3,7 @@
 
 #include "chart/ChartPanel.h"
 
+#include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
     *knownCount = std::max<qsizetype>(known.size(), latest ? latest->snapshot.members.size() : 0);
     if (*knownCount <= m_maxIndividual) {
         QList<QByteArray> all = known;
-        std::sort(all.begin(), all.end());
+        std::sort(all.begin(), all.end(), naturalLess); // m1, m2, …, m10: numbers by value
         return all;
     }
     // Top and bottom by the latest counts (the snapshot is in allocation order), plus the pinned.

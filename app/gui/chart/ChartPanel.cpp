@@ -89,13 +89,37 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
         series->attachAxis(c.valueAxis);
         series->setVisible(false);
     }
+    c.rateAxis = new QValueAxis;
+    c.rateAxis->setLabelFormat(QStringLiteral("%.0f"));
+    c.rateAxis->setTitleText(tr("pool allocations/s"));
+    c.rateAxis->setTickCount(3);
+    c.rateAxis->setGridLineVisible(false);
+    c.rateAxis->setRange(0, 1);
+    c.chart->addAxis(c.rateAxis, Qt::AlignRight);
+    c.poolRate = new QLineSeries;
+    c.poolRate->setName(tr("pool rate (/s, right axis)"));
+    c.poolRate->setPen(QPen(QColor(0x42, 0x42, 0x42, 210), 2.0, Qt::DotLine));
+    c.chart->addSeries(c.poolRate);
+    c.poolRate->attachAxis(c.timeAxis);
+    c.poolRate->attachAxis(c.rateAxis);
+    c.rateAxis->setLinePenColor(QColor(0x60, 0x60, 0x60));
+    c.moreEntry = new QLineSeries;
+    c.moreEntry->setPen(QPen(Qt::transparent));
+    c.chart->addSeries(c.moreEntry);
+    c.moreEntry->attachAxis(c.timeAxis);
+    c.moreEntry->attachAxis(c.valueAxis);
+    c.moreEntry->setVisible(false);
     c.bandRuns = std::make_unique<BandRuns>(c.chart, c.band, c.median, c.timeAxis, c.valueAxis);
 
     c.view = new MarkerChartView(c.chart, this);
     c.view->setRenderHint(QPainter::Antialiasing, true);
     c.view->setMinimumSize(320, 200);
     c.view->setToolTip(QStringLiteral("Click a legend entry to hide or show its line; pin members "
-                                      "from the table (Ctrl+P) to keep them charted"));
+                                      "from the table (Ctrl+P) to keep them charted") +
+                       QLatin1Char('\n') +
+                       tr("In a big pool ▲ marks the most allocated members, ▼ the ones "
+                          "allocated next. The dotted grey line is the pool's allocation rate "
+                          "(right axis)."));
 
     for (const ModeItem &item : kModeItems)
         m_modeBox->addItem(QString::fromUtf8(item.label));
@@ -348,14 +372,27 @@ void ChartPanel::refreshNow() {
     else if (!zoomed)
         from = to - kMinimumSpanMs; // nothing to show: not an empty week
 
+    // The legend lists series in the order they were added: when a member joins, add them all
+    // again in the chosen order (natural, or rank within top and bottom), so a new member does
+    // not land at the end. Only then: a rank change alone must not rebuild the legend each poll.
+    const bool joined = std::any_of(members.cbegin(), members.cend(),
+                                    [&c](const QByteArray &m) { return !c.series.contains(m); });
+    if (joined && !c.order.isEmpty()) {
+        for (const QByteArray &member : std::as_const(c.order))
+            c.chart->removeSeries(c.series.value(member)); // the chart gives it back to us
+        c.order.clear();
+        c.hiddenApplied.clear(); // the legend markers are new
+    }
     for (const QByteArray &member : members) {
         QLineSeries *series = c.series.value(member);
         if (!series) {
             series = new QLineSeries;
+            c.series.insert(member, series);
+        }
+        if (joined) {
             c.chart->addSeries(series);
             series->attachAxis(c.timeAxis);
             series->attachAxis(c.valueAxis);
-            c.series.insert(member, series);
             c.order.append(member);
             const QList<QLegendMarker *> markers = c.chart->legend()->markers(series);
             for (QLegendMarker *marker : markers)
@@ -363,34 +400,51 @@ void ChartPanel::refreshNow() {
                         [this, member] { toggleSeriesVisible(member); });
         }
         // Credentials masked unless shown (the toggle renames every series on the next refresh).
-        const QString name = m_session->displayMember(member);
+        // Above the individual limit the legend says which lines are the top and which the
+        // bottom members.
+        QString name = m_session->displayMember(member);
+        if (m_topMembers.contains(member) && !m_pinned.contains(member))
+            name = tr("▲ %1").arg(name);
+        else if (m_bottomMembers.contains(member) && !m_pinned.contains(member))
+            name = tr("▼ %1").arg(name);
         if (series->name() != name)
             series->setName(name);
         QPen pen(m_session->colors().colorFor(member));
         pen.setWidthF(m_pinned.contains(member) ? 2.6 : 1.6);
+        const bool recoloured = series->pen().color() != pen.color();
         if (series->pen() != pen)
             series->setPen(pen);
         series->replace(pointsOf.value(member));
         const bool hidden = m_hidden.contains(member);
         const auto applied = c.hiddenApplied.constFind(member);
-        if (applied != c.hiddenApplied.constEnd() && *applied == hidden)
+        if (!recoloured && applied != c.hiddenApplied.constEnd() && *applied == hidden)
             continue;
         c.hiddenApplied.insert(member, hidden);
         series->setVisible(!hidden);
         // A hidden series hides its legend entry too; keep the entry, dimmed, so it can be
-        // clicked back on.
+        // clicked back on. The swatch is the line's colour (set here, it no longer follows the
+        // pen by itself).
         for (QLegendMarker *marker : c.chart->legend()->markers(series)) {
             marker->setVisible(true);
             QColor labelColor = marker->labelBrush().color();
             labelColor.setAlphaF(hidden ? 0.35f : 1.0f);
             marker->setLabelBrush(labelColor);
             QBrush brush = marker->brush();
-            QColor brushColor = brush.color();
+            QColor brushColor = pen.color();
             brushColor.setAlphaF(hidden ? 0.25f : 1.0f);
             brush.setColor(brushColor);
             marker->setBrush(brush);
         }
     }
+
+    if (joined) { // the "+N more" entry stays the legend's last
+        c.chart->removeSeries(c.moreEntry);
+        c.chart->addSeries(c.moreEntry);
+        c.moreEntry->attachAxis(c.timeAxis);
+        c.moreEntry->attachAxis(c.valueAxis);
+    }
+
+    updatePoolRate(from, to, columns, summaryMode);
 
     // The band and its median in runs between outages, so an outage is a gap, not a diagonal.
     c.bandRuns->replace(bandWanted ? upper : QList<QPointF>(),
@@ -452,10 +506,54 @@ void ChartPanel::refreshNow() {
     }
     c.view->setPlaceholder(placeholder);
     updateLegend();
+    fitLegend(members);
+    // New legend entries are laid out (and shown) by the legend on the next turn of the event
+    // loop: fit them again after that.
+    if (joined)
+        QTimer::singleShot(0, this, [this, members] { fitLegend(members); });
     updateCaption(poolSize, members);
     ++m_refreshCount;
     m_lastRefreshMs = double(clock.nsecsElapsed()) / 1e6;
     Q_EMIT refreshed();
+}
+
+void ChartPanel::updatePoolRate(qint64 from, qint64 to, int columns, bool summaryMode) {
+    Charts &c = *m_charts;
+    // What this session counted, poll by poll; before that (and in a recording) the rise of the
+    // recorded sum of the counts. A big pool's recorded sum comes from a slow scan: not a rate.
+    const qint64 fetchFrom = from - 10000; // a rate needs the point before the window
+    const QList<HistoryPoint> counted = m_session->countedAllocations(fetchFrom, to);
+    const qint64 countedFrom = counted.isEmpty() ? to + 1 : counted.constFirst().timeMs;
+    QList<QPointF> points;
+    if (countedFrom > from && !summaryMode) {
+        points = ratePoints(m_session->history().totalSeries(fetchFrom, countedFrom - 1));
+        if (!points.isEmpty() && !counted.isEmpty()) // not joined across the seam
+            points.append(QPointF(double(countedFrom), std::numeric_limits<double>::quiet_NaN()));
+    }
+    points += ratePoints(counted);
+    points.erase(std::remove_if(points.begin(), points.end(),
+                                [from](const QPointF &p) { return p.x() < double(from); }),
+                 points.end());
+    points = decimateMinMax(points, columns);
+    double highest = 0;
+    for (const QPointF &point : std::as_const(points))
+        if (std::isfinite(point.y()))
+            highest = std::max(highest, point.y());
+    c.poolRate->replace(points);
+    // A steady rate sits high on its axis (at 3/4 or more), clear of a difference chart's zero
+    // line in the middle; the top is a round number (applyNiceNumbers would double it).
+    double top = 1.0;
+    if (highest > 0) {
+        const double wanted = highest * 1.25;
+        const double power = std::pow(10.0, std::floor(std::log10(wanted)));
+        for (const double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+            if (step * power >= wanted) {
+                top = step * power;
+                break;
+            }
+    }
+    c.rateAxis->setRange(0, top);
+    c.rateAxis->setLabelFormat(highest >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
 }
 
 void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted) {

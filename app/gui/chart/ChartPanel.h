@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <QByteArray>
+#include <QColor>
 #include <QList>
 #include <utility>
 #include <vector>
@@ -110,11 +111,20 @@ public:
     double lastValue(const QByteArray &member) const;
     QString placeholderText() const;
     // The pool minimum line of summary mode (points drawn; 0 when not shown) and its last value.
+    // The pool's allocation rate line (every mode): its points and its latest value.
+    qsizetype poolRatePointCount() const;
+    double poolRateLastValue() const;
     qsizetype poolMinimumPointCount() const;
     double poolMinimumLastValue() const;
     // The band's last values as drawn (lower, median, upper); NaN when the band is not shown.
     QList<double> bandLastValues() const;
     bool isLegendShown() const;
+    // The legend's entries shown now, top to bottom, and how many members have none ("+N more").
+    QStringList legendLabels() const;
+    int legendOverflow() const { return m_legendOverflow; }
+    // A charted member's line colour and its legend swatch's (invalid when not charted).
+    QColor lineColor(const QByteArray &member) const;
+    QColor legendColor(const QByteArray &member) const;
     // The time axis labels as drawn, and the width of the plot they share.
     QStringList timeAxisLabels() const;
     double plotWidth() const;
@@ -164,6 +174,9 @@ private:
     void updateCaption(qsizetype known, const QList<QByteArray> &charted);
     void chooseDefaultMode();
     void updateLegend();
+    // Shows the legend entries that fit the chart's height, the rest as "+N more".
+    void fitLegend(const QList<QByteArray> &members);
+    void updatePoolRate(qint64 from, qint64 to, int columns, bool summaryMode);
     void updateAxes(const ValueRange &values, qint64 from, qint64 to);
     void buildTimeControls();
     void applyZoomState();
@@ -189,6 +202,8 @@ private:
     int m_maxIndividual = kDefaultMaxIndividualSeries;
     QSet<QByteArray> m_pinned;
     QSet<QByteArray> m_hidden;
+    static constexpr double kLegendEntrySpacing = 7; // between legend rows, besides the font
+    int m_legendOverflow = 0;      // members charted without a legend entry ("+N more")
     QSet<QByteArray> m_topMembers; // charted as the highest counts (big pools)
     QSet<QByteArray> m_bottomMembers;
     quint64 m_refreshCount = 0;

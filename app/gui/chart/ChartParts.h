@@ -30,6 +30,12 @@ struct ChartPanel::Charts {
     QLineSeries *bandLower = nullptr;
     QLineSeries *median = nullptr;
     QLineSeries *poolMinimum = nullptr; // summary mode: the bottom of the pool as a line
+    // The pool's allocation rate, in every mode, on an axis of its own at the right: a burst and
+    // an idle pool look alike in the other modes.
+    QLineSeries *poolRate = nullptr;
+    QValueAxis *rateAxis = nullptr;
+    // The legend's last entry when not every member's entry fits: "+N more", no line.
+    QLineSeries *moreEntry = nullptr;
     std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
 };
 

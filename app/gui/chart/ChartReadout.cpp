@@ -14,7 +14,9 @@
 #include <QDateTime>
 #include <QFontMetricsF>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QPainter>
+#include <QSet>
 
 namespace poolscope {
 
@@ -87,6 +89,79 @@ void ChartPanel::updateLegend() {
         legend->setVisible(wanted);
 }
 
+void ChartPanel::fitLegend(const QList<QByteArray> &members) {
+    // Qt Charts lays a right-hand legend out in one column and lets it run past the chart's
+    // bottom: show the entries that fit (pinned members first) and "+N more" for the rest.
+    Charts &c = *m_charts;
+    QLegend *legend = c.chart->legend();
+    m_legendOverflow = 0;
+    if (!legend->isVisible()) {
+        c.moreEntry->setVisible(false);
+        return;
+    }
+    const QFontMetricsF metrics(legend->font());
+    const double entryHeight = metrics.height() + kLegendEntrySpacing;
+    QSet<const QAbstractSeries *> memberSeries;
+    for (const QLineSeries *series : std::as_const(c.series))
+        memberSeries.insert(series);
+    int others = 0; // the band, median and minimum entries shown above the members
+    for (QLegendMarker *marker : legend->markers())
+        if (marker->isVisible() && marker->series() != c.moreEntry &&
+            !memberSeries.contains(marker->series()))
+            ++others;
+    // The legend gets about the plot's height (the chart's minus the time axis and the margins);
+    // before the first layout, assume most of the view.
+    const QRectF plot = c.chart->plotArea();
+    const double height = plot.height() > 10 ? plot.height() : c.view->height() * 0.7;
+    // One row less than would fill it: the legend pads its top and bottom.
+    const int room = std::max(0, int(height / entryHeight) - others - 1);
+    const int count = int(members.size());
+    const int shown = count <= room ? count : std::max(0, room - 1);
+    QList<QByteArray> priority;
+    for (const QByteArray &member : members)
+        if (m_pinned.contains(member))
+            priority.append(member);
+    for (const QByteArray &member : members)
+        if (!m_pinned.contains(member))
+            priority.append(member);
+    const QSet<QByteArray> visible(priority.cbegin(), priority.cbegin() + shown);
+    for (const QByteArray &member : members)
+        if (QLineSeries *series = c.series.value(member))
+            for (QLegendMarker *marker : legend->markers(series))
+                if (marker->isVisible() != visible.contains(member))
+                    marker->setVisible(visible.contains(member));
+    m_legendOverflow = count - shown;
+    c.moreEntry->setVisible(m_legendOverflow > 0);
+    if (m_legendOverflow > 0) {
+        c.moreEntry->setName(tr("+%n more (see the table)", "", m_legendOverflow));
+        for (QLegendMarker *marker : legend->markers(c.moreEntry)) {
+            marker->setBrush(Qt::transparent);
+            marker->setPen(QPen(Qt::transparent));
+        }
+    }
+}
+
+QStringList ChartPanel::legendLabels() const {
+    QStringList labels;
+    for (QLegendMarker *marker : m_charts->chart->legend()->markers())
+        if (marker->isVisible())
+            labels.append(marker->label());
+    return labels;
+}
+
+QColor ChartPanel::lineColor(const QByteArray &member) const {
+    const QLineSeries *series = m_charts->series.value(member);
+    return series ? series->pen().color() : QColor();
+}
+
+QColor ChartPanel::legendColor(const QByteArray &member) const {
+    QLineSeries *series = m_charts->series.value(member);
+    if (!series)
+        return {};
+    const QList<QLegendMarker *> markers = m_charts->chart->legend()->markers(series);
+    return markers.isEmpty() ? QColor() : markers.constFirst()->brush().color();
+}
+
 QList<QByteArray> ChartPanel::chartedMembers() const {
     return m_charts->order;
 }
@@ -140,6 +215,18 @@ qint64 ChartPanel::timeAxisSpanMs() const {
 
 QString ChartPanel::placeholderText() const {
     return m_charts->view->placeholder();
+}
+
+qsizetype ChartPanel::poolRatePointCount() const {
+    return m_charts->poolRate->count();
+}
+
+double ChartPanel::poolRateLastValue() const {
+    const QLineSeries *line = m_charts->poolRate;
+    for (qsizetype i = line->count() - 1; i >= 0; --i)
+        if (std::isfinite(line->at(i).y()))
+            return line->at(i).y();
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 qsizetype ChartPanel::poolMinimumPointCount() const {

@@ -65,8 +65,12 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                                        .arg(observation.serverVersion.isEmpty()
                                                 ? m_session->serverVersion()
                                                 : observation.serverVersion));
-                m_roundTrip->setText(
-                    QStringLiteral("rtt %1").arg(formatMilliseconds(observation.roundTripMs)));
+                // A recording has no round trip of its own to show.
+                if (m_session->isShowingRecording())
+                    m_roundTrip->clear();
+                else
+                    m_roundTrip->setText(
+                        QStringLiteral("rtt %1").arg(formatMilliseconds(observation.roundTripMs)));
                 m_size->setText(
                     QStringLiteral("%1 members").arg(QLocale().toString(observation.stats.size)));
                 updateSince();
@@ -168,6 +172,20 @@ QString StatusBarPanel::errorText() const {
 }
 
 void StatusBarPanel::updateSince() {
+    if (m_session->isShowingRecording()) {
+        // Nothing is polled: the time of the recording's last poll, not a live age.
+        const QString text =
+            m_havePoll ? tr("recording: last poll %1")
+                             .arg(QLocale().toString(
+                                 QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs()),
+                                 QLocale::ShortFormat))
+                       : tr("recording");
+        if (m_since->text() != text)
+            m_since->setText(text);
+        if (!m_since->styleSheet().isEmpty())
+            m_since->setStyleSheet(QString());
+        return;
+    }
     if (!m_havePoll) {
         m_since->setText(QStringLiteral("no poll yet"));
         m_since->setStyleSheet(QString());

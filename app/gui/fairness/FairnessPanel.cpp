@@ -47,6 +47,10 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
     connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
     connect(m_session, &PoolSession::stalenessChanged, this, &FairnessPanel::showStaleness);
+    connect(m_session, &PoolSession::historyLoaded, this, [this] {
+        if (m_session->isShowingRecording())
+            showRecordingRate();
+    });
     showEmpty();
 }
 
@@ -137,6 +141,8 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
     }
     m_ui->rateValue->setFullText(
         QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
+    if (m_session->isShowingRecording())
+        showRecordingRate();
     if (observation.summaryMode) {
         showSummaryFigures(observation);
         return;
@@ -180,7 +186,19 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
             : QStringLiteral("highest count: %1 (%2)")
                   .arg(m_session->displayMember(observation.summary.top.constFirst().member),
                        formatCount(observation.summary.top.constFirst().count)));
-    m_ui->rateValue->setFullText(QStringLiteral("– (summary mode: not every member is read)"));
+    if (!m_session->rates().hasPoolAllocations() && !m_session->isShowingRecording())
+        m_ui->rateValue->setFullText(tr("– (summary mode: counted from the next polls)"));
+}
+
+void FairnessPanel::showRecordingRate() {
+    // Not a live rate: the recording's own, over its last polls, or nothing.
+    const std::optional<double> rate = m_session->recordingRatePerSecond();
+    m_ui->rateValue->setFullText(
+        rate
+            ? tr("%1 /s (the recording's last %2)")
+                  .arg(formatRate(*rate), formatSeconds(double(m_session->rateWindowMs()) / 1000.0))
+            : tr("– (not in the recording)"));
+    m_ui->busiestValue->setText(QStringLiteral("–"));
 }
 
 QString FairnessPanel::valueText(Field field) const {

@@ -34,6 +34,7 @@ private:
     void showEmpty();
     void showSummaryFigures(const PoolObservation &observation);
     void showStaleness();
+    void showRecordingRate();
 
     PoolSession *m_session;
     std::unique_ptr<Ui::FairnessPanel> m_ui;

@@ -6,6 +6,7 @@
 #include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
+#include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
 #include <algorithm>
@@ -72,6 +73,14 @@ GuardPanel::GuardPanel(PoolSession *session, QWidget *parent)
     setObjectName(QStringLiteral("guardPanel"));
     m_target->setPlaceholderText(QStringLiteral("http://host/path fetched through each proxy"));
     m_target->setText(HealthMonitor::savedTargetUrl());
+    // Saved elsewhere (Check selected): shown here too, unless the person is typing another one.
+    connect(HealthMonitor::targetUrlNotifier(), &HealthTargetNotifier::targetUrlSaved, this,
+            [this](const QString &url) {
+                if (!m_target->isModified() || m_target->text().trimmed().isEmpty()) {
+                    m_target->setText(url);
+                    m_target->setModified(false);
+                }
+            });
     m_fall->setRange(1, 1000);
     m_fall->setValue(3);
     m_fall->setToolTip(QStringLiteral("Consecutive failed checks before a member is evicted"));
@@ -240,7 +249,7 @@ bool GuardPanel::start(QString *error) {
             }
         } catch (const RedisError &e) {
             run->close();
-            post([this, message = e.message()] {
+            post([this, message = dashboardErrorText(e)] {
                 const QString text = QStringLiteral("Guard not started: %1").arg(message);
                 m_current.reset();
                 setRunning(false);
@@ -291,8 +300,8 @@ bool GuardPanel::start(QString *error) {
             } catch (const RedisError &e) {
                 run->guard.reset();
                 run->connection.reset();
-                summary =
-                    QStringLiteral("round failed: %1; trying again next round").arg(e.message());
+                summary = QStringLiteral("round failed: %1; trying again next round")
+                              .arg(dashboardErrorText(e));
             }
             post([this, summary] { roundDone(summary); });
         };

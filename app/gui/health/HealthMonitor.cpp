@@ -6,6 +6,7 @@
 #include "redis/BrokenPipe.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
+#include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
 #include <QDateTime>
@@ -95,8 +96,16 @@ QString HealthMonitor::savedTargetUrl() {
     return QSettings().value(kTargetSetting).toString();
 }
 
+HealthTargetNotifier *HealthMonitor::targetUrlNotifier() {
+    static HealthTargetNotifier notifier;
+    return &notifier;
+}
+
 void HealthMonitor::saveTargetUrl(const QString &url) {
+    if (savedTargetUrl() == url)
+        return;
     QSettings().setValue(kTargetSetting, url);
+    Q_EMIT targetUrlNotifier()->targetUrlSaved(url);
 }
 
 void HealthMonitor::targetChanged() {
@@ -149,7 +158,7 @@ void HealthMonitor::read(const QList<QByteArray> &members) {
             if (first && worker->lastEventId.isEmpty())
                 worker->lastEventId = "0-0"; // an empty stream: every event from now on is new
         } catch (const RedisError &e) {
-            failure = e.message();
+            failure = dashboardErrorText(e);
         }
         QMetaObject::invokeMethod(this, [this, generation, records, events, failure] {
             m_reading = false;
@@ -248,7 +257,7 @@ bool HealthMonitor::checkMembers(const QList<QByteArray> &members, const QString
             if (!stop->load())
                 store.write(records);
         } catch (const RedisError &e) {
-            failure = e.message();
+            failure = dashboardErrorText(e);
         }
         qint64 ok = 0, failed = 0, notCheckable = 0;
         for (const CheckResult &result : round.results) {

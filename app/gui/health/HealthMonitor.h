@@ -25,10 +25,21 @@ class PoolTableModel;
 // and caps become events in the Events panel and chart markers with their reasons. It also runs
 // "Check selected": one check round of the chosen members, its results written to the health
 // hash like `poolscope-cli check` does.
+// Tells every panel when the saved target URL changes (Check selected saves one), so a field
+// showing it (the Guard panel's Target) follows.
+class HealthTargetNotifier : public QObject {
+    Q_OBJECT
+
+Q_SIGNALS:
+    void targetUrlSaved(const QString &url);
+};
+
 class HealthMonitor : public QObject {
     Q_OBJECT
 
 public:
+    static HealthTargetNotifier *targetUrlNotifier();
+
     HealthMonitor(PoolSession *session, PoolTableModel *model, QObject *parent = nullptr);
     ~HealthMonitor() override;
 

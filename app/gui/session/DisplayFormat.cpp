@@ -1,6 +1,7 @@
 #include "session/DisplayFormat.h"
 
 #include "load/LoadRunner.h"
+#include "redis/RedisError.h"
 
 #include <cmath>
 
@@ -124,6 +125,69 @@ QString describeLoadReport(const LoadReport &report) {
                  .arg(report.atomic ? QStringLiteral("atomic script")
                                     : QStringLiteral("naive ZRANGE + ZINCRBY"));
     return lines.join(QLatin1Char('\n'));
+}
+
+QString dashboardErrorText(const RedisError &error) {
+    QString words;
+    switch (error.remedy()) {
+    case RedisError::Remedy::None:
+        return error.message();
+    case RedisError::Remedy::TlsCaFile:
+        words = QCoreApplication::translate(
+            "poolscope", "choose the server's CA in File ▸ Connections... ▸ Edit... ▸ CA file");
+        break;
+    case RedisError::Remedy::TlsServerName:
+        words = QCoreApplication::translate(
+            "poolscope", "connect by one of those names, or enter the expected one in File ▸ "
+                         "Connections... ▸ Edit... ▸ Server name");
+        break;
+    case RedisError::Remedy::TrustSshHostKey:
+        words = QCoreApplication::translate(
+            "poolscope",
+            "check its fingerprint, then connect again and choose Trust, or tick "
+            "\"Accept and record an unknown host key\" in File ▸ Connections... ▸ Edit...");
+        break;
+    }
+    return RedisError::withRemedyText(error.bareMessage(), error.remedy(), words);
+}
+
+bool naturalLess(const QByteArray &a, const QByteArray &b) {
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    qsizetype i = 0;
+    qsizetype j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (isDigit(a[i]) && isDigit(b[j])) {
+            // Compare the numbers without converting them (any length): skip leading zeros, then
+            // the longer run is larger, then the first differing digit decides.
+            qsizetype ia = i;
+            qsizetype jb = j;
+            while (ia < a.size() && a[ia] == '0')
+                ++ia;
+            while (jb < b.size() && b[jb] == '0')
+                ++jb;
+            qsizetype ea = ia;
+            qsizetype eb = jb;
+            while (ea < a.size() && isDigit(a[ea]))
+                ++ea;
+            while (eb < b.size() && isDigit(b[eb]))
+                ++eb;
+            if (ea - ia != eb - jb)
+                return ea - ia < eb - jb;
+            for (qsizetype k = 0; k < ea - ia; ++k)
+                if (a[ia + k] != b[jb + k])
+                    return a[ia + k] < b[jb + k];
+            i = ea;
+            j = eb;
+            continue;
+        }
+        if (a[i] != b[j])
+            return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+        ++i;
+        ++j;
+    }
+    if ((i < a.size()) != (j < b.size()))
+        return j < b.size(); // the shorter one first
+    return a < b; // equal as numbers ("m01" and "m1"): bytewise, so the order stays strict
 }
 
 } // namespace poolscope

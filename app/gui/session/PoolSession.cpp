@@ -143,6 +143,8 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_search.reset();
     if (!sameTarget) {
         m_rates.clear();
+        m_counted.clear();
+        m_countedTotal = 0;
         m_latest.reset();
         m_charted.clear();
         m_outage = false;
@@ -156,6 +158,9 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     ConnectionOptions commanderOptions;
     commanderOptions.clientName = QStringLiteral("poolscope-commander");
     commanderOptions.commandTimeout = std::chrono::milliseconds(5000);
+    // Errors name the dashboard's fields and buttons, not command-line flags.
+    pollerOptions.describeError = dashboardErrorText;
+    commanderOptions.describeError = dashboardErrorText;
     m_commander->setTarget(endpoint, poolKey, commanderOptions);
     m_monitor->connectTo(endpoint, poolKey, pollerOptions);
     log(LogSeverity::Info, QStringLiteral("connection"),
@@ -271,6 +276,9 @@ void PoolSession::setFullSnapshotThreshold(qint64 members) {
 }
 
 void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
+    // Their colour now, before the chart draws them: one handed out later would differ from the
+    // legend swatch drawn with the first.
+    m_colors.assign(members);
     m_history->setPinned(members);
     m_monitor->setPinnedMembers(members);
 }
@@ -279,6 +287,7 @@ void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
     QSet<QByteArray> charted(members.cbegin(), members.cend());
     if (charted == m_charted)
         return;
+    m_colors.assign(members);
     m_charted = std::move(charted);
     Q_EMIT chartedMembersChanged(members);
 }
@@ -405,7 +414,13 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
         reportOutsideChanges(*m_latest, observation);
     // The rate tracker looks every member up once per poll anyway; colours are handed out to
     // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
+    const bool hadPoll = m_rates.hasPoll();
     QList<QByteArray> arrived = m_rates.record(observation.timeMs, polled);
+    if (observation.summaryMode)
+        m_rates.recordPoolAllocations(observation.timeMs, observation.allocationsSincePrevious);
+    else
+        m_rates.clearPoolAllocations();
+    countAllocations(observation, hadPoll);
     for (const EvictedMember &member : observation.snapshot.evicted)
         arrived.append(member.member);
     m_colors.assign(arrived);
@@ -437,6 +452,34 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
                                                  : QString()));
     }
     Q_EMIT observationApplied(observation);
+}
+
+void PoolSession::countAllocations(const PoolObservation &observation, bool afterAPoll) {
+    if (!m_counted.empty() && observation.timeMs <= m_counted.back().timeMs)
+        return;
+    std::optional<double> counted;
+    if (m_counted.empty())
+        counted = 0; // the first point: the count starts here
+    else if (!afterAPoll)
+        counted.reset(); // the first poll after a reconnect: not counted across the gap
+    else if (observation.summaryMode)
+        counted = observation.allocationsSincePrevious;
+    else
+        counted = m_rates.lastTickAllocations();
+    if (counted)
+        m_countedTotal += *counted;
+    m_counted.push_back(
+        {observation.timeMs, counted ? m_countedTotal : std::numeric_limits<double>::quiet_NaN()});
+    while (m_counted.size() > kCountedAllocationsKept)
+        m_counted.pop_front();
+}
+
+QList<HistoryPoint> PoolSession::countedAllocations(qint64 fromMs, qint64 toMs) const {
+    QList<HistoryPoint> points;
+    for (const HistoryPoint &point : m_counted)
+        if (point.timeMs >= fromMs && point.timeMs <= toMs)
+            points.append(point);
+    return points;
 }
 
 void PoolSession::recordHistory(const PoolObservation &observation,

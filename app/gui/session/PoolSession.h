@@ -8,6 +8,7 @@
 #include "redis/Endpoint.h"
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -119,7 +120,16 @@ public:
     std::optional<double> poolMinimum() const;
     // Allocations per second over the rate window.
     double poolRatePerSecond() const { return m_rates.poolRate(); }
+    // A recording shown: its rate over its last rate window (from the rise of the sum of its
+    // counts), nullopt when its polls do not tell (too few, a big pool's summary, a count that
+    // went down).
+    std::optional<double> recordingRatePerSecond() const { return m_recordingRate; }
     const RateTracker &rates() const { return m_rates; }
+    // The allocations counted poll by poll since this pool was opened, cumulative (the members'
+    // rises; a big pool's counted levels), for the chart's pool-rate line: NaN where a stretch
+    // could not be counted. The last kCountedAllocationsKept polls.
+    static constexpr int kCountedAllocationsKept = 3600;
+    QList<HistoryPoint> countedAllocations(qint64 fromMs, qint64 toMs) const;
     const PoolHistory &history() const { return *m_history; }
     PoolHistory &history() { return *m_history; }
     const MemberColors &colors() const { return m_colors; }
@@ -179,6 +189,7 @@ private:
     void handleState(ConnectionState state, const QString &detail);
     void handleObservation(const PoolObservation &observation);
     void recordHistory(const PoolObservation &observation, const QList<PoolMember> &polled);
+    void countAllocations(const PoolObservation &observation, bool afterAPoll);
     void handlePollFailure(const QString &message);
     void handleAuthenticationFailure(const QString &message);
     void handleSeedFinished(const SeedResult &result);
@@ -229,6 +240,10 @@ private:
     std::optional<MemberSearchResult> m_search;
     bool m_credentialsShown = false;
     QString m_recordingPath; // the recording shown (read-only), empty when live
+    std::optional<double> m_recordingRate;
+    std::deque<HistoryPoint> m_counted; // countedAllocations()
+    double m_countedTotal = 0;
+    bool m_recordingHasEveryMember = false;
 };
 
 } // namespace poolscope

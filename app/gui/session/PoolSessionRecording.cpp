@@ -4,7 +4,31 @@
 #include "session/RecordingLoader.h"
 #include "pool/PoolStats.h"
 
+#include <cmath>
+
 namespace poolscope {
+
+namespace {
+
+// The rise of the sum of the counts over the last windowMs of a recording, per second. Only for
+// recordings whose last poll has every member (a big pool's sum comes from a slow scan).
+std::optional<double> lastRate(const PoolHistory &history, qint64 windowMs) {
+    const qint64 toMs = history.latestTimeMs();
+    const QList<HistoryPoint> totals = history.totalSeries(toMs - windowMs, toMs);
+    // From the last line break (a gap, an outage) on: only polls in a row.
+    qsizetype first = totals.size();
+    while (first > 0 && !std::isnan(totals[first - 1].count))
+        --first;
+    if (totals.size() - first < 2)
+        return std::nullopt;
+    const HistoryPoint &from = totals[first];
+    const HistoryPoint &to = totals.constLast();
+    if (to.timeMs <= from.timeMs || to.count < from.count)
+        return std::nullopt;
+    return (to.count - from.count) * 1000.0 / double(to.timeMs - from.timeMs);
+}
+
+} // namespace
 
 void PoolSession::showRecording(LoadedRecording &&recording) {
     if (m_hasTarget) {
@@ -17,7 +41,14 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     m_history = std::move(recording.history);
     m_history->setPinned(pinned);
     m_colors.clear();
+    // Its members get the palette in order, as when polled (unassigned ones would get colours
+    // derived from their names, alike for alike names).
+    m_colors.assign(m_history->trackedMembers());
     m_recordingPath = recording.path;
+    // A big pool's sum comes from a slow scan: no rate from it.
+    m_recordingHasEveryMember = recording.lastCounts.size() >= recording.lastMemberCount;
+    m_recordingRate =
+        m_recordingHasEveryMember ? lastRate(*m_history, m_rates.windowMs()) : std::nullopt;
     // The server it was recorded from, for the connection bar (connecting there leaves the
     // recording); nothing is connected to.
     const EndpointParseResult recorded = parseEndpoint(recording.info.server);
@@ -27,6 +58,8 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     m_lastPollFailure.clear();
     m_serverRefusesWrites.clear();
     m_rates.clear();
+    m_counted.clear(); // the chart's pool rate comes from the recording's sums
+    m_countedTotal = 0;
     m_charted.clear();
     m_search.reset();
     m_outage = false;
@@ -58,6 +91,9 @@ void PoolSession::takeFullRecording(std::unique_ptr<PoolHistory> history) {
         return;
     history->setPinned(m_history->pinnedMembers());
     m_history = std::move(history);
+    m_colors.assign(m_history->trackedMembers());
+    if (m_recordingHasEveryMember) // the overview's points may be too far apart at its end
+        m_recordingRate = lastRate(*m_history, m_rates.windowMs());
     Q_EMIT historyLoaded();
 }
 

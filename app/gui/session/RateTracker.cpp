@@ -88,7 +88,26 @@ void RateTracker::trim() {
         dropOldestTick();
 }
 
+void RateTracker::recordPoolAllocations(qint64 timeMs, std::optional<double> allocations) {
+    if (m_previousPoolMs >= 0 && timeMs <= m_previousPoolMs)
+        return;
+    if (allocations && m_previousPoolMs >= 0)
+        m_poolTicks.push_back({m_previousPoolMs, timeMs, *allocations});
+    m_previousPoolMs = timeMs;
+    while (m_poolTicks.size() > 1 && m_poolTicks[1].fromMs <= timeMs - m_windowMs)
+        m_poolTicks.pop_front();
+    // A tick older than the window (unknown stretches since) says nothing about now.
+    if (!m_poolTicks.empty() && m_poolTicks.back().toMs <= timeMs - m_windowMs)
+        m_poolTicks.clear();
+}
+
+void RateTracker::clearPoolAllocations() {
+    m_poolTicks.clear();
+    m_previousPoolMs = -1;
+}
+
 void RateTracker::clear() {
+    clearPoolAllocations();
     m_ticks.clear();
     m_previous.clear();
     m_windowAllocations.clear();
@@ -112,6 +131,15 @@ double RateTracker::windowAllocations() const {
 }
 
 double RateTracker::poolRate() const {
+    if (!m_poolTicks.empty()) {
+        double total = 0;
+        qint64 span = 0;
+        for (const PoolTick &tick : m_poolTicks) {
+            total += tick.total;
+            span += tick.toMs - tick.fromMs;
+        }
+        return span > 0 ? total * 1000.0 / double(span) : 0.0;
+    }
     const qint64 covered = coveredMs();
     return covered > 0 ? windowAllocations() * 1000.0 / double(covered) : 0.0;
 }

@@ -31,6 +31,14 @@ public:
     // that were not in the previous poll (all of them on the first), so callers can do per-member
     // set-up for those only instead of looking up every member again.
     QList<QByteArray> record(qint64 timeMs, const QList<PoolMember> &members);
+    // A big pool, whose members are not all read: the pool's allocations since the previous
+    // poll, counted by the poller (nullopt when unknown: that stretch is left out). While there
+    // are such ticks in the window they give poolRate(); clearPoolAllocations() goes back to the
+    // members' rises.
+    void recordPoolAllocations(qint64 timeMs, std::optional<double> allocations);
+    void clearPoolAllocations();
+    // A rate counted for the whole pool (recordPoolAllocations) covers the window.
+    bool hasPoolAllocations() const { return !m_poolTicks.empty(); }
     void clear();
 
     // Allocations per second over the window (0 until two polls are known).
@@ -56,6 +64,10 @@ public:
     qint64 coveredMs() const;
     // Allocations seen since the tracker started (or was cleared).
     double totalAllocations() const { return m_totalAllocations; }
+    // A poll has been recorded since the start (or clear()).
+    bool hasPoll() const { return m_previousMs >= 0; }
+    // The allocations between the last two polls recorded (record()): the members' rises.
+    double lastTickAllocations() const { return m_ticks.empty() ? 0.0 : m_ticks.back().total; }
 
 private:
     struct Tick {
@@ -83,6 +95,13 @@ private:
     quint64 m_polls = 0;
     qint64 m_previousMs = -1;
     double m_totalAllocations = 0;
+    struct PoolTick {
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        double total = 0;
+    };
+    std::deque<PoolTick> m_poolTicks;
+    qint64 m_previousPoolMs = -1;
 };
 
 } // namespace poolscope

@@ -40,6 +40,7 @@ public:
     // Where recordings go (default: the data directory's recordings/, see defaultRecordingPath);
     // for tests. Empty: the default.
     void setDirectory(const QString &directory);
+    const QString &directory() const { return m_directory; }
     bool isRecording() const;
     // The chart's pinned members: recorded in every poll of a pool too big to record whole.
     void setPinnedMembers(const QList<QByteArray> &members);

@@ -224,10 +224,11 @@ private:
                     declinedKeys().insert(asked, Clock::now());
             }
             if (!trusted)
-                refuse(QStringLiteral("the host key of %1 is unknown (%2, not in "
-                                      "~/.ssh/known_hosts); check its fingerprint, then connect "
-                                      "once with --ssh-accept-new to trust and record it")
-                           .arg(m_hostDisplay, presented));
+                throw failure(QStringLiteral("the host key of %1 is unknown (%2, not in "
+                                             "~/.ssh/known_hosts)")
+                                  .arg(m_hostDisplay, presented))
+                    .markRetryCannotHelp()
+                    .withRemedy(RedisError::Remedy::TrustSshHostKey);
             QDir().mkpath(sshDirectory());
             QFile::setPermissions(sshDirectory(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                                       QFileDevice::ExeOwner);
