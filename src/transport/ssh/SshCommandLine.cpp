@@ -8,7 +8,7 @@ namespace poolscope::transport {
 
 namespace {
 const QString kSsh = QStringLiteral("ssh");
-const QString kKey = QStringLiteral("ssh-key");
+const QString kSshKey = QStringLiteral("ssh-key");
 const QString kAcceptNew = QStringLiteral("ssh-accept-new");
 } // namespace
 
@@ -18,7 +18,7 @@ QList<QCommandLineOption> sshCommandLineOptions() {
          QStringLiteral("SSH: reach the Redis address from this host ([user@]host[:port] or a "
                         "~/.ssh/config Host), through a tunnel."),
          QStringLiteral("DESTINATION")},
-        {kKey,
+        {kSshKey,
          QStringLiteral("SSH: private key file to log in with (after ssh-agent; default: the "
                         "config's IdentityFile, ~/.ssh/id_*)."),
          QStringLiteral("FILE")},
@@ -31,7 +31,7 @@ QList<QCommandLineOption> sshCommandLineOptions() {
 QString applySshCommandLine(const QCommandLineParser &parser, Endpoint &endpoint) {
     // A saved connection (--profile) may already name the SSH host; the options refine it.
     if (!parser.isSet(kSsh) && !endpoint.ssh.enabled()) {
-        for (const QString &option : {kKey, kAcceptNew})
+        for (const QString &option : {kSshKey, kAcceptNew})
             if (parser.isSet(option))
                 return QStringLiteral("--%1 needs --ssh").arg(option);
         return {};
@@ -41,8 +41,8 @@ QString applySshCommandLine(const QCommandLineParser &parser, Endpoint &endpoint
         ssh.destination = parser.value(kSsh).trimmed();
     if (const SshDestinationParseResult parsed = parseSshDestination(ssh.destination); !parsed.ok())
         return parsed.error;
-    if (parser.isSet(kKey)) {
-        ssh.keyFile = parser.value(kKey);
+    if (parser.isSet(kSshKey)) {
+        ssh.keyFile = parser.value(kSshKey);
         const QFileInfo file(ssh.keyFile);
         if (!file.exists())
             return QStringLiteral("--ssh-key %1: no such file").arg(ssh.keyFile);
