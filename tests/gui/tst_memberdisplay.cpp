@@ -31,8 +31,8 @@ const QByteArray kKey = "proxies";
 const QByteArray kAlice = "socks5://alice:p@ss@proxy.example:1080";
 const QByteArray kBob = "http://bob:hunter2@proxy2.example:3128";
 const QByteArray kPlain = "192.0.2.1:80";
-const QString kAliceMasked = QStringLiteral("socks5://alice:****@proxy.example:1080");
-const QString kBobMasked = QStringLiteral("http://bob:****@proxy2.example:3128");
+const QString kAliceMasked = QStringLiteral("socks5://alice:****~a4048c@proxy.example:1080");
+const QString kBobMasked = QStringLiteral("http://bob:****~f52fbd@proxy2.example:3128");
 
 bool hasSecret(const QString &text) {
     return text.contains(QStringLiteral("p@ss")) || text.contains(QStringLiteral("hunter2"));
