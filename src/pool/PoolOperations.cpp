@@ -57,6 +57,9 @@ void PoolOperations::checkKeyTypes() {
 }
 
 void PoolOperations::throwServerError(const RedisReply &reply, const QString &during) {
+    if (LuaScript::lacksScripting(reply))
+        throw LuaScript::noScriptingError(
+            reply, QStringLiteral("%1 on pool %2").arg(during, quotedKey(m_keys.pool())));
     QByteArray code = reply.errorCode();
     // Redis 7.0 reports an ACL refusal inside a script as a plain ERR.
     if (code == "ERR" && (reply.text.contains("user executing the script can't run") ||
