@@ -262,14 +262,28 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
             std::optional<RedisReply> failure;
             for (qsizetype b = 0; b < batches.size(); ++b) {
                 RedisReply reply = replies[b];
-                if (LuaScript::isNoScript(reply)) // flushed between our load and this call
-                    reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
+                if (LuaScript::isNoScript(reply)) { // flushed between our load and this call
+                    try {
+                        reply =
+                            script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
                                        QList<QByteArray>{count, overwrite, fallback} + batches[b]);
+                    } catch (const RedisError &e) {
+                        if (e.kind() != RedisError::Kind::Server ||
+                            !refusedBeforeRunning(e.serverCode()))
+                            throw;
+                        reply = RedisReply{RedisReply::Type::Error,
+                                           e.serverCode() + ' ' + e.message().toUtf8(),
+                                           0,
+                                           {}};
+                    }
+                }
+                if (reply.isError() && refusedBeforeRunning(reply.errorCode()))
+                    inFlight -= batches[b].size(); // refused: it never ran, nothing was written
                 if (reply.isError()) {
                     // The other batches of this round have answered: count them before stopping.
                     if (!failure)
                         failure = reply;
-                    continue; // its members stay in inFlight: a script may stop half-way
+                    continue; // else its members stay in inFlight: a script may stop half-way
                 }
                 RedisReply statuses = reply;
                 if (!options.dryRun) {
