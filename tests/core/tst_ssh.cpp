@@ -13,6 +13,7 @@
 #include "transport/Transport.h"
 #include "transport/UserPrompts.h"
 #include "transport/ssh/SshDestination.h"
+#include "transport/ssh/SshSession.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -334,6 +335,47 @@ private Q_SLOTS:
         // "bastion": HostName, Port, User and IdentityFile (id_plain) from ~/.ssh/config.
         const Endpoint endpoint = viaSsh(m_tcp->endpoint(), QStringLiteral("bastion"));
         QCOMPARE(connectFailure(endpoint), QString());
+    }
+
+    void homeIsExpandedInTheConfig_data() {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QByteArray>("expanded");
+        QTest::newRow("identity file") << QByteArray("Host a\n  IdentityFile ~/k\n")
+                                       << QByteArray("Host a\n  IdentityFile /h/k\n");
+        QTest::newRow("equals, quoted, case")
+            << QByteArray("identityfile=\"~/my key\"\nCertificateFile ~/c ~/d")
+            << QByteArray("identityfile=\"/h/my key\"\nCertificateFile /h/c /h/d");
+        QTest::newRow("include") << QByteArray("Include ~/.ssh/extra")
+                                 << QByteArray("Include /h/.ssh/extra");
+        QTest::newRow("other keywords and other tildes kept")
+            << QByteArray("HostName ~/x\nIdentityFile a~/b\nIdentityFile ~user/k")
+            << QByteArray("HostName ~/x\nIdentityFile a~/b\nIdentityFile ~user/k");
+    }
+    void homeIsExpandedInTheConfig() {
+        QFETCH(QByteArray, config);
+        QFETCH(QByteArray, expanded);
+        QCOMPARE(transport::withHomeExpanded(config, "/h"), expanded);
+    }
+
+    // IdentityFile ~/... in ~/.ssh/config is read from $HOME (not the password database's
+    // home), and a key that is not there is named in the failure.
+    void identityFileUnderHome() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        const QString home = m_ssh.makeHome(QStringLiteral("home-tilde"), m_ssh.knownHostsLine());
+        QVERIFY(QFile::copy(m_ssh.path(QStringLiteral("keys/id_plain")), home + "/id_tilde"));
+        QVERIFY(QFile::setPermissions(home + "/id_tilde", QFile::ReadOwner | QFile::WriteOwner));
+        QFile config(home + "/.ssh/config");
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        const QByteArray host = "  HostName 127.0.0.1\n  Port " + QByteArray::number(m_ssh.port()) +
+                                "\n  User " + m_ssh.user().toUtf8() + "\n";
+        config.write("Host tilde\n" + host + "  IdentityFile ~/id_tilde\n" + "Host missing\n" +
+                     host + "  IdentityFile ~/id_missing\n");
+        config.close();
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("tilde"))), QString());
+        const QString failure =
+            connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("missing")));
+        QVERIFY2(failure.contains(home + QStringLiteral("/id_missing")), qPrintable(failure));
     }
 
     void keyFileWithoutAgent() {

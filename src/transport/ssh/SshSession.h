@@ -3,6 +3,9 @@
 #include "redis/Endpoint.h"
 #include "transport/TcpDialer.h"
 
+#include <QByteArray>
+#include <QString>
+
 #include <memory>
 
 struct ssh_session_struct; // libssh stays out of our headers
@@ -48,5 +51,8 @@ SshChannelToServer openSshChannel(const Endpoint &endpoint, Clock::time_point &d
 
 // "~/.ssh" as poolscope reads it: $HOME/.ssh.
 QString sshDirectory();
+// The text of an ssh config with "~" at the start of IdentityFile, CertificateFile, Include and
+// UserKnownHostsFile values replaced by `home` (libssh would use the password database's home).
+QByteArray withHomeExpanded(const QByteArray &config, const QByteArray &home);
 
 } // namespace poolscope::transport
