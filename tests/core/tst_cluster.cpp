@@ -433,7 +433,7 @@ private Q_SLOTS:
         QCOMPARE(report.errors(), 0);
         QVERIFY2(report.askRedirects > 0, qPrintable(describe(report)));
         QVERIFY2(report.movedRedirects > 0, qPrintable(describe(report)));
-        QVERIFY(report.allocated > afterMove);
+        QCOMPARE_GT(report.allocated, afterMove);
         QVERIFY2(onTarget >= report.allocated && onTarget <= report.allocated + report.unknown,
                  qPrintable(describe(report)));
         if (report.unknown == 0) {
@@ -525,7 +525,7 @@ private Q_SLOTS:
             primary(node).makePool(keys.last(), names(3), 1);
         }
         const qint64 pid = primary(2).server().pid();
-        QVERIFY(pid > 0);
+        QCOMPARE_GT(pid, 0);
         QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
         // Resumed however this test ends.
         const auto resume = qScopeGuard([pid] { ::kill(pid_t(pid), SIGCONT); });

@@ -318,7 +318,7 @@ private Q_SLOTS:
         QCOMPARE(stats.median, 2.5);
         QCOMPARE(stats.max, 10.0);
         QCOMPARE(stats.spread, 9.0);
-        QVERIFY(qAbs(stats.jainIndex - (16.0 * 16.0) / (4.0 * 114.0)) < 1e-9);
+        QCOMPARE_LT(qAbs(stats.jainIndex - (16.0 * 16.0) / (4.0 * 114.0)), 1e-9);
     }
 
     // Issue 10.2: a member in both the pool and the evicted hash is never overwritten.

@@ -523,14 +523,15 @@ private Q_SLOTS:
         QVERIFY2(failure.contains(QStringLiteral("via ssh ")), qPrintable(failure));
         QVERIFY(!failure.contains(u'\n'));
         QCOMPARE(int(thrown), kind);
-        QVERIFY2(elapsed.elapsed() < 3000, qPrintable(QString::number(elapsed.elapsed())));
+        // Ten times the 700 ms budget: only a connect that ignores its budget fails this.
+        QCOMPARE_LT(elapsed.elapsed(), 7000);
     }
 
     // kill -9 of sshd: the next command fails at once with the text of a TCP drop ("the server
     // closed the connection"), not after the command timeout.
     void sshdKilledClosesTheConnection() {
         ConnectionOptions options = quick();
-        options.commandTimeout = 4000ms;
+        options.commandTimeout = 20000ms;
         auto connection = RedisConnection::open(viaSsh(m_tcp->endpoint()), options);
         connection->commandOrThrow({"PING"});
         QVERIFY2(m_ssh.restartSshd(), qPrintable(m_ssh.error()));
@@ -544,7 +545,8 @@ private Q_SLOTS:
             QVERIFY2(error.message().contains(QStringLiteral("the server closed the connection")),
                      qPrintable(error.message()));
         }
-        QVERIFY2(elapsed.elapsed() < 2000, qPrintable(QString::number(elapsed.elapsed())));
+        // "At once" against a 20 s command timeout: a failure that waited for it cannot pass.
+        QCOMPARE_LT(elapsed.elapsed(), 10000);
         QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint())), QString()); // a new tunnel works
     }
 
@@ -571,8 +573,8 @@ private Q_SLOTS:
         QVERIFY(!finished.isEmpty() || finished.wait(60000));
         const LoadReport report = finished.last().at(0).value<LoadReport>();
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
-        QVERIFY(report.connectionLosses >= 1);
-        QVERIFY(report.reconnects >= 1);
+        QCOMPARE_GE(report.connectionLosses, 1);
+        QCOMPARE_GE(report.reconnects, 1);
         QCOMPARE(report.attempts(), 20000);
         QCOMPARE(report.errors(), 0);
         const double rise = sumOfScores(*m_tcp, "killed");

@@ -331,7 +331,9 @@ private Q_SLOTS:
                                          "nothing back)")
                               .arg(silent.port()));
         QCOMPARE(kind, RedisError::Kind::Timeout);
-        QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
+        // The message says 400 ms; this only catches a handshake that ignores its budget (ten
+        // times it), not a slow machine.
+        QCOMPARE_LT(clock.elapsed(), 4000);
     }
 
     // What makes the failures above succeed: the right CA, name, certificate, or no checks.
@@ -577,8 +579,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         const LoadReport report = finished.last().at(0).value<LoadReport>();
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
-        QVERIFY(report.connectionLosses >= 1);
-        QVERIFY(report.reconnects >= 1);
+        QCOMPARE_GE(report.connectionLosses, 1);
+        QCOMPARE_GE(report.reconnects, 1);
         QCOMPARE(report.attempts(), 20000);
         QCOMPARE(report.errors(), report.errorsByKind.value(QStringLiteral("LOADING")));
         const double rise = sumOfScores(redis, "pool");
