@@ -378,6 +378,31 @@ private Q_SLOTS:
         QVERIFY2(failure.contains(home + QStringLiteral("/id_missing")), qPrintable(failure));
     }
 
+    // A ProxyCommand runs with a clean environment: REDIS_URL (with its password) and the rest
+    // of ours never reach it; HOME does.
+    void proxyCommandGetsACleanEnvironment() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        const ScopedEnvironment secret("REDIS_URL", "redis://:hunter2@127.0.0.1:1/0");
+        const QString home = m_ssh.makeHome(QStringLiteral("home-proxy"), m_ssh.knownHostsLine());
+        const QString seen = home + QStringLiteral("/proxy-env");
+        QFile config(home + "/.ssh/config");
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("Host proxied\n  HostName 127.0.0.1\n  Port " +
+                     QByteArray::number(m_ssh.port()) + "\n  User " + m_ssh.user().toUtf8() +
+                     "\n  IdentityFile " + m_ssh.path(QStringLiteral("keys/id_plain")).toUtf8() +
+                     "\n  ProxyCommand /bin/bash -c 'env > " + seen.toUtf8() +
+                     "; exec 3<>/dev/tcp/%h/%p; cat <&3 & exec cat >&3'\n");
+        config.close();
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("proxied"))), QString());
+        QFile environment(seen);
+        QVERIFY2(environment.open(QIODevice::ReadOnly), "the ProxyCommand did not run");
+        const QByteArray variables = environment.readAll();
+        QVERIFY2(!variables.contains("hunter2"), variables.constData());
+        QVERIFY2(!variables.contains("REDIS_URL"), variables.constData());
+        QVERIFY2(variables.contains("HOME=" + home.toLocal8Bit() + '\n'), variables.constData());
+    }
+
     void keyFileWithoutAgent() {
         const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
         Endpoint endpoint = viaSsh(m_tcp->endpoint());

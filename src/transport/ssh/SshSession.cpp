@@ -124,6 +124,7 @@ public:
         SshChannelToServer result;
         result.channel = openChannel();
         result.session = std::move(m_session);
+        result.proxy = std::move(m_proxy);
         return result;
     }
 
@@ -249,7 +250,30 @@ private:
         return text;
     }
 
+    // libssh would run the ProxyCommand (or the "ssh -W" of a ProxyJump) with our whole
+    // environment, REDIS_URL and its password included: run it ourselves with a clean one.
+    void startProxyCommand() {
+        const QByteArray command = optionText(SSH_OPTIONS_PROXYCOMMAND).toUtf8().trimmed();
+        if (command.isEmpty() || command == "none")
+            return;
+        const QByteArray directory = QFile::encodeName(sshDirectory());
+        const QByteArray config = directory + "/config";
+        const QByteArray expanded = expandProxyCommand(
+            command, m_hostName.toUtf8(), m_port, optionText(SSH_OPTIONS_USER).toUtf8(),
+            QFileInfo::exists(QFile::decodeName(config)) ? config : QByteArray(),
+            directory + "/known_hosts");
+        QString error;
+        m_proxy = ProxyCommandChild::start(expanded, &error);
+        if (!m_proxy.running())
+            fail(QStringLiteral("cannot start the ProxyCommand for %1: %2")
+                     .arg(m_hostDisplay, error));
+        socket_t socket = m_proxy.takeSocket();
+        ssh_options_set(session(), SSH_OPTIONS_PROXYCOMMAND, "none");
+        ssh_options_set(session(), SSH_OPTIONS_FD, &socket); // libssh closes it with the session
+    }
+
     void connect() {
+        startProxyCommand();
         limitToDeadline();
         if (ssh_connect(session()) == SSH_OK)
             return;
@@ -540,6 +564,7 @@ private:
     const Clock::time_point m_begun = Clock::now();
     Clock::time_point &m_deadline;
     const std::chrono::milliseconds m_budget;
+    ProxyCommandChild m_proxy; // before m_session: ended after it
     SshSessionPtr m_session;
     static thread_local Opener *t_asking; // the Opener whose publickey_auto runs on this thread
     QString m_hostName, m_hostDisplay, m_user;

@@ -2,6 +2,7 @@
 
 #include "redis/Endpoint.h"
 #include "transport/TcpDialer.h"
+#include "transport/ssh/ProxyCommand.h"
 
 #include <QByteArray>
 #include <QString>
@@ -25,6 +26,7 @@ using SshChannelPtr = std::unique_ptr<ssh_channel_struct, SshChannelDeleter>;
 // An authenticated SSH session and its open channel to the Redis server. The channel is declared
 // last so that it is freed before its session.
 struct SshChannelToServer {
+    ProxyCommandChild proxy; // the config's ProxyCommand, if any: ended after the session
     SshSessionPtr session;
     SshChannelPtr channel;
 };
