@@ -5,6 +5,7 @@
 #include "ClusterFixture.h"
 
 #include "catalog/PoolCatalog.h"
+#include "catalog/PoolCatalogReader.h"
 #include "load/LoadRunner.h"
 #include "monitor/PoolCommander.h"
 #include "monitor/PoolMonitor.h"
@@ -547,6 +548,23 @@ private Q_SLOTS:
         const QString hungNode = QStringLiteral("127.0.0.1:%1").arg(primary(2).endpoint().port);
         QCOMPARE(unread[0][QStringLiteral("node")].toString(), hungNode);
         QVERIFY2(run.err.contains(hungNode.toUtf8()), run.err);
+        // The dashboard's reader the same way: the list, then the node it could not read.
+        PoolCatalogReader reader;
+        ConnectionOptions quick;
+        quick.connectTimeout = std::chrono::milliseconds(500);
+        quick.commandTimeout = std::chrono::milliseconds(500);
+        reader.setTarget(clusterEndpoint(), quick);
+        QSignalSpy read(&reader, &PoolCatalogReader::catalogRead);
+        QSignalSpy failed(&reader, &PoolCatalogReader::readFailed);
+        reader.read();
+        QVERIFY(read.wait(20000));
+        QSet<QByteArray> readKeys;
+        for (const PoolOverview &pool : read.first().first().value<QList<PoolOverview>>())
+            readKeys.insert(pool.key);
+        QVERIFY(readKeys.contains(keys[0]) && readKeys.contains(keys[1]));
+        QTRY_COMPARE(failed.size(), 1);
+        QVERIFY2(failed.first().first().toString().contains(hungNode),
+                 qPrintable(failed.first().first().toString()));
         ::kill(pid_t(pid), SIGCONT);
         QTRY_COMPARE_WITH_TIMEOUT(primary(2).run({"PING"}).text, QByteArray("PONG"), 10000);
         for (int node = 0; node < 3; ++node)
