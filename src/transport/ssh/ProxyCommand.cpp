@@ -98,7 +98,15 @@ ProxyCommandChild::~ProxyCommandChild() {
         ::close(m_socket);
     if (m_pid > 0) {
         ::kill(-m_pid, SIGTERM); // the whole group: a shell may have started more
+        // A child that ignores SIGTERM must not hold the caller up: SIGKILL after a second.
         int status = 0;
+        for (int waited = 0; waited < 100; ++waited) {
+            const pid_t done = ::waitpid(m_pid, &status, WNOHANG);
+            if (done == m_pid || (done < 0 && errno != EINTR))
+                return;
+            ::usleep(10000);
+        }
+        ::kill(-m_pid, SIGKILL);
         while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
         }
     }
