@@ -6,6 +6,7 @@
 #include "pool/MemberText.h"
 #include "pool/PoolTypes.h"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -27,15 +28,29 @@ int Cli::pools(const QStringList &args) {
     const int intervalMs = wholeOption(QStringLiteral("interval"), 1000, 0, 60000);
     RedisConnection &redis = connection();
     const auto firstReadAt = std::chrono::steady_clock::now();
-    QList<PoolOverview> pools = PoolCatalog::read(redis);
+    // A cluster primary that hangs or is down is named; the others' pools are still listed.
+    QList<UnreadNode> unread;
+    QList<PoolOverview> pools = PoolCatalog::read(redis, PoolCatalog::kMaxKeys, &unread);
     if (intervalMs > 0) {
         const QList<PoolOverview> before = pools;
         std::this_thread::sleep_for(std::chrono::milliseconds(intervalMs));
         const auto secondReadAt = std::chrono::steady_clock::now();
-        pools = PoolCatalog::read(redis);
+        QList<UnreadNode> unreadAgain;
+        pools = PoolCatalog::read(redis, PoolCatalog::kMaxKeys, &unreadAgain);
+        for (const UnreadNode &node : unreadAgain) {
+            const bool known =
+                std::any_of(unread.cbegin(), unread.cend(),
+                            [&node](const UnreadNode &n) { return n.node == node.node; });
+            if (!known)
+                unread.append(node);
+        }
         PoolCatalog::addRates(pools, before,
                               std::chrono::duration<double>(secondReadAt - firstReadAt).count());
     }
+    for (const UnreadNode &node : unread)
+        m_err << "poolscope-cli: cluster node " << node.node
+              << " could not be read, its pools are not listed: " << node.message << '\n';
+    const int exitCode = unread.isEmpty() ? kExitOk : kExitFailure;
     if (m_json) {
         QJsonArray rows;
         for (const PoolOverview &pool : pools) {
@@ -53,12 +68,19 @@ int Cli::pools(const QStringList &args) {
             }
             rows.append(row);
         }
-        printJson({{QStringLiteral("pools"), rows}});
-        return kExitOk;
+        QJsonArray unreadRows;
+        for (const UnreadNode &node : unread)
+            unreadRows.append(QJsonObject{{QStringLiteral("node"), node.node},
+                                          {QStringLiteral("error"), node.message}});
+        QJsonObject object{{QStringLiteral("pools"), rows}};
+        if (!unreadRows.isEmpty())
+            object.insert(QStringLiteral("unread_nodes"), unreadRows);
+        printJson(object);
+        return exitCode;
     }
     if (pools.isEmpty()) {
         m_out << "no pools found (no sorted set with whole, non-negative counts)\n";
-        return kExitOk;
+        return exitCode;
     }
     m_out << "KEY\tNODE\tSIZE\tMIN\tMEDIAN\tMAX\tSPREAD\tEVICTED\tALLOC/S\n";
     for (const PoolOverview &pool : pools)
@@ -66,7 +88,7 @@ int Cli::pools(const QStringList &args) {
               << formatCount(pool.minimum) << '\t' << formatCount(pool.median) << '\t'
               << formatCount(pool.maximum) << '\t' << formatCount(pool.spread()) << '\t'
               << pool.evicted << '\t' << rateText(pool) << '\n';
-    return kExitOk;
+    return exitCode;
 }
 
 } // namespace poolscope::cli

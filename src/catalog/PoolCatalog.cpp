@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include <QHash>
+#include <QSet>
 
 namespace poolscope {
 namespace {
@@ -49,9 +50,10 @@ QList<QByteArray> scanSortedSets(RedisConnection &node, int maxKeys) {
     return keys;
 }
 
-// Reads a batch of keys living on `node`, two pipelines: sizes and extremes, then medians (and
-// whole small pools for their sums).
-void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByteArray> &keys,
+// Reads a batch of keys found on the node `nodeName`, two pipelines: sizes and extremes, then
+// medians (and whole small pools for their sums). `routed` is the connection the caller opened:
+// in a cluster it follows ASK and MOVED, which a key of a migrating slot answers on one node.
+void readBatch(RedisConnection &routed, const QString &nodeName, const QList<QByteArray> &keys,
                QList<PoolOverview> &out) {
     QList<RedisCommand> first;
     for (const QByteArray &key : keys) {
@@ -60,7 +62,7 @@ void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByte
         first.append({"ZRANGE", key, "-1", "-1", "WITHSCORES"});
         first.append({"HLEN", PoolKeys(key).evicted()});
     }
-    const QList<RedisReply> replies = node.pipeline(first);
+    const QList<RedisReply> replies = routed.pipeline(first);
     QList<PoolOverview> found;
     QList<RedisCommand> second;
     for (qsizetype i = 0; i < keys.size(); ++i) {
@@ -88,7 +90,7 @@ void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByte
             second.append(AllocationLevels::commands(pool.key, pool.minimum));
         found.append(pool);
     }
-    const QList<RedisReply> more = node.pipeline(second);
+    const QList<RedisReply> more = routed.pipeline(second);
     qsizetype at = 0;
     for (PoolOverview &pool : found) {
         const RedisReply &middle = more.value(at++);
@@ -115,13 +117,32 @@ void readBatch(RedisConnection &node, const QString &nodeName, const QList<QByte
 
 } // namespace
 
-QList<PoolOverview> PoolCatalog::read(RedisConnection &connection, int maxKeys) {
+QList<PoolOverview> PoolCatalog::read(RedisConnection &connection, int maxKeys,
+                                      QList<UnreadNode> *unread) {
     QList<PoolOverview> pools;
-    topology::forEachPrimary(connection, [&](RedisConnection &node, const QString &nodeName) {
-        const QList<QByteArray> keys = scanSortedSets(node, maxKeys);
+    // A key MIGRATEd between two SCANs is seen on both nodes: listed once.
+    QSet<QByteArray> seen;
+    const auto visit = [&](RedisConnection &node, const QString &nodeName) {
+        QList<QByteArray> keys;
+        for (const QByteArray &key : scanSortedSets(node, maxKeys))
+            if (!seen.contains(key))
+                keys.append(key);
+        QList<PoolOverview> found;
         for (qsizetype start = 0; start < keys.size(); start += kKeysPerPipeline)
-            readBatch(node, nodeName, keys.mid(start, kKeysPerPipeline), pools);
-    });
+            readBatch(connection, nodeName, keys.mid(start, kKeysPerPipeline), found);
+        // Only once the node was read whole: a node that fails half-way adds nothing.
+        for (const QByteArray &key : keys)
+            seen.insert(key);
+        pools += found;
+    };
+    if (unread) {
+        topology::forEachPrimary(connection, visit,
+                                 [unread](const QString &nodeName, const RedisError &error) {
+                                     unread->append({nodeName, error.kind(), error.message()});
+                                 });
+    } else {
+        topology::forEachPrimary(connection, visit);
+    }
     std::sort(pools.begin(), pools.end(),
               [](const PoolOverview &a, const PoolOverview &b) { return a.key < b.key; });
     if (pools.size() > maxKeys)

@@ -2,6 +2,7 @@
 
 #include "pool/AllocationLevels.h"
 #include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
 
 #include <optional>
 
@@ -34,6 +35,13 @@ struct PoolOverview {
     double spread() const { return maximum - minimum; }
 };
 
+// A cluster primary the catalog could not read (hung, down, refused): named, with why.
+struct UnreadNode {
+    QString node; // "host:port"
+    RedisError::Kind kind = RedisError::Kind::Connection;
+    QString message;
+};
+
 // Finds every pool on a server or on every primary of a cluster, reading each with the bounded
 // commands the poller uses: SCAN (TYPE zset, one cursor per primary), ZCARD, and single ranks
 // by ZRANGE for min, median and max (O(log N) at any size); the full ZRANGE only for pools of
@@ -44,8 +52,12 @@ public:
     static constexpr int kExactSumLimit = 1000;
 
     // Sorted by key. A sorted set "looks like a pool" when its scores are whole numbers >= 0
-    // (allocation counts). Throws RedisError.
-    static QList<PoolOverview> read(RedisConnection &connection, int maxKeys = kMaxKeys);
+    // (allocation counts). Each pool is read through the connection's routing, so a pool whose
+    // slot is migrating (found by SCAN on the importing node, or its companion already moved) is
+    // still read, by ASK. Throws RedisError; with `unread`, a cluster primary that cannot be read
+    // is listed there instead and the others' pools are returned.
+    static QList<PoolOverview> read(RedisConnection &connection, int maxKeys = kMaxKeys,
+                                    QList<UnreadNode> *unread = nullptr);
     // Fills allocationRate from a reading taken `seconds` earlier.
     static void addRates(QList<PoolOverview> &now, const QList<PoolOverview> &before,
                          double seconds);

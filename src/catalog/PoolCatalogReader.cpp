@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 
+#include <QStringList>
 #include <QThread>
 
 namespace poolscope {
@@ -31,15 +32,26 @@ public:
             if (!m_connection || m_connection->isBroken())
                 m_connection = RedisConnection::open(m_endpoint, m_options);
             const auto now = std::chrono::steady_clock::now();
-            QList<PoolOverview> pools = PoolCatalog::read(*m_connection);
+            // A hung cluster primary costs only its own pools; it is named after the list.
+            QList<UnreadNode> unread;
+            QList<PoolOverview> pools =
+                PoolCatalog::read(*m_connection, PoolCatalog::kMaxKeys, &unread);
+            QStringList unreadText;
+            for (const UnreadNode &node : unread)
+                unreadText << QStringLiteral("cluster node %1 could not be read, its pools are not "
+                                             "listed: %2")
+                                  .arg(node.node, node.message);
             if (m_previous)
                 PoolCatalog::addRates(pools, m_previous->pools,
                                       std::chrono::duration<double>(now - m_previous->at).count());
             m_previous = Reading{pools, now};
-            post(m_owner, [owner = m_owner, generation, pools] {
+            post(m_owner, [owner = m_owner, generation, pools, unreadText] {
                 owner->finish(generation);
-                if (generation == owner->m_generation)
-                    Q_EMIT owner->catalogRead(pools);
+                if (generation != owner->m_generation)
+                    return;
+                Q_EMIT owner->catalogRead(pools);
+                if (!unreadText.isEmpty())
+                    Q_EMIT owner->readFailed(unreadText.join(QStringLiteral("; ")));
             });
         } catch (const RedisError &error) {
             if (error.connectionLost() || (m_connection && m_connection->isBroken()))

@@ -31,6 +31,7 @@ public:
 
 Q_SIGNALS:
     void catalogRead(const QList<poolscope::PoolOverview> &pools);
+    // The reading failed; or, right after catalogRead, the cluster primaries it could not read.
     void readFailed(const QString &message);
 
 private:

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -16,6 +17,11 @@ namespace poolscope::health {
 namespace {
 
 constexpr qsizetype kMaxHead = 16384;
+
+// Where the head ends (its blank line), looked for only within kMaxHead bytes; -1 if not there.
+qsizetype headEndOf(const QByteArray &in) {
+    return QByteArrayView(in).first(std::min(in.size(), kMaxHead + 4)).indexOf("\r\n\r\n");
+}
 
 // The status of "HTTP/1.x NNN ...", or -1 when the line is no HTTP status line.
 int statusOfLine(const QByteArray &line) {
@@ -377,15 +383,20 @@ bool ProxyProbe::advance(Clock::time_point now) {
                        : QStringLiteral("the proxy refused the credentials (407)"));
             return false;
         }
-        if (m_phase == Phase::ProxyGetAnswer) {
+        if (m_phase == Phase::ProxyGetAnswer && m_result.proxyMs < 0)
             m_result.proxyMs = since(now);
-            finishWithStatus(status, now);
-            return false;
-        }
-        const qsizetype headEnd = m_in.indexOf("\r\n\r\n");
+        // The whole head, within kMaxHead and the phase's time: a status line alone may come
+        // from something that is no working proxy (it then sends headers forever).
+        const qsizetype headEnd = headEndOf(m_in);
         if (headEnd < 0) {
             if (m_in.size() > kMaxHead)
-                finish(CheckOutcome::Garbage, QStringLiteral("the proxy's answer has no end"));
+                finish(CheckOutcome::Garbage,
+                       QStringLiteral("the proxy's answer has no end of its head within %1 bytes")
+                           .arg(kMaxHead));
+            return false;
+        }
+        if (m_phase == Phase::ProxyGetAnswer) {
+            finishWithStatus(status, now);
             return false;
         }
         if (status < 200 || status > 299) {
@@ -529,6 +540,14 @@ bool ProxyProbe::advance(Clock::time_point now) {
         if (status < 0) {
             finish(CheckOutcome::Garbage,
                    QStringLiteral("the target answered \"%1\"").arg(printable(m_in.left(lineEnd))));
+            return false;
+        }
+        // Not ok on the status line alone: the head must end, within kMaxHead and in time.
+        if (headEndOf(m_in) < 0) {
+            if (m_in.size() > kMaxHead)
+                finish(CheckOutcome::Garbage,
+                       QStringLiteral("the target's answer has no end of its head within %1 bytes")
+                           .arg(kMaxHead));
             return false;
         }
         finishWithStatus(status, now);

@@ -28,7 +28,10 @@ std::string_view textOf(const redisReply &reply) {
 }
 
 bool isNoScript(const redisReply &reply) {
-    return reply.type == REDIS_REPLY_ERROR && textOf(reply).starts_with("NOSCRIPT");
+    // By its code alone: the text after it differs between Redis and Valkey.
+    const std::string_view text = textOf(reply);
+    return reply.type == REDIS_REPLY_ERROR && text.starts_with("NOSCRIPT") &&
+           (text.size() == 8 || text[8] == ' ');
 }
 
 FormattedCommand::FormattedCommand(const RedisCommand &argv) {

@@ -1,14 +1,40 @@
 #include "pool/CredentialMask.h"
 
+#include <QCryptographicHash>
+
 namespace poolscope {
 namespace {
 
 const QString kMask = QStringLiteral("****");
+constexpr int kHashDigits = 6;
 
 // Quotes and brackets that text puts around a member: not part of its user name.
 bool isOpening(QChar c) {
     return c == QLatin1Char('"') || c == QLatin1Char('\'') || c == QLatin1Char('(') ||
            c == QLatin1Char('[') || c == QLatin1Char('{') || c == QLatin1Char('<');
+}
+
+// `****` or `****~hhhhhh`: what this file writes, so masking twice changes nothing.
+bool isMasked(QStringView secret) {
+    if (secret == kMask)
+        return true;
+    if (secret.size() != kMask.size() + 1 + kHashDigits || !secret.startsWith(kMask) ||
+        secret[kMask.size()] != QLatin1Char('~'))
+        return false;
+    for (const QChar c : secret.mid(kMask.size() + 1)) {
+        if (!((c >= QLatin1Char('0') && c <= QLatin1Char('9')) ||
+              (c >= QLatin1Char('a') && c <= QLatin1Char('f'))))
+            return false;
+    }
+    return true;
+}
+
+QString maskOf(QStringView secret) {
+    if (isMasked(secret))
+        return secret.toString();
+    const QByteArray digest =
+        QCryptographicHash::hash(secret.toUtf8(), QCryptographicHash::Sha256).toHex();
+    return kMask + QLatin1Char('~') + QString::fromLatin1(digest.left(kHashDigits));
 }
 
 } // namespace
@@ -20,9 +46,17 @@ QString maskCredentials(const QString &member) {
     const qsizetype scheme = member.indexOf(QStringLiteral("://"));
     const qsizetype userStart = (scheme >= 0 && scheme < at) ? scheme + 3 : 0;
     const qsizetype colon = member.indexOf(QLatin1Char(':'), userStart);
-    if (colon < 0 || colon > at || colon + 1 == at)
-        return member; // a user without a password, or an empty password
-    return member.left(colon + 1) + kMask + member.mid(at);
+    if (colon < 0 || colon > at) {
+        if (at == userStart)
+            return member; // `scheme://@host`: nothing before the '@'
+        // A user name alone: often a token, masked whole.
+        return member.left(userStart) + maskOf(QStringView(member).mid(userStart, at - userStart)) +
+               member.mid(at);
+    }
+    if (colon + 1 == at)
+        return member; // an empty password
+    return member.left(colon + 1) + maskOf(QStringView(member).mid(colon + 1, at - colon - 1)) +
+           member.mid(at);
 }
 
 QString maskCredentialsInText(const QString &text) {

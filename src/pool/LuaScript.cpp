@@ -59,8 +59,30 @@ bool LuaScript::isNoScript(const RedisReply &reply) {
     return reply.isError() && reply.errorCode() == "NOSCRIPT";
 }
 
+bool LuaScript::lacksScripting(const RedisReply &reply) {
+    if (!reply.isError() || reply.errorCode() != "ERR")
+        return false;
+    const QByteArray text = reply.text.toLower();
+    for (const char *command : {"eval", "evalsha", "script", "eval_ro", "evalsha_ro"}) {
+        if (text.startsWith("err unknown command '" + QByteArray(command) + "'") ||
+            text.startsWith("err unknown command `" + QByteArray(command) + "`"))
+            return true;
+    }
+    return text.contains("lua scripting disabled") || text.contains("scripting engine");
+}
+
+RedisError LuaScript::noScriptingError(const RedisReply &reply, const QString &during) {
+    return RedisError(RedisError::Kind::Unsupported,
+                      QStringLiteral("%1 needs Lua scripting, which this server does not offer "
+                                     "(it runs without Lua, or EVAL/EVALSHA were renamed away): %2")
+                          .arg(during, QString::fromUtf8(reply.text)),
+                      reply.errorCode());
+}
+
 void LuaScript::load(RedisConnection &connection) const {
     const RedisReply reply = connection.command({"SCRIPT", "LOAD", m_source});
+    if (lacksScripting(reply))
+        throw noScriptingError(reply, QStringLiteral("loading script %1").arg(m_name));
     if (reply.isError())
         throw RedisError(
             RedisError::Kind::Server,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
 
 #include <QByteArray>
 #include <QString>
@@ -39,7 +40,15 @@ public:
                              const QList<QByteArray> &args = {}) const;
     // SCRIPT LOAD; throws RedisError when the server refuses.
     void load(RedisConnection &connection) const;
+    // NOSCRIPT by its code alone: Redis says "NOSCRIPT No matching script. Please use EVAL.",
+    // Valkey "NOSCRIPT No matching script.".
     static bool isNoScript(const RedisReply &reply);
+    // The server runs without Lua (EVAL/EVALSHA/SCRIPT unknown or renamed away, or a build or
+    // configuration without the scripting engine): no script will ever run there, unlike a
+    // NOSCRIPT, which a load fixes.
+    static bool lacksScripting(const RedisReply &reply);
+    // The error to report for such a reply, while doing `during` (Kind::Unsupported).
+    static RedisError noScriptingError(const RedisReply &reply, const QString &during);
 
 private:
     LuaScript(QString name, QByteArray source);

@@ -57,6 +57,9 @@ void PoolOperations::checkKeyTypes() {
 }
 
 void PoolOperations::throwServerError(const RedisReply &reply, const QString &during) {
+    if (LuaScript::lacksScripting(reply))
+        throw LuaScript::noScriptingError(
+            reply, QStringLiteral("%1 on pool %2").arg(during, quotedKey(m_keys.pool())));
     QByteArray code = reply.errorCode();
     // Redis 7.0 reports an ACL refusal inside a script as a plain ERR.
     if (code == "ERR" && (reply.text.contains("user executing the script can't run") ||
@@ -259,14 +262,28 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
             std::optional<RedisReply> failure;
             for (qsizetype b = 0; b < batches.size(); ++b) {
                 RedisReply reply = replies[b];
-                if (LuaScript::isNoScript(reply)) // flushed between our load and this call
-                    reply = script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
+                if (LuaScript::isNoScript(reply)) { // flushed between our load and this call
+                    try {
+                        reply =
+                            script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
                                        QList<QByteArray>{count, overwrite, fallback} + batches[b]);
+                    } catch (const RedisError &e) {
+                        if (e.kind() != RedisError::Kind::Server ||
+                            !refusedBeforeRunning(e.serverCode()))
+                            throw;
+                        reply = RedisReply{RedisReply::Type::Error,
+                                           e.serverCode() + ' ' + e.message().toUtf8(),
+                                           0,
+                                           {}};
+                    }
+                }
+                if (reply.isError() && refusedBeforeRunning(reply.errorCode()))
+                    inFlight -= batches[b].size(); // refused: it never ran, nothing was written
                 if (reply.isError()) {
                     // The other batches of this round have answered: count them before stopping.
                     if (!failure)
                         failure = reply;
-                    continue; // its members stay in inFlight: a script may stop half-way
+                    continue; // else its members stay in inFlight: a script may stop half-way
                 }
                 RedisReply statuses = reply;
                 if (!options.dryRun) {

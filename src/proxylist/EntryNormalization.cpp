@@ -16,21 +16,94 @@ bool isAsciiDigit(QChar c) {
     return c >= u'0' && c <= u'9';
 }
 
-// Cuts to at most maxChars characters, the last being an ellipsis, without splitting a surrogate
-// pair. Control characters become U+FFFD so that binary junk stays displayable.
-QString elided(QStringView text, qsizetype maxChars, bool forceEllipsis = false) {
-    const bool cut = forceEllipsis || text.size() > maxChars;
-    qsizetype keep = cut ? qMin(text.size(), maxChars - 1) : text.size();
-    if (keep > 0 && keep < text.size() && text[keep - 1].isHighSurrogate())
-        --keep;
-    QString result = text.first(keep).toString();
-    for (QChar &c : result) {
-        if ((c.unicode() < 0x20 && c != u'\t') || c.unicode() == 0x7f)
-            c = QChar::ReplacementCharacter;
+// How one character is shown: control characters as \x01 escapes and an inner byte-order mark as
+// \ufeff, so that what cannot be seen is told apart rather than all becoming U+FFFD.
+void appendShown(QString &out, QChar c) {
+    if ((c.unicode() < 0x20 && c != u'\t') || c.unicode() == 0x7f)
+        out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+    else if (c.unicode() == 0xfeff)
+        out += QStringLiteral("\\ufeff");
+    else
+        out += c;
+}
+
+// Display text built piece by piece (a character, or the escape shown for it), at most maxChars
+// long, the last being an ellipsis when cut; a piece (a surrogate pair, an escape) is never split.
+class ShownText {
+public:
+    explicit ShownText(qsizetype maxChars)
+        : m_maxChars(maxChars) {}
+    // False once the text is full; `last` says no piece follows.
+    bool add(QStringView piece, bool last) {
+        if (m_cut)
+            return false;
+        const qsizetype room = m_maxChars - (last ? 0 : 1); // keep one for the ellipsis
+        if (m_text.size() + piece.size() > room) {
+            m_cut = true;
+            return false;
+        }
+        m_text += piece;
+        return true;
     }
-    if (cut)
-        result += QChar(0x2026);
-    return result;
+    QString finish(bool forceEllipsis) {
+        if (m_cut || forceEllipsis) {
+            if (m_text.size() >= m_maxChars)
+                m_text.chop(m_text.size() - m_maxChars + 1);
+            m_text += QChar(0x2026);
+        }
+        return m_text;
+    }
+
+private:
+    qsizetype m_maxChars;
+    QString m_text;
+    bool m_cut = false;
+};
+
+QString elided(QStringView text, qsizetype maxChars, bool forceEllipsis = false) {
+    ShownText shown(maxChars);
+    qsizetype i = 0;
+    while (i < text.size()) {
+        const qsizetype width = text[i].isHighSurrogate() && i + 1 < text.size() ? 2 : 1;
+        QString piece;
+        for (qsizetype k = 0; k < width; ++k)
+            appendShown(piece, text[i + k]);
+        i += width;
+        if (!shown.add(piece, i == text.size() && !forceEllipsis))
+            break;
+    }
+    return shown.finish(forceEllipsis);
+}
+
+// The length of the valid UTF-8 sequence at the start of bytes, or 0.
+qsizetype utf8SequenceLength(QByteArrayView bytes) {
+    const auto at = [&](qsizetype i) { return static_cast<unsigned char>(bytes[i]); };
+    const unsigned char lead = at(0);
+    if (lead < 0x80)
+        return 1;
+    qsizetype length = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+        length = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+        length = 3;
+        low = lead == 0xe0 ? 0xa0 : 0x80;
+        high = lead == 0xed ? 0x9f : 0xbf;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        length = 4;
+        low = lead == 0xf0 ? 0x90 : 0x80;
+        high = lead == 0xf4 ? 0x8f : 0xbf;
+    } else {
+        return 0;
+    }
+    if (bytes.size() < length || at(1) < low || at(1) > high)
+        return 0;
+    for (qsizetype i = 2; i < length; ++i) {
+        if (at(i) < 0x80 || at(i) > 0xbf)
+            return 0;
+    }
+    return length;
 }
 
 QString elidedForReason(QStringView text) {
@@ -72,8 +145,27 @@ QString displayText(QStringView text) {
 QString displayTextFromBytes(QByteArrayView bytes) {
     const qsizetype headBytes = kMaxDisplayTextChars * 4; // enough for 200 chars of any UTF-8
     const bool cut = bytes.size() > headBytes;
-    const QString head = QString::fromUtf8(cut ? bytes.first(headBytes) : bytes);
-    return elided(head, kMaxDisplayTextChars, cut);
+    const QByteArrayView head = cut ? bytes.first(headBytes) : bytes;
+    // A byte that is not UTF-8 shows as \xff (a U+FFFD written in the file stays U+FFFD).
+    ShownText shown(kMaxDisplayTextChars);
+    qsizetype i = 0;
+    while (i < head.size()) {
+        const qsizetype length = utf8SequenceLength(head.sliced(i));
+        QString piece;
+        if (length == 0) {
+            piece = QStringLiteral("\\x%1").arg(static_cast<unsigned char>(head[i]), 2, 16,
+                                                QLatin1Char('0'));
+            ++i;
+        } else {
+            const QString decoded = QString::fromUtf8(head.sliced(i, length));
+            for (const QChar c : decoded)
+                appendShown(piece, c);
+            i += length;
+        }
+        if (!shown.add(piece, i == head.size() && !cut))
+            break;
+    }
+    return shown.finish(cut);
 }
 
 QString quotedForReason(QStringView text) {
@@ -137,6 +229,10 @@ QString forbiddenCharacterProblem(QStringView text, Whitespace whitespace) {
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return QStringLiteral("contains the control character U+%1")
                 .arg(QString::number(c.unicode(), 16).toUpper().rightJustified(4, u'0'));
+        // Invisible, and it would make "\ufeff1.2.3.4" look like a valid host that was refused.
+        if (c.unicode() == 0xfeff)
+            return QStringLiteral("contains a byte-order mark (U+FEFF, invisible), which only the "
+                                  "file's first character may be");
     }
     return {};
 }
@@ -300,7 +396,8 @@ bool ListParser::decodeLine(QByteArrayView raw, int lineNumber, const QString &n
     m_decoder.resetState();
     text = m_decoder.decode(raw.trimmed());
     if (m_decoder.hasError()) {
-        addProblem(lineNumber, displayText(text), QStringLiteral("not valid UTF-8"));
+        addProblem(lineNumber, displayTextFromBytes(raw.trimmed()),
+                   QStringLiteral("not valid UTF-8"));
         return false;
     }
     return true;

@@ -444,8 +444,13 @@ EndpointParseResult parseEndpoint(const QString &url) {
     if (schemeEnd <= 0)
         return failure(QStringLiteral("missing scheme (expected redis:// or unix://)"));
 
-    const QString scheme = trimmedUrl.left(schemeEnd).toLower();
+    QString scheme = trimmedUrl.left(schemeEnd).toLower();
     const QString rest = trimmedUrl.mid(schemeEnd + 3);
+    // Valkey's clients spell the same URLs valkey:// and valkeys://.
+    if (scheme == QLatin1String("valkey"))
+        scheme = QStringLiteral("redis");
+    else if (scheme == QLatin1String("valkeys"))
+        scheme = QStringLiteral("rediss");
     if (scheme == QLatin1String("redis"))
         return parseTcpEndpoint(rest);
     if (scheme == QLatin1String("unix"))
@@ -469,7 +474,8 @@ EndpointParseResult parseEndpoint(const QString &url) {
         return result;
     }
     return failure(QStringLiteral("unsupported scheme \"%1\" (expected redis://, rediss://, "
-                                  "redis+sentinel://, redis+cluster:// or unix://)")
+                                  "redis+sentinel://, redis+cluster://, unix://, or valkey:// "
+                                  "and valkeys:// for redis:// and rediss://)")
                        .arg(trimmedUrl.left(schemeEnd)));
 }
 

@@ -69,6 +69,32 @@ void RedisConnection::ContextDeleter::operator()(redisContext *context) const {
     redisFree(context);
 }
 
+QString serverVersionFromInfo(const QByteArray &info) {
+    QByteArray name;
+    QByteArray redisVersion;
+    QByteArray valkeyVersion;
+    for (const QByteArray &line : info.split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon < 0)
+            continue;
+        const QByteArray field = line.left(colon);
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (field == "server_name")
+            name = value;
+        else if (field == "redis_version")
+            redisVersion = value;
+        else if (field == "valkey_version")
+            valkeyVersion = value;
+    }
+    if (!valkeyVersion.isEmpty() || name.compare("valkey", Qt::CaseInsensitive) == 0)
+        return QStringLiteral("Valkey %1")
+            .arg(QString::fromLatin1(valkeyVersion.isEmpty() ? redisVersion : valkeyVersion))
+            .trimmed();
+    if (redisVersion.isEmpty())
+        return {};
+    return QStringLiteral("Redis %1").arg(QString::fromLatin1(redisVersion));
+}
+
 RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options)
     : m_endpoint(endpoint)
     , m_options(options) {}
@@ -193,14 +219,8 @@ void RedisConnection::handshake() {
                          QStringLiteral("%1 requires a password: %2")
                              .arg(m_endpoint.toDisplayString(), QString::fromUtf8(info.text)),
                          info.errorCode());
-    if (info.type == RedisReply::Type::String) {
-        for (const QByteArray &line : info.text.split('\n')) {
-            if (line.startsWith("redis_version:")) {
-                m_serverVersion = QString::fromLatin1(line.mid(14).trimmed());
-                break;
-            }
-        }
-    }
+    if (info.type == RedisReply::Type::String)
+        m_serverVersion = serverVersionFromInfo(info.text);
 }
 
 void RedisConnection::failFromContext(const char *during) {

@@ -46,6 +46,11 @@ inline QString describe(const ConnectionOptions &options, const RedisError &erro
 // read as the answer to the next command): open a new one.
 // For a Redis Cluster (redis+cluster://, or a plain URL naming a cluster node) it is a client of
 // the whole cluster instead: commands go to their key's owner (see topology::ClusterRouter).
+// The name and version shown for a server, from its INFO server text: "Redis 7.0.15". Valkey
+// reports redis_version:7.2.4 whatever its own version, so server_name and valkey_version win:
+// "Valkey 8.0.1". Empty when INFO says neither.
+QString serverVersionFromInfo(const QByteArray &info);
+
 class RedisConnection {
 public:
     // Connects, then AUTH, SELECT and CLIENT SETNAME. Throws RedisError.
@@ -79,7 +84,8 @@ public:
     // named it (src/topology). Empty for every other endpoint.
     const std::optional<NodeAddress> &resolvedBy() const { return m_resolvedBy; }
     void setResolvedBy(const NodeAddress &sentinel) { m_resolvedBy = sentinel; }
-    // The server's version from INFO server, read once on connect.
+    // The server's name and version from INFO server, read once on connect: "Redis 7.0.15",
+    // "Valkey 8.0.1" (see serverVersionFromInfo).
     QString serverVersion() const { return m_serverVersion; }
     // Hands the connected, authenticated hiredis context to a caller that drives it itself (the
     // load runner, non-blocking); this connection is closed from then on. Free it with redisFree.

@@ -18,6 +18,9 @@ public:
         // (NOAUTH): trying again with the same ones cannot help.
         Authentication,
         Usage, // the caller asked for something that cannot be done (unknown member, bad count)
+        // The server lacks something this needs and will refuse it again (a server run without
+        // Lua scripting cannot allocate, seed, evict or restore).
+        Unsupported,
     };
     // What the person can do about it. message() says it in the command line's words (a flag);
     // a dashboard says it in its own (a field, a button) after bareMessage().

@@ -11,6 +11,13 @@ QByteArray RedisReply::errorCode() const {
     return space < 0 ? text : text.left(space);
 }
 
+bool refusedBeforeRunning(const QByteArray &errorCode) {
+    static const QList<QByteArray> codes{"MOVED",       "ASK",       "TRYAGAIN",
+                                         "CLUSTERDOWN", "CROSSSLOT", "LOADING",
+                                         "MASTERDOWN",  "BUSY",      "NOSCRIPT"};
+    return codes.contains(errorCode);
+}
+
 double RedisReply::toDouble(bool *ok) const {
     if (type == Type::Integer) {
         if (ok)

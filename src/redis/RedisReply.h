@@ -25,4 +25,9 @@ struct RedisReply {
     QString toDisplayString() const;
 };
 
+// Error codes of a command refused before it ran: cluster redirections and refusals (MOVED, ASK,
+// TRYAGAIN, CLUSTERDOWN, CROSSSLOT), a server still loading or busy with a script, NOSCRIPT.
+// Nothing such a command would have written was written.
+bool refusedBeforeRunning(const QByteArray &errorCode);
+
 } // namespace poolscope

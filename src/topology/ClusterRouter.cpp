@@ -170,8 +170,21 @@ QList<RedisReply> ClusterRouter::pipeline(const QList<RedisCommand> &commands) {
             return 0;
         });
     }
-    for (qsizetype i = 0; i < commands.size(); ++i)
-        replies[i] = follow(commands[i], std::move(replies[i]), targets[i]);
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        try {
+            replies[i] = follow(commands[i], std::move(replies[i]), targets[i]);
+        } catch (const RedisError &error) {
+            // A command refused to the end (TRYAGAIN for too long, CLUSTERDOWN) did not run; the
+            // others' replies must not be lost with it: they may have written.
+            if (error.kind() != RedisError::Kind::Server ||
+                !refusedBeforeRunning(error.serverCode()))
+                throw;
+            replies[i] = RedisReply{RedisReply::Type::Error,
+                                    error.serverCode() + ' ' + error.message().toUtf8(),
+                                    0,
+                                    {}};
+        }
+    }
     return replies;
 }
 

@@ -16,14 +16,22 @@ QString serverName(const RedisConnection &connection) {
 
 void forEachPrimary(
     RedisConnection &connection,
-    const std::function<void(RedisConnection &node, const QString &nodeName)> &visit) {
+    const std::function<void(RedisConnection &node, const QString &nodeName)> &visit,
+    const std::function<void(const QString &nodeName, const RedisError &error)> &failed) {
     ClusterRouter *router = connection.cluster();
     if (!router) {
         visit(connection, serverName(connection));
         return;
     }
-    for (const NodeAddress &primary : router->primaries())
-        visit(router->node(primary), nodeText(primary));
+    for (const NodeAddress &primary : router->primaries()) {
+        try {
+            visit(router->node(primary), nodeText(primary));
+        } catch (const RedisError &error) {
+            if (!failed)
+                throw;
+            failed(nodeText(primary), error); // one hung primary must not hide the others
+        }
+    }
 }
 
 QString nodeNameOf(RedisConnection &connection, const QByteArray &key) {

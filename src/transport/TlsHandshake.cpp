@@ -34,6 +34,7 @@ struct HandshakeState {
     int verifyError = X509_V_OK; // the first verification failure
     int verifyDepth = 0;         // 0: the server's own certificate, 1+: a CA in its chain
     X509 *failedCertificate = nullptr;
+    bool certificateRequested = false; // a CertificateRequest came (we had one or not)
     bool certificateRequestedWithoutOne = false;
     bool ticketArrived = false; // TLS 1.3: the server accepted us (see waitForVerdict)
     int alertReceived = -1;     // the alert the server sent, if any
@@ -75,6 +76,10 @@ int ticketArrived(SSL *ssl, SSL_SESSION *) {
 }
 
 void watchAlerts(const SSL *ssl, int where, int value) {
+    if ((where & SSL_CB_LOOP) != 0 && SSL_get_state(ssl) == TLS_ST_CR_CERT_REQ) {
+        if (HandshakeState *state = stateOf(ssl))
+            state->certificateRequested = true;
+    }
     if ((where & SSL_CB_READ_ALERT) == 0)
         return;
     if (HandshakeState *state = stateOf(ssl); state && state->alertReceived < 0)
@@ -420,11 +425,12 @@ bool answersPlainResp(const Endpoint &endpoint, Clock::time_point deadline) {
     }
 }
 
-// TLS 1.3: the server checks our (missing) certificate only after our side of the handshake is
-// done, then sends either session tickets (accepted) or a certificate_required alert. When a
-// certificate was asked for and we had none, wait for that verdict so the failure is reported at
-// connect, not on the first command. A server that asks but does not insist, and sends no ticket,
-// costs the rest of the connect timeout.
+// TLS 1.3: the server checks our certificate (or its absence) only after our side of the
+// handshake is done, then sends either session tickets (accepted) or an alert (certificate
+// required, unknown CA, ...). When a certificate was asked for, wait for that verdict so the
+// failure is reported at connect and names the certificate, not as "the server closed the
+// connection" on the first command. A server that accepts but sends no ticket costs the wait:
+// the rest of the connect timeout when we had no certificate, a few round trips when we had one.
 void waitForVerdict(SSL *ssl, int tcp, HandshakeState &state, Clock::time_point deadline) {
     while (!state.ticketArrived) {
         char byte = 0;
@@ -480,6 +486,7 @@ TlsSession handshakeTls(int tcp, const Endpoint &endpoint, Clock::time_point dea
             throw fail(QStringLiteral("cannot verify the name \"%1\"").arg(expectedName));
     }
 
+    const Clock::time_point handshakeStart = Clock::now();
     const Clock::time_point probeAt = deadline - budget / 2;
     bool probed = false;
     for (;;) {
@@ -531,8 +538,20 @@ TlsSession handshakeTls(int tcp, const Endpoint &endpoint, Clock::time_point dea
         }
         throw fail(QStringLiteral("TLS handshake failed: %1").arg(openSslErrors()));
     }
-    if (state.certificateRequestedWithoutOne) {
-        waitForVerdict(ssl, tcp, state, deadline);
+    const bool sentCertificate = state.certificateRequested &&
+                                 !state.certificateRequestedWithoutOne &&
+                                 SSL_version(ssl) == TLS1_3_VERSION;
+    if (state.certificateRequestedWithoutOne || sentCertificate) {
+        Clock::time_point waitUntil = deadline;
+        if (!state.certificateRequestedWithoutOne) {
+            // The verdict comes one round trip after our Finished; the handshake took at least
+            // one. Generous, as a loaded machine stretches both.
+            const auto handshake = Clock::now() - handshakeStart;
+            waitUntil = std::min(
+                deadline, Clock::now() + std::max<Clock::duration>(std::chrono::milliseconds(250),
+                                                                   4 * handshake));
+        }
+        waitForVerdict(ssl, tcp, state, waitUntil);
         if (state.alertReceived >= 0)
             throw fail(alertFailure(state, tls));
     }

@@ -5,6 +5,7 @@
 #include "ClusterFixture.h"
 
 #include "catalog/PoolCatalog.h"
+#include "catalog/PoolCatalogReader.h"
 #include "load/LoadRunner.h"
 #include "monitor/PoolCommander.h"
 #include "monitor/PoolMonitor.h"
@@ -13,11 +14,15 @@
 #include "topology/ClusterRouter.h"
 #include "topology/ClusterSlotMap.h"
 
+#include <csignal>
 #include <future>
+
+#include <signal.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -436,7 +441,7 @@ private Q_SLOTS:
         QCOMPARE(report.errors(), 0);
         QVERIFY2(report.askRedirects > 0, qPrintable(describe(report)));
         QVERIFY2(report.movedRedirects > 0, qPrintable(describe(report)));
-        QVERIFY(report.allocated > afterMove);
+        QCOMPARE_GT(report.allocated, afterMove);
         QVERIFY2(onTarget >= report.allocated && onTarget <= report.allocated + report.unknown,
                  qPrintable(describe(report)));
         if (report.unknown == 0) {
@@ -447,6 +452,130 @@ private Q_SLOTS:
         // Every worker followed the pool: one reconnection each (to the new owner), no losses.
         QCOMPARE(report.connectionLosses, 0);
         QVERIFY2(report.reconnects >= spec.workers, qPrintable(describe(report)));
+    }
+
+    // Half-way through a slot migration (the pool key MIGRATEd, its companion not yet), `pools`
+    // still lists the pool (found by SCAN on the importing node, read there by ASK), and a seed
+    // refused with TRYAGAIN until the router gives up is counted as not written, not as unknown.
+    void aHalfMigratedPoolIsListedAndARefusedSeedIsNotWritten() {
+        const int source = 0;
+        const int target = 1;
+        const QByteArray key = keyOn(source, "halfway", true);
+        const QByteArray companion = PoolKeys(key).evicted();
+        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        auto setup = openCluster();
+        PoolOperations pool(*setup, key);
+        pool.seed(names(5), {});
+        pool.evict("m4");
+        RedisFixture &from = primary(source);
+        RedisFixture &to = primary(target);
+        const QByteArray targetPort = QByteArray::number(to.endpoint().port);
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "IMPORTING", nodeId(source)}).text, "OK");
+        QCOMPARE(from.run({"CLUSTER", "SETSLOT", slotText, "MIGRATING", nodeId(target)}).text,
+                 "OK");
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", key}).text,
+                 "OK");
+        const auto listed = [&]() -> QJsonObject {
+            const CliRun run = runCli({QStringLiteral("--url"), clusterEndpoint().toUrl(),
+                                       QStringLiteral("--json"), QStringLiteral("pools"),
+                                       QStringLiteral("--interval"), QStringLiteral("0")});
+            if (run.exitCode != 0)
+                qWarning("pools: %s", run.err.constData());
+            for (const QJsonValue &row :
+                 QJsonDocument::fromJson(run.out).object().value(QStringLiteral("pools")).toArray())
+                if (row[QStringLiteral("key")].toString() == QString::fromUtf8(key))
+                    return row.toObject();
+            return {};
+        };
+        QJsonObject row = listed();
+        QVERIFY2(!row.isEmpty(), "pools dropped the pool whose slot is migrating");
+        QCOMPARE(row[QStringLiteral("size")].toInt(), 4);
+        QCOMPARE(row[QStringLiteral("evicted")].toInt(), 1);
+
+        // The seed script names both keys, now on two nodes: TRYAGAIN to the end.
+        auto seeder = openCluster();
+        PoolOperations seeding(*seeder, key);
+        try {
+            seeding.seed({"n1", "n2", "n3"}, {});
+            QFAIL("a seed across a half-migrated slot succeeded");
+        } catch (const PartialSeedError &e) {
+            QCOMPARE(e.serverCode(), QByteArray("TRYAGAIN"));
+            QCOMPARE(e.unknown(), 0);
+            QCOMPARE(e.partial().added.size(), 0);
+        }
+        // The importing node serves the key only after ASKING.
+        QCOMPARE(to.admin().pipeline({{"ASKING"}, {"ZCARD", key}}).value(1).integer, 4);
+
+        // The companion follows: still listed, with its evicted member.
+        QCOMPARE(
+            from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", companion}).text,
+            "OK");
+        row = listed();
+        QVERIFY2(!row.isEmpty(), "pools dropped the pool after its companion moved");
+        QCOMPARE(row[QStringLiteral("size")].toInt(), 4);
+        QCOMPARE(row[QStringLiteral("evicted")].toInt(), 1);
+
+        QCOMPARE(to.run({"CLUSTER", "SETSLOT", slotText, "NODE", nodeId(target)}).text, "OK");
+        for (int i = 0; i < m_cluster.size(); ++i)
+            if (i != target)
+                QCOMPARE(
+                    primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", nodeId(target)}).text,
+                    "OK");
+        QCOMPARE(listed()[QStringLiteral("size")].toInt(), 4);
+    }
+
+    // One primary that hangs (SIGSTOP) costs only its own pools: `pools` lists the others and
+    // names it, exit code 1.
+    void poolsNamesAHungPrimaryAndListsTheRest() {
+        QList<QByteArray> keys;
+        for (int node = 0; node < 3; ++node) {
+            keys.append(keyOn(node, "hung", true));
+            primary(node).makePool(keys.last(), names(3), 1);
+        }
+        const qint64 pid = primary(2).server().pid();
+        QCOMPARE_GT(pid, 0);
+        QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
+        // Resumed however this test ends.
+        const auto resume = qScopeGuard([pid] { ::kill(pid_t(pid), SIGCONT); });
+        const CliRun run =
+            runCli({QStringLiteral("--url"), clusterEndpoint().toUrl(), QStringLiteral("--json"),
+                    QStringLiteral("--connect-timeout"), QStringLiteral("500"),
+                    QStringLiteral("--command-timeout"), QStringLiteral("500"),
+                    QStringLiteral("pools"), QStringLiteral("--interval"), QStringLiteral("0")});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+        QSet<QString> listedKeys;
+        for (const QJsonValue &row : report.value(QStringLiteral("pools")).toArray())
+            listedKeys.insert(row[QStringLiteral("key")].toString());
+        QVERIFY2(listedKeys.contains(QString::fromUtf8(keys[0])), run.out);
+        QVERIFY2(listedKeys.contains(QString::fromUtf8(keys[1])), run.out);
+        QVERIFY2(!listedKeys.contains(QString::fromUtf8(keys[2])), run.out);
+        const QJsonArray unread = report.value(QStringLiteral("unread_nodes")).toArray();
+        QCOMPARE(unread.size(), 1);
+        const QString hungNode = QStringLiteral("127.0.0.1:%1").arg(primary(2).endpoint().port);
+        QCOMPARE(unread[0][QStringLiteral("node")].toString(), hungNode);
+        QVERIFY2(run.err.contains(hungNode.toUtf8()), run.err);
+        // The dashboard's reader the same way: the list, then the node it could not read.
+        PoolCatalogReader reader;
+        ConnectionOptions quick;
+        quick.connectTimeout = std::chrono::milliseconds(500);
+        quick.commandTimeout = std::chrono::milliseconds(500);
+        reader.setTarget(clusterEndpoint(), quick);
+        QSignalSpy read(&reader, &PoolCatalogReader::catalogRead);
+        QSignalSpy failed(&reader, &PoolCatalogReader::readFailed);
+        reader.read();
+        QVERIFY(read.wait(20000));
+        QSet<QByteArray> readKeys;
+        for (const PoolOverview &pool : read.first().first().value<QList<PoolOverview>>())
+            readKeys.insert(pool.key);
+        QVERIFY(readKeys.contains(keys[0]) && readKeys.contains(keys[1]));
+        QTRY_COMPARE(failed.size(), 1);
+        QVERIFY2(failed.first().first().toString().contains(hungNode),
+                 qPrintable(failed.first().first().toString()));
+        ::kill(pid_t(pid), SIGCONT);
+        QTRY_COMPARE_WITH_TIMEOUT(primary(2).run({"PING"}).text, QByteArray("PONG"), 10000);
+        for (int node = 0; node < 3; ++node)
+            primary(node).run({"DEL", keys[node]});
     }
 
     // Last, as it takes a slot away: with a slot not served, the cluster refuses every command

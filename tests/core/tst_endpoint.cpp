@@ -189,6 +189,10 @@ void TestEndpoint::parsesValidUrl_data() {
     QTest::newRow("tls with credentials, upper case")
         << "REDISS://alice:pw@localhost/2" << tlsEndpoint("localhost", 6379, 2, "alice", "pw");
     QTest::newRow("tls ipv6") << "rediss://[::1]:7000" << tlsEndpoint("::1", 7000);
+    QTest::newRow("valkey alias") << "valkey://u:pw@host:6380/2"
+                                  << tcpEndpoint("host", 6380, 2, "u", "pw");
+    QTest::newRow("valkeys alias, upper case")
+        << "VALKEYS://host:6380/0" << tlsEndpoint("host", 6380);
 
     QTest::newRow("unix socket") << "unix:///tmp/redis.sock" << unixEndpoint("/tmp/redis.sock");
     QTest::newRow("unix socket with db")
@@ -248,7 +252,8 @@ void TestEndpoint::rejectsInvalidUrl_data() {
     QTest::newRow("unknown scheme")
         << "http://host"
         << "unsupported scheme \"http\" (expected "
-           "redis://, rediss://, redis+sentinel://, redis+cluster:// or unix://)";
+           "redis://, rediss://, redis+sentinel://, redis+cluster://, unix://, or valkey:// and "
+           "valkeys:// for redis:// and rediss://)";
     QTest::newRow("tls without host") << "rediss:///0"
                                       << "missing host";
     QTest::newRow("port not a number") << "redis://host:abc/0"

@@ -112,7 +112,7 @@ void TestGuard::checkRecordsAndChangesNothing() {
     QHash<QString, QString> results;
     for (const QJsonValue &row : report.value("results").toArray())
         results.insert(row["member"].toString(), row["result"].toString());
-    QCOMPARE(results.value("http://alice:****@127.0.0.1:" + QString::number(m_closedPort)),
+    QCOMPARE(results.value("http://alice:****~53336a@127.0.0.1:" + QString::number(m_closedPort)),
              QStringLiteral("refused"));
     QCOMPARE(results.value("192.0.2.1:8080"), QStringLiteral("not-checkable"));
 

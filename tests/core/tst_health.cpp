@@ -123,6 +123,8 @@ void TestHealth::initTestCase() {
     server("socks4", spec(Kind::Socks4));
     server("silent", spec(Kind::Silent));
     server("garbage", spec(Kind::Garbage));
+    server("endlessHeaders", spec(Kind::EndlessHeaders));
+    server("hugeHeader", spec(Kind::HugeHeader));
     m_fullBacklog = std::make_unique<FullBacklog>();
     m_closedPort = closedLoopbackPort();
 }
@@ -195,6 +197,17 @@ void TestHealth::classification_data() {
         << "socks5://127.0.0.1:@garbage" << plain << CheckOutcome::Garbage;
     QTest::newRow("garbage: SOCKS4")
         << "socks4://127.0.0.1:@garbage" << plain << CheckOutcome::Garbage;
+    // A status line alone is no answer: the head must end, within its size and time limits.
+    QTest::newRow("headers forever: proxy")
+        << "127.0.0.1:@endlessHeaders" << plain << CheckOutcome::TimeoutProxy;
+    QTest::newRow("10 MB header: proxy")
+        << "127.0.0.1:@hugeHeader" << plain << CheckOutcome::Garbage;
+    QTest::newRow("headers forever: target")
+        << "socks5://127.0.0.1:@socks5open"
+        << "http://127.0.0.1:@endlessHeaders/" << CheckOutcome::TimeoutTarget;
+    QTest::newRow("10 MB header: target")
+        << "socks5://127.0.0.1:@socks5open"
+        << "http://127.0.0.1:@hugeHeader/" << CheckOutcome::Garbage;
     QTest::newRow("not checkable: documentation range")
         << "192.0.2.10:8080" << plain << CheckOutcome::NotCheckable;
 }
@@ -233,8 +246,8 @@ void TestHealth::classification() {
                        .arg(outcomeName(result.outcome), result.detail, outcomeName(expected))));
     if (expected == CheckOutcome::Ok) {
         QCOMPARE(result.status, 200);
-        QVERIFY(result.connectMs >= 0);
-        QVERIFY(result.totalMs >= result.connectMs);
+        QCOMPARE_GE(result.connectMs, 0);
+        QCOMPARE_GE(result.totalMs, result.connectMs);
         QVERIFY(result.detail.isEmpty());
     } else {
         QVERIFY(!result.detail.isEmpty());

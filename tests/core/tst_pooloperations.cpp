@@ -94,6 +94,35 @@ private Q_SLOTS:
         QCOMPARE(stats.min, 200.0);
     }
 
+    // A server without Lua (here: EVAL, EVALSHA and SCRIPT renamed away) is named as such, with
+    // a kind of its own, not as a failed command to retry.
+    void serverWithoutLuaIsToldApart() {
+        RedisServerOptions options;
+        options.extraArguments = {"--rename-command", "EVALSHA", "", "--rename-command", "EVAL", "",
+                                  "--rename-command", "SCRIPT",  ""};
+        RedisFixture noLua(options);
+        QVERIFY2(noLua.start(), qPrintable(noLua.error()));
+        noLua.makePool("pool", {"a", "b"});
+        const auto connection = noLua.connect();
+        PoolOperations pool(*connection, "pool");
+        try {
+            (void)pool.allocate();
+            QFAIL("allocate succeeded without Lua");
+        } catch (const RedisError &e) {
+            QCOMPARE(e.kind(), RedisError::Kind::Unsupported);
+            QVERIFY2(e.message().contains(QStringLiteral("Lua scripting")),
+                     qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("\"pool\"")), qPrintable(e.message()));
+        }
+        try {
+            LuaScript::allocate().load(*connection);
+            QFAIL("SCRIPT LOAD succeeded without Lua");
+        } catch (const RedisError &e) {
+            QCOMPARE(e.kind(), RedisError::Kind::Unsupported);
+        }
+        QCOMPARE(noLua.run({"ZSCORE", "pool", "a"}).toDouble(), 0.0);
+    }
+
     void wrongTypeKeyIsNamed() {
         m_redis->run({"SET", "pool", "not a pool"});
         try {
@@ -289,7 +318,7 @@ private Q_SLOTS:
         QCOMPARE(stats.median, 2.5);
         QCOMPARE(stats.max, 10.0);
         QCOMPARE(stats.spread, 9.0);
-        QVERIFY(qAbs(stats.jainIndex - (16.0 * 16.0) / (4.0 * 114.0)) < 1e-9);
+        QCOMPARE_LT(qAbs(stats.jainIndex - (16.0 * 16.0) / (4.0 * 114.0)), 1e-9);
     }
 
     // Issue 10.2: a member in both the pool and the evicted hash is never overwritten.

@@ -4,10 +4,18 @@
 
 #include "ProxyListChecks.h"
 
+#include <QFile>
 #include <QTest>
 
 using namespace poolscope;
 using namespace poolscope::testing;
+
+namespace {
+QByteArray readFile(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+} // namespace
 
 class TestProxyList : public QObject {
     Q_OBJECT
@@ -18,6 +26,9 @@ private slots:
     void lineParseProblems_data();
     void lineParseProblems();
     void crlfAndBom();
+    void innerBomIsRejectedByBothPaths_data();
+    void innerBomIsRejectedByBothPaths();
+    void invisibleBytesAreShownApart();
     void commentsAndLineNumbers();
     void commentStyles_data();
     void commentStyles();
@@ -195,7 +206,8 @@ void TestProxyList::lineParseProblems() {
     QCOMPARE(parsed.problems.size(), 1);
     QCOMPARE(parsed.problems[0].lineNumber, 2);
     QCOMPARE(parsed.problems[0].reason, reason);
-    QCOMPARE(parsed.problems[0].text, QString::fromUtf8(line).replace(QChar(1), QChar(0xfffd)));
+    QCOMPARE(parsed.problems[0].text,
+             QString::fromUtf8(line).replace(QChar(1), QStringLiteral("\\x01")));
 }
 
 void TestProxyList::crlfAndBom() {
@@ -212,19 +224,64 @@ void TestProxyList::crlfAndBom() {
     QCOMPARE(lineNumbersOf(parsed.entries), QList<int>({1, 2, 4, 5, 7}));
     QCOMPARE(parsed.entries[0].sourceText, QStringLiteral("1.1.1.1:80")); // BOM gone
     QCOMPARE(parsed.entries[1].sourceText, QStringLiteral("2.2.2.2:81")); // CR gone
+}
 
-    // Only the file's first BOM is stripped; one starting a later line stays part of that line,
-    // also in the accepted list's copy of it (found by fuzz_proxylist: it was dropped there).
-    const QByteArray later = "1.1.1.1:80\n\xEF\xBB\xBFu:p@2.2.2.2:81";
-    const ParsedProxyList laterParsed = parseProxyList(later, ProxyListFormat::Lines);
-    QCOMPARE(laterParsed.entries.size(), 2);
-    QVERIFY(laterParsed.entries[1].sourceText.startsWith(QChar(0xFEFF)));
-    const EligibilityReport report = judgeProxyList(laterParsed, EligibilityRules{});
-    QCOMPARE(report.accepted.size(), 2);
-    QCOMPARE(report.accepted.at(1).sourceText, laterParsed.entries[1].sourceText);
-    QCOMPARE(
-        readProxyList(later, EligibilityRules{}, ProxyListFormat::Lines).accepted.at(1).sourceText,
-        laterParsed.entries[1].sourceText);
+// Only the file's first BOM is stripped. One starting a later line (or inside one) is invisible
+// and would make a good-looking host fail for no visible reason, or ride along in a user name:
+// both paths reject it with a reason that names it, and show where it was.
+void TestProxyList::innerBomIsRejectedByBothPaths_data() {
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<ProxyListFormat>("format");
+    QTest::addColumn<QList<int>>("rejectedLines");
+    QTest::newRow("lines") << QByteArray(
+                                  "1.1.1.1:80\n\xEF\xBB\xBF"
+                                  "203.0.113.58:80\n\xEF\xBB\xBFu:p@2.2.2.2:81\n3.3.3.3:8\xEF"
+                                  "\xBB\xBF"
+                                  "0\n")
+                           << ProxyListFormat::Lines << QList<int>{2, 3, 4};
+    QTest::newRow("csv") << QByteArray("\xEF\xBB\xBFhost,port\n1.1.1.1,80\n\xEF\xBB\xBF"
+                                       "2.2.2.2,81\n")
+                         << ProxyListFormat::Csv << QList<int>{3};
+    QTest::newRow("fuzz seed") << readFile(QStringLiteral(
+                                      POOLSCOPE_SOURCE_DIR
+                                      "/tests/fuzz/corpus/fuzz_proxylist/bom-line-start-lines.txt"))
+                               << ProxyListFormat::Auto << QList<int>{2, 3};
+}
+
+void TestProxyList::innerBomIsRejectedByBothPaths() {
+    QFETCH(QByteArray, data);
+    QFETCH(ProxyListFormat, format);
+    QFETCH(QList<int>, rejectedLines);
+    QVERIFY(!data.isEmpty());
+    const ParsedProxyList parsed = parseProxyList(data, format);
+    const EligibilityReport twoSteps = judgeProxyList(parsed, EligibilityRules{});
+    const EligibilityReport streamed = readProxyList(data, EligibilityRules{}, format);
+    for (const EligibilityReport *report : {&twoSteps, &streamed}) {
+        QCOMPARE(lineNumbersOf(report->rejected), rejectedLines);
+        for (const RejectedLine &line : report->rejected) {
+            QVERIFY2(line.reason.contains(QStringLiteral("U+FEFF")), qPrintable(line.reason));
+            QVERIFY2(line.text.contains(QStringLiteral("\\ufeff")), qPrintable(line.text));
+        }
+        for (const AcceptedProxy &accepted : report->accepted)
+            QVERIFY(!accepted.sourceText.contains(QChar(0xFEFF)));
+    }
+    QCOMPARE(streamed.accepted.memberIds(), twoSteps.accepted.memberIds());
+    QCOMPARE(streamed.rejectedCount, twoSteps.rejectedCount);
+}
+
+// An invalid byte and a control character are both invisible, and both became U+FFFD: shown
+// as escapes they can be told apart (and from a U+FFFD written in the file).
+void TestProxyList::invisibleBytesAreShownApart() {
+    const QByteArray data = "1.1.1.1:80\n2.2.2.2:8\xff"
+                            "0\n3.3.3.3:8\x01"
+                            "0\n4.4.4.4:8\xef\xbf\xbd"
+                            "0\n";
+    const EligibilityReport report = readProxyList(data, EligibilityRules{});
+    QCOMPARE(lineNumbersOf(report.rejected), QList<int>({2, 3, 4}));
+    QCOMPARE(report.rejected[0].text, QStringLiteral("2.2.2.2:8\\xff0"));
+    QCOMPARE(report.rejected[1].text, QStringLiteral("3.3.3.3:8\\x010"));
+    QCOMPARE(report.rejected[2].text, QString::fromUtf8("4.4.4.4:8\xef\xbf\xbd"
+                                                        "0"));
 }
 
 void TestProxyList::commentsAndLineNumbers() {

@@ -1,8 +1,13 @@
 // The RESP parser (hiredis's reader behind parseRespReplies) and the pure conversions from
 // replies to pool members, without a server: good replies, malformed ones, and the limits.
+#include "load/LoadConnection.h"
+#include "pool/LuaScript.h"
 #include "pool/ReplyConversion.h"
+#include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RespParser.h"
+
+#include <hiredis/hiredis.h>
 
 #include <QTest>
 
@@ -69,6 +74,10 @@ private Q_SLOTS:
     void refusesMalformedReplies_data();
     void refusesMalformedReplies();
     void passesErrorRepliesOn();
+    void classifiesScriptErrors_data();
+    void classifiesScriptErrors();
+    void namesTheServerFromInfo_data();
+    void namesTheServerFromInfo();
 };
 
 void TestReplyConversion::parsesReplies_data() {
@@ -296,6 +305,76 @@ void TestReplyConversion::passesErrorRepliesOn() {
         QVERIFY2(thrown.message().startsWith(u"ZRANGE WITHSCORES failed: WRONGTYPE"),
                  qPrintable(thrown.message()));
     }
+}
+
+// Servers beside Redis 7.0 word their errors differently; what they mean is decided by the code
+// (NOSCRIPT), and a server without Lua is told apart from one whose cache is merely empty.
+void TestReplyConversion::classifiesScriptErrors_data() {
+    QTest::addColumn<QByteArray>("error");
+    QTest::addColumn<bool>("noScript");
+    QTest::addColumn<bool>("lacksScripting");
+    QTest::newRow("redis NOSCRIPT")
+        << QByteArray("NOSCRIPT No matching script. Please use EVAL.") << true << false;
+    QTest::newRow("valkey NOSCRIPT") << QByteArray("NOSCRIPT No matching script.") << true << false;
+    QTest::newRow("bare NOSCRIPT") << QByteArray("NOSCRIPT") << true << false;
+    QTest::newRow("another code") << QByteArray("NOSCRIPTS not ours") << false << false;
+    QTest::newRow("unknown EVALSHA")
+        << QByteArray("ERR unknown command 'EVALSHA', with args beginning with: 'abc' '1' ")
+        << false << true;
+    QTest::newRow("unknown EVAL") << QByteArray("ERR unknown command 'EVAL', with args beginning "
+                                                "with: ")
+                                  << false << true;
+    QTest::newRow("unknown script") << QByteArray("ERR unknown command 'script'") << false << true;
+    QTest::newRow("lua disabled") << QByteArray("ERR Lua scripting disabled") << false << true;
+    QTest::newRow("another unknown command")
+        << QByteArray("ERR unknown command 'EVALX'") << false << false;
+    QTest::newRow("script error") << QByteArray("ERR user_script:1: Script attempted to access "
+                                                "nonexistent global variable 'x'")
+                                  << false << false;
+    QTest::newRow("wrongtype") << QByteArray("WRONGTYPE Operation against a key") << false << false;
+}
+
+void TestReplyConversion::classifiesScriptErrors() {
+    QFETCH(QByteArray, error);
+    QFETCH(bool, noScript);
+    QFETCH(bool, lacksScripting);
+    RedisReply reply;
+    reply.type = RedisReply::Type::Error;
+    reply.text = error;
+    QCOMPARE(LuaScript::isNoScript(reply), noScript);
+    QCOMPARE(LuaScript::lacksScripting(reply), lacksScripting);
+    // The load runner reads hiredis replies itself: the same rule.
+    redisReply raw{};
+    raw.type = REDIS_REPLY_ERROR;
+    raw.str = error.data();
+    raw.len = size_t(error.size());
+    QCOMPARE(loadrunner_detail::isNoScript(raw), noScript);
+    if (lacksScripting) {
+        const RedisError e = LuaScript::noScriptingError(reply, QStringLiteral("allocating"));
+        QCOMPARE(e.kind(), RedisError::Kind::Unsupported);
+        QVERIFY2(e.message().contains(QStringLiteral("Lua")), qPrintable(e.message()));
+    }
+}
+
+void TestReplyConversion::namesTheServerFromInfo_data() {
+    QTest::addColumn<QByteArray>("info");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("redis") << QByteArray("# Server\r\nredis_version:7.0.15\r\nredis_mode:standalone"
+                                         "\r\n")
+                           << "Redis 7.0.15";
+    QTest::newRow("valkey") << QByteArray(
+                                   "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\n"
+                                   "valkey_version:8.0.1\r\n")
+                            << "Valkey 8.0.1";
+    QTest::newRow("valkey version only")
+        << QByteArray("redis_version:7.2.4\r\nvalkey_version:9.1.0\r\n") << "Valkey 9.1.0";
+    QTest::newRow("nothing") << QByteArray("# Server\r\n") << "";
+}
+
+void TestReplyConversion::namesTheServerFromInfo() {
+    QFETCH(QByteArray, info);
+    QFETCH(QString, shown);
+    QCOMPARE(serverVersionFromInfo(info), shown);
 }
 
 QTEST_GUILESS_MAIN(TestReplyConversion)

@@ -13,6 +13,7 @@
 #include "transport/Transport.h"
 #include "transport/UserPrompts.h"
 #include "transport/ssh/SshDestination.h"
+#include "transport/ssh/SshSession.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -336,6 +337,72 @@ private Q_SLOTS:
         QCOMPARE(connectFailure(endpoint), QString());
     }
 
+    void homeIsExpandedInTheConfig_data() {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QByteArray>("expanded");
+        QTest::newRow("identity file") << QByteArray("Host a\n  IdentityFile ~/k\n")
+                                       << QByteArray("Host a\n  IdentityFile /h/k\n");
+        QTest::newRow("equals, quoted, case")
+            << QByteArray("identityfile=\"~/my key\"\nCertificateFile ~/c ~/d")
+            << QByteArray("identityfile=\"/h/my key\"\nCertificateFile /h/c /h/d");
+        QTest::newRow("include") << QByteArray("Include ~/.ssh/extra")
+                                 << QByteArray("Include /h/.ssh/extra");
+        QTest::newRow("other keywords and other tildes kept")
+            << QByteArray("HostName ~/x\nIdentityFile a~/b\nIdentityFile ~user/k")
+            << QByteArray("HostName ~/x\nIdentityFile a~/b\nIdentityFile ~user/k");
+    }
+    void homeIsExpandedInTheConfig() {
+        QFETCH(QByteArray, config);
+        QFETCH(QByteArray, expanded);
+        QCOMPARE(transport::withHomeExpanded(config, "/h"), expanded);
+    }
+
+    // IdentityFile ~/... in ~/.ssh/config is read from $HOME (not the password database's
+    // home), and a key that is not there is named in the failure.
+    void identityFileUnderHome() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        const QString home = m_ssh.makeHome(QStringLiteral("home-tilde"), m_ssh.knownHostsLine());
+        QVERIFY(QFile::copy(m_ssh.path(QStringLiteral("keys/id_plain")), home + "/id_tilde"));
+        QVERIFY(QFile::setPermissions(home + "/id_tilde", QFile::ReadOwner | QFile::WriteOwner));
+        QFile config(home + "/.ssh/config");
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        const QByteArray host = "  HostName 127.0.0.1\n  Port " + QByteArray::number(m_ssh.port()) +
+                                "\n  User " + m_ssh.user().toUtf8() + "\n";
+        config.write("Host tilde\n" + host + "  IdentityFile ~/id_tilde\n" + "Host missing\n" +
+                     host + "  IdentityFile ~/id_missing\n");
+        config.close();
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("tilde"))), QString());
+        const QString failure =
+            connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("missing")));
+        QVERIFY2(failure.contains(home + QStringLiteral("/id_missing")), qPrintable(failure));
+    }
+
+    // A ProxyCommand runs with a clean environment: REDIS_URL (with its password) and the rest
+    // of ours never reach it; HOME does.
+    void proxyCommandGetsACleanEnvironment() {
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        const ScopedEnvironment secret("REDIS_URL", "redis://:hunter2@127.0.0.1:1/0");
+        const QString home = m_ssh.makeHome(QStringLiteral("home-proxy"), m_ssh.knownHostsLine());
+        const QString seen = home + QStringLiteral("/proxy-env");
+        QFile config(home + "/.ssh/config");
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("Host proxied\n  HostName 127.0.0.1\n  Port " +
+                     QByteArray::number(m_ssh.port()) + "\n  User " + m_ssh.user().toUtf8() +
+                     "\n  IdentityFile " + m_ssh.path(QStringLiteral("keys/id_plain")).toUtf8() +
+                     "\n  ProxyCommand /bin/bash -c 'env > " + seen.toUtf8() +
+                     "; exec 3<>/dev/tcp/%h/%p; cat <&3 & exec cat >&3'\n");
+        config.close();
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("proxied"))), QString());
+        QFile environment(seen);
+        QVERIFY2(environment.open(QIODevice::ReadOnly), "the ProxyCommand did not run");
+        const QByteArray variables = environment.readAll();
+        QVERIFY2(!variables.contains("hunter2"), variables.constData());
+        QVERIFY2(!variables.contains("REDIS_URL"), variables.constData());
+        QVERIFY2(variables.contains("HOME=" + home.toLocal8Bit() + '\n'), variables.constData());
+    }
+
     void keyFileWithoutAgent() {
         const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
         Endpoint endpoint = viaSsh(m_tcp->endpoint());
@@ -481,14 +548,15 @@ private Q_SLOTS:
         QVERIFY2(failure.contains(QStringLiteral("via ssh ")), qPrintable(failure));
         QVERIFY(!failure.contains(u'\n'));
         QCOMPARE(int(thrown), kind);
-        QVERIFY2(elapsed.elapsed() < 3000, qPrintable(QString::number(elapsed.elapsed())));
+        // Ten times the 700 ms budget: only a connect that ignores its budget fails this.
+        QCOMPARE_LT(elapsed.elapsed(), 7000);
     }
 
     // kill -9 of sshd: the next command fails at once with the text of a TCP drop ("the server
     // closed the connection"), not after the command timeout.
     void sshdKilledClosesTheConnection() {
         ConnectionOptions options = quick();
-        options.commandTimeout = 4000ms;
+        options.commandTimeout = 20000ms;
         auto connection = RedisConnection::open(viaSsh(m_tcp->endpoint()), options);
         connection->commandOrThrow({"PING"});
         QVERIFY2(m_ssh.restartSshd(), qPrintable(m_ssh.error()));
@@ -502,7 +570,8 @@ private Q_SLOTS:
             QVERIFY2(error.message().contains(QStringLiteral("the server closed the connection")),
                      qPrintable(error.message()));
         }
-        QVERIFY2(elapsed.elapsed() < 2000, qPrintable(QString::number(elapsed.elapsed())));
+        // "At once" against a 20 s command timeout: a failure that waited for it cannot pass.
+        QCOMPARE_LT(elapsed.elapsed(), 10000);
         QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint())), QString()); // a new tunnel works
     }
 
@@ -529,8 +598,8 @@ private Q_SLOTS:
         QVERIFY(!finished.isEmpty() || finished.wait(60000));
         const LoadReport report = finished.last().at(0).value<LoadReport>();
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
-        QVERIFY(report.connectionLosses >= 1);
-        QVERIFY(report.reconnects >= 1);
+        QCOMPARE_GE(report.connectionLosses, 1);
+        QCOMPARE_GE(report.reconnects, 1);
         QCOMPARE(report.attempts(), 20000);
         QCOMPARE(report.errors(), 0);
         const double rise = sumOfScores(*m_tcp, "killed");

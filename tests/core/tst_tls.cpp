@@ -10,6 +10,7 @@
 #include "transport/Transport.h"
 
 #include <QSignalSpy>
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <netinet/in.h>
@@ -330,7 +331,9 @@ private Q_SLOTS:
                                          "nothing back)")
                               .arg(silent.port()));
         QCOMPARE(kind, RedisError::Kind::Timeout);
-        QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
+        // The message says 400 ms; this only catches a handshake that ignores its budget (ten
+        // times it), not a slow machine.
+        QCOMPARE_LT(clock.elapsed(), 4000);
     }
 
     // What makes the failures above succeed: the right CA, name, certificate, or no checks.
@@ -398,6 +401,49 @@ private Q_SLOTS:
                                         "connection")),
                      qPrintable(error.message()));
         }
+    }
+
+    // TLS 1.3 (the default): the server judges our certificate after the handshake; the refusal
+    // is still reported at connect, naming the certificate, as with TLS 1.2.
+    void refusedClientCertificateIsNamed_data() {
+        QTest::addColumn<QString>("protocols");
+        QTest::newRow("TLS 1.3") << "TLSv1.3";
+        QTest::newRow("TLS 1.2") << "TLSv1.2";
+    }
+    void refusedClientCertificateIsNamed() {
+        QFETCH(QString, protocols);
+        // A certificate no CA the server trusts has signed.
+        const QString stray = m_certificates.path(QStringLiteral("stray.pem"));
+        const QString strayKey = m_certificates.path(QStringLiteral("stray.key"));
+        if (!QFile::exists(stray)) {
+            const CliRun made = runProgram(
+                QStringLiteral("openssl"),
+                {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                 QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                 QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                 QStringLiteral("-keyout"), strayKey, QStringLiteral("-out"), stray,
+                 QStringLiteral("-subj"), QStringLiteral("/CN=stray client"),
+                 QStringLiteral("-days"), QStringLiteral("1")});
+            QVERIFY2(made.exitCode == 0, made.err.constData());
+        }
+        Endpoint endpoint = m_clientAuth->endpoint();
+        endpoint.tls.caFile = cert("ca.pem");
+        endpoint.tls.certFile = stray;
+        endpoint.tls.keyFile = strayKey;
+        if (protocols == QLatin1String("TLSv1.2")) {
+            // The same server limited to TLS 1.2, where the verdict is part of the handshake.
+            RedisFixture &server = *m_clientAuth;
+            QCOMPARE(server.run({"CONFIG", "SET", "tls-protocols", "TLSv1.2"}).text, "OK");
+        }
+        const auto restore = qScopeGuard([this] {
+            m_clientAuth->run({"CONFIG", "SET", "tls-protocols", "TLSv1.2 TLSv1.3"});
+        });
+        RedisError::Kind kind = RedisError::Kind::Usage;
+        const QString message = connectFailure(endpoint, 5000ms, &kind);
+        QVERIFY2(message.contains(
+                     QStringLiteral("the server refused the client certificate %1").arg(stray)),
+                 qPrintable(message));
+        QCOMPARE(kind, RedisError::Kind::Connection);
     }
 
     void cliStatsOverTls() {
@@ -543,8 +589,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         const LoadReport report = finished.last().at(0).value<LoadReport>();
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
-        QVERIFY(report.connectionLosses >= 1);
-        QVERIFY(report.reconnects >= 1);
+        QCOMPARE_GE(report.connectionLosses, 1);
+        QCOMPARE_GE(report.reconnects, 1);
         QCOMPARE(report.attempts(), 20000);
         QCOMPARE(report.errors(), report.errorsByKind.value(QStringLiteral("LOADING")));
         const double rise = sumOfScores(redis, "pool");

@@ -188,7 +188,7 @@ void TestDialogs::seedListsCollapsedDuplicates() {
     QCOMPARE(first->text(3), QStringLiteral("3, 5"));
     // Masked like every other member shown.
     QCOMPARE(duplicates->topLevelItem(1)->text(1),
-             QStringLiteral("socks5://bob:****@192.0.2.3:1080"));
+             QStringLiteral("socks5://bob:****~30c952@192.0.2.3:1080"));
     const auto *tabs = dialog.findChild<QTabWidget *>(QStringLiteral("previewTabs"));
     QCOMPARE(tabs->tabText(2), QStringLiteral("Duplicates (2)"));
     dialog.resize(640, 560);
@@ -222,7 +222,7 @@ void TestDialogs::seedNamesThePoolAndStaysCurrent() {
     // The preview masks proxy passwords.
     QTreeWidget *accepted = dialog.acceptedList();
     QCOMPARE(accepted->topLevelItem(1)->text(1),
-             QStringLiteral("socks5://alice:****@proxy.example:1080"));
+             QStringLiteral("socks5://alice:****~1ec1c2@proxy.example:1080"));
 
     // Rejection reasons wrap in their column and are whole in every cell's tooltip.
     dialog.show();

@@ -112,7 +112,7 @@ void TestPoolTableModel::credentialsAreMaskedUnlessShown() {
         0);
     const int row = model.rowOf(id);
     QVERIFY(row >= 0);
-    const QString masked = QStringLiteral("socks5://alice:****@proxy.example:1080");
+    const QString masked = QStringLiteral("socks5://alice:****~a4048c@proxy.example:1080");
     QCOMPARE(cell(model, row, PoolTableModel::Member), masked);
     QVERIFY(!cell(model, row, PoolTableModel::Member, Qt::ToolTipRole).contains("p@ss"));
     QVERIFY(cell(model, row, PoolTableModel::Member, Qt::ToolTipRole).contains(masked));

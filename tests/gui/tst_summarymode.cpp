@@ -119,7 +119,7 @@ private Q_SLOTS:
                      .data(PoolTableModel::RawRole)
                      .toString(),
                  QString::number(3 * (kMembers - 1)));
-        QCOMPARE(view->rowAt(view->viewport()->height() - 2) >= kMembers - 3, true);
+        QCOMPARE_GE(view->rowAt(view->viewport()->height() - 2), kMembers - 3);
 
         // A middle scroll position.
         view->scrollTo(members->proxyModel()->index(1000, 0), QAbstractItemView::PositionAtTop);

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <thread>
 
 namespace poolscope::testing {
 
@@ -213,6 +215,18 @@ void LoopbackServer::serve(int fd) {
         break;
     case Kind::HttpTarget:
         serveTarget(client);
+        break;
+    case Kind::EndlessHeaders:
+        if (client.readMore() && client.write("HTTP/1.1 200 OK\r\n")) {
+            for (int i = 0;
+                 !m_stopping.load() && client.write("X-More: " + QByteArray::number(i) + "\r\n");
+                 ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        break;
+    case Kind::HugeHeader:
+        if (client.readMore())
+            client.write("HTTP/1.1 200 OK\r\nX-Huge: " + QByteArray(10 << 20, 'a') + "\r\n\r\n");
         break;
     }
     if (client.ssl)

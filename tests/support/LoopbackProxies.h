@@ -25,6 +25,10 @@ public:
         Silent,     // accepts, reads, never answers
         Garbage,    // answers whatever it is sent with bytes that are no protocol
         HttpTarget, // answers every request with `status`
+        // Answer "HTTP/1.1 200 OK" and then never end the head: a header line every 20 ms until
+        // the client goes, or one header of 10 MB.
+        EndlessHeaders,
+        HugeHeader,
     };
     struct Options {
         Kind kind = Kind::HttpProxy;

@@ -36,7 +36,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     , m_since(new QLabel(this))
     , m_size(new QLabel(this)) {
     m_state->setToolTip(QStringLiteral("Connection to the Redis server"));
-    m_version->setToolTip(QStringLiteral("Redis server version"));
+    m_version->setToolTip(QStringLiteral("Server and version"));
     m_roundTrip->setToolTip(QStringLiteral("Round-trip time of the last poll (all its commands)"));
     m_since->setToolTip(QStringLiteral("Time since the last successful poll"));
     m_size->setToolTip(QStringLiteral("Members in the pool"));
@@ -61,10 +61,8 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                 m_havePoll = true;
                 m_sinceLastPoll.start();
                 clearError(QStringLiteral("poll"));
-                m_version->setText(QStringLiteral("Redis %1")
-                                       .arg(observation.serverVersion.isEmpty()
-                                                ? m_session->serverVersion()
-                                                : observation.serverVersion));
+                m_version->setText(observation.serverVersion.isEmpty() ? m_session->serverVersion()
+                                                                       : observation.serverVersion);
                 // A recording has no round trip of its own to show.
                 if (m_session->isShowingRecording())
                     m_roundTrip->clear();

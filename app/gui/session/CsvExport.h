@@ -11,7 +11,7 @@ class QTextStream;
 namespace poolscope {
 
 // Whether proxy credentials in member ids (`user:pass@`) are written as they are or masked
-// (`user:****@`, see maskCredentials). Masked unless the user asked otherwise.
+// (`user:****~hhhhhh@`, see maskCredentials). Masked unless the user asked otherwise.
 enum class CsvCredentials { Masked, Shown };
 
 // RFC 4180 field: quoted when it holds a comma, a quote or a line break.

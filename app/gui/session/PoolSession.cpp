@@ -375,7 +375,7 @@ void PoolSession::handleState(ConnectionState state, const QString &detail) {
         m_serverVersion = detail;
         m_lastPollFailure.clear();
         log(LogSeverity::Info, QStringLiteral("connection"),
-            QStringLiteral("connected to %1 (Redis %2)").arg(m_endpoint.toDisplayString(), detail));
+            QStringLiteral("connected to %1 (%2)").arg(m_endpoint.toDisplayString(), detail));
     } else if (state == ConnectionState::Reconnecting) {
         markOutage(detail);
         log(LogSeverity::Warning, QStringLiteral("connection"),

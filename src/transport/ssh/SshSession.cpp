@@ -4,12 +4,15 @@
 #include "transport/UserPrompts.h"
 #include "transport/ssh/SshDestination.h"
 
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 #include <poll.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -29,6 +32,48 @@ void SshChannelDeleter::operator()(ssh_channel_struct *channel) const {
 
 QString sshDirectory() {
     return QDir::homePath() + QStringLiteral("/.ssh");
+}
+
+QByteArray withHomeExpanded(const QByteArray &config, const QByteArray &home) {
+    static const QList<QByteArray> pathKeywords{"identityfile", "certificatefile", "include",
+                                                "userknownhostsfile"};
+    QList<QByteArray> lines = config.split('\n');
+    for (QByteArray &line : lines) {
+        qsizetype i = 0;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        qsizetype end = i;
+        while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '=')
+            ++end;
+        if (!pathKeywords.contains(line.mid(i, end - i).toLower()))
+            continue;
+        // The values after the keyword, each perhaps quoted: "~/" at a value's start is $HOME.
+        QByteArray rebuilt = line.left(end);
+        qsizetype at = end;
+        bool inQuotes = false;
+        bool valueStart = true;
+        for (; at < line.size(); ++at) {
+            const char c = line[at];
+            if (c == ' ' || c == '\t' || c == '=') {
+                if (!inQuotes)
+                    valueStart = true;
+                rebuilt += c;
+                continue;
+            }
+            if (c == '"') {
+                inQuotes = !inQuotes;
+                rebuilt += c;
+                continue;
+            }
+            if (valueStart && c == '~' && (at + 1 == line.size() || line[at + 1] == '/'))
+                rebuilt += home;
+            else
+                rebuilt += c;
+            valueStart = false;
+        }
+        line = rebuilt;
+    }
+    return lines.join('\n');
 }
 
 namespace {
@@ -79,6 +124,7 @@ public:
         SshChannelToServer result;
         result.channel = openChannel();
         result.session = std::move(m_session);
+        result.proxy = std::move(m_proxy);
         return result;
     }
 
@@ -143,10 +189,8 @@ private:
         ssh_options_set(session(), SSH_OPTIONS_HOST, host.constData());
         ssh_options_set(session(), SSH_OPTIONS_PROCESS_CONFIG, &processConfig); // read below
         const QByteArray userConfig = directory + "/config";
-        if (QFileInfo::exists(QString::fromLocal8Bit(userConfig)) &&
-            ssh_options_parse_config(session(), userConfig.constData()) != SSH_OK)
-            fail(QStringLiteral("cannot read %1: %2")
-                     .arg(QString::fromLocal8Bit(userConfig), libsshError()));
+        if (QFileInfo::exists(QString::fromLocal8Bit(userConfig)))
+            parseUserConfig(userConfig);
         if (QFileInfo::exists(QStringLiteral("/etc/ssh/ssh_config")))
             ssh_options_parse_config(session(), "/etc/ssh/ssh_config");
         // What --ssh says explicitly wins over the config files.
@@ -165,6 +209,38 @@ private:
         m_hostDisplay =
             m_port == 22 ? m_hostName : QStringLiteral("%1:%2").arg(m_hostName).arg(m_port);
     }
+    // libssh expands "~" in the config through the password database, not $HOME (the README
+    // promises $HOME, as for ~/.ssh itself): hand it the config with "~/" already expanded,
+    // through a memory file, so nothing is written to disk.
+    void parseUserConfig(const QByteArray &path) {
+        QFile file(QString::fromLocal8Bit(path));
+        if (!file.open(QIODevice::ReadOnly))
+            fail(QStringLiteral("cannot read %1: %2")
+                     .arg(QString::fromLocal8Bit(path), file.errorString()));
+        const QByteArray expanded =
+            withHomeExpanded(file.readAll(), QFile::encodeName(QDir::homePath()));
+        const int memory = ::memfd_create("poolscope-ssh-config", MFD_CLOEXEC);
+        if (memory < 0)
+            fail(QStringLiteral("cannot read %1: %2")
+                     .arg(QString::fromLocal8Bit(path),
+                          QString::fromLocal8Bit(std::strerror(errno))));
+        qsizetype written = 0;
+        while (written < expanded.size()) {
+            const ssize_t n =
+                ::write(memory, expanded.constData() + written, size_t(expanded.size() - written));
+            if (n <= 0)
+                break;
+            written += n;
+        }
+        const QByteArray memoryPath = "/proc/self/fd/" + QByteArray::number(memory);
+        const int parsed = written == expanded.size()
+                               ? ssh_options_parse_config(session(), memoryPath.constData())
+                               : SSH_ERROR;
+        ::close(memory);
+        if (parsed != SSH_OK)
+            fail(QStringLiteral("cannot read %1: %2")
+                     .arg(QString::fromLocal8Bit(path), libsshError()));
+    }
     QString optionText(ssh_options_e option) const {
         char *value = nullptr;
         if (ssh_options_get(session(), option, &value) != SSH_OK || !value)
@@ -174,7 +250,30 @@ private:
         return text;
     }
 
+    // libssh would run the ProxyCommand (or the "ssh -W" of a ProxyJump) with our whole
+    // environment, REDIS_URL and its password included: run it ourselves with a clean one.
+    void startProxyCommand() {
+        const QByteArray command = optionText(SSH_OPTIONS_PROXYCOMMAND).toUtf8().trimmed();
+        if (command.isEmpty() || command == "none")
+            return;
+        const QByteArray directory = QFile::encodeName(sshDirectory());
+        const QByteArray config = directory + "/config";
+        const QByteArray expanded = expandProxyCommand(
+            command, m_hostName.toUtf8(), m_port, optionText(SSH_OPTIONS_USER).toUtf8(),
+            QFileInfo::exists(QFile::decodeName(config)) ? config : QByteArray(),
+            directory + "/known_hosts");
+        QString error;
+        m_proxy = ProxyCommandChild::start(expanded, &error);
+        if (!m_proxy.running())
+            fail(QStringLiteral("cannot start the ProxyCommand for %1: %2")
+                     .arg(m_hostDisplay, error));
+        socket_t socket = m_proxy.takeSocket();
+        ssh_options_set(session(), SSH_OPTIONS_PROXYCOMMAND, "none");
+        ssh_options_set(session(), SSH_OPTIONS_FD, &socket); // libssh closes it with the session
+    }
+
     void connect() {
+        startProxyCommand();
         limitToDeadline();
         if (ssh_connect(session()) == SSH_OK)
             return;
@@ -296,7 +395,13 @@ private:
                 // callback below.
                 if (!qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK"))
                     tried << QStringLiteral("ssh-agent");
-                tried << QStringLiteral("identity files of ~/.ssh (config, id_*)");
+                // Named as found: the first is the config's IdentityFile, if it has one.
+                const QString first = optionText(SSH_OPTIONS_IDENTITY);
+                tried << (first.isEmpty() || first.contains(u'%')
+                              ? QStringLiteral("identity files of %1 (config, id_*)")
+                                    .arg(sshDirectory())
+                              : QStringLiteral("identity files (%1, then %2/id_*)")
+                                    .arg(first, sshDirectory()));
                 // The callbacks outlive this Opener (the session keeps a pointer to them), so
                 // they are static and find the Opener through a thread-local pointer.
                 static ssh_callbacks_struct callbacks = [] {
@@ -460,6 +565,7 @@ private:
     const Clock::time_point m_begun = Clock::now();
     Clock::time_point &m_deadline;
     const std::chrono::milliseconds m_budget;
+    ProxyCommandChild m_proxy; // before m_session: ended after it
     SshSessionPtr m_session;
     static thread_local Opener *t_asking; // the Opener whose publickey_auto runs on this thread
     QString m_hostName, m_hostDisplay, m_user;

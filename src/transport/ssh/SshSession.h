@@ -2,6 +2,10 @@
 
 #include "redis/Endpoint.h"
 #include "transport/TcpDialer.h"
+#include "transport/ssh/ProxyCommand.h"
+
+#include <QByteArray>
+#include <QString>
 
 #include <memory>
 
@@ -22,6 +26,7 @@ using SshChannelPtr = std::unique_ptr<ssh_channel_struct, SshChannelDeleter>;
 // An authenticated SSH session and its open channel to the Redis server. The channel is declared
 // last so that it is freed before its session.
 struct SshChannelToServer {
+    ProxyCommandChild proxy; // the config's ProxyCommand, if any: ended after the session
     SshSessionPtr session;
     SshChannelPtr channel;
 };
@@ -48,5 +53,8 @@ SshChannelToServer openSshChannel(const Endpoint &endpoint, Clock::time_point &d
 
 // "~/.ssh" as poolscope reads it: $HOME/.ssh.
 QString sshDirectory();
+// The text of an ssh config with "~" at the start of IdentityFile, CertificateFile, Include and
+// UserKnownHostsFile values replaced by `home` (libssh would use the password database's home).
+QByteArray withHomeExpanded(const QByteArray &config, const QByteArray &home);
 
 } // namespace poolscope::transport
