@@ -286,6 +286,9 @@ private Q_SLOTS:
         QTest::newRow("production, --key elsewhere")
             << "production" << args({"--yes", "--confirm-key", "pool", "--key", "pool2"})
             << "--confirm-key \"pool\" is not the pool key \"pool2\"";
+        QTest::newRow("production, --url given too")
+            << "production" << QStringList{QStringLiteral("--url"), QStringLiteral("URL")}
+            << refused + "add --yes --confirm-key pool";
         QTest::newRow("production, confirmed")
             << "production" << args({"--yes", "--confirm-key", "pool"}) << "";
         QTest::newRow("staging") << "staging" << QStringList() << "";
@@ -300,6 +303,7 @@ private Q_SLOTS:
         m_redis->run({"FLUSHDB"});
         m_redis->makePool("pool", {"m0", "m1", "m2"}, 5);
         m_redis->makePool("pool2", {"m0", "m1"}, 5);
+        extra.replaceInStrings(QStringLiteral("URL"), m_redis->url());
         run = runCli(QStringList{QStringLiteral("--profile"), QStringLiteral("target")} + extra +
                      args({"evict", "m1"}));
         const bool evicted2 = m_redis->run({"ZSCORE", "pool2", "m1"}).isNil();
