@@ -31,6 +31,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A write through a production profile without --yes --confirm-key KEY (exit 2, like a usage
+// error; kind "confirmation" under --json).
+class ConfirmationRequired : public UsageError {
+public:
+    using UsageError::UsageError;
+};
+
 // Set by the SIGINT handler while an InterruptGuard lives.
 extern std::atomic<bool> g_interrupted;
 
@@ -90,6 +97,13 @@ private:
     void applyTls(Endpoint &endpoint);
     void applyPassword(Endpoint &endpoint);
     QByteArray poolKey();
+    // CliProfileCommands.cpp: throws ConfirmationRequired when `command` would write through a
+    // production profile without --yes and --confirm-key equal to the pool key.
+    void requireProductionConfirmation(const QString &command);
+    int profileCommand(const QStringList &args);
+    int profileAdd(const QStringList &args);
+    int profileList(const QStringList &args);
+    int profileRemove(const QStringList &args);
     RedisConnection &connection();
     PoolOperations &pool();
     void printJson(const QJsonObject &object) {

@@ -94,6 +94,13 @@ Commands:
                             --check-new evicts a new member on its first failure. One guard per
                             pool (a lease in Redis); a second one waits. Its actions go to the
                             pool's guard-events stream. Runs until Ctrl+C or N rounds
+  profile add NAME --url URL [--key KEY] [--group G] [--env production|staging|development]
+              [--poll-interval MS] [--needs-password] [TLS and SSH options] [--replace]
+                            save a connection in the dashboard's store (never a password: a URL
+                            holding one is refused; give it at use time, or keep it in the
+                            keychain from the dashboard); an existing NAME only with --replace
+  profile list              saved connections: name, group, environment, URL, pool key
+  profile remove NAME       delete a saved connection
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
@@ -119,7 +126,9 @@ Options:
                             (unknown keys are refused without it; changed keys always are)
   --profile NAME            a connection saved in the dashboard (Connections...): its URL, TLS
                             and SSH settings, pool key and poll interval; options given here
-                            override it
+                            override it. Through a production profile every write (seed,
+                            allocate, evict, restore, scenario, migrate-companion, guard) needs
+  --yes --confirm-key KEY   with KEY the pool key; without them it is refused (exit 2)
   --password-file FILE      the Redis password: the file's first line (refused when other users
                             can read the file)
   --password-stdin          the Redis password: the first line of standard input
@@ -419,29 +428,48 @@ int Cli::run(const QStringList &arguments) {
     const QStringList positional = m_parser.positionalArguments();
     if (positional.isEmpty())
         return usageFailure(QStringLiteral("no command given"));
-    const std::map<QString, std::function<int(const QStringList &)>> commands{
-        {QStringLiteral("seed"), [this](const QStringList &a) { return seed(a); }},
-        {QStringLiteral("allocate"), [this](const QStringList &a) { return allocate(a); }},
-        {QStringLiteral("evict"), [this](const QStringList &a) { return evict(a); }},
-        {QStringLiteral("restore"), [this](const QStringList &a) { return restore(a); }},
-        {QStringLiteral("list"), [this](const QStringList &a) { return list(a); }},
-        {QStringLiteral("stats"), [this](const QStringList &a) { return stats(a); }},
-        {QStringLiteral("script-sha"), [this](const QStringList &a) { return scriptSha(a); }},
-        {QStringLiteral("scenario"), [this](const QStringList &a) { return scenario(a); }},
-        {QStringLiteral("watch"), [this](const QStringList &a) { return watch(a); }},
-        {QStringLiteral("exporter"), [this](const QStringList &a) { return exporter(a); }},
-        {QStringLiteral("record"), [this](const QStringList &a) { return record(a); }},
-        {QStringLiteral("pools"), [this](const QStringList &a) { return pools(a); }},
-        {QStringLiteral("migrate-companion"),
-         [this](const QStringList &a) { return migrateCompanionCommand(a); }},
-        {QStringLiteral("check"), [this](const QStringList &a) { return check(a); }},
-        {QStringLiteral("guard"), [this](const QStringList &a) { return guard(a); }},
+    // writes: changes the server; through a production profile it needs --yes --confirm-key.
+    struct Command {
+        std::function<int(const QStringList &)> run;
+        bool writes = false;
     };
-    const auto command = commands.find(positional.first());
-    if (command == commands.end())
+    auto command = [this](int (Cli::*method)(const QStringList &), bool writes = false) {
+        return Command{[this, method](const QStringList &a) { return (this->*method)(a); }, writes};
+    };
+    const std::map<QString, Command> commands{
+        {QStringLiteral("seed"), command(&Cli::seed, true)},
+        {QStringLiteral("allocate"), command(&Cli::allocate, true)},
+        {QStringLiteral("evict"), command(&Cli::evict, true)},
+        {QStringLiteral("restore"), command(&Cli::restore, true)},
+        {QStringLiteral("list"), command(&Cli::list)},
+        {QStringLiteral("stats"), command(&Cli::stats)},
+        {QStringLiteral("script-sha"), command(&Cli::scriptSha)},
+        {QStringLiteral("scenario"), command(&Cli::scenario, true)},
+        {QStringLiteral("watch"), command(&Cli::watch)},
+        {QStringLiteral("exporter"), command(&Cli::exporter)},
+        {QStringLiteral("record"), command(&Cli::record)},
+        {QStringLiteral("pools"), command(&Cli::pools)},
+        {QStringLiteral("migrate-companion"), command(&Cli::migrateCompanionCommand, true)},
+        {QStringLiteral("check"), command(&Cli::check)},
+        {QStringLiteral("guard"), command(&Cli::guard, true)},
+        {QStringLiteral("profile"), command(&Cli::profileCommand)},
+    };
+    const auto found = commands.find(positional.first());
+    if (found == commands.end())
         return usageFailure(QStringLiteral("unknown command \"%1\"").arg(positional.first()));
     try {
-        return command->second(positional.mid(1));
+        // Decided here, before any connection, for every writing command alike.
+        const bool dryRun =
+            found->first == QLatin1String("seed") && m_parser.isSet(QStringLiteral("dry-run"));
+        if (found->second.writes && !dryRun)
+            requireProductionConfirmation(found->first);
+        return found->second.run(positional.mid(1));
+    } catch (const ConfirmationRequired &e) {
+        m_err << "poolscope-cli: " << e.what() << '\n';
+        if (m_json)
+            printJson({{QStringLiteral("error"), QString::fromUtf8(e.what())},
+                       {QStringLiteral("kind"), QStringLiteral("confirmation")}});
+        return kExitUsage;
     } catch (const UsageError &e) {
         m_err << "poolscope-cli: " << e.what() << '\n';
         if (m_json)

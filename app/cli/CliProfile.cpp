@@ -83,6 +83,15 @@ QList<QCommandLineOption> profileCommandLineOptions() {
         {QStringLiteral("password-stdin"), QStringLiteral("Redis password on standard input")},
         {QStringLiteral("tls-key-passphrase-file"), QStringLiteral("TLS key passphrase file"),
          QStringLiteral("FILE")},
+        {QStringLiteral("confirm-key"), QStringLiteral("pool key, for writes on production"),
+         QStringLiteral("KEY")},
+        // profile add
+        {QStringLiteral("group"), QStringLiteral("saved connection's group"), QStringLiteral("G")},
+        {QStringLiteral("env"), QStringLiteral("saved connection's environment"),
+         QStringLiteral("ENV")},
+        {QStringLiteral("poll-interval"), QStringLiteral("saved connection's poll interval"),
+         QStringLiteral("MS")},
+        {QStringLiteral("needs-password"), QStringLiteral("the server needs a password")},
     };
 }
 

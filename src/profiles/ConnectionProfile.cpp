@@ -1,5 +1,8 @@
 #include "profiles/ConnectionProfile.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace poolscope {
 
 namespace {
@@ -8,13 +11,46 @@ QString inProfile(const ConnectionProfile &profile, const QString &problem) {
     return QStringLiteral("connection \"%1\": %2").arg(profile.name, problem);
 }
 
+constexpr std::pair<Environment, const char *> kEnvironments[] = {
+    {Environment::None, "none"},
+    {Environment::Production, "production"},
+    {Environment::Staging, "staging"},
+    {Environment::Development, "development"},
+};
+
 } // namespace
+
+QString environmentName(Environment environment) {
+    for (const auto &[value, name] : kEnvironments)
+        if (value == environment)
+            return QString::fromLatin1(name);
+    return QStringLiteral("none");
+}
+
+std::optional<Environment> parseEnvironment(const QString &text) {
+    const QString word = text.trimmed().toLower();
+    if (word.isEmpty())
+        return Environment::None;
+    for (const auto &[value, name] : kEnvironments)
+        if (word == QLatin1String(name))
+            return value;
+    return std::nullopt;
+}
+
+QString environmentChoices() {
+    return QStringLiteral("production, staging, development or none");
+}
 
 QString checkProfile(const ConnectionProfile &profile) {
     if (profile.name.trimmed().isEmpty())
         return QStringLiteral("a saved connection needs a name");
     if (profile.name != profile.name.trimmed())
         return inProfile(profile, QStringLiteral("the name starts or ends with a space"));
+    if (profile.group != profile.group.trimmed())
+        return inProfile(profile, QStringLiteral("group: starts or ends with a space"));
+    if (std::any_of(profile.group.cbegin(), profile.group.cend(),
+                    [](QChar c) { return c.category() == QChar::Other_Control; }))
+        return inProfile(profile, QStringLiteral("group: holds a control character"));
     const EndpointParseResult parsed = parseEndpoint(profile.url);
     if (!parsed.ok())
         return inProfile(profile, QStringLiteral("URL: %1").arg(parsed.error));

@@ -10,12 +10,25 @@
 
 namespace poolscope {
 
+// What a saved connection points at. Production makes the CLI ask for confirmation of every
+// write (--yes --confirm-key KEY); the others only label it.
+enum class Environment { None, Production, Staging, Development };
+
+// "none", "production", "staging", "development": the words of the settings file and the CLI.
+QString environmentName(Environment environment);
+// One of those words (any case; an empty text is none), or nullopt.
+std::optional<Environment> parseEnvironment(const QString &text);
+// "production, staging, development or none", for error messages.
+QString environmentChoices();
+
 // A saved connection: everything needed to reach and watch a pool, except secrets. The URL never
 // holds a password (saveProfile refuses one); the Redis password, TLS key passphrase, SSH key
 // passphrase and SSH password come from the keychain (SecretStore), a prompt, or, in the CLI,
 // --password-file / --password-stdin / --tls-key-passphrase-file.
 struct ConnectionProfile {
     QString name;
+    QString group; // a folder for the Connections dialog; empty: none
+    Environment environment = Environment::None;
     QString url;    // redis://, rediss:// or unix://, without a password
     TlsOptions tls; // tls.enabled follows the URL's scheme
     SshOptions ssh;
@@ -33,9 +46,10 @@ struct ConnectionProfile {
 constexpr std::chrono::milliseconds kMinPollInterval{10};
 constexpr std::chrono::milliseconds kMaxPollInterval{3600 * 1000};
 
-// Checks a profile: a name, a URL that parses and holds no password, TLS options only with
-// rediss://, a key file only with a certificate, a pool key, an interval in range. Returns one
-// line naming the profile and the field, or an empty string.
+// Checks a profile: a name, a group without control characters or outer spaces, a URL that parses
+// and holds no password, TLS options only with rediss://, a key file only with a certificate, a
+// pool key, an interval in range. Returns one line naming the profile and the field, or an empty
+// string.
 QString checkProfile(const ConnectionProfile &profile);
 
 // The endpoint the profile names (no password: the caller adds the secret it got). nullopt with

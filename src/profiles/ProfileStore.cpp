@@ -13,6 +13,8 @@ const QString kGroup = QStringLiteral("connections/saved");
 namespace field {
 const QString name = QStringLiteral("name");
 const QString url = QStringLiteral("url");
+const QString group = QStringLiteral("group");
+const QString environment = QStringLiteral("environment");
 const QString tlsCa = QStringLiteral("tls/caFile");
 const QString tlsServerName = QStringLiteral("tls/serverName");
 const QString tlsCert = QStringLiteral("tls/certFile");
@@ -94,6 +96,14 @@ ProfileLoadResult ProfileStore::load(const QString &name) const {
     if (!s.contains(field::url))
         return damaged(QStringLiteral("URL: missing"));
     profile.url = s.value(field::url).toString();
+    // Both absent in files from before groups and environments: no group, no environment.
+    profile.group = s.value(field::group).toString();
+    const QString environment = s.value(field::environment).toString();
+    const std::optional<Environment> parsedEnvironment = parseEnvironment(environment);
+    if (!parsedEnvironment)
+        return damaged(
+            QStringLiteral("environment: \"%1\" is not %2").arg(environment, environmentChoices()));
+    profile.environment = *parsedEnvironment;
     profile.tls.caFile = s.value(field::tlsCa).toString();
     profile.tls.serverName = s.value(field::tlsServerName).toString();
     profile.tls.certFile = s.value(field::tlsCert).toString();
@@ -135,6 +145,8 @@ void ProfileStore::write(const ConnectionProfile &profile) {
     s.remove(QString()); // nothing left over from an earlier version of this connection
     s.setValue(field::name, profile.name);
     s.setValue(field::url, profile.url.trimmed());
+    s.setValue(field::group, profile.group);
+    s.setValue(field::environment, environmentName(profile.environment));
     s.setValue(field::tlsCa, profile.tls.caFile);
     s.setValue(field::tlsServerName, profile.tls.serverName);
     s.setValue(field::tlsCert, profile.tls.certFile);

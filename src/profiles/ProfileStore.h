@@ -22,7 +22,8 @@ struct ProfileLoadResult {
 // so `poolscope-cli --profile NAME` finds what the Connections dialog saved.
 //
 // Never writes a secret: every profile goes through checkProfile(), which refuses a URL holding a
-// password, and a profile has no field for one. Each error is one line naming the connection and
+// password, and a profile has no field for one. Group and environment are stored as text; files
+// without them (from before) load with none. Each error is one line naming the connection and
 // the field.
 class ProfileStore {
 public:
