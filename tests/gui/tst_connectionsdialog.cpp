@@ -272,18 +272,37 @@ private Q_SLOTS:
         QVERIFY(observed.wait(5000));
         // The title names the saved connection, and it is the one reopened at the next start.
         QCOMPARE(m_window->connectedProfile(), QStringLiteral("prod tls"));
-        QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("poolscope · prod tls · saved-pool")),
-                 qPrintable(m_window->windowTitle()));
+        QVERIFY2(
+            m_window->windowTitle().startsWith(QStringLiteral("poolscope · prod tls · saved-pool")),
+            qPrintable(m_window->windowTitle()));
         QCOMPARE(loadLastConnection().profile, QStringLiteral("prod tls"));
         QVERIFY(loadLastConnection().url.isEmpty()); // no URL of it kept beside the name
         QVERIFY(m_window->grab().save(shots() + QStringLiteral("/dashboard-saved-tls.png")));
+    }
+
+    // Editing a saved connection keeps what the dialog has no field for: a production
+    // connection edited in the dashboard is still production, in its group.
+    void editingKeepsGroupAndEnvironment() {
+        ConnectionProfile saved;
+        saved.name = QStringLiteral("prod eu");
+        saved.url = QStringLiteral("redis://127.0.0.1:6379/0");
+        saved.group = QStringLiteral("europe");
+        saved.environment = Environment::Production;
+        ConnectionEditDialog editor(saved, false, QStringLiteral("no keychain in tests"),
+                                    [](const ConnectionProfile &) { return QString(); });
+        editor.urlField()->setText(QStringLiteral("redis://127.0.0.1:6380/0"));
+        const ConnectionProfile edited = editor.profile();
+        QCOMPARE(edited.url, QStringLiteral("redis://127.0.0.1:6380/0"));
+        QCOMPARE(edited.group, QStringLiteral("europe"));
+        QCOMPARE(edited.environment, Environment::Production);
     }
 
     // --profile NAME: a name that is not saved is refused with the names that are.
     void unknownProfileIsNamed() {
         QString error;
         QVERIFY(!m_window->connectProfile(QStringLiteral("staging"), &error));
-        QVERIFY2(error.contains(QStringLiteral("staging")) && error.contains(QStringLiteral("prod tls")),
+        QVERIFY2(error.contains(QStringLiteral("staging")) &&
+                     error.contains(QStringLiteral("prod tls")),
                  qPrintable(error));
     }
 

@@ -21,6 +21,7 @@ ConnectionEditDialog::ConnectionEditDialog(const ConnectionProfile &profile, boo
                                            QWidget *parent)
     : QDialog(parent)
     , m_save(std::move(save))
+    , m_original(profile)
     , m_name(new QLineEdit(profile.name, this))
     , m_url(new QLineEdit(profile.url, this))
     , m_password(new QLineEdit(this))
@@ -150,7 +151,8 @@ void ConnectionEditDialog::updateWarnings() {
 }
 
 ConnectionProfile ConnectionEditDialog::profile() const {
-    ConnectionProfile profile;
+    // From the profile edited: what the dialog has no field for (group, environment) is kept.
+    ConnectionProfile profile = m_original;
     profile.name = m_name->text().trimmed();
     profile.url = m_url->text().trimmed();
     profile.tls.caFile = m_ca->text().trimmed();

@@ -53,6 +53,7 @@ private:
     void updateWarnings();
 
     SaveFunction m_save;
+    ConnectionProfile m_original; // the profile edited: its fields without a field here stay
     QLineEdit *m_name;
     QLineEdit *m_url;
     QLineEdit *m_password;
