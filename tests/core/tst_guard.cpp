@@ -1,7 +1,9 @@
 // The check command and the guard against one Redis server and one set of loopback proxies
 // (initTestCase): results recorded but the pool untouched; evict after `fall`, restore after
-// `rise` without a flood under a 4-worker load; the cap when the target is down; one guard per
-// pool; kill -9 mid-round leaves every member whole.
+// `rise` without a flood under a 4-worker load; the cap when the target is down; kill -9
+// mid-round leaves every member whole. Whose eviction it is (the guard's marks) and one guard per
+// pool are in tst_guardmarks.cpp.
+#include "GuardFixture.h"
 #include "LoopbackProxies.h"
 #include "RedisFixture.h"
 
@@ -25,7 +27,7 @@ using namespace poolscope;
 using namespace poolscope::testing;
 using namespace std::chrono_literals;
 
-class TestGuard : public QObject {
+class TestGuard : public QObject, GuardFixture {
     Q_OBJECT
 
 private slots:
@@ -34,11 +36,8 @@ private slots:
     void evictsAfterFallRestoresAfterRiseWithoutFlood();
     void targetDownEvictsNoMoreThanCap();
     void smallPoolCapAllowsOneEviction();
-    void operatorsActionMakesTheEvictionTheirs();
-    void restoreByGuardNeedsTheGuardsMark();
     void heldBackIsOneEventUntilItEnds();
     void checkNewEvictsNewMembersOnFirstFailure();
-    void twoGuardsOneActs();
     void recordsOfRemovedMembersArePruned();
     void killNineMidRoundLeavesNoMemberHalfMoved();
     void signalStopsGuardAndReleasesLease_data();
@@ -46,52 +45,15 @@ private slots:
     void stopMidRoundIsNotAnotherGuard();
     void guardOutlivesServerRestart();
     void cleanupTestCase();
-
-private:
-    QByteArray proxyMember(int i) const {
-        return "127.0.0.1:" + QByteArray::number(m_proxies[size_t(i)]->port());
-    }
-    QString targetUrl() const {
-        return QStringLiteral("http://127.0.0.1:%1/health").arg(m_target->port());
-    }
-    GuardOptions guardOptions() const {
-        GuardOptions options;
-        QString error;
-        options.check.target = *CheckTarget::parse(targetUrl(), &error);
-        options.check.proxyTimeout = 500ms;
-        options.check.targetTimeout = 500ms;
-        options.fall = 2;
-        options.rise = 2;
-        options.leaseTtl = 5000ms;
-        return options;
-    }
-    QStringList cliBase(const QByteArray &key) const {
-        return {QStringLiteral("--url"), m_redis.url(), QStringLiteral("--key"),
-                QString::fromUtf8(key)};
-    }
-
-    RedisFixture m_redis;
-    std::unique_ptr<LoopbackServer> m_target;
-    std::vector<std::unique_ptr<LoopbackServer>> m_proxies;
-    quint16 m_closedPort = 0;
 };
 
 void TestGuard::initTestCase() {
-    QVERIFY2(m_redis.start(), qPrintable(m_redis.error()));
-    LoopbackServer::Options target;
-    target.kind = LoopbackServer::Kind::HttpTarget;
-    m_target = std::make_unique<LoopbackServer>(target);
-    QVERIFY2(m_target->start(), qPrintable(m_target->error()));
-    for (int i = 0; i < 10; ++i) {
-        m_proxies.push_back(std::make_unique<LoopbackServer>(LoopbackServer::Options{}));
-        QVERIFY2(m_proxies.back()->start(), qPrintable(m_proxies.back()->error()));
-    }
-    m_closedPort = closedLoopbackPort();
+    QString error;
+    QVERIFY2(startServers(&error), qPrintable(error));
 }
 
 void TestGuard::cleanupTestCase() {
-    m_proxies.clear();
-    m_target.reset();
+    stopServers();
 }
 
 void TestGuard::checkRecordsAndChangesNothing() {
@@ -293,79 +255,6 @@ void TestGuard::smallPoolCapAllowsOneEviction() {
     guard.releaseLease();
 }
 
-// The guard evicts M; an operator restores and evicts M by hand: the eviction is the operator's
-// now, and M stays out however well it answers. After an operator's restore, a new eviction by
-// the guard is the guard's again.
-void TestGuard::operatorsActionMakesTheEvictionTheirs() {
-    const QByteArray key = "operated";
-    const QByteArray m = proxyMember(4);
-    m_redis.makePool(key, {proxyMember(0), proxyMember(1), proxyMember(2), m}, 100);
-    const PoolKeys keys(key);
-    auto connection = m_redis.connect();
-    GuardOptions options = guardOptions();
-    options.fall = 1;
-    options.rise = 1;
-    options.maxEvictedPercent = 50;
-    HealthGuard guard(*connection, key, options);
-    const auto inPool = [&] { return !m_redis.run({"ZSCORE", key, m}).isNil(); };
-    m_proxies[4]->setFailing(true);
-    GuardRound round = guard.runRound();
-    QCOMPARE(round.actions.size(), 1);
-    QVERIFY(!inPool());
-    QCOMPARE(m_redis.run({"HGET", keys.guardMarks(), m}).text, guard.options().guardId);
-
-    CliRun run = runCli(cliBase(key) +
-                        QStringList{"restore", QString::fromUtf8(m), "--policy", "min", "--yes"});
-    QVERIFY2(run.exitCode == 0, run.err.constData());
-    run = runCli(cliBase(key) + QStringList{"evict", QString::fromUtf8(m), "--yes"});
-    QVERIFY2(run.exitCode == 0, run.err.constData());
-    QVERIFY(m_redis.run({"HGET", keys.guardMarks(), m}).isNil());
-    m_proxies[4]->setFailing(false);
-    for (int i = 0; i < 2; ++i) {
-        round = guard.runRound();
-        QVERIFY(round.leaseHeld);
-        QVERIFY2(round.actions.isEmpty(), qPrintable(round.actions.value(0).reason));
-        QVERIFY(!inPool());
-    }
-
-    // Restored by hand, then evicted by the guard: the guard's, so the guard brings it back.
-    PoolOperations pool(*connection, key);
-    pool.restore(m, RestorePolicy::Min);
-    m_proxies[4]->setFailing(true);
-    round = guard.runRound();
-    QCOMPARE(round.actions.size(), 1);
-    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Evict);
-    m_proxies[4]->setFailing(false);
-    round = guard.runRound();
-    QCOMPARE(round.actions.size(), 1);
-    QCOMPARE(round.actions[0].kind, GuardAction::Kind::Restore);
-    QVERIFY(inPool());
-    QVERIFY(m_redis.run({"HGET", keys.guardMarks(), m}).isNil());
-    guard.releaseLease();
-}
-
-// Whose eviction it is, is decided inside the restore script: a guard's restore of a member
-// without the guard's mark (an operator evicted it after the guard read the mark) changes nothing.
-void TestGuard::restoreByGuardNeedsTheGuardsMark() {
-    const QByteArray key = "marks";
-    m_redis.makePool(key, {"127.0.0.1:1", "127.0.0.1:2"}, 7);
-    auto connection = m_redis.connect();
-    PoolOperations pool(*connection, key);
-    pool.evict("127.0.0.1:1"); // an operator's
-    try {
-        pool.restore("127.0.0.1:1", RestorePolicy::Min, 0, true);
-        QFAIL("a guard restored an operator's eviction");
-    } catch (const RedisError &e) {
-        QCOMPARE(e.kind(), RedisError::Kind::Usage);
-    }
-    QVERIFY(m_redis.run({"ZSCORE", key, "127.0.0.1:1"}).isNil());
-    pool.evict("127.0.0.1:2", "guard-x"); // a guard's
-    QCOMPARE(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).text,
-             QByteArray("guard-x"));
-    QCOMPARE(pool.restore("127.0.0.1:2", RestorePolicy::Keep, 0, true).restoredCount, 7.0);
-    QVERIFY(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).isNil());
-}
-
 // Held back round after round: the stream (and so the dashboard's markers) gets one event when
 // the state starts and one when it ends, while every round still reports it.
 void TestGuard::heldBackIsOneEventUntilItEnds() {
@@ -440,38 +329,6 @@ void TestGuard::checkNewEvictsNewMembersOnFirstFailure() {
     QVERIFY(round.actions.isEmpty());
     QVERIFY(!m_redis.run({"ZSCORE", key, later}).isNil());
     plain.releaseLease();
-}
-
-void TestGuard::twoGuardsOneActs() {
-    const QByteArray key = "leased";
-    m_redis.makePool(key, {proxyMember(0), proxyMember(1)}, 0);
-    auto first = m_redis.connect();
-    auto second = m_redis.connect();
-    HealthGuard a(*first, key, guardOptions());
-    HealthGuard b(*second, key, guardOptions());
-    QVERIFY(a.runRound().leaseHeld);
-    const GuardRound refused = b.runRound();
-    QVERIFY(!refused.leaseHeld);
-    QCOMPARE(refused.leaseHolder, a.options().guardId);
-    QVERIFY(refused.checks.results.isEmpty()); // a waiting guard checks nothing
-    QVERIFY(a.runRound().leaseHeld);           // renewal
-
-    // A guard process waits, says so, and takes over once the lease is free.
-    QProcess cli;
-    cli.start(QStringLiteral(POOLSCOPE_CLI_PATH),
-              cliBase(key) + QStringList{"guard", "--target", targetUrl(), "--interval", "0.1",
-                                         "--rounds", "1"});
-    QVERIFY(cli.waitForStarted());
-    QByteArray errors;
-    QTRY_VERIFY_WITH_TIMEOUT((errors += cli.readAllStandardError()).contains("holds the lease"),
-                             10000);
-    QCOMPARE(cli.state(), QProcess::Running);
-    a.releaseLease();
-    QVERIFY(cli.waitForFinished(20000));
-    QCOMPARE(cli.exitCode(), 0);
-    QVERIFY(cli.readAllStandardOutput().contains("round 1: 2 members, 2 ok"));
-    QVERIFY(a.holdLease()); // the process released it on exit
-    a.releaseLease();
 }
 
 // Records of members removed for good (ZREM by a worker's admin, not evicted) go: each round

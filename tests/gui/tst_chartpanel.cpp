@@ -1,11 +1,13 @@
-// The chart panel: which members it draws, the band for big pools, pinning, legend toggles,
-// event markers, rate mode, coalesced redraws and decimation. Uses the real history store; the
-// big-pool case polls a real redis-server.
+// The chart panel: which members it draws, the band for big pools, pinning, event markers, rate,
+// difference and summary modes, coalesced redraws, decimation, the placeholder and the exported
+// image. Uses the real history store; the big-pool cases poll a real redis-server. The legend and
+// the line colours are in tst_chartlegend.cpp.
 
 #include "chart/ChartPanel.h"
 #include "session/PoolSession.h"
 #include "pool/LuaScript.h"
 
+#include "ChartHistory.h"
 #include "RedisFixture.h"
 
 #include <cmath>
@@ -19,6 +21,7 @@
 #include <QtTest>
 
 using namespace poolscope;
+using namespace poolscope::testing;
 using namespace std::chrono_literals;
 
 class TestChartPanel : public QObject {
@@ -28,7 +31,6 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void smallPoolChartsEveryMember();
     void markersFollowEvents();
-    void legendClickTogglesSeries();
     void rateModeShowsAllocationsPerSecond();
     void redrawsAreCoalesced();
     void longHistoryIsDecimated();
@@ -43,35 +45,8 @@ private Q_SLOTS:
     void placeholderIsNeverLeftBehind();
     void summaryModeChartsTheBottomAsALine();
     void exportedImageHasATitleLine();
-    void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
     void poolRateIsShownInEveryMode();
-    void legendSortsNaturallyAndFits();
-    void legendSwatchIsTheLineColour();
 };
-
-namespace {
-
-// With POOLSCOPE_SHOTS set to a folder, saves a screenshot of widget there (for a look by eye).
-void saveShot(QWidget &widget, const QString &name) {
-    const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
-    if (!dir.isEmpty())
-        widget.grab().save(QDir(dir).filePath(name));
-}
-
-// Records `seconds` polls ending now, one per second: member i gains (i + 1) per poll.
-qint64 feed(PoolHistory &history, int members, int seconds) {
-    const qint64 end = QDateTime::currentMSecsSinceEpoch();
-    const qint64 start = end - qint64(seconds - 1) * 1000;
-    for (int s = 0; s < seconds; ++s) {
-        QList<PoolMember> counts;
-        for (int i = 0; i < members; ++i)
-            counts.append({"m" + QByteArray::number(i), double(s * (i + 1))});
-        history.record(start + s * 1000, counts);
-    }
-    return end;
-}
-
-} // namespace
 
 void TestChartPanel::smallPoolChartsEveryMember() {
     PoolSession session;
@@ -102,19 +77,6 @@ void TestChartPanel::markersFollowEvents() {
     chart.setTimeWindow(ChartPanel::TimeWindow::Everything);
     chart.refreshNow();
     QVERIFY(chart.markerLabels().contains(QStringLiteral("evict m1 (saved 5)")));
-}
-
-void TestChartPanel::legendClickTogglesSeries() {
-    PoolSession session;
-    ChartPanel chart(&session);
-    feed(session.history(), 3, 10);
-    chart.refreshNow();
-    QVERIFY(!chart.isSeriesHidden("m2"));
-    chart.toggleSeriesVisible("m2");
-    QVERIFY(chart.isSeriesHidden("m2"));
-    QCOMPARE(chart.chartedMembers().size(), 3); // still in the legend, to be clicked back
-    chart.toggleSeriesVisible("m2");
-    QVERIFY(!chart.isSeriesHidden("m2"));
 }
 
 void TestChartPanel::rateModeShowsAllocationsPerSecond() {
@@ -250,13 +212,6 @@ void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
 }
 
 namespace {
-
-// Where the tests leave the screenshots of what they checked, for a person to look at.
-QString screenshotPath(const QString &name) {
-    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    return dir + QStringLiteral("/chart-%1.png").arg(name);
-}
 
 // Runs `perTick` allocations of the real script every 20 ms until stopped.
 class Workers {
@@ -590,38 +545,6 @@ void TestChartPanel::exportedImageHasATitleLine() {
     session.disconnectFromServer();
 }
 
-void TestChartPanel::narrowChartFitsItsTimeLabelsAndHidesTheLegend() {
-    // At 800x500 the chart gets about 560x300: the time labels read "01:…" and the legend took
-    // half the width.
-    PoolSession session;
-    ChartPanel chart(&session);
-    feed(session.history(), 12, 300);
-    chart.resize(1200, 600);
-    chart.refreshNow();
-    chart.grabChart();
-    chart.refreshNow();
-    QVERIFY(chart.isLegendShown());
-    for (const QSize size : {QSize(560, 300), QSize(420, 260)}) {
-        chart.resize(size);
-        chart.refreshNow();
-        chart.grabChart(); // lays the plot out at this size
-        chart.refreshNow();
-        QVERIFY2(!chart.isLegendShown(), qPrintable(QString::number(chart.width())));
-        const QStringList labels = chart.timeAxisLabels();
-        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(' ')));
-        const QFontMetricsF metrics(chart.font());
-        double width = 0;
-        for (const QString &label : labels)
-            width += metrics.horizontalAdvance(label) + 8;
-        // n labels centred on n ticks over the plot: they fit when their widths fit the plot.
-        QVERIFY2(width <= chart.plotWidth(), qPrintable(QStringLiteral("%1 > %2: %3")
-                                                            .arg(width)
-                                                            .arg(chart.plotWidth())
-                                                            .arg(labels.join(' '))));
-    }
-    chart.grabChart().save(screenshotPath(QStringLiteral("narrow")));
-}
-
 // The pool's allocation rate has a line of its own (right axis) in every mode: in "difference
 // from median" a busy fair pool and an idle one are both a flat bundle at 0.
 void TestChartPanel::poolRateIsShownInEveryMode() {
@@ -637,67 +560,6 @@ void TestChartPanel::poolRateIsShownInEveryMode() {
         QVERIFY(chart.poolRatePointCount() >= 20);
         QCOMPARE(chart.poolRateLastValue(), 10.0);
     }
-}
-
-// Twenty members: the legend lists them m0, m1, …, m10 (not m1, m10, m11, …, m2), and in a short
-// chart it shows what fits and "+N more" instead of running past the bottom.
-void TestChartPanel::legendSortsNaturallyAndFits() {
-    PoolSession session;
-    ChartPanel chart(&session);
-    chart.resize(1000, 800);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
-    feed(session.history(), 20, 30);
-    chart.refreshNow();
-    QCoreApplication::processEvents(); // the legend lays its new entries out
-    QList<QByteArray> natural;
-    for (int i = 0; i < 20; ++i)
-        natural.append("m" + QByteArray::number(i));
-    QCOMPARE(chart.chartedMembers(), natural);
-    QStringList labels = chart.legendLabels();
-    labels.removeIf([](const QString &label) { return !label.startsWith(u'm'); });
-    QCOMPARE(labels.size(), 20);
-    QCOMPARE(labels.value(2), QStringLiteral("m2"));
-    QCOMPARE(labels.value(10), QStringLiteral("m10"));
-    QCOMPARE(chart.legendOverflow(), 0);
-    saveShot(chart, QStringLiteral("legend-tall.png"));
-
-    chart.resize(1000, 380);
-    QCoreApplication::processEvents(); // the chart's scene takes the new size
-    chart.refreshNow();
-    QVERIFY(chart.legendOverflow() > 0);
-    const QStringList shortLabels = chart.legendLabels();
-    QVERIFY2(
-        shortLabels.constLast().startsWith(QStringLiteral("+%1 more").arg(chart.legendOverflow())),
-        qPrintable(shortLabels.join(u'|')));
-    QCOMPARE(shortLabels.value(1), QStringLiteral("m0")); // after the pool rate's entry
-    QCoreApplication::processEvents();                    // the legend lays the entry out
-    saveShot(chart, QStringLiteral("legend-short.png"));
-}
-
-// Summary mode, a member pinned before the first poll: its line and its legend swatch are one
-// colour (the colour handed out at the first poll recoloured the line, not the swatch).
-void TestChartPanel::legendSwatchIsTheLineColour() {
-    testing::RedisFixture redis;
-    QVERIFY2(redis.start(), qPrintable(redis.error()));
-    for (int i = 0; i < 8; ++i)
-        redis.makePool("pool", {"m" + QByteArray::number(i)}, 10 + i);
-    PoolSession session;
-    session.setFullSnapshotThreshold(4);
-    ChartPanel chart(&session);
-    chart.resize(1000, 600);
-    chart.pinMembers({"m3"});
-    chart.refreshNow();
-    QSignalSpy polls(&session, &PoolSession::observationApplied);
-    session.setPollInterval(100ms);
-    session.connectTo(redis.endpoint(), "pool");
-    QTRY_VERIFY_WITH_TIMEOUT(polls.count() >= 2, 10000);
-    chart.refreshNow();
-    QVERIFY(chart.chartedMembers().contains("m3"));
-    for (const QByteArray &member : chart.chartedMembers())
-        QCOMPARE(chart.legendColor(member).rgb(), chart.lineColor(member).rgb());
-    QCOMPARE(chart.lineColor("m3"), session.colors().colorFor("m3"));
-    session.disconnectFromServer();
 }
 
 QTEST_MAIN(TestChartPanel)
