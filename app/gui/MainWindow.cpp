@@ -384,7 +384,11 @@ void MainWindow::fitIntoScreen() {
     if (!shown)
         return;
     const QRect available = shown->availableGeometry();
-    const QSize frame = frameGeometry().size() - geometry().size();
+    // Before the window manager has framed the window its frame is unknown: leave room for a
+    // title bar and borders.
+    QSize frame = frameGeometry().size() - geometry().size();
+    if (frame.isEmpty())
+        frame = QSize(16, 48);
     const QSize limit(available.width() - frame.width(), available.height() - frame.height());
     if (width() > limit.width() || height() > limit.height())
         resize(std::min(width(), limit.width()), std::min(height(), limit.height()));

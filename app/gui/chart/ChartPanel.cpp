@@ -1,5 +1,6 @@
 #include "chart/ChartPanel.h"
 
+#include "ElidedLabel.h"
 #include "session/ChartMath.h"
 #include "session/PoolSession.h"
 #include "chart/ChartParts.h"
@@ -43,7 +44,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     , m_charts(std::make_unique<Charts>())
     , m_modeBox(new QComboBox(this))
     , m_windowBox(new QComboBox(this))
-    , m_caption(new QLabel(this)) {
+    , m_caption(new ElidedLabel(this)) {
     Charts &c = *m_charts;
     c.chart = new QChart;
     c.chart->setAnimationOptions(QChart::NoAnimation);
@@ -585,8 +586,9 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
         text += QStringLiteral(" · zoomed in: Esc or a right click to zoom out");
     if (known > 0 && !m_charts->chart->legend()->isVisible())
         text += QStringLiteral(" · legend hidden (narrow): colours as in the table");
-    m_caption->setText(text);
-    m_caption->setToolTip(text.isEmpty() ? QStringLiteral("Which members the chart shows") : text);
+    m_caption->setFullText(text);
+    if (text.isEmpty())
+        m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
 }
 
 } // namespace poolscope

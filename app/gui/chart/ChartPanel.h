@@ -23,6 +23,8 @@ class QToolButton;
 
 namespace poolscope {
 
+class ElidedLabel;
+
 class PoolSession;
 struct PoolObservation;
 struct ValueRange;
@@ -186,7 +188,7 @@ private:
     std::unique_ptr<Charts> m_charts;
     QComboBox *m_modeBox;
     QComboBox *m_windowBox;
-    QLabel *m_caption;
+    ElidedLabel *m_caption; // cut with "…" when narrow, the whole text in its tooltip
     QToolButton *m_zoomOutButton = nullptr;
     QActionGroup *m_windowActions = nullptr;
     QAction *m_zoomOutAction = nullptr;

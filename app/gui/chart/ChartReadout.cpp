@@ -3,6 +3,8 @@
 
 #include "chart/ChartParts.h"
 
+#include "ElidedLabel.h"
+
 #include "session/ChartMath.h"
 #include "session/PoolSession.h"
 
@@ -198,7 +200,7 @@ QStringList ChartPanel::seriesNames() const {
 }
 
 QString ChartPanel::captionText() const {
-    return m_caption->text();
+    return m_caption->fullText();
 }
 
 QString ChartPanel::bandName() const {

@@ -69,9 +69,10 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_view->setColumnWidth(PoolTableModel::Count, digit * 9);
     m_view->setColumnWidth(PoolTableModel::Share, digit * 8);
     m_view->setColumnWidth(PoolTableModel::Rate, digit * 8);
-    m_view->setColumnWidth(PoolTableModel::State, digit * 22);
+    m_view->setColumnWidth(PoolTableModel::State, digit * 16);
     m_view->setColumnWidth(PoolTableModel::Debt, digit * 7);
-    m_view->setColumnWidth(PoolTableModel::Health, digit * 26);
+    m_view->setColumnWidth(PoolTableModel::Health,
+                           digit * 18); // every column fits at the default size
 
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
