@@ -125,7 +125,7 @@ wait_until() { # seconds since $started
     ((left > 0)) && sleep "$(awk -v ms="$left" 'BEGIN { print ms / 1000 }')"
     return 0
 }
-fmt() { LC_ALL=C printf "%'d" "$1"; }
+fmt() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; } # 1000000 -> 1,000,000
 
 if [[ -z $callgrind ]]; then
     "$idle" >"$work/idle.log" 2>&1 &
@@ -162,12 +162,12 @@ for size in $sizes; do
         dashboard=$!
         pids+=("$dashboard")
         for phase in early full; do
-            at=$early_at
-            [[ $phase == full ]] && at=$full_at
+            at=$early_at note=
+            [[ $phase == full ]] && at=$full_at note=$( ((full_at >= 300)) && echo " (window full)" || true)
             wait_until "$at"
             kill -0 "$dashboard" 2>/dev/null || { echo "dashboard_cost: the dashboard exited:" >&2; cat "$work/dashboard.log" >&2; exit 1; }
             read -r dcpu drss icpu irss < <(measure_pids "$dashboard" "$idle_pid")
-            rows+=("| $(fmt "$size") | $at-$((at + measure)) s$([[ $phase == full ]] && echo ' (window full)') | $dcpu | $drss | $icpu | $irss |")
+            rows+=("| $(fmt "$size") | $at-$((at + measure)) s$note | $dcpu | $drss | $icpu | $irss |")
             echo "${rows[-1]}" >&2
         done
     fi
