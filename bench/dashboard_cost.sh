@@ -152,10 +152,10 @@ for size in $sizes; do
         dashboard=$!
         pids+=("$dashboard")
         wait_until "$full_at"
-        callgrind_control -i on "$dashboard" >/dev/null
+        callgrind_control -i on "$dashboard" >/dev/null 2>&1
         sleep "$measure"
-        callgrind_control -i off "$dashboard" >/dev/null
-        callgrind_control -d "$dashboard" >/dev/null
+        callgrind_control -i off "$dashboard" >/dev/null 2>&1
+        callgrind_control -d "$dashboard" >/dev/null 2>&1
         echo "members $(fmt "$size"): $(rc ZSCORE "$key" m0000000) allocations of m0000000; profile in $callgrind/callgrind.$size.out*"
     else
         "$gui" --url "$url" --key "$key" >"$work/dashboard.log" 2>&1 &
