@@ -79,7 +79,8 @@ Xvfb -displayfd 5 -screen 0 1600x1000x24 -nolisten tcp 5>"$work/display" 2>"$wor
 pids+=($!)
 for _ in $(seq 100); do [[ -s $work/display ]] && break; sleep 0.05; done
 [[ -s $work/display ]] || { echo "dashboard_cost: Xvfb did not start" >&2; exit 1; }
-export DISPLAY=:$(head -1 "$work/display") QT_QPA_PLATFORM=xcb
+DISPLAY=:$(head -1 "$work/display")
+export DISPLAY QT_QPA_PLATFORM=xcb
 # The dashboard's settings, window geometry and recent connections stay in the run's directory.
 export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
 openbox --sm-disable >"$work/openbox.log" 2>&1 &
@@ -163,7 +164,10 @@ for size in $sizes; do
         pids+=("$dashboard")
         for phase in early full; do
             at=$early_at note=
-            [[ $phase == full ]] && at=$full_at note=$( ((full_at >= 300)) && echo " (window full)" || true)
+            if [[ $phase == full ]]; then
+                at=$full_at
+                ((full_at >= 300)) && note=" (window full)" # the chart's default window: 5 minutes
+            fi
             wait_until "$at"
             kill -0 "$dashboard" 2>/dev/null || { echo "dashboard_cost: the dashboard exited:" >&2; cat "$work/dashboard.log" >&2; exit 1; }
             read -r dcpu drss icpu irss < <(measure_pids "$dashboard" "$idle_pid")
