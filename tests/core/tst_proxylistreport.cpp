@@ -206,8 +206,10 @@ void TestProxyListReport::jsonStringArrayPeakMemory() {
     QCOMPARE(report.accepted.size(), entries);
     qInfo("reading a %lld KiB JSON array raised the peak RSS by %lld KiB",
           qlonglong(data.size() / 1024), qlonglong(grewKiB));
-    // Measured: 1.9 times the text; 4.7 times when the array went through a QJsonDocument.
-    QVERIFY2(grewKiB * 1024 < data.size() * 5 / 2,
+    // Measured: 1.9 times the text here, 2.5 in a fresh chroot (where a transparent huge page
+    // adds its 2 MiB at once); 4.7 times when the array went through a QJsonDocument. The bound
+    // tells the two readers apart without depending on the page size.
+    QVERIFY2(grewKiB * 1024 < data.size() * 3,
              qPrintable(QStringLiteral("peak RSS grew by %1 KiB for a %2 KiB list")
                             .arg(grewKiB)
                             .arg(data.size() / 1024)));
