@@ -2,6 +2,7 @@
 // checks, "scheme://user:pass@host:port" parsing and the result collector.
 #include "proxylist/ParserDetail.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace poolscope::proxylist_detail {
@@ -60,7 +61,22 @@ private:
     bool m_cut = false;
 };
 
+bool needsEscape(QChar c) {
+    return (c.unicode() < 0x20 && c != u'\t') || c.unicode() == 0x7f || c.unicode() == 0xfeff;
+}
+
 QString elided(QStringView text, qsizetype maxChars, bool forceEllipsis = false) {
+    // Every entry's source text comes through here: when nothing shown needs an escape, the text
+    // is cut as it is (one copy) rather than built piece by piece.
+    const QStringView head = text.first(std::min(text.size(), maxChars));
+    if (std::none_of(head.begin(), head.end(), needsEscape)) {
+        if (!forceEllipsis && text.size() <= maxChars)
+            return text.toString();
+        qsizetype keep = std::min(text.size(), maxChars - 1);
+        if (keep > 0 && keep < text.size() && text[keep - 1].isHighSurrogate())
+            --keep; // never half a surrogate pair
+        return text.first(keep).toString() + QChar(0x2026);
+    }
     ShownText shown(maxChars);
     qsizetype i = 0;
     while (i < text.size()) {
