@@ -227,7 +227,7 @@ void MainWindow::buildMenusAndToolbars() {
                                                    "keychain"));
     m_openRecordingAction = file->addAction(QStringLiteral("Open recording…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, QStringLiteral("Open recording"), recordingsFolder(),
+            this, tr("Open recording"), recordingsFolder(),
             QStringLiteral("poolscope recordings (*.sqlite *.db *.poolscope);;All files (*)"));
         if (!path.isEmpty())
             openRecording(path);

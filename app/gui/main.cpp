@@ -164,8 +164,9 @@ int main(int argc, char *argv[]) {
     window.show();
     if (reopenLast)
         session.log(LogSeverity::Info, QStringLiteral("connection"),
-                    QStringLiteral("reopening the last connection %1 (poolscope --demo starts "
-                                   "the demo instead)")
+                    QCoreApplication::translate("main", "reopening the last connection %1 "
+                                                        "(poolscope --demo starts the demo "
+                                                        "instead)")
                         .arg(last.profile.isEmpty() ? last.url : last.profile));
     if (!options.profileName.isEmpty()) {
         QString error;

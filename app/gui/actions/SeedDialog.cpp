@@ -397,10 +397,9 @@ QString SeedDialog::summaryText() const {
 void SeedDialog::updateForecast() {
     const std::optional<double> minimum = m_session->poolMinimum();
     const bool poolRead = m_session->latestObservation().has_value();
-    m_ui->minimumRadio->setText(
-        minimum    ? QStringLiteral("Pool minimum (now %1)").arg(formatCount(*minimum))
-        : poolRead ? QStringLiteral("Pool minimum (pool empty: 0)")
-                   : tr("Pool minimum (not read yet)"));
+    m_ui->minimumRadio->setText(minimum    ? tr("Pool minimum (now %1)").arg(formatCount(*minimum))
+                                : poolRead ? tr("Pool minimum (pool empty: 0)")
+                                           : tr("Pool minimum (not read yet)"));
     // No verdict before its figures exist: the list's new members and the pool's minimum.
     if (m_report.accepted.isEmpty()) {
         m_ui->forecastLabel->setText(

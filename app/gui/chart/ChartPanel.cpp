@@ -588,7 +588,7 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
         text += QStringLiteral(" · legend hidden (narrow): colours as in the table");
     m_caption->setFullText(text);
     if (text.isEmpty())
-        m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
+        m_caption->setToolTip(tr("Which members the chart shows"));
 }
 
 } // namespace poolscope

@@ -36,7 +36,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     , m_since(new QLabel(this))
     , m_size(new QLabel(this)) {
     m_state->setToolTip(QStringLiteral("Connection to the Redis server"));
-    m_version->setToolTip(QStringLiteral("Server and version"));
+    m_version->setToolTip(tr("Server and version"));
     m_roundTrip->setToolTip(QStringLiteral("Round-trip time of the last poll (all its commands)"));
     m_since->setToolTip(QStringLiteral("Time since the last successful poll"));
     m_size->setToolTip(QStringLiteral("Members in the pool"));

@@ -300,7 +300,7 @@ bool GuardPanel::start(QString *error) {
             } catch (const RedisError &e) {
                 run->guard.reset();
                 run->connection.reset();
-                summary = QStringLiteral("round failed: %1; trying again next round")
+                summary = GuardPanel::tr("round failed: %1; trying again next round")
                               .arg(dashboardErrorText(e));
             }
             post([this, summary] { roundDone(summary); });
