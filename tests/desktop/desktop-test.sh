@@ -16,17 +16,9 @@
 set -euo pipefail
 app=$1
 cli=$2
-work=$(mktemp -d "${TMPDIR:-/tmp}/poolscope-desktop.XXXXXX")
-shots=${3:-$work/screenshots}
-mkdir -p "$shots"
-pids=()
-cleanup() {
-    local status=$?
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if ((status == 0)); then rm -rf "$work"; else echo "desktop: kept $work" >&2; fi
-}
-trap cleanup EXIT
+label=desktop
+shots_dir=${3:-}
+source "$(dirname "$0")/common.sh"
 fail() {
     echo "desktop: FAIL: $*" >&2
     [[ -n ${DISPLAY:-} ]] && import -window root "$shots/failure.png" 2>/dev/null || true
@@ -40,7 +32,6 @@ export HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/ho
 export XDG_CACHE_HOME=$work/home/.cache XDG_RUNTIME_DIR=$work/runtime
 mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
-unset REDIS_URL QT_QPA_PLATFORM WAYLAND_DISPLAY
 
 free_port() {
     local port
@@ -63,16 +54,6 @@ start_redis() { # PORT: a redis-server on 127.0.0.1 without persistence
     fail "redis-server on port $1 did not start"
 }
 rc() { local port=$1; shift; redis-cli -h 127.0.0.1 -p "$port" "$@"; }
-# Waits up to $1 seconds for the command after it to succeed.
-wait_for() {
-    local seconds=$1; shift
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        "$@" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
 alive() { kill -0 "$app_pid" 2>/dev/null || fail "the dashboard exited (status: $(wait "$app_pid"; echo $?))"; }
 window_title() { xdotool getwindowname "$window" 2>/dev/null; }
 title_has() { [[ $(window_title) == *"$1"* ]]; }

@@ -6,28 +6,10 @@
 # Usage: window-sizes.sh POOLSCOPE SCREENSHOT_DIR
 set -euo pipefail
 app=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/poolscope-sizes.XXXXXX")
-shots=${2:-$work/screenshots}
-mkdir -p "$shots"
-pids=()
-cleanup() {
-    local status=$?
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if ((status == 0)); then rm -rf "$work"; else echo "sizes: kept $work" >&2; fi
-}
-trap cleanup EXIT
+label=sizes
+shots_dir=${2:-}
+source "$(dirname "$0")/common.sh"
 fail() { echo "sizes: FAIL: $*" >&2; exit 1; }
-unset REDIS_URL QT_QPA_PLATFORM WAYLAND_DISPLAY
-wait_for() {
-    local seconds=$1; shift
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        "$@" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
 
 # One display of WIDTHxHEIGHT, the dashboard on it with SCALE; NAME.png of the whole screen.
 # Prints the window's outer size in screen pixels.
