@@ -340,12 +340,7 @@ ConnectionsDialog *MainWindow::showConnections() {
         start.poolKey = ConnectionProfile().poolKey;
     auto *dialog = new ConnectionsDialog(m_profiles.get(), m_secrets, start, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ConnectionsDialog::connectRequested, m_profileConnector,
-            [this](const ConnectionProfile &profile) {
-                Q_EMIT connectionRequested();
-                m_pendingProfile = profile.name;
-                m_profileConnector->connectTo(profile);
-            });
+    connect(dialog, &ConnectionsDialog::connectRequested, this, &MainWindow::connectLoadedProfile);
     dialog->open();
     return dialog;
 }
@@ -353,17 +348,20 @@ ConnectionsDialog *MainWindow::showConnections() {
 bool MainWindow::connectProfile(const QString &name, QString *error) {
     const ProfileLoadResult loaded = m_profiles->load(name);
     if (!loaded.profile) {
-        const QString reason = loaded.error;
-        m_session->log(LogSeverity::Error, QStringLiteral("connection"), reason);
-        m_status->showMessage(reason, 10000);
+        m_session->log(LogSeverity::Error, QStringLiteral("connection"), loaded.error);
+        m_status->showMessage(loaded.error, 10000);
         if (error)
-            *error = reason;
+            *error = loaded.error;
         return false;
     }
-    Q_EMIT connectionRequested();
-    m_pendingProfile = loaded.profile->name;
-    m_profileConnector->connectTo(*loaded.profile);
+    connectLoadedProfile(*loaded.profile);
     return true;
+}
+
+void MainWindow::connectLoadedProfile(const ConnectionProfile &profile) {
+    Q_EMIT connectionRequested();
+    m_pendingProfile = profile.name; // the title's and the last connection's, once it is ready
+    m_profileConnector->connectTo(profile);
 }
 
 void MainWindow::setEmbeddedServer(const Endpoint &server) {

@@ -13,6 +13,7 @@ namespace poolscope {
 
 class ChartPanel;
 class ConnectionBar;
+struct ConnectionProfile;
 class ConnectionsDialog;
 class EventsPanel;
 class FairnessPanel;
@@ -96,6 +97,7 @@ private:
     void buildMenusAndToolbars();
     void restoreLayout();
     void fitIntoScreen();
+    void connectLoadedProfile(const ConnectionProfile &profile);
     void updateTitle();
 
     PoolSession *m_session;
