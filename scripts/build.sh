@@ -7,8 +7,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${POOLSCOPE_BUILD_DIR:-$top/build}
 # -O2 without debug info, and a unity build (the files of each library compiled in batches of
 # 8): together they take the first build of the two programs from 238 s (file by file, -O3) to
-# 96 s here (README, "Time to the first screenshot"). The sanitizer and fuzzing builds keep one
-# file per compile, so each file still builds on its own.
+# 96 s here (docs/building.md, "Time to the first screenshot"). The sanitizer and fuzzing builds
+# keep one file per compile, so each file still builds on its own.
 build_type=${POOLSCOPE_BUILD_TYPE:-Release}
 unity=${POOLSCOPE_UNITY_BUILD:-ON}
 targets=()

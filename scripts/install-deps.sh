@@ -34,6 +34,7 @@ if [[ ${1:-} != --run ]]; then
         debootstrap                               # a fresh bookworm to install the .deb into
         openbox xdotool x11-utils imagemagick     # desktop tests: window manager, input, xwininfo, screenshots
         systemd                                   # systemd-analyze verify for the shipped units
+        python3                                   # tests/docs: the documentation's links checked
     )
 fi
 

@@ -11,7 +11,7 @@
 // member was missing from the polls between two points it has).
 //
 // A reader belongs to the thread that opened it (a Qt SQL connection does): use it from one
-// thread only. Opening and reading a day are quick (see the README's benchmarks), but they are
+// thread only. Opening and reading a day are quick (see docs/benchmarks.md), but they are
 // disk reads: the viewer may want them off the GUI thread.
 #pragma once
 

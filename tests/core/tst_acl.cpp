@@ -1,5 +1,5 @@
-// The README's ACL rules, applied to a real redis-server: the monitoring user can watch but not
-// write; the operator can seed, evict, restore and allocate, on its pool keys only.
+// The ACL rules of docs/key-layout.md, applied to a real redis-server: the monitoring user can
+// watch but not write; the operator can seed, evict, restore and allocate, on its pool keys only.
 #include "RedisFixture.h"
 
 #include "pool/PoolOperations.h"
@@ -14,13 +14,13 @@ using namespace poolscope::testing;
 
 namespace {
 
-// The rules exactly as the README documents them, read from the README itself so the two
-// cannot drift apart.
-QByteArrayList readmeRules(const QByteArray &user) {
-    QFile readme(QStringLiteral(POOLSCOPE_SOURCE_DIR "/README.md"));
-    if (!readme.open(QIODevice::ReadOnly))
+// The rules exactly as the access-control documentation gives them, read from that page itself
+// so the two cannot drift apart.
+QByteArrayList documentedRules(const QByteArray &user) {
+    QFile page(QStringLiteral(POOLSCOPE_SOURCE_DIR "/docs/key-layout.md"));
+    if (!page.open(QIODevice::ReadOnly))
         return {};
-    for (const QByteArray &line : readme.readAll().split('\n')) {
+    for (const QByteArray &line : page.readAll().split('\n')) {
         const QByteArray prefix = "ACL SETUSER " + user + ' ';
         if (line.startsWith(prefix))
             return line.mid(prefix.size()).trimmed().split(' ');
@@ -60,9 +60,9 @@ private Q_SLOTS:
         for (const QByteArray &user :
              {QByteArray("poolscope-monitor"), QByteArray("poolscope-operator"),
               QByteArray("poolscope-watcher")}) {
-            const QByteArrayList rules = readmeRules(user);
-            QVERIFY2(!rules.isEmpty(), "README lacks the ACL SETUSER line for " + user);
-            // The README uses a placeholder for the password.
+            const QByteArrayList rules = documentedRules(user);
+            QVERIFY2(!rules.isEmpty(), "docs/key-layout.md lacks the ACL SETUSER line for " + user);
+            // The page uses a placeholder for the password.
             RedisCommand command{"ACL", "SETUSER", user};
             for (QByteArray rule : rules) {
                 rule.replace("PASSWORD", user + "-secret");
@@ -105,7 +105,7 @@ private Q_SLOTS:
         QCOMPARE(pool.allocate(), std::optional<QByteArray>("192.0.2.3:80"));
         const EvictResult evicted = pool.evict("192.0.2.3:80");
         QCOMPARE(evicted.savedCount, 1.0);
-        QVERIFY(!evicted.guardMarkKept); // the README's rules reach the guard's marks
+        QVERIFY(!evicted.guardMarkKept); // the documented rules reach the guard's marks
         const RestoreResult restored = pool.restore("192.0.2.3:80", RestorePolicy::Min);
         QCOMPARE(restored.restoredCount, 3.0);
         QVERIFY(!restored.guardMarkKept);
@@ -116,7 +116,7 @@ private Q_SLOTS:
     // result says a guard's mark could not be dropped (the CLI warns), and the mark stays.
     void operatorWithoutTheMarksKeyIsWarned() {
         RedisCommand command{"ACL", "SETUSER", "poolscope-old-operator"};
-        for (QByteArray rule : readmeRules("poolscope-operator")) {
+        for (QByteArray rule : documentedRules("poolscope-operator")) {
             if (rule.contains(":guard-evicted:"))
                 continue;
             rule.replace("PASSWORD", "old-secret");

@@ -18,7 +18,7 @@ private Q_SLOTS:
         RedisFixture redis;
         QVERIFY2(redis.start(), qPrintable(redis.error()));
         redis.run({"ZADD", "proxies", "1", "192.0.2.1:80", "2", "192.0.2.2:80"});
-        // A monitoring user as the README documents it: reads only.
+        // A monitoring user as docs/key-layout.md documents it: reads only.
         QVERIFY(!redis
                      .run({"ACL",
                            "SETUSER",

@@ -209,9 +209,9 @@ private:
         m_hostDisplay =
             m_port == 22 ? m_hostName : QStringLiteral("%1:%2").arg(m_hostName).arg(m_port);
     }
-    // libssh expands "~" in the config through the password database, not $HOME (the README
-    // promises $HOME, as for ~/.ssh itself): hand it the config with "~/" already expanded,
-    // through a memory file, so nothing is written to disk.
+    // libssh expands "~" in the config through the password database, not $HOME (the docs
+    // promise $HOME, as for ~/.ssh itself: docs/connections.md): hand it the config with "~/"
+    // already expanded, through a memory file, so nothing is written to disk.
     void parseUserConfig(const QByteArray &path) {
         QFile file(QString::fromLocal8Bit(path));
         if (!file.open(QIODevice::ReadOnly))
