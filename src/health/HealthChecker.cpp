@@ -1,14 +1,11 @@
 #include "health/HealthChecker.h"
 
 #include "health/Checkability.h"
-#include "health/ProxyProbe.h"
-#include "health/TlsStack.h"
+#include "health/ProxyCheck.h"
+
+#include <curl/curl.h>
 
 #include <QElapsedTimer>
-
-#include <netdb.h>
-#include <poll.h>
-#include <sys/socket.h>
 
 #include <memory>
 #include <mutex>
@@ -19,7 +16,7 @@ namespace poolscope {
 namespace {
 
 using health::Clock;
-using health::ProxyProbe;
+using health::ProxyCheck;
 
 // State shared by the round's threads.
 struct RoundState {
@@ -28,7 +25,6 @@ struct RoundState {
         , options(o) {}
     const QList<QByteArray> &members;
     const CheckOptions &options;
-    SSL_CTX *tlsContext = nullptr;
     const std::atomic<bool> *stop = nullptr;
     std::vector<CheckResult> results;
     std::atomic<qsizetype> next{0};
@@ -55,42 +51,11 @@ struct RoundState {
     }
 };
 
-struct Resolved {
-    sockaddr_storage address{};
-    socklen_t length = 0;
-};
-
-// The proxy's address, or the reason it is not checked. Names are resolved here (blocking:
-// getaddrinfo has no deadline; IP literals cost nothing).
-std::optional<Resolved> resolve(const ProxyEntry &proxy, QString *reason) {
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_NUMERICSERV;
-    addrinfo *found = nullptr;
-    const QByteArray host = proxy.host.toUtf8();
-    const QByteArray port = QByteArray::number(proxy.port);
-    if (const int error = getaddrinfo(host.constData(), port.constData(), &hints, &found);
-        error != 0) {
-        *reason = QStringLiteral("cannot resolve %1: %2")
-                      .arg(proxy.host, QString::fromLocal8Bit(gai_strerror(error)));
-        return std::nullopt;
-    }
-    std::optional<Resolved> result;
-    if (const QString problem = notCheckableAddress(found->ai_addr); !problem.isEmpty()) {
-        *reason = QStringLiteral("%1 %2").arg(proxy.host, problem);
-    } else {
-        result.emplace();
-        std::memcpy(&result->address, found->ai_addr, found->ai_addrlen);
-        result->length = found->ai_addrlen;
-    }
-    freeaddrinfo(found);
-    return result;
-}
-
+// One thread's share of the round: its checks are transfers on one libcurl multi handle.
 void runThread(RoundState &state, int share) {
-    std::vector<std::unique_ptr<ProxyProbe>> active;
+    CURLM *multi = curl_multi_init();
+    std::vector<std::unique_ptr<ProxyCheck>> active;
     std::vector<qsizetype> activeIndex;
-    std::vector<pollfd> fds;
     bool exhausted = false;
     for (;;) {
         Clock::time_point now = Clock::now();
@@ -116,27 +81,16 @@ void runThread(RoundState &state, int share) {
             result.member = member;
             QString reason;
             const std::optional<ProxyEntry> proxy = proxyOfMember(member, &reason);
-            std::optional<Resolved> address;
-            if (proxy && (reason = notCheckableReason(*proxy)).isEmpty())
-                address = resolve(*proxy, &reason);
-            if (!address) {
+            if (!proxy || !(reason = notCheckableReason(*proxy)).isEmpty()) {
                 result.outcome = CheckOutcome::NotCheckable;
                 result.detail = reason;
                 state.inFlight.fetch_sub(1);
                 continue;
             }
-            auto probe =
-                std::make_unique<ProxyProbe>(member, *proxy, state.options, state.tlsContext);
-            state.opened.fetch_add(1);
-            probe->start(reinterpret_cast<const sockaddr *>(&address->address), address->length,
-                         now);
-            if (probe->finished()) {
-                result = probe->result();
-                state.inFlight.fetch_sub(1);
-                continue;
-            }
-            active.push_back(std::move(probe));
+            active.push_back(
+                std::make_unique<ProxyCheck>(member, *proxy, state.options, state.opened));
             activeIndex.push_back(index);
+            curl_multi_add_handle(multi, active.back()->easyHandle());
         }
         if (active.empty()) {
             if (exhausted || state.stopping())
@@ -146,34 +100,44 @@ void runThread(RoundState &state, int share) {
                 std::max(rateWait, std::chrono::milliseconds(rateWait.count() ? 0 : 2)));
             continue;
         }
-        Clock::time_point earliest = active.front()->deadline();
-        fds.resize(active.size());
-        for (size_t i = 0; i < active.size(); ++i) {
-            fds[i] = {active[i]->fd(), active[i]->pollEvents(), 0};
-            earliest = std::min(earliest, active[i]->deadline());
+        int running = 0;
+        curl_multi_perform(multi, &running);
+        int queued = 0;
+        while (CURLMsg *message = curl_multi_info_read(multi, &queued)) {
+            ProxyCheck *check = nullptr;
+            curl_easy_getinfo(message->easy_handle, CURLINFO_PRIVATE, &check);
+            if (message->msg == CURLMSG_DONE && check)
+                check->finish(message->data.result);
         }
-        auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(earliest - now) +
-                       std::chrono::milliseconds(1);
-        if (rateWait.count() > 0 || (!exhausted && int(active.size()) < share))
-            timeout = std::min(timeout, std::max(rateWait, std::chrono::milliseconds(5)));
-        ::poll(fds.data(), nfds_t(fds.size()), int(std::max<qint64>(timeout.count(), 0)));
         now = Clock::now();
-        for (size_t i = 0; i < active.size(); ++i) {
-            if (fds[i].revents)
-                active[i]->handle(fds[i].revents, now);
-            active[i]->checkDeadline(now);
-        }
+        Clock::time_point earliest = now + std::chrono::seconds(1);
         for (size_t i = active.size(); i-- > 0;) {
-            if (!active[i]->finished())
+            ProxyCheck &check = *active[i];
+            if (state.stopping())
+                check.interrupt();
+            check.checkDeadline(now);
+            if (!check.finished()) {
+                earliest = std::min(earliest, check.deadline());
                 continue;
-            state.results[size_t(activeIndex[i])] = active[i]->result();
+            }
+            curl_multi_remove_handle(multi, check.easyHandle());
+            state.results[size_t(activeIndex[i])] = check.result();
             state.inFlight.fetch_sub(1);
             active.erase(active.begin() + qsizetype(i));
             activeIndex.erase(activeIndex.begin() + qsizetype(i));
         }
+        // Wake for the first deadline, and often enough to see a stop or a free slot.
+        auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(earliest - now) +
+                       std::chrono::milliseconds(1);
+        if (state.stop)
+            timeout = std::min(timeout, std::chrono::milliseconds(50));
+        if (rateWait.count() > 0 || (!exhausted && int(active.size()) < share))
+            timeout = std::min(timeout, std::max(rateWait, std::chrono::milliseconds(5)));
+        if (!active.empty())
+            curl_multi_poll(multi, nullptr, 0, int(std::max<qint64>(timeout.count(), 0)), nullptr);
     }
+    curl_multi_cleanup(multi);
 }
-
 } // namespace
 
 CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &options,
@@ -184,14 +148,14 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
     RoundState state(members, options);
     state.stop = stop;
     state.results.resize(size_t(members.size()));
-    QString tlsError;
-    state.tlsContext =
-        health::TlsStack::makeContext(options.caFile, options.tlsInsecure, &tlsError);
+    static const CURLcode curlStarted =
+        curl_global_init(CURL_GLOBAL_DEFAULT); // thread-safe in 7.84+
     const int threads = std::max(1, std::min(options.threads, int(members.size())));
     const int share = std::max(1, (std::max(1, options.concurrency) + threads - 1) / threads);
-    if (!state.tlsContext) {
+    if (curlStarted != CURLE_OK) {
         for (qsizetype i = 0; i < members.size(); ++i)
-            state.results[size_t(i)] = {members[i], CheckOutcome::TlsError, tlsError};
+            state.results[size_t(i)] = {members[i], CheckOutcome::NetworkError,
+                                        QStringLiteral("libcurl did not start")};
     } else {
         std::vector<std::thread> pool;
         for (int i = 1; i < threads; ++i)
@@ -199,7 +163,6 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
         runThread(state, share);
         for (std::thread &thread : pool)
             thread.join();
-        health::TlsStack::freeContext(state.tlsContext);
     }
     for (qsizetype i = 0; i < members.size(); ++i) {
         CheckResult &result = state.results[size_t(i)];
