@@ -63,7 +63,6 @@ struct CheckOptions {
     std::chrono::milliseconds checkTimeout{10000};  // one check in all
     int concurrency = 50;                           // checks in flight at once
     double ratePerSecond = 0;                       // checks started per second at most; 0: no cap
-    int threads = 2;                                // event loops driving the sockets
     QString caFile;           // TLS (proxy and target): trusted CAs; empty: the system's
     bool tlsInsecure = false; // no certificate verification at all
 };

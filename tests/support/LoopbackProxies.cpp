@@ -111,6 +111,8 @@ bool LoopbackServer::start() {
             m_error = QStringLiteral("cannot load %1").arg(m_options.certificate);
             return false;
         }
+        if (m_options.requireClientCertificate)
+            SSL_CTX_set_verify(context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
         m_tlsContext = context;
     }
     m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
