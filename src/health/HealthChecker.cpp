@@ -2,6 +2,7 @@
 
 #include "health/Checkability.h"
 #include "pool/CredentialMask.h"
+#include "pool/MemberText.h"
 
 #include <curl/curl.h>
 #include <openssl/ssl.h>
@@ -12,6 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 #include <thread>
@@ -32,13 +34,6 @@ int statusOfLine(const QByteArray &line) {
     const bool shaped = line.startsWith("HTTP/1.") && line.size() >= 12 && line[8] == ' ' &&
                         (line.size() == 12 || line[12] == ' ');
     return shaped && ok && status >= 100 && status <= 599 ? status : -1;
-}
-
-QString printable(const QByteArray &bytes) {
-    QString text;
-    for (const char c : bytes.left(40))
-        text += (c >= 0x20 && c < 0x7f) ? QChar::fromLatin1(c) : QChar(u'.');
-    return text;
 }
 
 // What the SOCKS failures libcurl names (CURLINFO_PROXY_ERROR) mean. A SOCKS proxy that closes
@@ -80,16 +75,14 @@ constexpr struct {
 // answer it fetches for an absolute-URI GET); the target's part, through the tunnel.
 class ProxyCheck {
 public:
-    ProxyCheck(qsizetype index, const QByteArray &member, const ProxyEntry &proxy,
-               const CheckOptions &options, qint64 &opened);
+    // Writes into result (its member set) when it ends.
+    ProxyCheck(CheckResult &result, const ProxyEntry &proxy, const CheckOptions &options);
     ~ProxyCheck() { curl_easy_cleanup(m_easy); }
     ProxyCheck(const ProxyCheck &) = delete;
     ProxyCheck &operator=(const ProxyCheck &) = delete;
 
     CURL *easy() const { return m_easy; }
-    qsizetype index() const { return m_index; }
     bool finished() const { return m_done; }
-    const CheckResult &result() const { return m_result; }
     Clock::time_point deadline() const {
         const milliseconds limit = m_phase == Phase::Connecting ? m_options.connectTimeout
                                    : m_phase == Phase::Proxy    ? m_options.proxyTimeout
@@ -118,12 +111,13 @@ private:
         m_phase = phase;
         m_phaseStarted = Clock::now();
     }
+    QString whose() const { return QLatin1String(m_phase == Phase::Target ? "target" : "proxy"); }
     qint64 elapsedMs() const {
         return std::chrono::duration_cast<milliseconds>(Clock::now() - m_started).count();
     }
     void connected() {
         if (m_phase == Phase::Connecting) {
-            m_connectedMs = elapsedMs();
+            m_result.connectMs = elapsedMs(); // libcurl's own figure replaces it (end)
             enter(Phase::Proxy);
         }
     }
@@ -137,6 +131,12 @@ private:
     bool headEnded();
     void end(CheckOutcome outcome, const QString &detail = {});
     void endAsTimeout();
+    bool endAsHeadTooLong() {
+        end(kGarbage, QStringLiteral("the %1's answer has no end of its head within %2 bytes")
+                          .arg(whose())
+                          .arg(kMaxHead));
+        return false;
+    }
 
     static ProxyCheck &of(void *self) { return *static_cast<ProxyCheck *>(self); }
     // Every socket libcurl opens comes here with its address resolved: the never-probed rule is
@@ -150,7 +150,6 @@ private:
             ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
         if (fd >= 0) {
             of(self).m_result.probed = true;
-            ++of(self).m_opened;
             of(self).m_socket = fd;
         }
         return fd;
@@ -177,7 +176,8 @@ private:
     }
     static CURLcode tlsStarting(CURL *, void *context, void *self) {
         of(self).connected();
-        if (of(self).m_socks) // no TLS of its own: TLS with the target means the tunnel is open
+        // A SOCKS proxy has no TLS of its own: TLS with the target means the tunnel is open.
+        if (of(self).m_proxy.scheme.startsWith(u"socks"))
             of(self).tunnelOpened();
         SSL_CTX_set_app_data(static_cast<SSL_CTX *>(context), self); // libcurl uses SSL's own
         SSL_CTX_set_info_callback(static_cast<SSL_CTX *>(context), tlsInfo);
@@ -192,11 +192,8 @@ private:
     }
 
     CURL *m_easy = curl_easy_init();
-    qsizetype m_index;
     ProxyEntry m_proxy;
     const CheckOptions &m_options;
-    qint64 &m_opened;
-    bool m_socks = false;
     bool m_tunnel = false; // SOCKS or CONNECT; else an absolute-URI GET the proxy answers
     bool m_requestSent = false;
     bool m_tlsAlert = false; // the proxy or the target sent a fatal TLS alert
@@ -204,25 +201,20 @@ private:
     Phase m_phase = Phase::Connecting;
     Clock::time_point m_started = Clock::now();
     Clock::time_point m_phaseStarted = m_started;
-    qint64 m_connectedMs = -1;
     QByteArray m_statusLine; // of the head being read; empty between heads
     qsizetype m_headBytes = 0;
     QString m_refusedAddress; // why the never-probed rule refused a resolved address
     char m_error[CURL_ERROR_SIZE] = {};
     bool m_done = false;
-    CheckResult m_result;
+    CheckResult &m_result;
 };
 
-ProxyCheck::ProxyCheck(qsizetype index, const QByteArray &member, const ProxyEntry &proxy,
-                       const CheckOptions &options, qint64 &opened)
-    : m_index(index)
-    , m_proxy(proxy)
+ProxyCheck::ProxyCheck(CheckResult &result, const ProxyEntry &proxy, const CheckOptions &options)
+    : m_proxy(proxy)
     , m_options(options)
-    , m_opened(opened) {
-    m_result.member = member;
+    , m_result(result) {
     const CheckTarget &target = options.target;
-    m_socks = proxy.scheme.startsWith(u"socks");
-    m_tunnel = m_socks || target.https;
+    m_tunnel = proxy.scheme.startsWith(u"socks") || target.https;
     // The proxy resolves a target name (socks5h, socks4a), never this machine.
     QByteArray scheme = proxy.scheme == u"https" ? "https" : "http";
     in_addr ipv4{};
@@ -256,7 +248,6 @@ ProxyCheck::ProxyCheck(qsizetype index, const QByteArray &member, const ProxyEnt
     set(CURLOPT_FRESH_CONNECT, 1L); // each check opens its own connection
     set(CURLOPT_FORBID_REUSE, 1L);
     set(CURLOPT_NOSIGNAL, 1L);
-    set(CURLOPT_TIMEOUT_MS, long(options.checkTimeout.count()) + 1000); // ours come first
     for (const auto &[version, verifyPeer, verifyHost, caInfo] :
          {std::tuple{CURLOPT_SSLVERSION, CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST,
                      CURLOPT_CAINFO},
@@ -286,26 +277,20 @@ ProxyCheck::ProxyCheck(qsizetype index, const QByteArray &member, const ProxyEnt
 // phase's time: a status line alone may come from something that is no working proxy.
 bool ProxyCheck::headLine(const QByteArray &line) {
     connected();
-    const QString whose =
-        m_tunnel && m_requestSent ? QStringLiteral("target") : QStringLiteral("proxy");
     if (m_statusLine.isEmpty()) {
         m_statusLine = line.trimmed();
         m_headBytes = 0;
         if (statusOfLine(m_statusLine) < 0) {
-            end(kGarbage,
-                QStringLiteral("the %1 answered \"%2\"").arg(whose, printable(m_statusLine)));
+            end(kGarbage, QStringLiteral("the %1 answered \"%2\"")
+                              .arg(whose(), memberText(m_statusLine.left(40))));
             return false;
         }
         if (!m_tunnel && m_result.proxyMs < 0)
             m_result.proxyMs = elapsedMs();
     }
     m_headBytes += line.size();
-    if (m_headBytes > kMaxHead) {
-        end(kGarbage, QStringLiteral("the %1's answer has no end of its head within %2 bytes")
-                          .arg(whose)
-                          .arg(kMaxHead));
-        return false;
-    }
+    if (m_headBytes > kMaxHead)
+        return endAsHeadTooLong();
     return (line != "\r\n" && line != "\n") || headEnded();
 }
 
@@ -320,7 +305,8 @@ bool ProxyCheck::headEnded() {
         return false;
     }
     if (connectAnswer && (status < 200 || status > 299)) {
-        end(kRefused, QStringLiteral("CONNECT answered \"%1\"").arg(printable(statusLine)));
+        end(kRefused,
+            QStringLiteral("CONNECT answered \"%1\"").arg(memberText(statusLine.left(40))));
         return false;
     }
     if (connectAnswer)
@@ -344,31 +330,26 @@ void ProxyCheck::end(CheckOutcome outcome, const QString &detail) {
     m_done = true;
     m_result.outcome = outcome;
     m_result.detail = maskCredentialsInText(detail);
-    // libcurl's own figure when it has one: it notes when the socket connected, but reports it
-    // only once its SOCKS or proxy TLS part is done too.
+    // libcurl notes when the socket connected, but reports it once SOCKS or proxy TLS are done.
     curl_off_t us = 0;
     curl_easy_getinfo(m_easy, CURLINFO_CONNECT_TIME_T, &us);
-    m_result.connectMs = us > 0 ? us / 1000 : m_connectedMs;
+    if (us > 0)
+        m_result.connectMs = us / 1000;
 }
 
 void ProxyCheck::endAsTimeout() {
-    const qint64 ms = elapsedMs();
-    if (m_phase == Phase::Connecting)
-        end(CheckOutcome::TimeoutConnect, QStringLiteral("no connection within %1 ms").arg(ms));
-    else if (m_phase == Phase::Proxy)
-        end(CheckOutcome::TimeoutProxy,
-            QStringLiteral("the proxy did not answer within %1 ms").arg(ms));
-    else
-        end(CheckOutcome::TimeoutTarget,
-            QStringLiteral("the target did not answer within %1 ms").arg(ms));
+    static const char *texts[] = {"no connection within %1 ms",
+                                  "the proxy did not answer within %1 ms",
+                                  "the target did not answer within %1 ms"};
+    constexpr CheckOutcome outcomes[] = {CheckOutcome::TimeoutConnect, CheckOutcome::TimeoutProxy,
+                                         CheckOutcome::TimeoutTarget};
+    end(outcomes[int(m_phase)], QString::fromLatin1(texts[int(m_phase)]).arg(elapsedMs()));
 }
 
 void ProxyCheck::finish(CURLcode code) {
     if (m_done)
         return;
     const QString why = QString::fromUtf8(m_error[0] ? m_error : curl_easy_strerror(code));
-    const QString whose =
-        m_phase == Phase::Target ? QStringLiteral("target") : QStringLiteral("proxy");
     long value = 0;
     if (!m_result.probed && !m_refusedAddress.isEmpty())
         return end(CheckOutcome::NotCheckable, m_proxy.host + u' ' + m_refusedAddress);
@@ -382,8 +363,6 @@ void ProxyCheck::finish(CURLcode code) {
         if (value == ECONNREFUSED)
             return end(CheckOutcome::Refused, QStringLiteral("connection refused"));
         return end(CheckOutcome::NetworkError, QStringLiteral("connect: %1").arg(why));
-    case CURLE_OPERATION_TIMEDOUT:
-        return endAsTimeout();
     case CURLE_PROXY:
         curl_easy_getinfo(m_easy, CURLINFO_PROXY_ERROR, &value);
         for (const auto &failure : kSocksFailures)
@@ -392,26 +371,20 @@ void ProxyCheck::finish(CURLcode code) {
         break;
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_PEER_FAILED_VERIFICATION:
-    case CURLE_SSL_CERTPROBLEM:
-    case CURLE_SSL_CIPHER:
     case CURLE_SSL_CACERT_BADFILE:
-    case CURLE_SSL_ISSUER_ERROR:
-        return end(CheckOutcome::TlsError, QStringLiteral("TLS with the %1: %2").arg(whose, why));
+        return end(CheckOutcome::TlsError, QStringLiteral("TLS with the %1: %2").arg(whose(), why));
     case CURLE_UNSUPPORTED_PROTOCOL: // "Received HTTP/0.9": no status line at all
     case CURLE_WEIRD_SERVER_REPLY:
-        return end(kGarbage, QStringLiteral("the %1's answer is no HTTP: %2").arg(whose, why));
+        return end(kGarbage, QStringLiteral("the %1's answer is no HTTP: %2").arg(whose(), why));
     case CURLE_OUT_OF_MEMORY: // libcurl 7.88's answer to a header line over 100 KB
         if (!m_statusLine.isEmpty())
-            return end(kGarbage, QStringLiteral("the %1's answer has no end of its head within "
-                                                "%2 bytes")
-                                     .arg(whose)
-                                     .arg(kMaxHead));
+            return void(endAsHeadTooLong());
         break;
     default:
         break;
     }
     if (m_tlsAlert)
-        return end(CheckOutcome::TlsError, QStringLiteral("TLS with the %1: %2").arg(whose, why));
+        return end(CheckOutcome::TlsError, QStringLiteral("TLS with the %1: %2").arg(whose(), why));
     // Closed or reset before the answer: by the proxy, no protocol we know; through the tunnel,
     // the connection was lost.
     const bool closed = code == CURLE_GOT_NOTHING || code == CURLE_RECV_ERROR ||
@@ -432,7 +405,6 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
     timer.start();
     static const CURLcode started = curl_global_init(CURL_GLOBAL_DEFAULT); // thread-safe (7.84+)
     std::vector<CheckResult> results(size_t(members.size()));
-    qint64 opened = 0;
     const auto stopping = [stop] { return stop && stop->load(); };
     const qsizetype concurrency = std::max(1, options.concurrency);
     const auto step = std::chrono::duration_cast<Clock::duration>(
@@ -457,8 +429,7 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
                 result.detail = reason;
                 continue;
             }
-            active.push_back(
-                std::make_unique<ProxyCheck>(index, members[index], *proxy, options, opened));
+            active.push_back(std::make_unique<ProxyCheck>(result, *proxy, options));
             curl_multi_add_handle(multi, active.back()->easy());
         }
         if (active.empty() && (stopping() || next >= members.size()))
@@ -485,7 +456,6 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
                 continue;
             }
             curl_multi_remove_handle(multi, check.easy());
-            results[size_t(check.index())] = check.result();
             active.erase(active.begin() + qsizetype(i));
         }
         // Until the first deadline or the next start, and often enough to see a stop.
@@ -514,7 +484,8 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
     CheckRound round;
     round.results = QList<CheckResult>(results.begin(), results.end());
     round.elapsedMs = timer.elapsed();
-    round.connectionsOpened = opened;
+    round.connectionsOpened = std::count_if(
+        results.begin(), results.end(), [](const CheckResult &result) { return result.probed; });
     return round;
 }
 
