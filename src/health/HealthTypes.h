@@ -40,7 +40,7 @@ struct CheckTarget {
     QByteArray host; // without brackets for IPv6
     quint16 port = 80;
     QByteArray path = "/";
-    // host:port as it goes into CONNECT, Host: and SOCKS requests ("[v6]:port" for IPv6).
+    // host:port as it goes into the URL fetched through the proxy ("[v6]:port" for IPv6).
     QByteArray authority() const;
     // nullopt with the reason in *error.
     static std::optional<CheckTarget> parse(const QString &url, QString *error);
@@ -73,8 +73,8 @@ struct CheckResult {
     QString detail;        // one line, credentials masked; empty for Ok
     int status = 0;        // the target's HTTP status when it answered
     qint64 connectMs = -1; // TCP connect to the proxy
-    qint64 proxyMs = -1;   // until the proxy was ready (tunnel open / request answered)
-    qint64 totalMs = -1;   // until the target's status line
+    qint64 proxyMs = -1;   // until the proxy was ready (tunnel open / its answer began)
+    qint64 totalMs = -1;   // until the target's whole answer head
     bool probed = false;   // a connection was attempted (never for NotCheckable)
 };
 
