@@ -104,7 +104,6 @@ int main(int argc, char *argv[]) {
     // The reference, same proxies and target: one check at a time.
     CheckOptions sequential = options.check;
     sequential.concurrency = 1;
-    sequential.threads = 1;
     const CheckRound reference = runCheckRound(members, sequential);
     std::printf("\nreference: the same %lld checks one at a time: %lld ms\n",
                 qint64(members.size()), reference.elapsedMs);

@@ -23,8 +23,10 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # poolscope_0.1.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# libssh-4 (SSH tunnels) is also found by dpkg-shlibdeps; named here so that the dependency
-# stays explicit even if the libraries are ever linked statically.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "redis-server, libqt6svg6, libssh-4, libqt6sql6-sqlite")
+# libssh-4 (SSH tunnels) and libcurl4 (health checks) are also found by dpkg-shlibdeps; named
+# here so that the dependencies stay explicit even if the libraries are ever linked statically.
+# libcurl's symbols date from 7.66, but the checks use options from 7.85 (src/CMakeLists.txt).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "redis-server, libqt6svg6, libssh-4, libcurl4 (>= 7.85), libqt6sql6-sqlite")
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 include(CPack)

@@ -15,6 +15,7 @@ packages=(
     libhiredis-dev                                # Redis client library (0.14.1)
     libssl-dev                                    # TLS (rediss://) through OpenSSL
     libssh-dev                                    # SSH tunnels (--ssh) through libssh 0.10
+    libcurl4-openssl-dev                          # proxy health checks (check, guard) through libcurl
     qtkeychain-qt6-dev                            # secrets of saved connections (keychain)
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
@@ -28,6 +29,7 @@ if [[ ${1:-} != --run ]]; then
         procps                                    # ps, used by benchmarks
         openssl                                   # certificates for the TLS tests and benchmark
         openssh-server openssh-client             # sshd, ssh-agent, ssh-keygen for the SSH tests
+        iproute2                                  # ip: loopback up in a health test's own network namespace
         curl                                      # scrapes the exporter in its tests
         desktop-file-utils appstream groff-base   # validate the desktop entry, metainfo, man pages
         dpkg-dev file                             # the .deb: dpkg-shlibdeps, checks on its files

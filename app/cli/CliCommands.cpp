@@ -75,7 +75,7 @@ Commands:
                             (default 10); prints the forecast run next to what happened.
                             Refuses a key that already holds a pool unless --replace.
   check MEMBER...|--all --target URL [--expect-status S] [--concurrency N] [--rate R]
-        [--threads T] [--probe-connect-timeout MS] [--proxy-timeout MS] [--target-timeout MS]
+        [--probe-connect-timeout MS] [--proxy-timeout MS] [--target-timeout MS]
         [--check-timeout MS] [--target-ca FILE] [--target-insecure]
                             one round of health checks through each member's proxy (HTTP
                             CONNECT or GET, https:// proxies, SOCKS5 with user/password,

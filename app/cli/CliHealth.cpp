@@ -68,7 +68,6 @@ CheckOptions Cli::checkOptions() {
     options.checkTimeout = ms("check-timeout", options.checkTimeout);
     options.concurrency = wholeOption(QStringLiteral("concurrency"), 50, 1, 10000);
     options.ratePerSecond = numberOption(QStringLiteral("rate"), 0, 0, 1e6);
-    options.threads = wholeOption(QStringLiteral("threads"), 2, 1, 64);
     options.caFile = m_parser.value(QStringLiteral("target-ca"));
     options.tlsInsecure = m_parser.isSet(QStringLiteral("target-insecure"));
     if (options.tlsInsecure)

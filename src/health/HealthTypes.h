@@ -40,7 +40,7 @@ struct CheckTarget {
     QByteArray host; // without brackets for IPv6
     quint16 port = 80;
     QByteArray path = "/";
-    // host:port as it goes into CONNECT, Host: and SOCKS requests ("[v6]:port" for IPv6).
+    // host:port as it goes into the URL fetched through the proxy ("[v6]:port" for IPv6).
     QByteArray authority() const;
     // nullopt with the reason in *error.
     static std::optional<CheckTarget> parse(const QString &url, QString *error);
@@ -63,7 +63,6 @@ struct CheckOptions {
     std::chrono::milliseconds checkTimeout{10000};  // one check in all
     int concurrency = 50;                           // checks in flight at once
     double ratePerSecond = 0;                       // checks started per second at most; 0: no cap
-    int threads = 2;                                // event loops driving the sockets
     QString caFile;           // TLS (proxy and target): trusted CAs; empty: the system's
     bool tlsInsecure = false; // no certificate verification at all
 };
@@ -74,8 +73,8 @@ struct CheckResult {
     QString detail;        // one line, credentials masked; empty for Ok
     int status = 0;        // the target's HTTP status when it answered
     qint64 connectMs = -1; // TCP connect to the proxy
-    qint64 proxyMs = -1;   // until the proxy was ready (tunnel open / request answered)
-    qint64 totalMs = -1;   // until the target's status line
+    qint64 proxyMs = -1;   // until the proxy was ready (tunnel open / its answer began)
+    qint64 totalMs = -1;   // until the target's whole answer head
     bool probed = false;   // a connection was attempted (never for NotCheckable)
 };
 

@@ -13,6 +13,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <thread>
+
 using namespace poolscope;
 using namespace poolscope::testing;
 using namespace std::chrono_literals;
@@ -77,6 +79,9 @@ private slots:
     void classification_data();
     void classification();
     void demoPoolIsNotCheckable();
+    void namesAreJudgedByTheirAddress();
+    void environmentProxiesChangeNothing();
+    void stopEndsChecksInFlight();
     void credentialsNeverShown();
     void concurrencyAndRateAreBounded();
     void healthKeysShareThePoolSlot_data();
@@ -114,6 +119,9 @@ void TestHealth::initTestCase() {
     server("tlsTarget", spec(Kind::HttpTarget, cert, key));
     server("wrongNameTarget", spec(Kind::HttpTarget, otherCert, otherKey));
     server("silentTarget", spec(Kind::Silent));
+    auto clientCertificate = spec(Kind::HttpTarget, cert, key);
+    clientCertificate.requireClientCertificate = true;
+    server("clientCertTarget", clientCertificate);
     server("http", spec(Kind::HttpProxy));
     server("httpAuth", spec(Kind::HttpProxy, {}, {}, "alice", "secretpw"));
     server("https", spec(Kind::HttpProxy, cert, key));
@@ -184,6 +192,10 @@ void TestHealth::classification_data() {
     QTest::newRow("TLS error: target name")
         << "127.0.0.1:@http"
         << "https://127.0.0.1:@wrongNameTarget/" << CheckOutcome::TlsError;
+    // TLS 1.3: the refusal comes as an alert after the client's side of the handshake is done.
+    QTest::newRow("TLS error: target wants a client certificate")
+        << "127.0.0.1:@http"
+        << "https://127.0.0.1:@clientCertTarget/" << CheckOutcome::TlsError;
     QTest::newRow("TLS error: proxy name")
         << "https://127.0.0.1:@httpsWrongName" << plain << CheckOutcome::TlsError;
     QTest::newRow("unexpected status: GET")
@@ -282,6 +294,126 @@ void TestHealth::demoPoolIsNotCheckable() {
     QCOMPARE(m_servers["target"]->accepted(), acceptedBefore);
 }
 
+void TestHealth::namesAreJudgedByTheirAddress() {
+    // Names are judged again by the address DNS gives them, before any socket. The test runs
+    // itself again in network and mount namespaces of its own: only loopback, and an /etc/hosts
+    // that maps a name to 0.0.0.0 (a reserved range, and this very host) and one to 127.0.0.2
+    // (loopback, so probed: nothing listens there). Nothing can leave the machine there, not even
+    // a DNS query.
+    if (qEnvironmentVariableIsEmpty("POOLSCOPE_TEST_HOSTS")) {
+        if (QProcess::execute(QStringLiteral("unshare"), {"--mount", "--net", "true"}) != 0)
+            QSKIP("no namespaces of our own here (unshare needs root)");
+        QTemporaryFile hosts;
+        QVERIFY(hosts.open());
+        hosts.write("127.0.0.1 localhost\n0.0.0.0 nowhere.test\n127.0.0.2 loopback.test\n");
+        hosts.flush();
+        QProcess child;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("POOLSCOPE_TEST_HOSTS"), hosts.fileName());
+        child.setProcessEnvironment(environment);
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(QStringLiteral("unshare"),
+                    {"--mount", "--net", "sh", "-c",
+                     "mount --bind \"$POOLSCOPE_TEST_HOSTS\" /etc/hosts && ip link set lo up && "
+                     "exec \"$0\" namesAreJudgedByTheirAddress",
+                     QCoreApplication::applicationFilePath()});
+        QVERIFY(child.waitForFinished(60000));
+        const QByteArray output = child.readAll();
+        QVERIFY2(child.exitCode() == 0, output.constData());
+        QVERIFY2(output.contains("PASS   : TestHealth::namesAreJudgedByTheirAddress()"),
+                 output.constData());
+        return;
+    }
+    CheckOptions options;
+    QString error;
+    options.target = *CheckTarget::parse(
+        QStringLiteral("http://127.0.0.1:%1/").arg(port(QStringLiteral("target"))), &error);
+    const QList<QByteArray> members{
+        "http://nowhere.test:" + port(QStringLiteral("http")).toUtf8(),
+        "socks5://nowhere.test:" + port(QStringLiteral("socks5open")).toUtf8(),
+        "http://loopback.test:" + port(QStringLiteral("http")).toUtf8()};
+    const int acceptedBefore = m_servers["http"]->accepted();
+    const CheckRound round = runCheckRound(members, options);
+    for (const CheckResult &result : round.results.first(2)) {
+        QVERIFY2(result.outcome == CheckOutcome::NotCheckable,
+                 qPrintable(outcomeName(result.outcome) + u' ' + result.detail));
+        QVERIFY(!result.probed);
+        QVERIFY2(result.detail.contains(u"nowhere.test resolves to"), qPrintable(result.detail));
+    }
+    QCOMPARE(round.results[2].outcome, CheckOutcome::Refused);
+    QVERIFY(round.results[2].probed);
+    QCOMPARE(round.connectionsOpened, 1);
+    QCOMPARE(m_servers["http"]->accepted(), acceptedBefore);
+}
+
+void TestHealth::environmentProxiesChangeNothing() {
+    // Proxy variables in the environment neither reroute a check (through "decoy") nor let it
+    // skip its member's proxy (no_proxy=*): every check goes through the member's proxy.
+    server("decoy", spec(Kind::HttpProxy));
+    const QByteArray decoy = "http://127.0.0.1:" + port(QStringLiteral("decoy")).toUtf8();
+    const QList<QByteArray> names{"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY",
+                                  "all_proxy",  "ALL_PROXY",  "no_proxy",    "NO_PROXY"};
+    for (const QByteArray &name : names)
+        qputenv(name.constData(), name.toLower() == "no_proxy" ? QByteArray("*") : decoy);
+    const auto restore = qScopeGuard([&names] {
+        for (const QByteArray &name : names)
+            qunsetenv(name.constData());
+    });
+    for (const QString &target : {QStringLiteral("http://127.0.0.1:%1/").arg(port("target")),
+                                  QStringLiteral("https://127.0.0.1:%1/").arg(port("tlsTarget"))}) {
+        CheckOptions options;
+        QString error;
+        options.target = *CheckTarget::parse(target, &error);
+        options.caFile = m_certificates.path(QStringLiteral("ca.pem"));
+        const int viaProxy = m_servers["http"]->accepted();
+        const CheckRound round =
+            runCheckRound({"127.0.0.1:" + port("http").toUtf8(),
+                           "socks5://127.0.0.1:" + port("socks5open").toUtf8()},
+                          options);
+        for (const CheckResult &result : round.results)
+            QVERIFY2(result.outcome == CheckOutcome::Ok, qPrintable(result.detail));
+        QCOMPARE(m_servers["http"]->accepted(), viaProxy + 1);
+    }
+    QCOMPARE(m_servers["decoy"]->accepted(), 0);
+}
+
+void TestHealth::stopEndsChecksInFlight() {
+    // Four checks wait on a silent proxy with a 20 s limit, four more wait for a free slot: a stop
+    // ends the round at once, each check reported as interrupted, none as a failure.
+    CheckOptions options;
+    QString error;
+    options.target = *CheckTarget::parse(
+        QStringLiteral("http://127.0.0.1:%1/").arg(port(QStringLiteral("target"))), &error);
+    options.proxyTimeout = 20s;
+    options.checkTimeout = 20s;
+    options.concurrency = 4;
+    QList<QByteArray> members;
+    for (int i = 0; i < 8; ++i)
+        members << "http://user" + QByteArray::number(i) + "@127.0.0.1:" + port("silent").toUtf8();
+    const int acceptedBefore = m_servers["silent"]->accepted();
+    std::atomic<bool> stop{false};
+    CheckRound round;
+    std::thread checker([&] { round = runCheckRound(members, options, &stop); });
+    auto join = qScopeGuard([&] {
+        stop.store(true);
+        checker.join();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(m_servers["silent"]->accepted(), acceptedBefore + 4, 10000);
+    QElapsedTimer stopping;
+    stopping.start();
+    join.dismiss();
+    stop.store(true);
+    checker.join();
+    QCOMPARE_LT(stopping.elapsed(), 10000); // half the checks' limit: only a wait for it misses
+    QCOMPARE(round.results.size(), members.size());
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const CheckResult &result = round.results[i];
+        QCOMPARE(result.outcome, CheckOutcome::NotCheckable);
+        QVERIFY2(result.detail.contains(u"interrupted"), qPrintable(result.detail));
+        QCOMPARE(result.probed, i < 4);
+    }
+}
+
 void TestHealth::credentialsNeverShown() {
     CheckOptions options;
     QString error;
@@ -309,7 +441,6 @@ void TestHealth::concurrencyAndRateAreBounded() {
         QStringLiteral("http://127.0.0.1:%1/").arg(port(QStringLiteral("target"))), &error);
     options.proxyTimeout = 100ms;
     options.concurrency = 8;
-    options.threads = 2;
     QList<QByteArray> silent;
     for (int i = 0; i < 40; ++i)
         silent << "http://user" + QByteArray::number(i) + "@127.0.0.1:" + port("silent").toUtf8();

@@ -9,6 +9,7 @@
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -98,6 +99,9 @@ LoopbackServer::~LoopbackServer() {
 }
 
 bool LoopbackServer::start() {
+    // TLS writes go through OpenSSL's socket BIO, which sends without MSG_NOSIGNAL: a client that
+    // hangs up first (as libcurl does once it has what it needs) must not end the test process.
+    ::signal(SIGPIPE, SIG_IGN);
     if (m_options.tls && !m_tlsContext) {
         SSL_CTX *context = SSL_CTX_new(TLS_server_method());
         if (SSL_CTX_use_certificate_chain_file(context, m_options.certificate.toLocal8Bit()) != 1 ||
@@ -107,6 +111,8 @@ bool LoopbackServer::start() {
             m_error = QStringLiteral("cannot load %1").arg(m_options.certificate);
             return false;
         }
+        if (m_options.requireClientCertificate)
+            SSL_CTX_set_verify(context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
         m_tlsContext = context;
     }
     m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

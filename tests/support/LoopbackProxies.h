@@ -35,7 +35,8 @@ public:
         bool tls = false;    // TLS on the accepted connections (https:// proxy, https target)
         QString certificate; // PEM files, for tls
         QString privateKey;
-        QByteArray user; // proxies: credentials required when not empty
+        bool requireClientCertificate = false; // tls: refuse clients that send none
+        QByteArray user;                       // proxies: credentials required when not empty
         QByteArray password;
         int status = 200; // HttpTarget
         quint16 port = 0; // 0: a free port
