@@ -38,8 +38,9 @@ old_restore=$(git -C "$top" show "$base:resources/lua/restore.lua" | load)
 old_seed=$(git -C "$top" show "$base:resources/lua/seed.lua" | load)
 
 keys='3 pool {pool}:evicted:pool {pool}:audit:pool'
-# Who and why as a guard writes them (the longest reason poolscope writes itself).
-who='100000 "2 consecutive failed checks, last: refused (connection refused)" default bench-host "poolscope-cli 0.1.0" 4242 bench-host:4242:9f3a2b1c'
+# Who and why, an operator's with a reason as long as a guard's (guard id empty: an operator's
+# evict and restore, so each restore undoes its evict and the pool stays as it was).
+who='100000 "2 consecutive failed checks, last: refused (connection refused)" default bench-host "poolscope-cli 0.1.0" 4242 ""'
 
 
 rc DEL pool >/dev/null
@@ -73,7 +74,8 @@ seed_lines() { # new|old round
 run() { # file
     [[ $1 == */new-* ]] && rc DEL '{pool}:audit:pool' >/dev/null
     rc CONFIG RESETSTAT >/dev/null
-    redis-cli -s "$sock" <"$1" >/dev/null
+    redis-cli -s "$sock" <"$1" | grep -v -x -e evicted -e restored -e 0 -e '[0-9]*' -e '' |
+        sort | uniq -c | sed 's/^/unexpected replies: /' >&2 || true
     rc INFO commandstats | awk -F'[,=]' '/^cmdstat_evalsha:/ { print $6 }' | tr -d '\r'
 }
 
@@ -87,7 +89,9 @@ for ((round = 0; round < rounds; round++)); do
         n=$(run "$work_files/new-actions"); o=$(run "$work_files/old-actions")
     fi
     new_action+=("$n") old_action+=("$o")
+    echo "round $((round + 1)): evict/restore $o us per call before the trail, $n us with it" >&2
     action_entries=$(rc XLEN '{pool}:audit:pool')
+    ((action_entries == 2 * actions)) || echo "expected $((2 * actions)) entries, found $action_entries" >&2
     action_bytes=$(rc MEMORY USAGE '{pool}:audit:pool' SAMPLES 0)
     if ((round % 2 == 0)); then
         o=$(run "$work_files/old-seeds"); n=$(run "$work_files/new-seeds")
@@ -97,8 +101,8 @@ for ((round = 0; round < rounds; round++)); do
     new_seed_us+=("$n") old_seed_us+=("$o")
     seed_entries=$(rc XLEN '{pool}:audit:pool')
     seed_bytes=$(rc MEMORY USAGE '{pool}:audit:pool' SAMPLES 0)
-    echo "round $((round + 1)): evict/restore ${o:-?} vs ${n:-?} us per call;" \
-        "seed batch ${old_seed_us[-1]} vs ${new_seed_us[-1]} us" >&2
+    echo "round $((round + 1)): seed batch $o us per call before the trail, $n us with it" >&2
+    ((seed_entries == seeds)) || echo "expected $seeds seed entries, found $seed_entries" >&2
 done
 med() { printf '%s\n' "$@" | median; }
 echo "machine: $(nproc) CPUs, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
