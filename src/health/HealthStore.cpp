@@ -178,17 +178,6 @@ GuardEvent eventFromEntry(const RedisReply &entry) {
 
 } // namespace
 
-QList<GuardEvent> HealthStore::latestEvents(int count) {
-    ++m_commands;
-    const RedisReply reply = m_connection.commandOrThrow(
-        {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(count)});
-    QList<GuardEvent> events;
-    for (const RedisReply &entry : reply.elements)
-        if (entry.elements.size() == 2)
-            events.append(eventFromEntry(entry));
-    return events;
-}
-
 QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
                                            QByteArray *lastId) {
     ++m_commands;

@@ -63,8 +63,6 @@ public:
     // complete); *removed: records dropped by this step.
     QByteArray pruneStep(const QByteArray &cursor, const QSet<QByteArray> &members,
                          qint64 *removed = nullptr);
-    // The newest events of the guard-events stream first.
-    QList<GuardEvent> latestEvents(int count);
     // Events added after the stream entry afterId, oldest first, at most count (XRANGE with an
     // exclusive start); with an empty afterId the newest `count` events, oldest first. *lastId:
     // the id of the last event returned (unchanged when none).
