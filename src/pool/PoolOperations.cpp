@@ -38,9 +38,11 @@ PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &po
 }
 
 const AuditActor &PoolOperations::resolvedActor() {
-    if (m_actor.user.isEmpty())
-        m_actor.user = redisUserOf(m_connection);
-    return m_actor;
+    if (!m_actor)
+        m_actor = AuditActor::thisProcess();
+    if (m_actor->user.isEmpty())
+        m_actor->user = redisUserOf(m_connection);
+    return *m_actor;
 }
 
 QList<QByteArray> PoolOperations::auditArguments(const QString &reason, const QByteArray &guardId) {

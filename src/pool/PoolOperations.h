@@ -33,7 +33,6 @@ public:
     // AuditActor::thisProcess() names it; an empty user is asked of the connection (ACL WHOAMI)
     // before the first write.
     void setActor(const AuditActor &actor) { m_actor = actor; }
-    const AuditActor &actor() const { return m_actor; }
     // The actor with its Redis user, asked of the connection once. Throws RedisError.
     const AuditActor &resolvedActor();
     // The trail's cap (kAuditTrailCap); tests lower it to see it trimmed.
@@ -87,7 +86,7 @@ private:
 
     RedisConnection &m_connection;
     PoolKeys m_keys;
-    AuditActor m_actor = AuditActor::thisProcess();
+    std::optional<AuditActor> m_actor; // made when a write needs it: reads never ask
     qint64 m_auditCap = kAuditTrailCap;
 };
 
