@@ -11,6 +11,7 @@
 #include "session/PoolSession.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QMetaObject>
 #include <QSettings>
 
@@ -46,9 +47,10 @@ GuardEvent guardEventOf(const AuditEntry &entry) {
     event.reason = entry.reason;
     if (entry.action == AuditAction::Restore && !entry.members.isEmpty() &&
         entry.members.constFirst().after)
-        event.reason += QStringLiteral("; restored at count %1 (policy %2)")
-                            .arg(*entry.members.constFirst().after)
-                            .arg(entry.policy);
+        event.reason =
+            HealthMonitor::tr("%1; restored at count %2 (policy %3)")
+                .arg(entry.reason, QLocale().toString(*entry.members.constFirst().after, 'g', 16),
+                     entry.policy);
     return event;
 }
 
