@@ -256,6 +256,14 @@ void TestHealthPanel::guardEvictionBecomesEventAndMarker() {
     QDir().mkpath(dir);
     QVERIFY(d.window.grab().save(dir + QStringLiteral("/health-guard.png")));
 
+    // Healthy again: restored after two good rounds; the event has the trail's count and policy.
+    m_proxies[3]->setFailing(false);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        eventsContain(d, QStringLiteral("guard restored %1: 2 consecutive successful checks; "
+                                        "restored at count 100 (policy min)")
+                             .arg(QString::fromUtf8(failing))),
+        15000);
+
     QSignalSpy stopped(panel, &GuardPanel::guardStopped);
     panel->stop();
     QCOMPARE(stopped.count(), 1);
