@@ -149,6 +149,10 @@ private:
     CheckOptions checkOptions();
     int check(const QStringList &args);
     int guard(const QStringList &args);
+    // The pool's audit trail (CliAudit.cpp).
+    int audit(const QStringList &args);
+    // --reason TEXT, checked (UsageError when too long).
+    QString reasonOption();
 
     QTextStream &m_out;
     QTextStream &m_err;

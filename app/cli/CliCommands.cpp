@@ -4,6 +4,7 @@
 
 #include "CliApp.h"
 
+#include "audit/AuditActor.h"
 #include "pool/CompanionMigration.h"
 #include "pool/PoolKeys.h"
 
@@ -25,7 +26,7 @@ const char *kUsage = R"(Usage: poolscope-cli [--url URL] [--key KEY] [--json] CO
 
 Commands:
   seed FILE|- [--start N|min] [--overwrite] [--dry-run] [--strict] [--yes]
-              [--allow-scheme S]... [--allow-port P]... [--reject-private]
+              [--allow-scheme S]... [--allow-port P]... [--reject-private] [--reason TEXT]
                             add proxies from a list (lines, CSV or JSON) at a starting count
   allocate [-n N]           run the allocation script N times, print each chosen member
                             (with none of the options below and no --json)
@@ -39,14 +40,24 @@ Commands:
            [--wait-replicas N --wait-timeout MS]   WAIT N MS after each window of P
                             allocations. Behind Sentinel the report counts the acknowledged
                             allocations a failover lost (lost in failover).
-  evict MEMBER... [--yes]   move members out of the pool, keeping their counts
-  restore MEMBER... --policy keep|zero|start|min [--start N] [--yes]
+  evict MEMBER... [--yes] [--reason TEXT]
+                            move members out of the pool, keeping their counts
+  restore MEMBER... --policy keep|zero|start|min [--start N] [--yes] [--reason TEXT]
                             move evicted members back into the pool
   list [--evicted]          members and counts in allocation order (or evicted ones)
   stats                     size, min/median/max, spread, Jain's fairness index
   script-sha                the SHA1 of the allocation script poolscope runs
-  migrate-companion         move the pool's evicted hash from its old (shared) name to the current
+  migrate-companion [--reason TEXT]
+                            move the pool's evicted hash from its old (shared) name to the current
                             one (refused, changing nothing, when the old name was shared)
+  audit [--since TIME] [--member M] [--actor A] [--action X] [--limit N]
+                            the pool's audit trail, newest first: every seed batch, evict,
+                            restore, migrate-companion and guard action, with who (Redis user,
+                            host, program, pid, guard) and why. TIME: ISO 8601 or a time ago
+                            (10m, 2h, 1d); M: a member id contains it; A: the actor's text
+                            contains it (any case); X: seed, evict, restore, migrate-companion,
+                            capped, uncapped (repeat or comma-separate); at most N entries
+                            (default 100). Only reads
   watch [--interval MS] [--duration S] [--full-snapshot-threshold N]
                             poll the pool like the dashboard does (full snapshots up to N
                             members, default 10000; summaries above) and print one line per
@@ -93,7 +104,8 @@ Commands:
                             evicted (default 30: "the target or the network looks down");
                             --check-new evicts a new member on its first failure. One guard per
                             pool (a lease in Redis); a second one waits. Its actions go to the
-                            pool's guard-events stream. Runs until Ctrl+C or N rounds
+                            pool's audit trail, its checks as their reason. Runs until Ctrl+C or
+                            N rounds
   profile add NAME --url URL [--key KEY] [--group G] [--env production|staging|development]
               [--poll-interval MS] [--needs-password] [TLS and SSH options] [--replace]
                             save a connection in the dashboard's store (never a password: a URL
@@ -133,6 +145,10 @@ Options:
                             can read the file)
   --password-stdin          the Redis password: the first line of standard input
   --help, --version   this text, or the program's version
+
+Every write (seed, evict, restore, migrate-companion, guard, scenario) adds entries to the pool's
+audit trail in the same script as the change; --reason TEXT says why (at most 500 characters,
+credentials masked).
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
 65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
@@ -267,6 +283,14 @@ void Cli::declareOptions() {
         {QStringLiteral("check-new"), QStringLiteral("evict new members on first failure")},
         {QStringLiteral("rounds"), QStringLiteral("guard rounds, 0 = until stopped"),
          QStringLiteral("N")},
+        // The audit trail: why (writes), and the audit command's filters.
+        {QStringLiteral("reason"), QStringLiteral("why, for the audit trail"),
+         QStringLiteral("TEXT")},
+        {QStringLiteral("since"), QStringLiteral("entries from"), QStringLiteral("TIME")},
+        {QStringLiteral("member"), QStringLiteral("entries naming a member"), QStringLiteral("M")},
+        {QStringLiteral("actor"), QStringLiteral("entries by"), QStringLiteral("A")},
+        {QStringLiteral("action"), QStringLiteral("entries of an action"), QStringLiteral("X")},
+        {QStringLiteral("limit"), QStringLiteral("entries at most"), QStringLiteral("N")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
         {QStringLiteral("version"), QStringLiteral("version")},
     });
@@ -382,6 +406,13 @@ RestorePolicy Cli::policyOption(const char *command) {
     return *policy;
 }
 
+QString Cli::reasonOption() {
+    const QString reason = m_parser.value(QStringLiteral("reason"));
+    if (const QString problem = validateAuditReason(reason); !problem.isEmpty())
+        throw UsageError(QStringLiteral("--reason: %1").arg(problem).toStdString());
+    return reason;
+}
+
 void Cli::requireYes(qsizetype affected, const QString &what) {
     if (affected > 1 && !m_parser.isSet(QStringLiteral("yes")))
         throw UsageError(QStringLiteral("%1 would affect %2 members: add --yes to confirm")
@@ -452,6 +483,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("migrate-companion"), command(&Cli::migrateCompanionCommand, true)},
         {QStringLiteral("check"), command(&Cli::check)},
         {QStringLiteral("guard"), command(&Cli::guard, true)},
+        {QStringLiteral("audit"), command(&Cli::audit)},
         {QStringLiteral("profile"), command(&Cli::profileCommand)},
     };
     const auto found = commands.find(positional.first());

@@ -123,8 +123,9 @@ int Cli::evict(const QStringList &args) {
     if (args.isEmpty())
         throw UsageError("evict needs at least one MEMBER");
     requireYes(args.size(), QStringLiteral("evict"));
-    return actOnMembers(args, true, [this](const QByteArray &member) {
-        const EvictResult result = pool().evict(member);
+    const QString reason = reasonOption();
+    return actOnMembers(args, true, [this, reason](const QByteArray &member) {
+        const EvictResult result = pool().evict(member, {}, reason);
         warnIfGuardMarkKept(member, result.guardMarkKept);
         if (!m_json)
             m_out << "evicted " << memberText(member) << " (saved count "
@@ -142,8 +143,9 @@ int Cli::restore(const QStringList &args) {
         throw UsageError("restore --policy start needs --start N, the agreed starting count");
     requireYes(args.size(), QStringLiteral("restore"));
     const double start = countOption(QStringLiteral("start"), 0);
-    return actOnMembers(args, false, [this, policy, start](const QByteArray &member) {
-        const RestoreResult result = pool().restore(member, policy, start);
+    const QString reason = reasonOption();
+    return actOnMembers(args, false, [this, policy, start, reason](const QByteArray &member) {
+        const RestoreResult result = pool().restore(member, policy, start, {}, reason);
         warnIfGuardMarkKept(member, result.guardMarkKept);
         const std::optional<double> minimum = result.poolMinimumBefore;
         // The flood forecast: how many allocations in a row the member will take.
@@ -195,7 +197,9 @@ int Cli::list(const QStringList &args) {
 int Cli::migrateCompanionCommand(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("migrate-companion takes no positional arguments");
-    const CompanionMigration result = migrateCompanion(connection(), poolKey());
+    const QString reason = reasonOption();
+    const CompanionMigration result =
+        migrateCompanion(connection(), poolKey(), AuditActor::thisProcess(), reason);
     const QString outcome = result.outcome == CompanionMigration::Outcome::Moved     ? "moved"
                             : result.outcome == CompanionMigration::Outcome::Nothing ? "nothing"
                                                                                      : "refused";

@@ -47,6 +47,7 @@ int Cli::seed(const QStringList &args) {
         options.startCount = countOption(QStringLiteral("start"), 0);
     options.overwrite = m_parser.isSet(QStringLiteral("overwrite"));
     options.dryRun = m_parser.isSet(QStringLiteral("dry-run"));
+    options.reason = reasonOption();
     const bool strict = m_parser.isSet(QStringLiteral("strict"));
 
     const EligibilityReport report = readProxyList(data, rules);

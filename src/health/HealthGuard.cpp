@@ -1,5 +1,6 @@
 #include "health/HealthGuard.h"
 
+#include "audit/AuditTrail.h"
 #include "health/HealthChecker.h"
 #include "pool/CredentialMask.h"
 #include "pool/LuaScript.h"
@@ -25,6 +26,7 @@ HealthGuard::HealthGuard(RedisConnection &connection, const QByteArray &poolKey,
     , m_options(std::move(options)) {
     if (m_options.guardId.isEmpty())
         m_options.guardId = makeGuardId();
+    m_pool.setActor(m_options.actor);
 }
 
 QByteArray HealthGuard::makeGuardId() {
@@ -57,20 +59,15 @@ void HealthGuard::releaseLease() {
 }
 
 void HealthGuard::event(GuardRound &round, GuardAction action) {
-    static const char *kinds[] = {"evict", "restore", "capped"};
-    // Held back round after round is one state: the stream gets its start (and its end), not
-    // one entry a round; every round still reports it.
-    const bool repeated = action.kind == GuardAction::Kind::Capped && m_capped;
-    if (action.kind == GuardAction::Kind::Capped)
-        m_capped = true;
-    if (!repeated)
-        m_store.addEvent({{},
-                          nowMs(),
-                          QLatin1String(kinds[int(action.kind)]),
-                          QString::fromUtf8(action.member),
-                          action.reason});
+    // The evict and restore scripts wrote their audit entries; the round reports every action.
     action.reason = maskCredentialsInText(action.reason);
     round.actions.append(action);
+}
+
+void HealthGuard::note(AuditAction action, qint64 failing, const QString &reason) {
+    ++m_commands;
+    addGuardNote(m_connection, m_store.keys(), m_pool.resolvedActor(), action, failing, reason,
+                 m_options.guardId);
 }
 
 GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
@@ -128,15 +125,17 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
         try {
             // Restored only if the guard's mark is still on it, in the same script: an operator's
             // restore or evict since then made the eviction theirs.
-            const RestoreResult restored =
-                m_pool.restore(member, m_options.restorePolicy, m_options.startCount, true);
+            // The audit entry has the counts and the policy; its reason is the checks.
+            const QString why =
+                QStringLiteral("%1 consecutive successful checks").arg(record.successes);
+            const RestoreResult restored = m_pool.restore(
+                member, m_options.restorePolicy, m_options.startCount, m_options.guardId, why);
             ++m_commands;
             record.evictedByGuard = false;
             --evictedCount;
             event(round, {GuardAction::Kind::Restore, member,
-                          QStringLiteral("%1 consecutive successful checks; restored at count %2 "
-                                         "(policy %3)")
-                              .arg(record.successes)
+                          QStringLiteral("%1; restored at count %2 (policy %3)")
+                              .arg(why)
                               .arg(restored.restoredCount)
                               .arg(restorePolicyName(m_options.restorePolicy))});
         } catch (const RedisError &e) {
@@ -179,45 +178,48 @@ void HealthGuard::act(GuardRound &round, const QList<QByteArray> &inPool,
         cap = std::max<qint64>(cap, 1);
     const qint64 room = std::max<qint64>(0, cap - evictedCount);
     const bool capped = candidates.size() > room;
+    // Held back round after round is one state: the trail gets its start and its end, not one
+    // entry a round; every round still reports it.
     if (!capped && m_capped) {
-        // The held-back state ends: one event for its end, as one for its start.
         m_capped = false;
-        m_store.addEvent({{},
-                          nowMs(),
-                          QStringLiteral("uncapped"),
-                          {},
-                          QStringLiteral("no longer held back: %1 members failing, at most %2% "
-                                         "of %3 members may be evicted")
-                              .arg(candidates.size())
-                              .arg(m_options.maxEvictedPercent)
-                              .arg(total)});
+        note(AuditAction::Uncapped, candidates.size(),
+             QStringLiteral("no longer held back: %1 members failing, at most %2% of %3 members "
+                            "may be evicted")
+                 .arg(candidates.size())
+                 .arg(m_options.maxEvictedPercent)
+                 .arg(total));
     }
     if (capped) {
-        event(round, {GuardAction::Kind::Capped,
-                      {},
-                      QStringLiteral("the target or the network looks down: %1 members failing, "
-                                     "evicting %2 (at most %3% of %4 members may be evicted)")
-                          .arg(candidates.size())
-                          .arg(room)
-                          .arg(m_options.maxEvictedPercent)
-                          .arg(total)});
+        const QString why = QStringLiteral("the target or the network looks down: %1 members "
+                                           "failing, evicting %2 (at most %3% of %4 members may "
+                                           "be evicted)")
+                                .arg(candidates.size())
+                                .arg(room)
+                                .arg(m_options.maxEvictedPercent)
+                                .arg(total);
+        if (!m_capped)
+            note(AuditAction::Capped, candidates.size(), why);
+        m_capped = true;
+        event(round, {GuardAction::Kind::Capped, {}, why});
         candidates = candidates.mid(0, room);
     }
     for (const QByteArray &member : candidates) {
         HealthRecord &record = records[member];
+        const bool isNew = !previous.contains(member) && record.failures < m_options.fall;
+        // The failed checks are the audit entry's reason, written by the evict script.
+        const QString why = QStringLiteral("%1 %2 (%3)")
+                                .arg(isNew ? QStringLiteral("new member failed its first check:")
+                                           : QStringLiteral("%1 consecutive failed checks, last:")
+                                                 .arg(record.failures),
+                                     record.outcome, record.error)
+                                .left(kMaxAuditReasonLength);
         try {
             // Marked as the guard's in the same script as the move.
-            m_pool.evict(member, m_options.guardId);
+            m_pool.evict(member, m_options.guardId, why);
             ++m_commands;
             record.evictedByGuard = true;
             ++evictedCount;
-            const bool isNew = !previous.contains(member) && record.failures < m_options.fall;
-            event(round, {GuardAction::Kind::Evict, member,
-                          QStringLiteral("%1 %2 (%3)")
-                              .arg(isNew ? QStringLiteral("new member failed its first check:")
-                                         : QStringLiteral("%1 consecutive failed checks, last:")
-                                               .arg(record.failures),
-                                   record.outcome, record.error)});
+            event(round, {GuardAction::Kind::Evict, member, why});
         } catch (const RedisError &e) {
             if (e.kind() != RedisError::Kind::Usage)
                 throw;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/AuditEntry.h"
 #include "health/HealthStore.h"
 #include "health/HealthTypes.h"
 #include "pool/PoolOperations.h"
@@ -19,6 +20,9 @@ struct GuardOptions {
     bool checkNew = false;         // a member never checked before is evicted on its first failure
     std::chrono::milliseconds leaseTtl{30000};
     QByteArray guardId; // who holds the lease: host, pid and a random part
+    // The program its audit entries name (with the guard's id); the dashboard's Guard panel
+    // names the dashboard.
+    AuditActor actor = AuditActor::thisProcess();
 };
 
 struct GuardAction {
@@ -42,8 +46,10 @@ struct GuardRound {
 
 // The guard: checks every member (evicted ones too) each round, records the results in the health
 // hash, evicts after `fall` failures and restores after `rise` successes through the pool's atomic
-// evict and restore scripts, never lets the evicted share exceed the cap, and writes each action
-// to the guard-events stream. Holds a lease in Redis so that only one guard acts on a pool.
+// evict and restore scripts, never lets the evicted share exceed the cap, and records each action
+// in the pool's audit trail (the evict and restore scripts write their entries with its failed or
+// passed checks as the reason; a held-back episode's start and end are entries of their own).
+// Holds a lease in Redis so that only one guard acts on a pool.
 // Blocking: run it on a worker thread. Restores only what a guard evicted and no operator acted on
 // since: the evict and restore scripts keep the guard's mark (PoolKeys::guardMarks()), so the
 // last action decides whose eviction it is.
@@ -65,6 +71,8 @@ private:
              const QList<QByteArray> &evictedMembers, QHash<QByteArray, HealthRecord> &records,
              const QHash<QByteArray, HealthRecord> &previous);
     void event(GuardRound &round, GuardAction action);
+    // A held-back episode's start or end in the audit trail (while we hold the lease).
+    void note(AuditAction action, qint64 failing, const QString &reason);
     qint64 nowMs() const;
 
     RedisConnection &m_connection;

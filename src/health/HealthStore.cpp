@@ -155,15 +155,6 @@ QByteArray HealthStore::pruneStep(const QByteArray &cursor, const QSet<QByteArra
     return page.elements[0].text;
 }
 
-void HealthStore::addEvent(const GuardEvent &event) {
-    ++m_commands;
-    m_connection.commandOrThrow({"XADD", m_keys.guardEvents(), "MAXLEN", "~",
-                                 QByteArray::number(kMaxEvents), "*", "t",
-                                 QByteArray::number(event.timeMs), "kind", event.kind.toUtf8(),
-                                 "member", maskCredentials(event.member).toUtf8(), "reason",
-                                 maskCredentialsInText(event.reason).toUtf8()});
-}
-
 namespace {
 
 GuardEvent eventFromEntry(const RedisReply &entry) {
@@ -186,17 +177,6 @@ GuardEvent eventFromEntry(const RedisReply &entry) {
 }
 
 } // namespace
-
-QList<GuardEvent> HealthStore::latestEvents(int count) {
-    ++m_commands;
-    const RedisReply reply = m_connection.commandOrThrow(
-        {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(count)});
-    QList<GuardEvent> events;
-    for (const RedisReply &entry : reply.elements)
-        if (entry.elements.size() == 2)
-            events.append(eventFromEntry(entry));
-    return events;
-}
 
 QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
                                            QByteArray *lastId) {

@@ -34,7 +34,9 @@ struct HealthRecord {
     HealthRecord after(const CheckResult &result, qint64 nowMs) const;
 };
 
-// One action of a guard, as kept in the pool's guard-events stream (capped at ~1,000 entries).
+// One action of a guard, as the pool's guard-events stream kept it before the audit trail
+// (src/audit) took its place: nothing writes that stream any more, and it is still read until it
+// is deleted. The dashboard shows a guard's audit entries in the same form.
 struct GuardEvent {
     QByteArray id; // the stream entry id ("1712345678901-0"): the same event read again has it too
     qint64 timeMs = 0;
@@ -44,11 +46,10 @@ struct GuardEvent {
 };
 
 // Reads and writes health state with bounded commands only: HMGET / HSET of at most kChunk
-// fields, XADD with MAXLEN ~, XREVRANGE with COUNT. Counts the commands it sends.
+// fields, XRANGE / XREVRANGE with COUNT. Counts the commands it sends.
 class HealthStore {
 public:
     static constexpr int kChunk = 500;
-    static constexpr int kMaxEvents = 1000;
 
     HealthStore(RedisConnection &connection, PoolKeys keys);
 
@@ -62,9 +63,6 @@ public:
     // complete); *removed: records dropped by this step.
     QByteArray pruneStep(const QByteArray &cursor, const QSet<QByteArray> &members,
                          qint64 *removed = nullptr);
-    void addEvent(const GuardEvent &event);
-    // The newest events first.
-    QList<GuardEvent> latestEvents(int count);
     // Events added after the stream entry afterId, oldest first, at most count (XRANGE with an
     // exclusive start); with an empty afterId the newest `count` events, oldest first. *lastId:
     // the id of the last event returned (unchanged when none).

@@ -1,5 +1,6 @@
 #include "load/ResetScenario.h"
 
+#include "audit/AuditActor.h"
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
 #include "pool/PoolOperations.h"
@@ -18,6 +19,9 @@
 
 namespace poolscope {
 namespace {
+
+// Why the scenario's seed, evict and restore happened, for the pool's audit trail.
+const QString kScenarioReason = QStringLiteral("count-reset demo (scenario reset)");
 
 using Clock = std::chrono::steady_clock;
 
@@ -112,9 +116,11 @@ RestoreOutcome restoreAtomically(RedisConnection &connection, PoolOperations &po
         {{"MULTI"},
          {"ZRANGE", keys.pool(), "0", "-1", "WITHSCORES"},
          // No marks hash: the scenario's own evict (an operator's) dropped any guard's mark.
-         LuaScript::restore().evalCommand(
-             {keys.pool(), keys.evicted()},
-             {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8()}),
+         LuaScript::restore().evalCommand({keys.pool(), keys.evicted(), keys.audit()},
+                                          pool.auditArguments(kScenarioReason) +
+                                              QList<QByteArray>{member, auditShownMember(member),
+                                                                restorePolicyName(policy).toUtf8(),
+                                                                formatCount(startCount).toUtf8()}),
          {"EXEC"}});
     const QString during = QStringLiteral("restoring %1").arg(describeMember(member));
     for (const RedisReply &reply : replies)
@@ -209,11 +215,13 @@ ResetScenarioReport runResetScenario(const ResetScenarioSpec &spec,
     const std::unique_ptr<RedisConnection> connection =
         RedisConnection::open(spec.endpoint, options);
     PoolOperations pool(*connection, spec.poolKey);
+    pool.setActor(spec.actor);
     requireFreshPool(*connection, pool, spec.replace);
 
     const QList<QByteArray> names = memberNames(spec.members);
     SeedOptions seedOptions;
     seedOptions.startCount = spec.startCount;
+    seedOptions.reason = kScenarioReason;
     pool.seed(names, seedOptions);
     QHash<QByteArray, int> indexOf;
     for (int i = 0; i < names.size(); ++i)
@@ -284,7 +292,7 @@ ResetScenarioReport runResetScenario(const ResetScenarioSpec &spec,
             break;
         }
         if (!evicted && now >= evictAt) {
-            const EvictResult result = pool.evict(report.member);
+            const EvictResult result = pool.evict(report.member, {}, kScenarioReason);
             report.savedCount = result.savedCount;
             report.evictedAtSeconds = seconds(now - start);
             report.evictedAtEpochMs = QDateTime::currentMSecsSinceEpoch();

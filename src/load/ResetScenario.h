@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/AuditActor.h"
 #include "pool/PoolTypes.h"
 #include "redis/Endpoint.h"
 #include "redis/RedisConnection.h"
@@ -28,6 +29,9 @@ struct ResetScenarioSpec {
     std::chrono::milliseconds before{10000}; // load before the restore; evicted halfway
     std::chrono::milliseconds after{10000};  // load after the restore
     bool replace = false; // delete a pool already at poolKey (and its evicted hash) first
+    // Who its seed, evict and restore name in the pool's audit trail (the reason says "count-reset
+    // demo").
+    AuditActor actor = AuditActor::thisProcess();
 };
 
 struct ResetScenarioProgress {

@@ -1,5 +1,6 @@
 #include "monitor/PoolCommander.h"
 
+#include "audit/AuditActor.h"
 #include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
 #include "redis/BrokenPipe.h"
@@ -75,8 +76,10 @@ public:
                    const ConnectionOptions &options) {
         if (!m_hasTarget || endpoint != m_endpoint || options.clientName != m_options.clientName ||
             options.commandTimeout != m_options.commandTimeout ||
-            options.connectTimeout != m_options.connectTimeout)
+            options.connectTimeout != m_options.connectTimeout) {
             m_connection.reset();
+            m_actor.user.clear(); // the next connection may log in as another user
+        }
         m_endpoint = endpoint;
         m_poolKey = poolKey;
         m_options = options;
@@ -86,6 +89,7 @@ public:
     void seed(const QList<QByteArray> &members, const SeedOptions &options) {
         run(QStringLiteral("seed"), [&] {
             PoolOperations operations(connection(), m_poolKey);
+            operations.setActor(actor());
             const SeedResult result =
                 operations.seed(members, options, [this](qint64 done, qint64 total) {
                     throwIfCancelled();
@@ -98,10 +102,11 @@ public:
         });
     }
 
-    void evict(const QList<QByteArray> &requested) {
+    void evict(const QList<QByteArray> &requested, const QString &reason) {
         run(QStringLiteral("evict"), [&] {
             const QList<QByteArray> members = withoutDuplicates(requested);
             PoolOperations operations(connection(), m_poolKey);
+            operations.setActor(actor());
             // All or nothing for what we can check: an unknown name stops the whole request.
             QList<QByteArray> unknown;
             for (qsizetype start = 0; start < members.size(); start += PoolOperations::kChunkSize) {
@@ -126,7 +131,7 @@ public:
             try {
                 for (const QByteArray &member : members) {
                     throwIfCancelled();
-                    results.append(operations.evict(member));
+                    results.append(operations.evict(member, {}, reason));
                 }
             } catch (const RedisError &error) {
                 reportPartial(results);
@@ -140,10 +145,12 @@ public:
         });
     }
 
-    void restore(const QList<QByteArray> &requested, RestorePolicy policy, double startCount) {
+    void restore(const QList<QByteArray> &requested, RestorePolicy policy, double startCount,
+                 const QString &reason) {
         run(QStringLiteral("restore"), [&] {
             const QList<QByteArray> members = withoutDuplicates(requested);
             PoolOperations operations(connection(), m_poolKey);
+            operations.setActor(actor());
             QList<QByteArray> notEvicted;
             for (qsizetype start = 0; start < members.size(); start += PoolOperations::kChunkSize) {
                 const QList<QByteArray> chunk = members.mid(start, PoolOperations::kChunkSize);
@@ -169,7 +176,7 @@ public:
             try {
                 for (const QByteArray &member : members) {
                     throwIfCancelled();
-                    results.append(operations.restore(member, policy, startCount));
+                    results.append(operations.restore(member, policy, startCount, {}, reason));
                     // The first restore's own reading: exact, not raced by running workers.
                     if (results.size() == 1)
                         minimumBefore = results.first().poolMinimumBefore.value_or(-1);
@@ -264,9 +271,20 @@ private:
     }
 
     RedisConnection &connection() {
-        if (!m_connection || m_connection->isBroken())
+        if (!m_connection || m_connection->isBroken()) {
             m_connection = RedisConnection::open(m_endpoint, m_options);
+            m_actor.user.clear();
+        }
         return *m_connection;
+    }
+
+    // Who the audit entries of the dashboard's writes name; the Redis user asked once per
+    // connection.
+    const AuditActor &actor() {
+        RedisConnection &current = connection();
+        if (m_actor.user.isEmpty())
+            m_actor.user = redisUserOf(current);
+        return m_actor;
     }
 
     void throwIfCancelled() const {
@@ -299,6 +317,7 @@ private:
     QByteArray m_poolKey;
     ConnectionOptions m_options;
     bool m_hasTarget = false;
+    AuditActor m_actor = AuditActor::dashboard();
 };
 
 PoolCommander::PoolCommander(QObject *parent)
@@ -334,16 +353,16 @@ void PoolCommander::seed(const QList<QByteArray> &members, const SeedOptions &op
     post(m_worker, [worker = m_worker, members, options] { worker->seed(members, options); });
 }
 
-void PoolCommander::evict(const QList<QByteArray> &members) {
+void PoolCommander::evict(const QList<QByteArray> &members, const QString &reason) {
     adjustPending(1);
-    post(m_worker, [worker = m_worker, members] { worker->evict(members); });
+    post(m_worker, [worker = m_worker, members, reason] { worker->evict(members, reason); });
 }
 
 void PoolCommander::restore(const QList<QByteArray> &members, RestorePolicy policy,
-                            double startCount) {
+                            double startCount, const QString &reason) {
     adjustPending(1);
-    post(m_worker, [worker = m_worker, members, policy, startCount] {
-        worker->restore(members, policy, startCount);
+    post(m_worker, [worker = m_worker, members, policy, startCount, reason] {
+        worker->restore(members, policy, startCount, reason);
     });
 }
 

@@ -32,9 +32,13 @@ public:
                    const ConnectionOptions &options = {});
     // Each request answers with its result signal or with commandFailed. evict and restore check
     // every member first (in the pool / evicted) and change nothing when one does not qualify.
+    // Every write adds its entries to the pool's audit trail in the same scripts, naming the
+    // dashboard (AuditActor::dashboard(), with the connection's Redis user) and the reason, when
+    // one is given (a seed's is options.reason).
     void seed(const QList<QByteArray> &members, const SeedOptions &options);
-    void evict(const QList<QByteArray> &members);
-    void restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);
+    void evict(const QList<QByteArray> &members, const QString &reason = {});
+    void restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
+                 const QString &reason = {});
     // A bounded SCAN (TYPE zset) for pool keys to offer in the key field.
     void findPoolKeys(int maxKeys = 200);
     bool isBusy() const { return m_pending > 0; }

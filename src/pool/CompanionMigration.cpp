@@ -7,14 +7,21 @@
 
 namespace poolscope {
 
-CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey) {
+CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey,
+                                    AuditActor actor, const QString &reason) {
     const PoolKeys keys(poolKey);
     CompanionMigration result;
     result.oldKey = keys.legacyEvicted();
     result.newKey = keys.evicted();
     const QList<QByteArray> sharers = keys.legacySharers();
+    if (const QString problem = validateAuditReason(reason); !problem.isEmpty())
+        throw RedisError::usage(problem);
+    if (actor.user.isEmpty())
+        actor.user = redisUserOf(connection);
     const RedisReply reply = LuaScript::migrateCompanion().run(
-        connection, QList<QByteArray>{result.oldKey, result.newKey, poolKey} + sharers);
+        connection,
+        QList<QByteArray>{result.oldKey, result.newKey, poolKey, keys.audit()} + sharers,
+        auditScriptArguments(actor, reason, {}));
     if (reply.isError())
         throw RedisError(RedisError::Kind::Server,
                          QStringLiteral("moving %1 to %2 failed: %3")

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/AuditActor.h"
 #include "redis/RedisConnection.h"
 
 #include <QByteArray>
@@ -22,8 +23,12 @@ struct CompanionMigration {
 };
 
 // One script call: the old hash is renamed only when it is a hash, no other pool key that
-// shared its name exists, and the new name is free. Throws RedisError for server errors.
-CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey);
+// shared its name exists, and the new name is free; a move adds its entry to the pool's audit
+// trail in the same script, naming actor (its user asked of the connection when empty) and
+// reason. Throws RedisError for server errors.
+CompanionMigration migrateCompanion(RedisConnection &connection, const QByteArray &poolKey,
+                                    AuditActor actor = AuditActor::thisProcess(),
+                                    const QString &reason = {});
 
 // Members in the pool's pre-0.2 evicted hash, which nothing reads until migrateCompanion() moves
 // it: 0 when there is no such hash. Two O(1) commands. Throws RedisError.

@@ -36,8 +36,9 @@ public:
     const QByteArray &pool() const { return m_pool; }
     const QByteArray &evicted() const { return m_evicted; }
     // Health-check state (#16), in the same slot: "{<tag>}:health:<key>" (a hash, one field per
-    // member), "{<tag>}:guard-events:<key>" (a capped stream of the guard's actions) and
-    // "{<tag>}:guard-lease:<key>" (the string a guard holds with SET NX PX).
+    // member), "{<tag>}:guard-events:<key>" (the guard's actions before the audit trail: no
+    // longer written, still read) and "{<tag>}:guard-lease:<key>" (the string a guard holds
+    // with SET NX PX).
     QByteArray health() const { return companionNamed("health"); }
     QByteArray guardEvents() const { return companionNamed("guard-events"); }
     QByteArray guardLease() const { return companionNamed("guard-lease"); }
@@ -45,6 +46,9 @@ public:
     // guard's evict script, dropped by every restore and by an operator's evict, in the same
     // script: the last action decides whose eviction it is.
     QByteArray guardMarks() const { return companionNamed("guard-evicted"); }
+    // "{<tag>}:audit:<key>": the pool's audit trail, a capped stream written by the seed, evict,
+    // restore and migrate-companion scripts in the same script as the action (src/audit).
+    QByteArray audit() const { return companionNamed("audit"); }
     // The companion name used before 0.2 (shared by some pairs of pool keys).
     QByteArray legacyEvicted() const;
     // Other pool keys whose legacy companion was this pool's legacy companion too.

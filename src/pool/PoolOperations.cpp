@@ -1,5 +1,6 @@
 #include "pool/PoolOperations.h"
 
+#include "audit/AuditActor.h"
 #include "pool/LuaScript.h"
 #include "pool/MemberText.h"
 #include "pool/ReplyConversion.h"
@@ -36,11 +37,27 @@ PoolOperations::PoolOperations(RedisConnection &connection, const QByteArray &po
                 .arg(quotedKey(poolKey), quotedKey(*owner)));
 }
 
+const AuditActor &PoolOperations::resolvedActor() {
+    if (!m_actor)
+        m_actor = AuditActor::thisProcess();
+    if (m_actor->user.isEmpty())
+        m_actor->user = redisUserOf(m_connection);
+    return *m_actor;
+}
+
+QList<QByteArray> PoolOperations::auditArguments(const QString &reason, const QByteArray &guardId) {
+    if (const QString problem = validateAuditReason(reason); !problem.isEmpty())
+        throw RedisError::usage(problem); // before WHOAMI: nothing is sent for a bad reason
+    return auditScriptArguments(resolvedActor(), reason, guardId, m_auditCap);
+}
+
 void PoolOperations::checkKeyTypes() {
-    const QList<RedisReply> types =
-        m_connection.pipeline({{"TYPE", m_keys.pool()}, {"TYPE", m_keys.evicted()}});
+    const QList<RedisReply> types = m_connection.pipeline(
+        {{"TYPE", m_keys.pool()}, {"TYPE", m_keys.evicted()}, {"TYPE", m_keys.audit()}});
     const QByteArray poolType = types.value(0).text;
     const QByteArray evictedType = types.value(1).text;
+    // A user whose rights predate the trail may not even ask its type: the scripts say so.
+    const QByteArray auditType = types.value(2).isError() ? "none" : types.value(2).text;
     if (types.value(0).isError())
         throwServerError(types.value(0), QStringLiteral("reading the type of the pool key"));
     if (poolType != "zset" && poolType != "none")
@@ -54,6 +71,12 @@ void PoolOperations::checkKeyTypes() {
             QStringLiteral("key %1 (where evicted members are kept) holds a %2, not a hash")
                 .arg(quotedKey(m_keys.evicted()), QString::fromUtf8(evictedType)),
             "WRONGTYPE");
+    if (auditType != "stream" && auditType != "none")
+        throw RedisError(RedisError::Kind::Server,
+                         QStringLiteral("key %1 (the pool's audit trail) holds a %2, not a stream; "
+                                        "nothing is written to the pool until it is one")
+                             .arg(quotedKey(m_keys.audit()), QString::fromUtf8(auditType)),
+                         "WRONGTYPE");
 }
 
 void PoolOperations::throwServerError(const RedisReply &reply, const QString &during) {
@@ -79,6 +102,12 @@ void PoolOperations::throwServerError(const RedisReply &reply, const QString &du
     else if (code == "READONLY")
         message = QStringLiteral("this server is a read-only replica; connect to the primary (%1)")
                       .arg(message);
+    else if (code == "NOPERM" && reply.text.contains("keys used as arguments"))
+        // Refused before the script ran: a user whose rules predate the audit trail, most often.
+        message = QStringLiteral("this Redis user lacks the right to do this (%1); writers need "
+                                 "the pool's keys and its audit trail %2 with XADD (see "
+                                 "Access control in the documentation)")
+                      .arg(message, quotedKey(m_keys.audit()));
     else if (code == "NOPERM")
         message = QStringLiteral("this Redis user lacks the right to do this (%1)").arg(message);
     throw RedisError(
@@ -195,6 +224,8 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
         if (member.isEmpty())
             throw RedisError::usage(QStringLiteral("cannot seed an empty member name"));
     checkKeyTypes(); // before the first write, so a wrong key changes nothing
+    const QList<QByteArray> audit =
+        options.dryRun ? QList<QByteArray>() : auditArguments(options.reason);
 
     const int batchSize = std::clamp(options.batchSize, 1, 1000);
     // With startAtPoolMinimum each batch reads the minimum itself, in its script: startCount is
@@ -205,6 +236,17 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
     bool firstBatch = true;
     const QByteArray overwrite = options.overwrite ? "1" : "0";
     const LuaScript &script = LuaScript::seed();
+    const QList<QByteArray> seedKeys{m_keys.pool(), m_keys.evicted(), m_keys.audit()};
+    // ARGV: the audit block, the count, overwrite, the fallback, then each member and its id as
+    // the trail shows it (empty: the same).
+    const auto seedArguments = [&](const QList<QByteArray> &auditBlock,
+                                   const QList<QByteArray> &batch) {
+        QList<QByteArray> arguments = auditBlock;
+        arguments << count << overwrite << fallback;
+        for (const QByteArray &member : batch)
+            arguments << member << auditShownMember(member);
+        return arguments;
+    };
 
     // Several batches in flight at once: the server sees short calls, we avoid a round trip each.
     constexpr int kBatchesInFlight = 8;
@@ -252,9 +294,7 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
             } else {
                 QList<RedisCommand> commands;
                 for (const QList<QByteArray> &batch : batches)
-                    commands.append(script.evalShaCommand(
-                        {m_keys.pool(), m_keys.evicted()},
-                        QList<QByteArray>{count, overwrite, fallback} + batch));
+                    commands.append(script.evalShaCommand(seedKeys, seedArguments(audit, batch)));
                 for (const QList<QByteArray> &batch : batches)
                     inFlight += batch.size();
                 replies = m_connection.pipeline(commands);
@@ -265,8 +305,7 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
                 if (LuaScript::isNoScript(reply)) { // flushed between our load and this call
                     try {
                         reply =
-                            script.run(m_connection, {m_keys.pool(), m_keys.evicted()},
-                                       QList<QByteArray>{count, overwrite, fallback} + batches[b]);
+                            script.run(m_connection, seedKeys, seedArguments(audit, batches[b]));
                     } catch (const RedisError &e) {
                         if (e.kind() != RedisError::Kind::Server ||
                             !refusedBeforeRunning(e.serverCode()))
@@ -277,8 +316,11 @@ SeedResult PoolOperations::seed(const QList<QByteArray> &members, const SeedOpti
                                            {}};
                     }
                 }
-                if (reply.isError() && refusedBeforeRunning(reply.errorCode()))
-                    inFlight -= batches[b].size(); // refused: it never ran, nothing was written
+                // Refused: it never ran, or it stopped at the rights it checks before its first
+                // write (NOPERM: the audit trail); nothing was written.
+                if (reply.isError() &&
+                    (refusedBeforeRunning(reply.errorCode()) || reply.errorCode() == "NOPERM"))
+                    inFlight -= batches[b].size();
                 if (reply.isError()) {
                     // The other batches of this round have answered: count them before stopping.
                     if (!failure)
@@ -355,7 +397,7 @@ QList<QByteArray> PoolOperations::scriptKeys(const QByteArray &member, bool byGu
                                              bool *markKept) {
     *markKept = false;
     if (byGuard)
-        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
+        return {m_keys.pool(), m_keys.evicted(), m_keys.audit(), m_keys.guardMarks()};
     // An operator's action names the marks hash only when the member has a mark: a key that does
     // not exist makes the script a multi-key command with a missing key, which a cluster refuses
     // (TRYAGAIN) while the slot migrates. A mark set after this read needs the member evicted by
@@ -363,14 +405,17 @@ QList<QByteArray> PoolOperations::scriptKeys(const QByteArray &member, bool byGu
     const std::optional<bool> marked = guardMarkOf(member);
     *markKept = !marked;
     if (marked.value_or(false))
-        return {m_keys.pool(), m_keys.evicted(), m_keys.guardMarks()};
-    return {m_keys.pool(), m_keys.evicted()};
+        return {m_keys.pool(), m_keys.evicted(), m_keys.audit(), m_keys.guardMarks()};
+    return {m_keys.pool(), m_keys.evicted(), m_keys.audit()};
 }
 
-EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &guardId) {
+EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &guardId,
+                                  const QString &reason) {
+    const QList<QByteArray> audit = auditArguments(reason, guardId);
     bool markKept = false;
     const QList<QByteArray> keys = scriptKeys(member, !guardId.isEmpty(), &markKept);
-    const RedisReply reply = LuaScript::evict().run(m_connection, keys, {member, guardId});
+    const RedisReply reply = LuaScript::evict().run(
+        m_connection, keys, audit + QList<QByteArray>{member, auditShownMember(member)});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("evicting %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;
@@ -394,16 +439,19 @@ EvictResult PoolOperations::evict(const QByteArray &member, const QByteArray &gu
 }
 
 RestoreResult PoolOperations::restore(const QByteArray &member, RestorePolicy policy,
-                                      double startCount, bool byGuard) {
+                                      double startCount, const QByteArray &guardId,
+                                      const QString &reason) {
     if (const QString problem = validateCount(startCount); !problem.isEmpty())
         throw RedisError::usage(
             QStringLiteral("cannot restore with starting count: %1").arg(problem));
+    const QList<QByteArray> audit = auditArguments(reason, guardId);
     bool markKept = false;
-    const QList<QByteArray> keys = scriptKeys(member, byGuard, &markKept);
-    const RedisReply reply = LuaScript::restore().run(
-        m_connection, keys,
-        {member, restorePolicyName(policy).toUtf8(), formatCount(startCount).toUtf8(),
-         byGuard ? QByteArray("guard") : QByteArray("operator")});
+    const QList<QByteArray> keys = scriptKeys(member, !guardId.isEmpty(), &markKept);
+    const RedisReply reply =
+        LuaScript::restore().run(m_connection, keys,
+                                 audit + QList<QByteArray>{member, auditShownMember(member),
+                                                           restorePolicyName(policy).toUtf8(),
+                                                           formatCount(startCount).toUtf8()});
     if (reply.isError())
         throwServerError(reply, QStringLiteral("restoring %1").arg(describeMember(member)));
     const QByteArray status = reply.elements.value(0).text;

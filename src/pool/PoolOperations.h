@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/AuditActor.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolTypes.h"
@@ -27,6 +28,19 @@ public:
 
     const PoolKeys &keys() const { return m_keys; }
 
+    // Who the audit entries of this object's writes name (PoolKeys::audit(): every seed batch,
+    // evict and restore adds its entry in its own script). Default: this process as
+    // AuditActor::thisProcess() names it; an empty user is asked of the connection (ACL WHOAMI)
+    // before the first write.
+    void setActor(const AuditActor &actor) { m_actor = actor; }
+    // The actor with its Redis user, asked of the connection once. Throws RedisError.
+    const AuditActor &resolvedActor();
+    // The trail's cap (kAuditTrailCap); tests lower it to see it trimmed.
+    void setAuditCap(qint64 cap) { m_auditCap = cap; }
+    // ARGV[1..7] of a script that writes an audit entry, for this actor (see AuditActor.h).
+    // Throws RedisError(Usage) for a reason that cannot be recorded.
+    QList<QByteArray> auditArguments(const QString &reason, const QByteArray &guardId = {});
+
     // All members with counts, plus the evicted members with their saved counts. Pools of up to
     // kChunkSize members are read in one ZRANGE; bigger ones with ZSCAN (COUNT kScanCount),
     // which, unlike rank chunks, misses no member while workers change the ranks under it.
@@ -39,20 +53,22 @@ public:
     // The lowest count in the pool; nullopt for an empty pool.
     std::optional<double> minimumCount();
 
-    // Throws PartialSeedError when it stops after its first write.
+    // Throws PartialSeedError when it stops after its first write. Each batch that changes the
+    // pool adds one audit entry with options.reason.
     SeedResult seed(const QList<QByteArray> &members, const SeedOptions &options,
                     const Progress &progress = {});
     // The seed's script: the member chosen, or nullopt when the pool is empty.
     std::optional<QByteArray> allocate();
     // Throws RedisError(Usage) for a member that is not in the pool. guardId: a guard's
     // eviction, marked as that guard's (PoolKeys::guardMarks()); empty: an operator's, which
-    // drops any guard's mark in the same script.
-    EvictResult evict(const QByteArray &member, const QByteArray &guardId = {});
+    // drops any guard's mark in the same script. reason: why, for the audit entry (optional).
+    EvictResult evict(const QByteArray &member, const QByteArray &guardId = {},
+                      const QString &reason = {});
     // Throws RedisError(Usage) for a member that is not evicted. Every restore drops the guard's
-    // mark; byGuard restores only while the mark is there (Usage otherwise: an operator acted on
-    // the member since the guard evicted it).
+    // mark; a guard's restore (guardId not empty) happens only while the mark is there (Usage
+    // otherwise: an operator acted on the member since the guard evicted it).
     RestoreResult restore(const QByteArray &member, RestorePolicy policy, double startCount = 0,
-                          bool byGuard = false);
+                          const QByteArray &guardId = {}, const QString &reason = {});
 
     // Checks that the pool key is a sorted set (or absent) and the companion key a hash (or
     // absent); throws a RedisError that names the key and its actual type otherwise.
@@ -70,6 +86,8 @@ private:
 
     RedisConnection &m_connection;
     PoolKeys m_keys;
+    std::optional<AuditActor> m_actor; // made when a write needs it: reads never ask
+    qint64 m_auditCap = kAuditTrailCap;
 };
 
 QString describeMember(const QByteArray &member);

@@ -47,6 +47,7 @@ struct SeedOptions {
     bool overwrite = false;          // reset the count of members already in the pool
     bool dryRun = false;             // report what would happen, write nothing
     int batchSize = 200;             // members per script call: keeps each call well under 1 ms
+    QString reason;                  // why, for the audit entries (optional)
 };
 
 struct SeedResult {

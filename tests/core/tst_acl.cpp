@@ -1,7 +1,10 @@
 // The ACL rules of docs/key-layout.md, applied to a real redis-server: the monitoring user can
-// watch but not write; the operator can seed, evict, restore and allocate, on its pool keys only.
+// watch (and read the audit trail) but not write; the operator can seed, evict, restore and
+// allocate, on its pool keys only, each write recorded in the trail; a writer who may not record
+// is refused whole.
 #include "RedisFixture.h"
 
+#include "audit/AuditTrail.h"
 #include "pool/PoolOperations.h"
 #include "redis/RedisError.h"
 
@@ -133,6 +136,110 @@ private Q_SLOTS:
         QCOMPARE(m_redis->run({"ZSCORE", "proxies", "192.0.2.4:80"}).toDouble(), 4.0);
         m_redis->run({"ZREM", "proxies", "192.0.2.4:80"});
         m_redis->run({"DEL", PoolKeys("proxies").guardMarks()});
+    }
+
+    // Every write of the operator is in the trail, under its own user name; the monitor reads
+    // the trail (core and CLI) and may not add to it.
+    void operatorIsInTheTrailAndMonitorReadsIt() {
+        auto operatorConnection = connectAs(QStringLiteral("poolscope-operator"),
+                                            QStringLiteral("poolscope-operator-secret"));
+        PoolOperations pool(*operatorConnection, "proxies");
+        pool.evict("192.0.2.2:80", {}, QStringLiteral("acl check"));
+        pool.restore("192.0.2.2:80", RestorePolicy::Keep);
+        auto monitor = connectAs(QStringLiteral("poolscope-monitor"),
+                                 QStringLiteral("poolscope-monitor-secret"));
+        AuditTrail trail(*monitor, PoolKeys("proxies"));
+        const QList<AuditEntry> latest = trail.after({}, 2);
+        QCOMPARE(latest.size(), 2);
+        QCOMPARE(latest[0].action, AuditAction::Evict);
+        QCOMPARE(latest[0].reason, QStringLiteral("acl check"));
+        QCOMPARE(latest[1].action, AuditAction::Restore);
+        for (const AuditEntry &entry : latest)
+            QCOMPARE(entry.actor.user, QStringLiteral("poolscope-operator")); // ACL WHOAMI
+        AuditWalk walk(*monitor, PoolKeys("proxies"), {});
+        QList<AuditEntry> all;
+        while (!walk.atEnd())
+            all += walk.step();
+        QVERIFY(all.size() >= 2);
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = QStringLiteral("poolscope-watcher");
+        const CliRun run =
+            runCli({QStringLiteral("--url"), endpoint.toUrl(), QStringLiteral("--key"),
+                    QStringLiteral("proxies"), QStringLiteral("audit"), QStringLiteral("--action"),
+                    QStringLiteral("evict")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("acl check") && run.out.contains("poolscope-operator@"),
+                 run.out.constData());
+        QCOMPARE(monitor->command({"XADD", PoolKeys("proxies").audit(), "*", "a", "b"}).errorCode(),
+                 QByteArray("NOPERM"));
+    }
+
+    // A writer who may not XADD to the trail (its key allowed, the command not; or the key not
+    // allowed at all, as with rules written before the trail) is refused with one clear error,
+    // and nothing is done: no member moved, no entry written.
+    void writerWithoutXaddIsRefusedWhole_data() {
+        QTest::addColumn<QByteArray>("dropped");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no +xadd") << QByteArray("+xadd")
+                                  << QStringLiteral("may not add to the audit trail");
+        QTest::newRow("no audit key")
+            << QByteArray("~{proxies}:audit:proxies") << QStringLiteral("{proxies}:audit:proxies");
+    }
+    void writerWithoutXaddIsRefusedWhole() {
+        QFETCH(QByteArray, dropped);
+        QFETCH(QString, expected);
+        RedisCommand command{"ACL", "SETUSER", "poolscope-no-trail", "reset"};
+        for (QByteArray rule : documentedRules("poolscope-operator")) {
+            if (rule == dropped)
+                continue;
+            rule.replace("PASSWORD", "no-trail-secret");
+            command << rule;
+        }
+        QVERIFY2(!m_redis->run(command).isError(), "ACL SETUSER refused");
+        m_redis->run({"HSET", PoolKeys("proxies").evicted(), "192.0.2.7:80", "2"});
+        const QByteArray trail = PoolKeys("proxies").audit();
+        const QByteArray lastBefore = m_redis->run({"XREVRANGE", trail, "+", "-", "COUNT", "1"})
+                                          .elements.value(0)
+                                          .elements.value(0)
+                                          .text;
+        const RedisReply poolBefore = m_redis->run({"ZRANGE", "proxies", "0", "-1", "WITHSCORES"});
+        auto connection =
+            connectAs(QStringLiteral("poolscope-no-trail"), QStringLiteral("no-trail-secret"));
+        PoolOperations pool(*connection, "proxies");
+        const auto refused = [&](const std::function<void()> &operation) {
+            try {
+                operation();
+                QFAIL("the write went through without the right to record it");
+            } catch (const RedisError &e) {
+                QCOMPARE(e.serverCode(), QByteArray("NOPERM"));
+                QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+            }
+        };
+        refused([&] { pool.evict("192.0.2.1:80"); });
+        refused([&] { pool.restore("192.0.2.7:80", RestorePolicy::Keep); });
+        refused([&] { pool.seed({"192.0.2.8:80"}, SeedOptions{}); });
+        // Nothing moved, nothing added, no entry.
+        const RedisReply poolAfter = m_redis->run({"ZRANGE", "proxies", "0", "-1", "WITHSCORES"});
+        QCOMPARE(poolAfter.toDisplayString(), poolBefore.toDisplayString());
+        QCOMPARE(m_redis->run({"HGET", PoolKeys("proxies").evicted(), "192.0.2.7:80"}).text,
+                 QByteArray("2"));
+        QCOMPARE(m_redis->run({"XREVRANGE", trail, "+", "-", "COUNT", "1"})
+                     .elements.value(0)
+                     .elements.value(0)
+                     .text,
+                 lastBefore);
+        // The CLI says the same, once, and exits 1.
+        Endpoint endpoint = m_redis->endpoint();
+        endpoint.username = QStringLiteral("poolscope-no-trail");
+        endpoint.password = QStringLiteral("no-trail-secret");
+        const CliRun run = runCli(
+            {QStringLiteral("--url"), endpoint.toUrl(), QStringLiteral("--key"),
+             QStringLiteral("proxies"), QStringLiteral("evict"), QStringLiteral("192.0.2.1:80"),
+             QStringLiteral("--reason"), QStringLiteral("should not happen")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(expected.toUtf8()), run.err.constData());
+        QCOMPARE(m_redis->run({"ZSCORE", "proxies", "192.0.2.1:80"}).toDouble(), 3.0);
+        m_redis->run({"HDEL", PoolKeys("proxies").evicted(), "192.0.2.7:80"});
     }
 
     void operatorStaysOnItsKeys() {

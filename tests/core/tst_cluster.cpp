@@ -4,6 +4,7 @@
 // eviction that meets TRYAGAIN), with every allocation accounted for.
 #include "ClusterFixture.h"
 
+#include "audit/AuditTrail.h"
 #include "catalog/PoolCatalog.h"
 #include "catalog/PoolCatalogReader.h"
 #include "load/LoadRunner.h"
@@ -99,14 +100,24 @@ private Q_SLOTS:
         const SeedResult seeded = pool.seed(names(20), {});
         QCOMPARE(seeded.added.size(), 20);
         QCOMPARE(pool.allocate().value(), QByteArray("m0"));
-        pool.evict("m1"); // the two-key script: pool and companion share the slot
+        pool.evict("m1", {}, QStringLiteral("cluster check")); // pool, companion and trail
         QCOMPARE(pool.size(), 19);
-        // Both keys are on the owner itself, and nowhere else.
+        // The three keys are on the owner itself, and nowhere else; the trail's slot is the
+        // pool's, as the server computes it.
+        const QByteArray trail = pool.keys().audit();
+        QCOMPARE(primary(node).run({"CLUSTER", "KEYSLOT", trail}).integer,
+                 primary(node).run({"CLUSTER", "KEYSLOT", key}).integer);
         for (int i = 0; i < 3; ++i) {
-            const qint64 expected = i == node ? 2 : 0;
-            QCOMPARE(primary(i).run({"EXISTS", key, pool.keys().evicted()}).integer, expected);
+            const qint64 expected = i == node ? 3 : 0;
+            QCOMPARE(primary(i).run({"EXISTS", key, pool.keys().evicted(), trail}).integer,
+                     expected);
         }
-        QCOMPARE(connection->cluster()->counters().moved, 0); // the map was right: no redirects
+        QCOMPARE(primary(node).run({"XLEN", trail}).integer, 2); // the seed and the eviction
+        QCOMPARE(connection->cluster()->counters().moved, 0);    // the map was right: no redirects
+        // Read back through the cluster connection, routed to the owner.
+        const QList<AuditEntry> entries = AuditTrail(*connection, pool.keys()).after({}, 10);
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[1].reason, QStringLiteral("cluster check"));
     }
 
     void plainUrlToAnyNodeRoutesToo() {
@@ -353,6 +364,7 @@ private Q_SLOTS:
         const QByteArray key = keyOn(source, "moving", true);
         const int slot = PoolKeys::hashSlot(key);
         const QByteArray companion = PoolKeys(key).evicted();
+        const QByteArray trail = PoolKeys(key).audit(); // moves with the companion
         auto setup = openCluster();
         PoolOperations pool(*setup, key);
         pool.seed(names(40), {});
@@ -388,8 +400,8 @@ private Q_SLOTS:
         const qint64 afterFirstMigrate = done;
         QTRY_VERIFY_WITH_TIMEOUT(done > afterFirstMigrate + 300, 20000);
 
-        // 2. An eviction now finds its pool on the target and its companion on the source:
-        // TRYAGAIN, retried with a pause until the companion has moved too.
+        // 2. An eviction now finds its pool on the target and its companion and audit trail on the
+        // source: TRYAGAIN, retried with a pause until they have moved too.
         // (Which of the two answers TRYAGAIN depends on the server version: count both.)
         const auto tryAgains = [&] {
             return errorStat(source, "TRYAGAIN") + errorStat(target, "TRYAGAIN");
@@ -401,9 +413,10 @@ private Q_SLOTS:
             return evictPool.evict("m38");
         });
         QTRY_VERIFY_WITH_TIMEOUT(tryAgains() > tryAgainBefore, 10000);
-        QCOMPARE(
-            from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", companion}).text,
-            "OK");
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", companion,
+                           trail})
+                     .text,
+                 "OK");
         const EvictResult evicted = eviction.get();
         QCOMPARE(evicted.member, QByteArray("m38"));
         QVERIFY(evictor->cluster()->counters().tryAgain > 0);
@@ -423,7 +436,8 @@ private Q_SLOTS:
         const LoadReport report = finished.first().first().value<LoadReport>();
 
         // Counts on the new owner: pool scores plus saved counts of the evicted members.
-        QCOMPARE(from.run({"EXISTS", key, companion}).integer, 0);
+        QCOMPARE(from.run({"EXISTS", key, companion, trail}).integer, 0);
+        QCOMPARE(to.run({"XLEN", trail}).integer, 3); // the seed, and the two evictions
         qint64 onTarget = 0;
         QHash<QByteArray, qint64> actual;
         const RedisReply members = to.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
@@ -462,6 +476,7 @@ private Q_SLOTS:
         const int target = 1;
         const QByteArray key = keyOn(source, "halfway", true);
         const QByteArray companion = PoolKeys(key).evicted();
+        const QByteArray trail = PoolKeys(key).audit(); // moves with the companion
         const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
         auto setup = openCluster();
         PoolOperations pool(*setup, key);
@@ -507,9 +522,10 @@ private Q_SLOTS:
         QCOMPARE(to.admin().pipeline({{"ASKING"}, {"ZCARD", key}}).value(1).integer, 4);
 
         // The companion follows: still listed, with its evicted member.
-        QCOMPARE(
-            from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", companion}).text,
-            "OK");
+        QCOMPARE(from.run({"MIGRATE", "127.0.0.1", targetPort, "", "0", "5000", "KEYS", companion,
+                           trail})
+                     .text,
+                 "OK");
         row = listed();
         QVERIFY2(!row.isEmpty(), "pools dropped the pool after its companion moved");
         QCOMPARE(row[QStringLiteral("size")].toInt(), 4);

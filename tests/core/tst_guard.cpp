@@ -7,6 +7,7 @@
 #include "LoopbackProxies.h"
 #include "RedisFixture.h"
 
+#include "audit/AuditTrail.h"
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
@@ -159,17 +160,29 @@ void TestGuard::evictsAfterFallRestoresAfterRiseWithoutFlood() {
     QCOMPARE(round.actions[0].kind, GuardAction::Kind::Restore);
     QVERIFY(inPool(failing));
 
-    // Events in the stream, with their reasons, newest first.
-    HealthStore store(*connection, PoolKeys(key));
-    const QList<GuardEvent> events = store.latestEvents(10);
+    // Both actions in the pool's audit trail, written by the scripts that did them, oldest
+    // first: the guard as the actor, its checks as the reason, the counts and the policy.
+    AuditTrail trail(*connection, PoolKeys(key));
+    const QList<AuditEntry> events = trail.after({}, 10);
     QCOMPARE(events.size(), 2);
-    QCOMPARE(events[0].kind, QStringLiteral("restore"));
-    QVERIFY2(events[0].reason.contains(QStringLiteral("policy ") +
-                                       restorePolicyName(guard.options().restorePolicy)),
+    QCOMPARE(events[0].action, AuditAction::Evict);
+    QVERIFY2(events[0].reason.contains(u"2 consecutive failed checks"),
              qPrintable(events[0].reason));
-    QCOMPARE(events[1].kind, QStringLiteral("evict"));
-    QVERIFY2(events[1].reason.contains(u"2 consecutive failed checks"),
+    QCOMPARE(events[1].action, AuditAction::Restore);
+    QCOMPARE(events[1].policy, restorePolicyName(guard.options().restorePolicy));
+    QVERIFY2(events[1].reason.contains(u"2 consecutive successful checks"),
              qPrintable(events[1].reason));
+    for (const AuditEntry &event : events) {
+        QCOMPARE(event.guardId, QString::fromUtf8(guard.options().guardId));
+        QCOMPARE(event.members.size(), 1);
+        QCOMPARE(event.members[0].member, QString::fromUtf8(failing));
+        QCOMPARE(event.actor.pid, QCoreApplication::applicationPid());
+        QCOMPARE(event.actor.user, QStringLiteral("default"));
+    }
+    QVERIFY(events[0].members[0].before >= 10000); // it took allocations before it failed
+    QCOMPARE(events[1].members[0].before, events[0].members[0].after); // its saved count
+    // The old stream is no longer written.
+    QCOMPARE(m_redis.run({"EXISTS", PoolKeys(key).guardEvents()}).integer, 0);
 
     // The restored member's share of the next allocations: within 2x of fair (no flood).
     const RedisReply before = m_redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
@@ -271,11 +284,9 @@ void TestGuard::heldBackIsOneEventUntilItEnds() {
     HealthGuard guard(*connection, key, options);
     const auto kinds = [&] {
         QStringList names;
-        const RedisReply reply = m_redis.run({"XRANGE", PoolKeys(key).guardEvents(), "-", "+"});
+        const RedisReply reply = m_redis.run({"XRANGE", PoolKeys(key).audit(), "-", "+"});
         for (const RedisReply &entry : reply.elements)
-            for (qsizetype i = 0; i + 1 < entry.elements[1].elements.size(); i += 2)
-                if (entry.elements[1].elements[i].text == "kind")
-                    names << QString::fromUtf8(entry.elements[1].elements[i + 1].text);
+            names << AuditEntry::fromStreamEntry(entry)->actionName;
         return names;
     };
     m_target->stop();

@@ -96,7 +96,7 @@ void TestGuardMarks::restoreByGuardNeedsTheGuardsMark() {
     PoolOperations pool(*connection, key);
     pool.evict("127.0.0.1:1"); // an operator's
     try {
-        pool.restore("127.0.0.1:1", RestorePolicy::Min, 0, true);
+        pool.restore("127.0.0.1:1", RestorePolicy::Min, 0, "guard-x");
         QFAIL("a guard restored an operator's eviction");
     } catch (const RedisError &e) {
         QCOMPARE(e.kind(), RedisError::Kind::Usage);
@@ -105,7 +105,7 @@ void TestGuardMarks::restoreByGuardNeedsTheGuardsMark() {
     pool.evict("127.0.0.1:2", "guard-x"); // a guard's
     QCOMPARE(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).text,
              QByteArray("guard-x"));
-    QCOMPARE(pool.restore("127.0.0.1:2", RestorePolicy::Keep, 0, true).restoredCount, 7.0);
+    QCOMPARE(pool.restore("127.0.0.1:2", RestorePolicy::Keep, 0, "guard-x").restoredCount, 7.0);
     QVERIFY(m_redis.run({"HGET", PoolKeys(key).guardMarks(), "127.0.0.1:2"}).isNil());
 }
 

@@ -475,9 +475,10 @@ void TestHealth::healthKeysShareThePoolSlot() {
     QCOMPARE(PoolKeys::hashSlot(keys.health()), slot);
     QCOMPARE(PoolKeys::hashSlot(keys.guardEvents()), slot);
     QCOMPARE(PoolKeys::hashSlot(keys.guardLease()), slot);
-    const QSet<QByteArray> names{pool, keys.evicted(), keys.health(), keys.guardEvents(),
-                                 keys.guardLease()};
-    QCOMPARE(names.size(), 5);
+    QCOMPARE(PoolKeys::hashSlot(keys.audit()), slot);
+    const QSet<QByteArray> names{
+        pool, keys.evicted(), keys.health(), keys.guardEvents(), keys.guardLease(), keys.audit()};
+    QCOMPARE(names.size(), 6);
 }
 
 void TestHealth::targetAndStatusParsing() {

@@ -1,5 +1,6 @@
-// The companion hash must share the pool key's Redis Cluster slot: checked against a real
-// redis-server started with --cluster-enabled yes, whose CLUSTER KEYSLOT is the authority.
+// The companion hash (and the audit trail) must share the pool key's Redis Cluster slot: checked
+// against a real redis-server started with --cluster-enabled yes, whose CLUSTER KEYSLOT is the
+// authority.
 #include "RedisFixture.h"
 
 #include "pool/PoolKeys.h"
@@ -65,6 +66,9 @@ private Q_SLOTS:
             QCOMPARE(keys.evicted(), expectedCompanion);
         QVERIFY(keys.evicted() != keys.pool());
         QCOMPARE(serverSlot(keys.evicted()), serverSlot(keys.pool()));
+        // The audit trail is written in the same scripts: the same slot, the same tag.
+        QCOMPARE(serverSlot(keys.audit()), serverSlot(keys.pool()));
+        QCOMPARE(PoolKeys::hashedPart(keys.audit()), PoolKeys::hashedPart(keys.evicted()));
         QCOMPARE(PoolKeys::hashSlot(keys.pool()), serverSlot(keys.pool()));
         QCOMPARE(PoolKeys::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
     }

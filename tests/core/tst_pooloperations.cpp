@@ -366,7 +366,8 @@ private Q_SLOTS:
         m_redis->makePool("pool", {"a"}, 7);
         const PoolKeys keys("pool");
         const RedisReply reply = LuaScript::seed().run(
-            m_redis->admin(), {keys.pool(), keys.evicted()}, {"min", "0", "0", "x"});
+            m_redis->admin(), {keys.pool(), keys.evicted(), keys.audit()},
+            m_pool->auditArguments({}) + QList<QByteArray>{"min", "0", "0", "x", ""});
         QVERIFY2(!reply.isError(), reply.text);
         QCOMPARE(score("x"), 7.0);
         SeedOptions options;

@@ -5,6 +5,7 @@
 // reason; the panel refuses to start while a CLI guard holds the lease.
 #include "LoopbackProxies.h"
 #include "MainWindowFixture.h"
+#include "audit/AuditTrail.h"
 #include "chart/ChartPanel.h"
 #include "events/EventsPanel.h"
 #include "health/GuardPanel.h"
@@ -227,6 +228,14 @@ void TestHealthPanel::guardEvictionBecomesEventAndMarker() {
         return false;
     };
     QTRY_VERIFY(marked());
+    // It came from the pool's audit trail, where the eviction names the dashboard's guard.
+    const QList<AuditEntry> trail = AuditTrail(m_redis.admin(), PoolKeys(key)).after({}, 10);
+    QVERIFY(!trail.isEmpty());
+    QCOMPARE(trail.constFirst().action, AuditAction::Evict);
+    QVERIFY2(trail.constFirst().actor.program.startsWith(u"poolscope dashboard"),
+             qPrintable(trail.constFirst().actorText()));
+    QVERIFY(!trail.constFirst().guardId.isEmpty());
+    QCOMPARE(m_redis.run({"EXISTS", PoolKeys(key).guardEvents()}).integer, 0);
     QTRY_VERIFY(rounds.count() >= 2);
     QVERIFY(panel->lastRoundText().contains(QStringLiteral("evicted")));
     // The others stay; the health column shows the failing one down.
@@ -246,6 +255,14 @@ void TestHealthPanel::guardEvictionBecomesEventAndMarker() {
     const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/screenshots");
     QDir().mkpath(dir);
     QVERIFY(d.window.grab().save(dir + QStringLiteral("/health-guard.png")));
+
+    // Healthy again: restored after two good rounds; the event has the trail's count and policy.
+    m_proxies[3]->setFailing(false);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        eventsContain(d, QStringLiteral("guard restored %1: 2 consecutive successful checks; "
+                                        "restored at count 100 (policy min)")
+                             .arg(QString::fromUtf8(failing))),
+        15000);
 
     QSignalSpy stopped(panel, &GuardPanel::guardStopped);
     panel->stop();

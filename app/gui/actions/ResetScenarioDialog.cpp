@@ -109,6 +109,7 @@ ResetScenarioSpec ResetScenarioDialog::spec() const {
     spec.before = std::chrono::milliseconds(qint64(m_ui->beforeSpin->value() * 1000.0));
     spec.after = std::chrono::milliseconds(qint64(m_ui->afterSpin->value() * 1000.0));
     spec.replace = true;
+    spec.actor = AuditActor::dashboard();
     return spec;
 }
 

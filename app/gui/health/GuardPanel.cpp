@@ -213,6 +213,7 @@ bool GuardPanel::start(QString *error) {
     run->options.leaseTtl = std::max(std::chrono::milliseconds(3000),
                                      3 * run->interval + 2 * run->options.check.checkTimeout);
     run->options.guardId = HealthGuard::makeGuardId();
+    run->options.actor = AuditActor::dashboard(); // its audit entries name the dashboard
     m_current = run;
     setRunning(true);
     showState(QStringLiteral("Taking the lease on %1…").arg(QString::fromUtf8(run->poolKey)),

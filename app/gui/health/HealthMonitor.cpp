@@ -1,5 +1,6 @@
 #include "health/HealthMonitor.h"
 
+#include "audit/AuditTrail.h"
 #include "health/HealthChecker.h"
 #include "members/PoolTableModel.h"
 #include "pool/CredentialMask.h"
@@ -10,6 +11,7 @@
 #include "session/PoolSession.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QMetaObject>
 #include <QSettings>
 
@@ -34,18 +36,39 @@ bool streamIdAfter(const QByteArray &id, const QByteArray &than) {
     return parts(id) > parts(than);
 }
 
+// A guard's audit entry in the form the guard-events stream had: the reason says why, the entry's
+// counts and policy say what came of it.
+GuardEvent guardEventOf(const AuditEntry &entry) {
+    GuardEvent event;
+    event.id = entry.id;
+    event.timeMs = entry.timeMs;
+    event.kind = entry.actionName;
+    event.member = entry.members.isEmpty() ? QString() : entry.members.constFirst().member;
+    event.reason = entry.reason;
+    if (entry.action == AuditAction::Restore && !entry.members.isEmpty() &&
+        entry.members.constFirst().after)
+        event.reason =
+            HealthMonitor::tr("%1; restored at count %2 (policy %3)")
+                .arg(entry.reason, QLocale().toString(*entry.members.constFirst().after, 'g', 16),
+                     entry.policy);
+    return event;
+}
+
 } // namespace
 
-// The worker thread's state: its connection and where the event stream was read up to.
+// The worker thread's state: its connection and where the audit trail and the old guard-events
+// stream were read up to.
 struct HealthMonitor::Worker {
     std::unique_ptr<RedisConnection> connection;
     quint64 generation = 0;
     QByteArray lastEventId;
+    QByteArray lastAuditId;
 
     RedisConnection &connectionFor(quint64 forGeneration, const Endpoint &endpoint) {
         if (generation != forGeneration) {
             connection.reset();
             lastEventId.clear();
+            lastAuditId.clear();
             generation = forGeneration;
         }
         if (!connection || connection->isBroken()) {
@@ -114,6 +137,7 @@ void HealthMonitor::targetChanged() {
                           m_session->poolKey() == m_shownPoolKey;
     if (!samePool) {
         m_lastShownId.clear();
+        m_lastShownAuditId.clear();
         m_shownEndpoint = m_session->endpoint();
         m_shownPoolKey = m_session->poolKey();
     }
@@ -141,33 +165,50 @@ void HealthMonitor::read(const QList<QByteArray> &members) {
     const Endpoint endpoint = m_session->endpoint();
     const PoolKeys keys(m_session->poolKey());
     const QByteArray resumeAfter = m_lastShownId;
+    const QByteArray resumeAfterAudit = m_lastShownAuditId;
     QMetaObject::invokeMethod(m_context, [this, worker = m_worker, generation, endpoint, keys,
-                                          members, resumeAfter] {
+                                          members, resumeAfter, resumeAfterAudit] {
         QHash<QByteArray, HealthRecord> records;
         QList<GuardEvent> events;
+        QList<GuardEvent> auditEvents;
         QString failure;
         try {
-            HealthStore store(worker->connectionFor(generation, endpoint), keys);
+            RedisConnection &connection = worker->connectionFor(generation, endpoint);
+            HealthStore store(connection, keys);
             if (worker->lastEventId.isEmpty())
                 worker->lastEventId = resumeAfter;
+            if (worker->lastAuditId.isEmpty())
+                worker->lastAuditId = resumeAfterAudit;
             records = store.read(members);
+            // An empty stream: every entry from now on is new ("0-0").
             const bool first = worker->lastEventId.isEmpty();
             events =
                 store.eventsAfter(worker->lastEventId, first ? kPastEventsShown : kEventsPerRead,
                                   &worker->lastEventId);
             if (first && worker->lastEventId.isEmpty())
-                worker->lastEventId = "0-0"; // an empty stream: every event from now on is new
+                worker->lastEventId = "0-0";
+            // The guard's actions since the audit trail: its entries with a guard's id.
+            AuditTrail trail(connection, keys);
+            const bool firstAudit = worker->lastAuditId.isEmpty();
+            for (const AuditEntry &entry :
+                 trail.after(worker->lastAuditId, firstAudit ? kPastEventsShown : kEventsPerRead,
+                             &worker->lastAuditId))
+                if (entry.byGuard())
+                    auditEvents.append(guardEventOf(entry));
+            if (firstAudit && worker->lastAuditId.isEmpty())
+                worker->lastAuditId = "0-0";
         } catch (const RedisError &e) {
             failure = dashboardErrorText(e);
         }
-        QMetaObject::invokeMethod(this, [this, generation, records, events, failure] {
+        QMetaObject::invokeMethod(this, [this, generation, records, events, auditEvents, failure] {
             m_reading = false;
             if (generation == m_generation) {
                 if (!failure.isEmpty()) {
                     Q_EMIT readFailed(failure);
                 } else {
                     m_model->setHealth(records);
-                    showGuardEvents(events);
+                    showGuardEvents(events, m_lastShownId);
+                    showGuardEvents(auditEvents, m_lastShownAuditId);
                     Q_EMIT healthRead();
                 }
             }
@@ -177,13 +218,13 @@ void HealthMonitor::read(const QList<QByteArray> &members) {
     });
 }
 
-void HealthMonitor::showGuardEvents(const QList<GuardEvent> &allEvents) {
+void HealthMonitor::showGuardEvents(const QList<GuardEvent> &allEvents, QByteArray &lastShownId) {
     QList<GuardEvent> events;
     for (const GuardEvent &event : allEvents)
-        if (event.id.isEmpty() || streamIdAfter(event.id, m_lastShownId)) {
+        if (event.id.isEmpty() || streamIdAfter(event.id, lastShownId)) {
             events.append(event);
             if (!event.id.isEmpty())
-                m_lastShownId = event.id;
+                lastShownId = event.id;
         }
     for (const GuardEvent &event : events) {
         const QString member = maskCredentials(event.member);

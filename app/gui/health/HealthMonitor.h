@@ -20,13 +20,15 @@ class PoolTableModel;
 
 // The dashboard's side of proxy health (#16), off the GUI thread: a worker thread with its own
 // Redis connection reads, after each of the pool's polls, the health records of the members
-// polled (HMGET in bounded batches, HealthStore) and the guard's new events (XRANGE after the
-// last id seen). Records go into the members table's Health column; guard evictions, restores
-// and caps become events in the Events panel and chart markers with their reasons. It also runs
-// "Check selected": one check round of the chosen members, its results written to the health
-// hash like `poolscope-cli check` does.
-// Tells every panel when the saved target URL changes (Check selected saves one), so a field
-// showing it (the Guard panel's Target) follows.
+// polled (HMGET in bounded batches, HealthStore) and the guard's new actions: its entries in the
+// pool's audit trail and, until that stream is deleted, the old guard-events stream (XRANGE
+// after the last id seen in each). Records go into the members table's Health column; guard
+// evictions, restores and caps become events in the Events panel and chart markers with their
+// reasons. It also runs "Check selected": one check round of the chosen members, its results
+// written to the health hash like `poolscope-cli check` does.
+//
+// HealthTargetNotifier tells every panel when the saved target URL changes (Check selected saves
+// one), so a field showing it (the Guard panel's Target) follows.
 class HealthTargetNotifier : public QObject {
     Q_OBJECT
 
@@ -68,7 +70,8 @@ Q_SIGNALS:
 private:
     struct Worker;
     void read(const QList<QByteArray> &members);
-    void showGuardEvents(const QList<GuardEvent> &events);
+    // lastShownId: the stream id of the last one shown from its stream (guard-events or audit).
+    void showGuardEvents(const QList<GuardEvent> &events, QByteArray &lastShownId);
     void targetChanged();
 
     PoolSession *m_session;
@@ -83,10 +86,12 @@ private:
     bool m_checking = false;
     int m_guardEvents = 0;
     QList<QByteArray> m_lastMembers;
-    // The pool whose guard events were shown, and the stream id of the last one shown.
+    // The pool whose guard events were shown, and the stream ids of the last ones shown from
+    // the old guard-events stream and from the audit trail.
     Endpoint m_shownEndpoint;
     QByteArray m_shownPoolKey;
     QByteArray m_lastShownId;
+    QByteArray m_lastShownAuditId;
 };
 
 } // namespace poolscope

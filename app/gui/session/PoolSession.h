@@ -138,8 +138,10 @@ public:
 
     // Writes, all through the commander's thread. Refused (with a log entry) when !canWrite().
     bool seed(const QList<QByteArray> &members, const SeedOptions &options);
-    bool evict(const QList<QByteArray> &members);
-    bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount);
+    // reason: why, for the pool's audit trail (optional; a seed's is options.reason).
+    bool evict(const QList<QByteArray> &members, const QString &reason = {});
+    bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
+                 const QString &reason = {});
     void findPoolKeys();
     bool isCommandBusy() const;
     // Writes of this dashboard made around the commander (the count-reset demo's own

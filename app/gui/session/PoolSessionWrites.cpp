@@ -35,20 +35,20 @@ bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &opti
     return true;
 }
 
-bool PoolSession::evict(const QList<QByteArray> &members) {
+bool PoolSession::evict(const QList<QByteArray> &members, const QString &reason) {
     if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
         return false;
     ++m_writesInFlight;
-    m_commander->evict(members);
+    m_commander->evict(members, reason);
     return true;
 }
 
-bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy,
-                          double startCount) {
+bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
+                          const QString &reason) {
     if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
         return false;
     ++m_writesInFlight;
-    m_commander->restore(members, policy, startCount);
+    m_commander->restore(members, policy, startCount, reason);
     return true;
 }
 
