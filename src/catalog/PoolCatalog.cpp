@@ -1,7 +1,7 @@
 #include "catalog/PoolCatalog.h"
 
+#include "base/RedisError.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisError.h"
 #include "topology/NodeScan.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/PoolCatalog.h"
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>

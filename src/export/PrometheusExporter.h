@@ -1,7 +1,7 @@
 // Serves pools' figures to Prometheus: /metrics over HTTP (prometheus-cpp), fresh on every scrape.
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <functional>

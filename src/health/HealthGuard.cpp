@@ -1,10 +1,10 @@
 #include "health/HealthGuard.h"
 
+#include "base/BrokenPipe.h"
 #include "health/HealthChecker.h"
-#include "pool/CredentialMask.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
-#include "redis/BrokenPipe.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>

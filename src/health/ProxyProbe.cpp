@@ -1,6 +1,6 @@
 #include "health/ProxyProbe.h"
 
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

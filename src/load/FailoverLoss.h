@@ -2,7 +2,7 @@
 // compared with the allocations the run saw acknowledged (private to src/load).
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <QByteArray>

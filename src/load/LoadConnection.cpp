@@ -2,8 +2,8 @@
 // and turning hiredis failures into RedisError.
 #include "load/LoadConnection.h"
 
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "redis/RedisError.h"
 #include "topology/ClusterRouter.h"
 
 #include <cerrno>

@@ -2,7 +2,7 @@
 // src/load; hiredis itself stays in the .cpp files).
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <chrono>

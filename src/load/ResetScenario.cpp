@@ -1,10 +1,10 @@
 #include "load/ResetScenario.h"
 
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "text/MemberText.h"
 
 #include <algorithm>
 #include <cmath>

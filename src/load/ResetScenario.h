@@ -1,7 +1,7 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <atomic>

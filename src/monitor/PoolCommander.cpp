@@ -1,9 +1,9 @@
 #include "monitor/PoolCommander.h"
 
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "monitor/WorkerSupport.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
 #include "topology/NodeScan.h"
 
 #include <algorithm>

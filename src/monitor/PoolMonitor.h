@@ -1,10 +1,10 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "pool/MemberSearch.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
 #include "redis/RedisConnection.h"
 
 #include <chrono>

@@ -1,12 +1,13 @@
 #include "redis/RedisConnection.h"
 
+#include "base/RedisError.h"
 #include "redis/HiredisReply.h"
-#include "redis/RedisError.h"
-#include "transport/TcpDialer.h"
 #include "redis/RespParser.h"
-#include "topology/SentinelResolver.h"
-#include "transport/Transport.h"
+#include "redis/ServerIdentity.h"
 #include "topology/ClusterRouter.h"
+#include "topology/SentinelResolver.h"
+#include "transport/TcpDialer.h"
+#include "transport/Transport.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -67,32 +68,6 @@ void installReplyLimits(redisContext *context) {
 
 void RedisConnection::ContextDeleter::operator()(redisContext *context) const {
     redisFree(context);
-}
-
-QString serverVersionFromInfo(const QByteArray &info) {
-    QByteArray name;
-    QByteArray redisVersion;
-    QByteArray valkeyVersion;
-    for (const QByteArray &line : info.split('\n')) {
-        const qsizetype colon = line.indexOf(':');
-        if (colon < 0)
-            continue;
-        const QByteArray field = line.left(colon);
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (field == "server_name")
-            name = value;
-        else if (field == "redis_version")
-            redisVersion = value;
-        else if (field == "valkey_version")
-            valkeyVersion = value;
-    }
-    if (!valkeyVersion.isEmpty() || name.compare("valkey", Qt::CaseInsensitive) == 0)
-        return QStringLiteral("Valkey %1")
-            .arg(QString::fromLatin1(valkeyVersion.isEmpty() ? redisVersion : valkeyVersion))
-            .trimmed();
-    if (redisVersion.isEmpty())
-        return {};
-    return QStringLiteral("Redis %1").arg(QString::fromLatin1(redisVersion));
 }
 
 RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options)

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "endpoint/ConnectionOptions.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisReply.h"
 
 #include <chrono>
-#include <functional>
 #include <memory>
 #include <optional>
 
@@ -22,35 +22,11 @@ class ClusterRouter;
 
 using RedisCommand = QList<QByteArray>;
 
-struct ConnectionOptions {
-    std::chrono::milliseconds connectTimeout{2000};
-    std::chrono::milliseconds commandTimeout{1000};
-    // Sent as CLIENT SETNAME so operators can tell our connections apart ("poolscope-poller").
-    QString clientName;
-    // Talk to exactly this node even when it is a Redis Cluster node (the cluster router's own
-    // node connections, load workers). Otherwise a cluster node found behind a plain URL makes
-    // the connection route every command to its key's owner (src/topology).
-    bool singleNode = false;
-    // How the errors of this connection's owner are told to a person; empty: message(), in the
-    // command line's words. A dashboard words the remedy by its own fields and buttons (called on
-    // the owner's thread: a pure function).
-    std::function<QString(const RedisError &)> describeError;
-};
-
-inline QString describe(const ConnectionOptions &options, const RedisError &error) {
-    return options.describeError ? options.describeError(error) : error.message();
-}
-
 // One blocking connection to one Redis server. Not thread-safe: each thread opens its own.
 // After any I/O error or timeout the connection is broken for good (a late reply would be
 // read as the answer to the next command): open a new one.
 // For a Redis Cluster (redis+cluster://, or a plain URL naming a cluster node) it is a client of
 // the whole cluster instead: commands go to their key's owner (see topology::ClusterRouter).
-// The name and version shown for a server, from its INFO server text: "Redis 7.0.15". Valkey
-// reports redis_version:7.2.4 whatever its own version, so server_name and valkey_version win:
-// "Valkey 8.0.1". Empty when INFO says neither.
-QString serverVersionFromInfo(const QByteArray &info);
-
 class RedisConnection {
 public:
     // Connects, then AUTH, SELECT and CLIENT SETNAME. Throws RedisError.
@@ -85,7 +61,7 @@ public:
     const std::optional<NodeAddress> &resolvedBy() const { return m_resolvedBy; }
     void setResolvedBy(const NodeAddress &sentinel) { m_resolvedBy = sentinel; }
     // The server's name and version from INFO server, read once on connect: "Redis 7.0.15",
-    // "Valkey 8.0.1" (see serverVersionFromInfo).
+    // "Valkey 8.0.1" (see serverVersionFromInfo in redis/ServerIdentity.h).
     QString serverVersion() const { return m_serverVersion; }
     // Hands the connected, authenticated hiredis context to a caller that drives it itself (the
     // load runner, non-blocking); this connection is closed from then on. Free it with redisFree.

@@ -1,7 +1,7 @@
 #include "topology/ClusterRouter.h"
 
+#include "base/RedisError.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "topology/ClusterSlotMap.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "topology/NodeText.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisReply.h"
+#include "topology/NodeText.h"
 
 #include <optional>
 #include <vector>

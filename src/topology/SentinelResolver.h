@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "topology/NodeText.h"
+#include "endpoint/Endpoint.h"
 #include "redis/RedisConnection.h"
+#include "topology/NodeText.h"
 
 #include <chrono>
 #include <memory>

@@ -1,7 +1,7 @@
 #include "topology/SentinelWatcher.h"
 
+#include "base/RedisError.h"
 #include "redis/HiredisReply.h"
-#include "redis/RedisError.h"
 #include "topology/SentinelResolver.h"
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 // write; the operator can seed, evict, restore and allocate, on its pool keys only.
 #include "RedisFixture.h"
 
+#include "base/RedisError.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <QFile>
 #include <QRegularExpression>

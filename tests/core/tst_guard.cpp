@@ -7,12 +7,12 @@
 #include "LoopbackProxies.h"
 #include "RedisFixture.h"
 
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "session/MemberColors.h"
-#include "session/RateTracker.h"
+#include "endpoint/Endpoint.h"
 #include "history/PoolHistory.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
+#include "session/MemberColors.h"
+#include "session/RateTracker.h"
 
 #include <chrono>
 #include <deque>

@@ -1,11 +1,11 @@
 #include "session/PoolSession.h"
 
+#include "monitor/PoolCommander.h"
+#include "pool/PoolKeys.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
-#include "monitor/PoolCommander.h"
-#include "pool/CredentialMask.h"
-#include "pool/PoolKeys.h"
+#include "text/CredentialMask.h"
 
 #include <algorithm>
 #include <limits>
