@@ -2,7 +2,7 @@
 // or "< threshold" when none was logged. Used by observer_cost.sh.
 // Usage: bench_slowlog_max URL CLIENT_NAME THRESHOLD_US
 #include "base/RedisError.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
 
 #include <cstdio>
 

@@ -11,10 +11,10 @@
 #include "chart/ChartPanel.h"
 #include "MainWindow.h"
 #include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "load/LoadRunner.h"
 #include "members/MembersPanel.h"
 #include "members/PoolTableModel.h"
-#include "redis/RedisConnection.h"
 #include "server/RedisServerProcess.h"
 #include "session/PoolSession.h"
 

@@ -2,7 +2,7 @@
 
 #include "base/BrokenPipe.h"
 #include "base/RedisError.h"
-#include "monitor/WorkerSupport.h"
+#include "client/WorkerSupport.h"
 
 #include <chrono>
 #include <optional>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog/PoolCatalog.h"
+#include "client/RedisConnection.h"
 #include "endpoint/Endpoint.h"
-#include "redis/RedisConnection.h"
 
 #include <memory>
 

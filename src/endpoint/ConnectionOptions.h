@@ -18,7 +18,7 @@ struct ConnectionOptions {
     QString clientName;
     // Talk to exactly this node even when it is a Redis Cluster node (the cluster router's own
     // node connections, load workers). Otherwise a cluster node found behind a plain URL makes
-    // the connection route every command to its key's owner (src/topology).
+    // the connection route every command to its key's owner (src/client).
     bool singleNode = false;
     // How the errors of this connection's owner are told to a person; empty: message(), in the
     // command line's words. A dashboard words the remedy by its own fields and buttons (called on

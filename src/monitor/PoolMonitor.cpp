@@ -6,7 +6,7 @@
 
 #include "base/BrokenPipe.h"
 #include "base/RedisError.h"
-#include "monitor/WorkerSupport.h"
+#include "client/WorkerSupport.h"
 #include "pool/AllocationLevels.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/RedisError.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
 
 #include <QByteArray>
 #include <QString>

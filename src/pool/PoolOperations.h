@@ -1,10 +1,10 @@
 #pragma once
 
 #include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolTypes.h"
-#include "redis/RedisConnection.h"
 
 #include <functional>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "server/RedisServerProcess.h"
 
 #include "base/RedisError.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
 
 #include <csignal>
 

@@ -1,11 +1,11 @@
 #include "session/PoolSession.h"
 
 #include "monitor/PoolCommander.h"
-#include "pool/PoolKeys.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
 #include "text/CredentialMask.h"
+#include "topology/HashSlot.h"
 
 #include <algorithm>
 #include <limits>
@@ -405,7 +405,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     if (m_latest && !observation.servedBy.isEmpty() && !m_latest->servedBy.isEmpty() &&
         observation.servedBy != m_latest->servedBy) {
         const QString text = tr("cluster: the pool's slot %1 moved from node %2 to node %3")
-                                 .arg(PoolKeys::hashSlot(m_poolKey))
+                                 .arg(topology::hashSlot(m_poolKey))
                                  .arg(m_latest->servedBy, observation.servedBy);
         log(LogSeverity::Info, QStringLiteral("connection"), text);
         addHistoryEvent(HistoryEvent::Kind::Note, {}, text);

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "endpoint/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "endpoint/ConnectionOptions.h"
 
 #include <atomic>
 #include <functional>

@@ -13,6 +13,7 @@
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
+#include "topology/HashSlot.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -85,7 +86,7 @@ void TestGuard::checkRecordsAndChangesNothing() {
         QCOMPARE(after.elements[i].text, before.elements[i].text);
     QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer, 0);
     const PoolKeys keys(key);
-    QCOMPARE(PoolKeys::hashSlot(keys.health()), PoolKeys::hashSlot(key));
+    QCOMPARE(topology::hashSlot(keys.health()), topology::hashSlot(key));
     QCOMPARE(m_redis.run({"HLEN", keys.health()}).integer, 4);
     const auto record =
         HealthRecord::fromJson(m_redis.run({"HGET", keys.health(), withCredentials}).text);

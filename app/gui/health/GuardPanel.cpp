@@ -2,9 +2,9 @@
 
 #include "base/BrokenPipe.h"
 #include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "health/HealthGuard.h"
 #include "health/HealthMonitor.h"
-#include "redis/RedisConnection.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 #include "text/CredentialMask.h"

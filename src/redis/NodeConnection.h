@@ -1,13 +1,11 @@
 #pragma once
 
-#include "base/RedisError.h"
 #include "endpoint/ConnectionOptions.h"
 #include "endpoint/Endpoint.h"
 #include "redis/RedisReply.h"
 
 #include <chrono>
 #include <memory>
-#include <optional>
 
 #include <QByteArray>
 #include <QList>
@@ -16,25 +14,27 @@
 struct redisContext; // hiredis stays out of our headers
 
 namespace poolscope {
-namespace topology {
-class ClusterRouter;
-}
 
 using RedisCommand = QList<QByteArray>;
 
-// One blocking connection to one Redis server. Not thread-safe: each thread opens its own.
+// `reply` to `argv` itself, or, when it is an error reply, RedisError(Kind::Server) thrown with
+// the command's name: what commandOrThrow() does with a reply.
+RedisReply replyOrThrow(const RedisCommand &argv, RedisReply reply);
+
+// One blocking connection to one Redis server: the host:port (or socket) of its endpoint,
+// reached through the endpoint's transport (TLS, SSH), whatever the endpoint's topology says.
+// Finding the server (Sentinel) or the key's owner (Cluster) is the business of the layers above
+// (src/topology, src/client). Not thread-safe: each thread opens its own.
 // After any I/O error or timeout the connection is broken for good (a late reply would be
 // read as the answer to the next command): open a new one.
-// For a Redis Cluster (redis+cluster://, or a plain URL naming a cluster node) it is a client of
-// the whole cluster instead: commands go to their key's owner (see topology::ClusterRouter).
-class RedisConnection {
+class NodeConnection {
 public:
     // Connects, then AUTH, SELECT and CLIENT SETNAME. Throws RedisError.
-    static std::unique_ptr<RedisConnection> open(const Endpoint &endpoint,
-                                                 const ConnectionOptions &options = {});
-    ~RedisConnection();
-    RedisConnection(const RedisConnection &) = delete;
-    RedisConnection &operator=(const RedisConnection &) = delete;
+    static std::unique_ptr<NodeConnection> open(const Endpoint &endpoint,
+                                                const ConnectionOptions &options = {});
+    ~NodeConnection();
+    NodeConnection(const NodeConnection &) = delete;
+    NodeConnection &operator=(const NodeConnection &) = delete;
 
     // Sends one command and waits for its reply. Error replies come back as
     // RedisReply::Type::Error; I/O failures and timeouts throw RedisError.
@@ -56,24 +56,17 @@ public:
     static constexpr std::chrono::milliseconds kIdleGap{1000}; // Redis's shortest timeout: 1 s
     const Endpoint &endpoint() const { return m_endpoint; }
     const ConnectionOptions &options() const { return m_options; }
-    // Sentinel endpoints: endpoint() is the primary the sentinels named, this the sentinel that
-    // named it (src/topology). Empty for every other endpoint.
-    const std::optional<NodeAddress> &resolvedBy() const { return m_resolvedBy; }
-    void setResolvedBy(const NodeAddress &sentinel) { m_resolvedBy = sentinel; }
     // The server's name and version from INFO server, read once on connect: "Redis 7.0.15",
     // "Valkey 8.0.1" (see serverVersionFromInfo in redis/ServerIdentity.h).
     QString serverVersion() const { return m_serverVersion; }
+    // The server said cluster_enabled:1 (INFO cluster) during the handshake.
+    bool isClusterNode() const { return m_clusterNode; }
     // Hands the connected, authenticated hiredis context to a caller that drives it itself (the
     // load runner, non-blocking); this connection is closed from then on. Free it with redisFree.
     redisContext *releaseContext();
 
-    // Redis Cluster: the router behind this connection, or null for a single server.
-    topology::ClusterRouter *cluster() const { return m_router.get(); }
-    // The server said cluster_enabled:1 (INFO cluster) during the handshake.
-    bool isClusterNode() const { return m_clusterNode; }
-
 private:
-    RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options);
+    NodeConnection(const Endpoint &endpoint, const ConnectionOptions &options);
     void handshake();
     [[noreturn]] void failFromContext(const char *during);
 
@@ -89,16 +82,8 @@ private:
     qsizetype m_unanswered = 0;   // sent, reply not read yet
     bool m_sentAfterIdle = false; // the commands in flight went out after kIdleGap of silence
     bool m_closedWhileIdle = false;
-    std::optional<NodeAddress> m_resolvedBy;
     bool m_handshaken = false; // past AUTH/SELECT/INFO: a failure before is a hint about the port
     bool m_clusterNode = false;
-    std::unique_ptr<topology::ClusterRouter> m_router;
-    QList<RedisCommand> m_routedQueue; // append()ed, not yet sent (cluster mode)
-    QList<RedisReply> m_routedReplies; // answered, not yet read (cluster mode)
-    template <typename Call> auto routed(Call call);
-    static std::unique_ptr<RedisConnection> openCluster(const Endpoint &endpoint,
-                                                        const ConnectionOptions &options,
-                                                        std::unique_ptr<RedisConnection> first);
 };
 
 } // namespace poolscope
