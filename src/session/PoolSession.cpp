@@ -80,7 +80,6 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     connect(m_commander.get(), &PoolCommander::poolKeysFound, this, &PoolSession::poolKeysFound);
     connect(m_commander.get(), &PoolCommander::commandFailed, this,
             &PoolSession::handleCommandFailure);
-    connect(m_commander.get(), &PoolCommander::busyChanged, this, &PoolSession::commandBusyChanged);
     connect(m_commander.get(), &PoolCommander::busyChanged, this, [this](bool busy) {
         if (!busy)
             m_writesInFlight = 0; // every request answered
@@ -339,10 +338,6 @@ QList<QByteArray> PoolSession::knownMembers() const {
 void PoolSession::findPoolKeys() {
     if (m_hasTarget)
         m_commander->findPoolKeys();
-}
-
-bool PoolSession::isCommandBusy() const {
-    return m_commander->isBusy();
 }
 
 void PoolSession::log(LogSeverity severity, const QString &kind, const QString &text) {
