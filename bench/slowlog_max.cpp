@@ -1,8 +1,8 @@
 // Prints the longest command in SLOWLOG sent by clients with a given name, in milliseconds,
 // or "< threshold" when none was logged. Used by observer_cost.sh.
 // Usage: bench_slowlog_max URL CLIENT_NAME THRESHOLD_US
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 
 #include <cstdio>
 

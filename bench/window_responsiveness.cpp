@@ -10,13 +10,13 @@
 
 #include "chart/ChartPanel.h"
 #include "MainWindow.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
+#include "load/LoadRunner.h"
 #include "members/MembersPanel.h"
 #include "members/PoolTableModel.h"
-#include "session/PoolSession.h"
-#include "load/LoadRunner.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 #include "server/RedisServerProcess.h"
+#include "session/PoolSession.h"
 
 #include <algorithm>
 #include <cstdio>

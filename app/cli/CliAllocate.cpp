@@ -1,9 +1,9 @@
 // poolscope-cli allocate (one by one, or under load) and scenario reset.
 #include "CliApp.h"
 
-#include "pool/MemberText.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "text/MemberText.h"
 
 #include <cerrno>
 #include <cmath>

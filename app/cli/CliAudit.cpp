@@ -2,7 +2,7 @@
 #include "CliApp.h"
 
 #include "audit/AuditTrail.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <QDateTime>
 

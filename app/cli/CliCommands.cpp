@@ -8,12 +8,12 @@
 #include "pool/CompanionMigration.h"
 #include "pool/PoolKeys.h"
 
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
-#include "redis/RedisError.h"
+#include "text/MemberText.h"
 #include "topology/SentinelCommandLine.h"
-#include "transport/TlsCommandLine.h"
 #include "transport/ssh/SshCommandLine.h"
+#include "transport/TlsCommandLine.h"
 
 #include <cmath>
 #include <functional>

@@ -1,12 +1,12 @@
 // poolscope-cli check and guard: health checks through each member's proxy (src/health).
 #include "CliApp.h"
 
+#include "base/RedisError.h"
 #include "health/HealthChecker.h"
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
-#include "pool/CredentialMask.h"
-#include "pool/MemberText.h"
-#include "redis/RedisError.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
 
 #include <QDateTime>
 #include <QSet>

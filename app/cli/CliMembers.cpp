@@ -1,9 +1,9 @@
 // poolscope-cli evict, restore, list and migrate-companion: actions on and views of members.
 #include "CliApp.h"
 
+#include "base/RedisError.h"
 #include "pool/CompanionMigration.h"
-#include "pool/MemberText.h"
-#include "redis/RedisError.h"
+#include "text/MemberText.h"
 
 #include <algorithm>
 #include <cmath>

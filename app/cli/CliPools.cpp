@@ -3,8 +3,8 @@
 #include "CliApp.h"
 
 #include "catalog/PoolCatalog.h"
-#include "pool/MemberText.h"
 #include "pool/PoolTypes.h"
+#include "text/MemberText.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,9 +1,9 @@
 // poolscope-cli seed: reads a proxy list, judges it and writes the accepted members.
 #include "CliApp.h"
 
-#include "pool/MemberText.h"
 #include "proxylist/Eligibility.h"
 #include "proxylist/ProxyListParser.h"
+#include "text/MemberText.h"
 
 #include <QFile>
 

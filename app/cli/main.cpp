@@ -1,6 +1,6 @@
 #include "CliCommands.h"
 
-#include "redis/ArgumentScrubber.h"
+#include "endpoint/ArgumentScrubber.h"
 
 #include <csignal>
 #include <cstdio>

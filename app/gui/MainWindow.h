@@ -2,7 +2,7 @@
 
 #include <QMainWindow>
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <memory>
 #include <optional>

@@ -9,12 +9,12 @@
 #include "connection/ConnectionPrompter.h"
 #include "session/DemoDriver.h"
 #include "MainWindow.h"
-#include "session/SessionRecorder.h"
 #include "actions/PoolActions.h"
-#include "session/PoolSession.h"
-#include "redis/ArgumentScrubber.h"
-#include "startup/UnixSignalWatcher.h"
+#include "endpoint/ArgumentScrubber.h"
 #include "server/RedisServerProcess.h"
+#include "session/PoolSession.h"
+#include "session/SessionRecorder.h"
+#include "startup/UnixSignalWatcher.h"
 
 #include <csignal>
 #include <cstdio>

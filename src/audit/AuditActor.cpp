@@ -1,9 +1,9 @@
 #include "audit/AuditActor.h"
 
-#include "pool/CredentialMask.h"
-#include "pool/MemberText.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
+#include "client/RedisConnection.h"
+#include "base/RedisError.h"
 
 #include <QCoreApplication>
 #include <QSysInfo>

@@ -1,6 +1,6 @@
 #include "audit/AuditEntry.h"
 
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 #include "redis/RedisReply.h"
 
 #include <QDateTime>

@@ -1,9 +1,9 @@
 #include "audit/AuditTrail.h"
 
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 #include "pool/LuaScript.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "client/RedisConnection.h"
+#include "base/RedisError.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #include "catalog/PoolCatalog.h"
 
+#include "base/RedisError.h"
+#include "client/NodeScan.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisError.h"
-#include "topology/NodeScan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +29,7 @@ std::optional<double> rankScore(const RedisReply &reply) {
     return ok ? std::optional<double>(score) : std::nullopt;
 }
 
-QList<QByteArray> scanSortedSets(RedisConnection &node, int maxKeys) {
+QList<QByteArray> scanSortedSets(NodeConnection &node, int maxKeys) {
     QList<QByteArray> keys;
     QByteArray cursor = "0";
     for (int call = 0; call < kScanCalls && keys.size() < maxKeys; ++call) {
@@ -122,7 +122,7 @@ QList<PoolOverview> PoolCatalog::read(RedisConnection &connection, int maxKeys,
     QList<PoolOverview> pools;
     // A key MIGRATEd between two SCANs is seen on both nodes: listed once.
     QSet<QByteArray> seen;
-    const auto visit = [&](RedisConnection &node, const QString &nodeName) {
+    const auto visit = [&](NodeConnection &node, const QString &nodeName) {
         QList<QByteArray> keys;
         for (const QByteArray &key : scanSortedSets(node, maxKeys))
             if (!seen.contains(key))
@@ -136,12 +136,12 @@ QList<PoolOverview> PoolCatalog::read(RedisConnection &connection, int maxKeys,
         pools += found;
     };
     if (unread) {
-        topology::forEachPrimary(connection, visit,
-                                 [unread](const QString &nodeName, const RedisError &error) {
-                                     unread->append({nodeName, error.kind(), error.message()});
-                                 });
+        forEachPrimary(connection, visit,
+                       [unread](const QString &nodeName, const RedisError &error) {
+                           unread->append({nodeName, error.kind(), error.message()});
+                       });
     } else {
-        topology::forEachPrimary(connection, visit);
+        forEachPrimary(connection, visit);
     }
     std::sort(pools.begin(), pools.end(),
               [](const PoolOverview &a, const PoolOverview &b) { return a.key < b.key; });

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "pool/AllocationLevels.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 
 #include <optional>
 

@@ -1,8 +1,8 @@
 #include "catalog/PoolCatalogReader.h"
 
-#include "monitor/WorkerSupport.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "client/WorkerSupport.h"
 
 #include <chrono>
 #include <optional>

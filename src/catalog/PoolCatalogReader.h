@@ -1,8 +1,8 @@
 #pragma once
 
 #include "catalog/PoolCatalog.h"
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 
 #include <memory>
 
@@ -27,7 +27,6 @@ public:
     void setTarget(const Endpoint &endpoint, const ConnectionOptions &options = {});
     // Ignored while a reading is under way.
     void read();
-    bool isReading() const { return m_reading; }
 
 Q_SIGNALS:
     void catalogRead(const QList<poolscope::PoolOverview> &pools);

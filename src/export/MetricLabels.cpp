@@ -1,7 +1,7 @@
 #include "export/MetricLabels.h"
 
-#include "pool/CredentialMask.h"
-#include "pool/MemberText.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
 
 namespace poolscope {
 

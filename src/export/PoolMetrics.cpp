@@ -1,10 +1,10 @@
 #include "export/PoolMetrics.h"
 
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolStats.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 

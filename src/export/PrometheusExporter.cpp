@@ -1,8 +1,8 @@
 #include "export/PrometheusExporter.h"
 
+#include "base/RedisError.h"
 #include "export/MetricLabels.h"
 #include "export/PoolMetrics.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 #include <chrono>

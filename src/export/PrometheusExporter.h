@@ -1,8 +1,8 @@
 // Serves pools' figures to Prometheus: /metrics over HTTP (prometheus-cpp), fresh on every scrape.
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 
 #include <functional>
 #include <memory>

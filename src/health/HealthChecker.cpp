@@ -1,8 +1,8 @@
 #include "health/HealthChecker.h"
 
 #include "health/Checkability.h"
-#include "pool/CredentialMask.h"
-#include "pool/MemberText.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
 
 #include <curl/curl.h>
 #include <openssl/ssl.h>

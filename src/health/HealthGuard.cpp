@@ -1,11 +1,11 @@
 #include "health/HealthGuard.h"
 
 #include "audit/AuditTrail.h"
+#include "base/BrokenPipe.h"
 #include "health/HealthChecker.h"
-#include "pool/CredentialMask.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
-#include "redis/BrokenPipe.h"
+#include "text/CredentialMask.h"
+#include "text/MemberText.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>

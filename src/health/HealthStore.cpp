@@ -1,7 +1,7 @@
 #include "health/HealthStore.h"
 
-#include "pool/CredentialMask.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "text/CredentialMask.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "client/RedisConnection.h"
 #include "health/HealthTypes.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisConnection.h"
 
 #include <QHash>
 #include <QSet>

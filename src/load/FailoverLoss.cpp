@@ -1,6 +1,6 @@
 #include "load/FailoverLoss.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // compared with the allocations the run saw acknowledged (private to src/load).
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -2,9 +2,8 @@
 // and turning hiredis failures into RedisError.
 #include "load/LoadConnection.h"
 
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "redis/RedisError.h"
-#include "topology/ClusterRouter.h"
 
 #include <cerrno>
 #include <new>
@@ -120,8 +119,8 @@ std::unique_ptr<LoadConnection> LoadConnection::open(const Endpoint &endpoint,
                                                      const QByteArray &poolKey) {
     // Connected and handshaken (timeouts, AUTH, SELECT, CLIENT SETNAME) the way every poolscope
     // connection is; from then on the raw context is driven here.
-    std::unique_ptr<RedisConnection> handshaken =
-        topology::ClusterRouter::openOwnerOf(poolKey, endpoint, options);
+    std::unique_ptr<NodeConnection> handshaken =
+        RedisConnection::openOwnerOf(poolKey, endpoint, options);
     // Named after the server it reached (for Sentinel endpoints, the primary in use).
     std::unique_ptr<LoadConnection> connection(new LoadConnection(handshaken->endpoint()));
     connection->m_context.reset(handshaken->releaseContext());

@@ -2,8 +2,8 @@
 // src/load; hiredis itself stays in the .cpp files).
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 
 #include <chrono>
 #include <memory>
@@ -38,7 +38,7 @@ private:
 };
 
 // The load workers' connection: raw hiredis, so a reply is read where hiredis put it instead of
-// being copied. Opened and handshaken by RedisConnection, which then hands its context over; plus
+// being copied. Opened and handshaken by NodeConnection, which then hands its context over; plus
 // SCRIPT LOAD. Broken for good after any I/O error or timeout (a late reply would be misread).
 class LoadConnection {
 public:

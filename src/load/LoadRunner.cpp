@@ -3,7 +3,7 @@
 #include "load/LoadRunner.h"
 
 #include "load/LoadSession.h"
-#include "pool/MemberText.h"
+#include "text/MemberText.h"
 
 #include <cmath>
 

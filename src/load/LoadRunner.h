@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 
 #include <atomic>
 #include <chrono>

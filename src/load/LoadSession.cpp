@@ -1,7 +1,7 @@
 // A load run's threads and accounting: starting them, collecting their tallies into the report.
 #include "load/LoadSession.h"
 
-#include "redis/BrokenPipe.h"
+#include "base/BrokenPipe.h"
 
 #include <system_error>
 

@@ -2,12 +2,12 @@
 // tickets, deadline, pacing and per-thread tallies (private to src/load).
 #pragma once
 
+#include "base/RedisError.h"
 #include "load/FailoverLoss.h"
 #include "load/LatencyHistogram.h"
 #include "load/LoadConnection.h"
 #include "load/LoadRunner.h"
 #include "pool/LuaScript.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 #include <atomic>

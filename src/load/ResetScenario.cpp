@@ -1,11 +1,11 @@
 #include "load/ResetScenario.h"
 
 #include "audit/AuditActor.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "text/MemberText.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "audit/AuditActor.h"
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
 
 #include <atomic>
 #include <chrono>

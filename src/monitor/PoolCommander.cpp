@@ -1,11 +1,11 @@
 #include "monitor/PoolCommander.h"
 
 #include "audit/AuditActor.h"
-#include "monitor/WorkerSupport.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "client/NodeScan.h"
+#include "client/WorkerSupport.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
-#include "topology/NodeScan.h"
 
 #include <algorithm>
 #include <atomic>
@@ -213,7 +213,7 @@ private:
     void scanForPoolKeys(int maxKeys) {
         QSet<QByteArray> found;
         // Redis Cluster: every primary, each with its own cursor.
-        topology::forEachPrimary(connection(), [&](RedisConnection &node, const QString &) {
+        forEachPrimary(connection(), [&](NodeConnection &node, const QString &) {
             scanNodeForPoolKeys(node, maxKeys, found);
         });
         QStringList keys;
@@ -225,7 +225,7 @@ private:
              [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
     }
 
-    void scanNodeForPoolKeys(RedisConnection &node, int maxKeys, QSet<QByteArray> &found) {
+    void scanNodeForPoolKeys(NodeConnection &node, int maxKeys, QSet<QByteArray> &found) {
         QByteArray cursor = "0";
         // Bounded both ways: a huge keyspace costs at most kMaxScanCalls short commands.
         for (int call = 0; call < kMaxScanCalls && found.size() < maxKeys; ++call) {

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
 
 #include <memory>
 

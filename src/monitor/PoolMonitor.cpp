@@ -4,12 +4,12 @@
 #include "topology/SentinelResolver.h"
 #include "topology/SentinelWatcher.h"
 
-#include "monitor/WorkerSupport.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "client/WorkerSupport.h"
 #include "pool/AllocationLevels.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 #include <atomic>

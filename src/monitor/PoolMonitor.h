@@ -1,11 +1,11 @@
 #pragma once
 
+#include "client/RedisConnection.h"
+#include "endpoint/Endpoint.h"
 #include "pool/MemberSearch.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolSummary.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
 
 #include <chrono>
 #include <memory>

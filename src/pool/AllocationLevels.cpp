@@ -1,6 +1,6 @@
 #include "pool/AllocationLevels.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <cmath>
 

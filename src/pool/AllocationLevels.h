@@ -1,7 +1,7 @@
 #pragma once
 
+#include "client/RedisConnection.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisConnection.h"
 
 #include <optional>
 

@@ -1,9 +1,9 @@
 #include "pool/CompanionMigration.h"
 
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 namespace poolscope {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "audit/AuditActor.h"
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
 
 #include <QByteArray>
 #include <QString>

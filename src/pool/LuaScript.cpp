@@ -1,6 +1,6 @@
 #include "pool/LuaScript.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <map>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 
 #include <QByteArray>
 #include <QString>

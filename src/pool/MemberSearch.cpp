@@ -1,7 +1,7 @@
 #include "pool/MemberSearch.h"
 
+#include "base/RedisError.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <algorithm>
 

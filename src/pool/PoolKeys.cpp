@@ -1,21 +1,11 @@
 #include "pool/PoolKeys.h"
 
+#include "topology/HashSlot.h"
+
 #include <array>
 
 namespace poolscope {
 namespace {
-
-// CRC16/XMODEM (polynomial 0x1021), the checksum Redis Cluster uses for key slots.
-quint16 crc16(const QByteArray &data) {
-    quint16 crc = 0;
-    for (const char byte : data) {
-        crc ^= static_cast<quint16>(static_cast<quint8>(byte)) << 8;
-        for (int bit = 0; bit < 8; ++bit)
-            crc = (crc & 0x8000) ? static_cast<quint16>((crc << 1) ^ 0x1021)
-                                 : static_cast<quint16>(crc << 1);
-    }
-    return crc;
-}
 
 // A short brace-free tag for every slot, found once: base-36 strings of up to 4 characters
 // cover all 16384 slots.
@@ -33,7 +23,7 @@ const std::array<QByteArray, 16384> &tagsBySlot() {
                 for (int i = 0, rest = n; i < length;
                      ++i, rest /= static_cast<int>(alphabet.size()))
                     tag[i] = alphabet[rest % alphabet.size()];
-                QByteArray &slot = table[PoolKeys::hashSlot(tag)];
+                QByteArray &slot = table[topology::hashSlot(tag)];
                 if (slot.isEmpty()) {
                     slot = tag;
                     ++filled;
@@ -51,35 +41,17 @@ PoolKeys::PoolKeys(QByteArray poolKey)
     : m_pool(std::move(poolKey))
     , m_evicted(companionKey(m_pool)) {}
 
-QByteArray PoolKeys::hashedPart(const QByteArray &key) {
-    const qsizetype open = key.indexOf('{');
-    if (open >= 0) {
-        const qsizetype close = key.indexOf('}', open + 1);
-        if (close > open + 1)
-            return key.mid(open + 1, close - open - 1);
-    }
-    return key;
-}
-
-bool PoolKeys::hasHashTag(const QByteArray &key) {
-    return hashedPart(key).size() != key.size();
-}
-
-int PoolKeys::hashSlot(const QByteArray &key) {
-    return crc16(hashedPart(key)) & 16383;
-}
-
 namespace {
 
 constexpr char kCompanionMiddle[] = "}:evicted:";
 
 // A brace-free-closing tag with the pool key's slot: its own tag, the whole key, or a computed one.
 QByteArray companionTag(const QByteArray &poolKey) {
-    if (PoolKeys::hasHashTag(poolKey))
-        return PoolKeys::hashedPart(poolKey); // a tag never holds '}'
+    if (topology::hasHashTag(poolKey))
+        return topology::hashedPart(poolKey); // a tag never holds '}'
     if (!poolKey.contains('{') && !poolKey.contains('}'))
         return poolKey;
-    return tagsBySlot()[static_cast<size_t>(PoolKeys::hashSlot(poolKey))];
+    return tagsBySlot()[static_cast<size_t>(topology::hashSlot(poolKey))];
 }
 
 } // namespace
@@ -101,11 +73,12 @@ std::optional<QByteArray> PoolKeys::poolOfCompanion(const QByteArray &key) {
 }
 
 QByteArray PoolKeys::legacyCompanionKey(const QByteArray &poolKey) {
-    if (hasHashTag(poolKey))
+    if (topology::hasHashTag(poolKey))
         return poolKey + ":evicted";
     if (!poolKey.contains('{') && !poolKey.contains('}'))
         return '{' + poolKey + "}:evicted";
-    return '{' + tagsBySlot()[static_cast<size_t>(hashSlot(poolKey))] + '}' + poolKey + ":evicted";
+    return '{' + tagsBySlot()[static_cast<size_t>(topology::hashSlot(poolKey))] + '}' + poolKey +
+           ":evicted";
 }
 
 QByteArray PoolKeys::companionNamed(const char *kind) const {

@@ -58,13 +58,6 @@ public:
     // pool key itself).
     static std::optional<QByteArray> poolOfCompanion(const QByteArray &key);
 
-    // Redis Cluster hash slot of a key (CRC16/XMODEM of the hash tag or whole key, mod 16384).
-    static int hashSlot(const QByteArray &key);
-    // The part of the key that is hashed: the tag between the first '{' and the next '}' when
-    // it is non-empty, else the whole key.
-    static QByteArray hashedPart(const QByteArray &key);
-    static bool hasHashTag(const QByteArray &key);
-
 private:
     QByteArray companionNamed(const char *kind) const;
     static QByteArray companionKey(const QByteArray &poolKey);

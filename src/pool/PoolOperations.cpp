@@ -1,10 +1,10 @@
 #include "pool/PoolOperations.h"
 
 #include "audit/AuditActor.h"
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
-#include "pool/MemberText.h"
 #include "pool/ReplyConversion.h"
-#include "redis/RedisError.h"
+#include "text/MemberText.h"
 
 #include <algorithm>
 

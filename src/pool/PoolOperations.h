@@ -1,11 +1,11 @@
 #pragma once
 
 #include "audit/AuditActor.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolStats.h"
 #include "pool/PoolTypes.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 
 #include <functional>
 #include <optional>

@@ -2,7 +2,7 @@
 
 #include "pool/PoolOperations.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <algorithm>
 #include <cmath>

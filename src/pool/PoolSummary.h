@@ -1,8 +1,8 @@
 #pragma once
 
+#include "client/RedisConnection.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolTypes.h"
-#include "redis/RedisConnection.h"
 
 #include <optional>
 

@@ -3,9 +3,9 @@
 // RecordingReader.h and PoolRecorder.h.
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "history/PoolHistory.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
 
 #include <array>
 #include <optional>

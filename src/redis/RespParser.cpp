@@ -1,7 +1,7 @@
 #include "redis/RespParser.h"
 
+#include "base/RedisError.h"
 #include "redis/HiredisReply.h"
-#include "redis/RedisError.h"
 
 #include <memory>
 

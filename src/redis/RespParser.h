@@ -23,7 +23,7 @@ struct RespLimits {
 QList<RedisReply> parseRespReplies(QByteArrayView bytes, const RespLimits &limits = {});
 
 namespace detail {
-// Deep copy out of hiredis; shared with RedisConnection so both paths convert the same way.
+// Deep copy out of hiredis; shared with NodeConnection so both paths convert the same way.
 RedisReply copyHiredisReply(const redisReply &reply);
 } // namespace detail
 

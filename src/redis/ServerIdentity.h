@@ -1,6 +1,9 @@
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
+
+#include <QByteArray>
+#include <QString>
 
 namespace poolscope {
 
@@ -14,5 +17,10 @@ inline bool isSameServer(const Endpoint &a, const Endpoint &b) {
         return a.socketPath == b.socketPath;
     return a.host == b.host && a.port == b.port && a.seeds == b.seeds;
 }
+
+// The name and version shown for a server, from its INFO server text: "Redis 7.0.15". Valkey
+// reports redis_version:7.2.4 whatever its own version, so server_name and valkey_version win:
+// "Valkey 8.0.1". Empty when INFO says neither.
+QString serverVersionFromInfo(const QByteArray &info);
 
 } // namespace poolscope

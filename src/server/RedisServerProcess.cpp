@@ -1,7 +1,7 @@
 #include "server/RedisServerProcess.h"
 
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 
 #include <csignal>
 

@@ -1,7 +1,7 @@
 #include "topology/ClusterRouter.h"
 
-#include "pool/PoolKeys.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "topology/HashSlot.h"
 
 #include <algorithm>
 #include <optional>
@@ -28,7 +28,7 @@ ConnectionOptions singleNodeOptions(ConnectionOptions options) {
 } // namespace
 
 ClusterRouter::ClusterRouter(const Endpoint &endpoint, const ConnectionOptions &options,
-                             std::unique_ptr<RedisConnection> first)
+                             std::unique_ptr<NodeConnection> first)
     : m_endpoint(endpoint)
     , m_options(singleNodeOptions(options))
     , m_default{first->endpoint().host, first->endpoint().port} {
@@ -38,17 +38,16 @@ ClusterRouter::ClusterRouter(const Endpoint &endpoint, const ConnectionOptions &
 
 ClusterRouter::~ClusterRouter() = default;
 
-std::unique_ptr<RedisConnection> ClusterRouter::openFirstNode(const Endpoint &endpoint,
-                                                              const ConnectionOptions &options) {
+std::unique_ptr<NodeConnection> ClusterRouter::openFirstNode(const Endpoint &endpoint,
+                                                             const ConnectionOptions &options) {
     const QList<NodeAddress> seeds = endpoint.seeds;
-    // A plain URL (also unix sockets), perhaps naming a cluster node; or a Sentinel URL, whose
-    // seeds are sentinels (RedisConnection::open resolves the primary).
+    // A plain URL (also unix sockets), perhaps naming a cluster node.
     if (seeds.isEmpty() || endpoint.topology != Endpoint::Topology::Cluster)
-        return RedisConnection::open(endpoint, singleNodeOptions(options));
+        return NodeConnection::open(endpoint, singleNodeOptions(options));
     std::optional<RedisError> last;
     for (const NodeAddress &seed : seeds) {
         try {
-            return RedisConnection::open(nodeEndpoint(endpoint, seed), singleNodeOptions(options));
+            return NodeConnection::open(nodeEndpoint(endpoint, seed), singleNodeOptions(options));
         } catch (const RedisError &error) {
             // Wrong credentials are wrong on every node, and every node is reached through the same
             // SSH host: no point asking the others.
@@ -66,7 +65,7 @@ std::unique_ptr<RedisConnection> ClusterRouter::openFirstNode(const Endpoint &en
 }
 
 template <typename Send> auto ClusterRouter::onNode(const NodeAddress &address, Send send) {
-    RedisConnection &connection = node(address);
+    NodeConnection &connection = node(address);
     try {
         return send(connection);
     } catch (const RedisError &error) {
@@ -76,13 +75,13 @@ template <typename Send> auto ClusterRouter::onNode(const NodeAddress &address, 
     }
 }
 
-std::unique_ptr<RedisConnection> ClusterRouter::openOwnerOf(const QByteArray &key,
-                                                            const Endpoint &endpoint,
-                                                            const ConnectionOptions &options) {
-    std::unique_ptr<RedisConnection> first = openFirstNode(endpoint, options);
+std::unique_ptr<NodeConnection> ClusterRouter::openOwnerOf(const QByteArray &key,
+                                                           std::unique_ptr<NodeConnection> first,
+                                                           const Endpoint &endpoint,
+                                                           const ConnectionOptions &options) {
     if (!first->isClusterNode())
         return first;
-    const int slot = PoolKeys::hashSlot(key);
+    const int slot = topology::hashSlot(key);
     const std::optional<NodeAddress> owner = ClusterSlotMap::read(*first).ownerOf(slot);
     if (!owner)
         throw RedisError(RedisError::Kind::Server,
@@ -93,26 +92,26 @@ std::unique_ptr<RedisConnection> ClusterRouter::openOwnerOf(const QByteArray &ke
                          "CLUSTERDOWN");
     if (*owner == NodeAddress{first->endpoint().host, first->endpoint().port})
         return first;
-    return RedisConnection::open(nodeEndpoint(endpoint, *owner), singleNodeOptions(options));
+    return NodeConnection::open(nodeEndpoint(endpoint, *owner), singleNodeOptions(options));
 }
 
 void ClusterRouter::refreshMap() {
-    m_map = onNode(m_default, [](RedisConnection &node) { return ClusterSlotMap::read(node); });
+    m_map = onNode(m_default, [](NodeConnection &node) { return ClusterSlotMap::read(node); });
 }
 
-RedisConnection &ClusterRouter::node(const NodeAddress &address) {
+NodeConnection &ClusterRouter::node(const NodeAddress &address) {
     const QString name = nodeText(address);
     auto found = m_nodes.find(name);
     if (found == m_nodes.end())
         found =
             m_nodes
-                .emplace(name, RedisConnection::open(nodeEndpoint(m_endpoint, address), m_options))
+                .emplace(name, NodeConnection::open(nodeEndpoint(m_endpoint, address), m_options))
                 .first;
     return *found->second;
 }
 
 NodeAddress ClusterRouter::ownerOf(const QByteArray &key) const {
-    const int slot = PoolKeys::hashSlot(key);
+    const int slot = topology::hashSlot(key);
     if (const std::optional<NodeAddress> owner = m_map.ownerOf(slot))
         return *owner;
     throw RedisError(RedisError::Kind::Server,
@@ -136,7 +135,7 @@ RedisReply ClusterRouter::command(const RedisCommand &argv) {
         std::optional<RedisReply> first;
         for (const NodeAddress &primary : m_map.primaries()) {
             RedisReply reply =
-                onNode(primary, [&argv](RedisConnection &node) { return node.command(argv); });
+                onNode(primary, [&argv](NodeConnection &node) { return node.command(argv); });
             if (!first)
                 first = std::move(reply);
         }
@@ -144,8 +143,7 @@ RedisReply ClusterRouter::command(const RedisCommand &argv) {
             return *first;
     }
     const NodeAddress target = targetOf(argv);
-    RedisReply reply =
-        onNode(target, [&argv](RedisConnection &node) { return node.command(argv); });
+    RedisReply reply = onNode(target, [&argv](NodeConnection &node) { return node.command(argv); });
     return follow(argv, std::move(reply), target);
 }
 
@@ -160,7 +158,7 @@ QList<RedisReply> ClusterRouter::pipeline(const QList<RedisCommand> &commands) {
     }
     QList<RedisReply> replies(commands.size());
     for (const NodeAddress &address : nodes) {
-        onNode(address, [&](RedisConnection &node) {
+        onNode(address, [&](NodeConnection &node) {
             for (qsizetype i = 0; i < commands.size(); ++i)
                 if (targets[i] == address)
                     node.append(commands[i]);
@@ -218,16 +216,15 @@ RedisReply ClusterRouter::follow(const RedisCommand &argv, RedisReply reply, Nod
             }
             m_map.assign(redirect->slot, redirect->node);
             from = redirect->node;
-            reply = onNode(from, [&argv](RedisConnection &node) { return node.command(argv); });
+            reply = onNode(from, [&argv](NodeConnection &node) { return node.command(argv); });
             continue;
         }
         movedInARow = 0;
         if (redirect) { // ASK: this one command, at the importing node
             ++m_counters.ask;
-            const QList<RedisReply> replies =
-                onNode(redirect->node, [&argv](RedisConnection &node) {
-                    return node.pipeline({RedisCommand{"ASKING"}, argv});
-                });
+            const QList<RedisReply> replies = onNode(redirect->node, [&argv](NodeConnection &node) {
+                return node.pipeline({RedisCommand{"ASKING"}, argv});
+            });
             reply = replies.value(1);
             if (reply.errorCode() == "TRYAGAIN")
                 continue; // counted below, then sent to the owner again
@@ -237,7 +234,7 @@ RedisReply ClusterRouter::follow(const RedisCommand &argv, RedisReply reply, Nod
             std::this_thread::sleep_for(pause);
             pause = std::min<std::chrono::milliseconds>(pause * 2, kMaxPause);
             from = targetOf(argv);
-            reply = onNode(from, [&argv](RedisConnection &node) { return node.command(argv); });
+            reply = onNode(from, [&argv](NodeConnection &node) { return node.command(argv); });
         } else {
             return reply; // an ordinary error reply: the caller's business
         }

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "endpoint/ConnectionOptions.h"
+#include "endpoint/Endpoint.h"
+#include "redis/NodeConnection.h"
 #include "topology/ClusterSlotMap.h"
 
 #include <chrono>
@@ -28,26 +29,29 @@ struct ClusterCounters {
 // growing pause. CLUSTERDOWN and CROSSSLOT throw a RedisError saying what they mean. A
 // redirected command never ran, so sending it again cannot run it twice.
 //
-// Not thread-safe, like RedisConnection: each thread has its own.
+// Not thread-safe, like NodeConnection: each thread has its own.
 class ClusterRouter {
 public:
     // Takes over `first`, a handshaken connection to a cluster node, and reads the slot map
     // through it. Other nodes are reached with `endpoint`'s credentials and TLS settings.
     ClusterRouter(const Endpoint &endpoint, const ConnectionOptions &options,
-                  std::unique_ptr<RedisConnection> first);
+                  std::unique_ptr<NodeConnection> first);
     ~ClusterRouter();
     ClusterRouter(const ClusterRouter &) = delete;
     ClusterRouter &operator=(const ClusterRouter &) = delete;
 
-    // Connects to the first of the endpoint's seeds that answers (for a Direct endpoint, to
-    // host:port). Throws the last seed's RedisError when none does.
-    static std::unique_ptr<RedisConnection> openFirstNode(const Endpoint &endpoint,
-                                                          const ConnectionOptions &options);
+    // Connects to the first of a Cluster endpoint's seeds that answers (for an endpoint without
+    // seeds, or a Direct one, to its host:port). Throws the last seed's RedisError when none does.
+    static std::unique_ptr<NodeConnection> openFirstNode(const Endpoint &endpoint,
+                                                         const ConnectionOptions &options);
 
-    // A connection to exactly the primary that owns `key` (for a plain server, to the server
-    // itself): load workers drive it directly. Throws RedisError.
-    static std::unique_ptr<RedisConnection>
-    openOwnerOf(const QByteArray &key, const Endpoint &endpoint, const ConnectionOptions &options);
+    // A connection to exactly the primary that owns `key`, given `first`, a connection to a node
+    // of the cluster: `first` itself when it owns the key or is no cluster node at all. Other
+    // nodes are reached with `endpoint`'s credentials and TLS settings. Throws RedisError.
+    static std::unique_ptr<NodeConnection> openOwnerOf(const QByteArray &key,
+                                                       std::unique_ptr<NodeConnection> first,
+                                                       const Endpoint &endpoint,
+                                                       const ConnectionOptions &options);
 
     RedisReply command(const RedisCommand &argv);
     // Commands are grouped by node, pipelined per node, and answered in the caller's order;
@@ -55,7 +59,7 @@ public:
     QList<RedisReply> pipeline(const QList<RedisCommand> &commands);
 
     // The connection to one node (opened now if needed), e.g. to scan each primary's keys.
-    RedisConnection &node(const NodeAddress &address);
+    NodeConnection &node(const NodeAddress &address);
     NodeAddress ownerOf(const QByteArray &key) const;
     QList<NodeAddress> primaries() const { return m_map.primaries(); }
     const ClusterCounters &counters() const { return m_counters; }
@@ -72,7 +76,7 @@ private:
     ConnectionOptions m_options;
     ClusterSlotMap m_map;
     NodeAddress m_default;
-    std::map<QString, std::unique_ptr<RedisConnection>> m_nodes; // by nodeText()
+    std::map<QString, std::unique_ptr<NodeConnection>> m_nodes; // by nodeText()
     ClusterCounters m_counters;
 };
 

@@ -1,6 +1,6 @@
 #include "topology/ClusterSlotMap.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <algorithm>
 
@@ -99,7 +99,7 @@ Endpoint nodeEndpoint(const Endpoint &cluster, const NodeAddress &node) {
     return endpoint;
 }
 
-ClusterSlotMap ClusterSlotMap::read(RedisConnection &node) {
+ClusterSlotMap ClusterSlotMap::read(NodeConnection &node) {
     const NodeAddress asked{node.endpoint().host, node.endpoint().port};
     const RedisReply shards = node.command({"CLUSTER", "SHARDS"});
     ClusterSlotMap map;

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "topology/NodeText.h"
-#include "redis/RedisConnection.h"
+#include "endpoint/Endpoint.h"
+#include "redis/NodeConnection.h"
 #include "redis/RedisReply.h"
+#include "topology/NodeText.h"
 
 #include <optional>
 #include <vector>
@@ -40,7 +40,7 @@ public:
 
     // Reads CLUSTER SHARDS (Redis 7), falling back to CLUSTER SLOTS (older servers). Throws
     // RedisError when the node answers neither, or when no slot has an owner.
-    static ClusterSlotMap read(RedisConnection &node);
+    static ClusterSlotMap read(NodeConnection &node);
     // From the replies themselves (for tests): `asked` is the node they came from.
     static ClusterSlotMap fromShards(const RedisReply &reply, const NodeAddress &asked,
                                      bool tls = false);

@@ -1,10 +1,11 @@
 #include "topology/SentinelResolver.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <algorithm>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include <QHash>
 #include <QStringList>
@@ -47,7 +48,7 @@ QString joinNodes(const QList<NodeAddress> &nodes) {
 
 // ROLE's first element: "master", "slave" or "sentinel". Empty when the user may not ask
 // (ACL): then the check cannot be made and the sentinel's word is taken.
-QByteArray roleOf(RedisConnection &connection) {
+QByteArray roleOf(NodeConnection &connection) {
     const RedisReply reply = connection.command({"ROLE"});
     if (reply.isError() || reply.elements.isEmpty())
         return {};
@@ -85,11 +86,11 @@ SentinelAnswer askSentinels(const Endpoint &endpoint, const ConnectionOptions &o
     QStringList refusals;
     QString lastReason;
     for (const NodeAddress &sentinel : sentinelOrder(endpoint)) {
-        std::unique_ptr<RedisConnection> connection;
+        std::unique_ptr<NodeConnection> connection;
         RedisReply reply;
         try {
             connection =
-                RedisConnection::open(sentinelNodeEndpoint(endpoint, sentinel), sentinelOptions);
+                NodeConnection::open(sentinelNodeEndpoint(endpoint, sentinel), sentinelOptions);
             reply = connection->command(
                 {"SENTINEL", "get-master-addr-by-name", endpoint.masterName.toUtf8()});
         } catch (const RedisError &error) {
@@ -145,26 +146,23 @@ SentinelAnswer askSentinels(const Endpoint &endpoint, const ConnectionOptions &o
                          .arg(joinNodes(unreachable), lastReason));
 }
 
-std::unique_ptr<RedisConnection> openSentinelPrimary(const Endpoint &endpoint,
-                                                     const ConnectionOptions &options) {
+SentinelPrimary openSentinelPrimary(const Endpoint &endpoint, const ConnectionOptions &options) {
     auto wait = kRoleRetryFirstWait;
     QString lastRole;
     SentinelAnswer answer;
     for (int attempt = 1; attempt <= kRoleAttempts; ++attempt) {
         answer = askSentinels(endpoint, options);
-        std::unique_ptr<RedisConnection> connection;
+        std::unique_ptr<NodeConnection> connection;
         try {
-            connection = RedisConnection::open(answer.primary, options);
+            connection = NodeConnection::open(answer.primary, options);
         } catch (const RedisError &error) {
             throw error.withMessage(
                 QStringLiteral("primary of \"%1\" (named by sentinel %2): %3")
                     .arg(endpoint.masterName, nodeText(answer.sentinel), error.bareMessage()));
         }
         const QByteArray role = roleOf(*connection);
-        if (role.isEmpty() || role == "master") {
-            connection->setResolvedBy(answer.sentinel);
-            return connection;
-        }
+        if (role.isEmpty() || role == "master")
+            return {std::move(connection), answer.sentinel};
         lastRole = QString::fromUtf8(role);
         if (attempt < kRoleAttempts) {
             std::this_thread::sleep_for(wait); // worker threads only; bounded

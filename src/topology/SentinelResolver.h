@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
+#include "redis/NodeConnection.h"
 #include "topology/NodeText.h"
-#include "redis/RedisConnection.h"
 
 #include <chrono>
 #include <memory>
@@ -35,11 +35,13 @@ SentinelAnswer askSentinels(const Endpoint &endpoint, const ConnectionOptions &o
 
 // Step 3: resolves, connects to the primary and checks that ROLE says master; a primary that
 // says otherwise (a stale answer during a failover) is dropped and the sentinels are asked again,
-// a bounded number of times. The connection's endpoint() is the primary, resolvedBy() the
-// sentinel. Called by RedisConnection::open for every Sentinel endpoint, so every reconnect
-// resolves again.
-std::unique_ptr<RedisConnection> openSentinelPrimary(const Endpoint &endpoint,
-                                                     const ConnectionOptions &options);
+// a bounded number of times. The connection's endpoint() is the primary. The client layer
+// (src/client) calls it on every open of a Sentinel endpoint, so every reconnect resolves again.
+struct SentinelPrimary {
+    std::unique_ptr<NodeConnection> connection;
+    NodeAddress sentinel; // the sentinel that named it
+};
+SentinelPrimary openSentinelPrimary(const Endpoint &endpoint, const ConnectionOptions &options);
 
 // The sentinels in the order they will be asked next (the last one that answered first).
 QList<NodeAddress> sentinelOrder(const Endpoint &endpoint);

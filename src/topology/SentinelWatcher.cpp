@@ -1,7 +1,8 @@
 #include "topology/SentinelWatcher.h"
 
+#include "base/RedisError.h"
 #include "redis/HiredisReply.h"
-#include "redis/RedisError.h"
+#include "redis/NodeConnection.h"
 #include "topology/SentinelResolver.h"
 
 #include <algorithm>
@@ -62,8 +63,8 @@ void SentinelWatcher::run() {
 void SentinelWatcher::listen(const NodeAddress &sentinel) {
     std::unique_ptr<redisContext, ContextDeleter> context;
     try {
-        std::unique_ptr<RedisConnection> connection =
-            RedisConnection::open(sentinelNodeEndpoint(m_endpoint, sentinel), m_options);
+        std::unique_ptr<NodeConnection> connection =
+            NodeConnection::open(sentinelNodeEndpoint(m_endpoint, sentinel), m_options);
         if (connection->command({"SUBSCRIBE", "+switch-master"}).isError())
             return;
         context.reset(connection->releaseContext());

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "redis/RedisConnection.h"
+#include "endpoint/Endpoint.h"
+#include "endpoint/ConnectionOptions.h"
 
 #include <atomic>
 #include <functional>

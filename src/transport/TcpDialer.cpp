@@ -1,6 +1,6 @@
 #include "transport/TcpDialer.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,6 +1,6 @@
 #include "transport/TlsHandshake.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 #include "transport/Transport.h"
 #include "transport/UserPrompts.h"
 

@@ -1,7 +1,7 @@
 #include "transport/TlsRelay.h"
 
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "transport/RelayAppSide.h"
 
 #include <array>

@@ -9,7 +9,7 @@ namespace poolscope::transport {
 // takes any connected, blocking socket (redisConnectFd), so each TLS connection becomes a
 // socketpair: hiredis gets one end, the relay the other, and the relay moves bytes between that
 // end and the TLS session (OpenSSL, non-blocking, on the TCP socket). Everything that drives
-// hiredis (RedisConnection, the poller, the writer, the load runner's non-blocking contexts) is
+// hiredis (NodeConnection, the poller, the writer, the load runner's non-blocking contexts) is
 // unchanged, and so are its timeouts: a reply that does not come through the relay in time is
 // a reply that did not come from the server.
 //

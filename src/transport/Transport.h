@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <chrono>
 #include <optional>
@@ -10,7 +10,7 @@
 namespace poolscope::transport {
 
 // The one seam between "send Redis commands" and "reach the server" (STYLE.md, practice 16).
-// RedisConnection asks for a stream to an endpoint and never learns how it was made.
+// NodeConnection asks for a stream to an endpoint and never learns how it was made.
 //
 // Plain TCP and unix sockets need no help: hiredis connects them itself, and openStream() returns
 // nothing. Every other transport returns a connected, blocking stream socket that carries plain

@@ -5,8 +5,8 @@
 #include "RedisFixture.h"
 
 #include "audit/AuditTrail.h"
+#include "base/RedisError.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <QFile>
 #include <QRegularExpression>

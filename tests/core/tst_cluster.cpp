@@ -14,6 +14,7 @@
 #include "pool/PoolOperations.h"
 #include "topology/ClusterRouter.h"
 #include "topology/ClusterSlotMap.h"
+#include "topology/HashSlot.h"
 
 #include <csignal>
 #include <future>
@@ -283,7 +284,7 @@ private Q_SLOTS:
         monitor.connectTo(clusterEndpoint(), key);
         QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 10000);
 
-        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray slotText = QByteArray::number(topology::hashSlot(key));
         const QByteArray sourceId = nodeId(source);
         const QByteArray targetId = nodeId(target);
         RedisFixture &from = primary(source);
@@ -325,7 +326,7 @@ private Q_SLOTS:
         const int target = 0;
         const QByteArray key = keyOn(source, "pingpong", true);
         primary(source).makePool(key, names(7));
-        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray slotText = QByteArray::number(topology::hashSlot(key));
         const QByteArray sourceId = nodeId(source);
         const QByteArray targetId = nodeId(target);
         RedisFixture &from = primary(source);
@@ -362,7 +363,7 @@ private Q_SLOTS:
         const int source = 0;
         const int target = 1;
         const QByteArray key = keyOn(source, "moving", true);
-        const int slot = PoolKeys::hashSlot(key);
+        const int slot = topology::hashSlot(key);
         const QByteArray companion = PoolKeys(key).evicted();
         const QByteArray trail = PoolKeys(key).audit(); // moves with the companion
         auto setup = openCluster();
@@ -477,7 +478,7 @@ private Q_SLOTS:
         const QByteArray key = keyOn(source, "halfway", true);
         const QByteArray companion = PoolKeys(key).evicted();
         const QByteArray trail = PoolKeys(key).audit(); // moves with the companion
-        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray slotText = QByteArray::number(topology::hashSlot(key));
         auto setup = openCluster();
         PoolOperations pool(*setup, key);
         pool.seed(names(5), {});
@@ -599,7 +600,7 @@ private Q_SLOTS:
     // back.
     void clusterDownIsAClearError() {
         const QByteArray key = keyOn(0, "down", true);
-        const QByteArray slotText = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray slotText = QByteArray::number(topology::hashSlot(key));
         auto connection = openCluster();
         PoolOperations pool(*connection, key);
         QCOMPARE(pool.size(), 0);

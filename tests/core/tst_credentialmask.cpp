@@ -1,7 +1,7 @@
 // Masking proxy credentials in member ids and in free text (maskCredentials,
 // maskCredentialsInText): the one function every view and export of the dashboard goes through.
 
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 
 #include <QtTest>
 

@@ -3,11 +3,11 @@
 // every allocation must be accounted for.
 #include "RedisFixture.h"
 
+#include "base/RedisError.h"
 #include "load/LoadRunner.h"
 #include "monitor/PoolCommander.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <atomic>
 #include <random>

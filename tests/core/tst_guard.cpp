@@ -8,12 +8,13 @@
 #include "RedisFixture.h"
 
 #include "audit/AuditTrail.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisError.h"
+#include "topology/HashSlot.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -86,7 +87,7 @@ void TestGuard::checkRecordsAndChangesNothing() {
         QCOMPARE(after.elements[i].text, before.elements[i].text);
     QCOMPARE(m_redis.run({"HLEN", PoolKeys(key).evicted()}).integer, 0);
     const PoolKeys keys(key);
-    QCOMPARE(PoolKeys::hashSlot(keys.health()), PoolKeys::hashSlot(key));
+    QCOMPARE(topology::hashSlot(keys.health()), topology::hashSlot(key));
     QCOMPARE(m_redis.run({"HLEN", keys.health()}).integer, 4);
     const auto record =
         HealthRecord::fromJson(m_redis.run({"HGET", keys.health(), withCredentials}).text);

@@ -6,9 +6,9 @@
 #include "LoopbackProxies.h"
 #include "RedisFixture.h"
 
+#include "base/RedisError.h"
 #include "health/HealthGuard.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <QProcess>
 #include <QtTest>

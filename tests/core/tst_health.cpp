@@ -6,6 +6,7 @@
 #include "health/Checkability.h"
 #include "health/HealthChecker.h"
 #include "pool/PoolKeys.h"
+#include "topology/HashSlot.h"
 
 #include <QtTest>
 
@@ -471,11 +472,11 @@ void TestHealth::healthKeysShareThePoolSlot_data() {
 void TestHealth::healthKeysShareThePoolSlot() {
     QFETCH(QByteArray, pool);
     const PoolKeys keys(pool);
-    const int slot = PoolKeys::hashSlot(pool);
-    QCOMPARE(PoolKeys::hashSlot(keys.health()), slot);
-    QCOMPARE(PoolKeys::hashSlot(keys.guardEvents()), slot);
-    QCOMPARE(PoolKeys::hashSlot(keys.guardLease()), slot);
-    QCOMPARE(PoolKeys::hashSlot(keys.audit()), slot);
+    const int slot = topology::hashSlot(pool);
+    QCOMPARE(topology::hashSlot(keys.health()), slot);
+    QCOMPARE(topology::hashSlot(keys.guardEvents()), slot);
+    QCOMPARE(topology::hashSlot(keys.guardLease()), slot);
+    QCOMPARE(topology::hashSlot(keys.audit()), slot);
     const QSet<QByteArray> names{
         pool, keys.evicted(), keys.health(), keys.guardEvents(), keys.guardLease(), keys.audit()};
     QCOMPARE(names.size(), 6);

@@ -4,6 +4,7 @@
 #include "RedisFixture.h"
 
 #include "pool/PoolKeys.h"
+#include "topology/HashSlot.h"
 
 #include <QtTest>
 
@@ -68,14 +69,14 @@ private Q_SLOTS:
         QCOMPARE(serverSlot(keys.evicted()), serverSlot(keys.pool()));
         // The audit trail is written in the same scripts: the same slot, the same tag.
         QCOMPARE(serverSlot(keys.audit()), serverSlot(keys.pool()));
-        QCOMPARE(PoolKeys::hashedPart(keys.audit()), PoolKeys::hashedPart(keys.evicted()));
-        QCOMPARE(PoolKeys::hashSlot(keys.pool()), serverSlot(keys.pool()));
-        QCOMPARE(PoolKeys::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
+        QCOMPARE(topology::hashedPart(keys.audit()), topology::hashedPart(keys.evicted()));
+        QCOMPARE(topology::hashSlot(keys.pool()), serverSlot(keys.pool()));
+        QCOMPARE(topology::hashSlot(keys.evicted()), serverSlot(keys.evicted()));
     }
 
     // Issue 10.2: no two pool keys share a companion, and a companion is never taken for a pool.
     void companionsAreDistinct() {
-        const QByteArray t = PoolKeys::hashedPart(PoolKeys("a}b").evicted()); // the computed tag
+        const QByteArray t = topology::hashedPart(PoolKeys("a}b").evicted()); // the computed tag
         QList<QByteArray> pools{"X",      "{X}",   "{X}:evicted", "a}b", "{" + t + "}a}b", "x{}y",
                                 "{}",     "{}{z}", "{z}",         "z",   "{{a}b",          "{a}b",
                                 "{eu}:p", "eu:p",  "{eu}",        "eu",  "{eu}:evicted:eu"};
@@ -107,7 +108,7 @@ private Q_SLOTS:
                                 << QByteArrayList{"eu"};
         QTest::newRow("tagged") << QByteArray("{eu}:p") << QByteArray("{eu}:p:evicted")
                                 << QByteArrayList{};
-        const QByteArray t = PoolKeys::hashedPart(PoolKeys("a}b").evicted());
+        const QByteArray t = topology::hashedPart(PoolKeys("a}b").evicted());
         QTest::newRow("no tag") << QByteArray("a}b") << "{" + t + "}a}b:evicted"
                                 << QByteArrayList{"{" + t + "}a}b"};
     }
@@ -129,12 +130,12 @@ private Q_SLOTS:
     }
     void hashSlotMatchesServer() {
         QFETCH(QByteArray, key);
-        QCOMPARE(PoolKeys::hashSlot(key), serverSlot(key));
+        QCOMPARE(topology::hashSlot(key), serverSlot(key));
     }
 
     void knownSlot() {
         // The CRC16 check value from the Redis Cluster specification.
-        QCOMPARE(PoolKeys::hashSlot("123456789"), 0x31C3 & 16383);
+        QCOMPARE(topology::hashSlot("123456789"), 0x31C3 & 16383);
     }
 };
 

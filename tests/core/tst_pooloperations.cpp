@@ -1,9 +1,9 @@
 // Every pool operation against a real redis-server started by the fixture.
 #include "RedisFixture.h"
 
+#include "base/RedisError.h"
 #include "pool/LuaScript.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 
 #include <QtTest>
 

@@ -8,10 +8,10 @@
 #include "RedisFixture.h"
 #include "TlsCertificates.h"
 
+#include "base/RedisError.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ProfileStore.h"
 #include "profiles/SecretStore.h"
-#include "redis/RedisError.h"
 #include "transport/UserPrompts.h"
 
 #include <QDirIterator>

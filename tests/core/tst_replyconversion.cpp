@@ -1,11 +1,12 @@
 // The RESP parser (hiredis's reader behind parseRespReplies) and the pure conversions from
 // replies to pool members, without a server: good replies, malformed ones, and the limits.
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "load/LoadConnection.h"
 #include "pool/LuaScript.h"
 #include "pool/ReplyConversion.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 #include "redis/RespParser.h"
+#include "redis/ServerIdentity.h"
 
 #include <hiredis/hiredis.h>
 

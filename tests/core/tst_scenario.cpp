@@ -1,9 +1,9 @@
 // The count-reset scenario against a real redis-server, and `poolscope-cli scenario reset --json`.
 #include "RedisFixture.h"
 
+#include "base/RedisError.h"
 #include "load/ResetScenario.h"
 #include "pool/PoolKeys.h"
-#include "redis/RedisError.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -3,10 +3,10 @@
 #include "RedisFixture.h"
 #include "SentinelTopology.h"
 
+#include "base/RedisError.h"
 #include "load/FailoverLoss.h"
 #include "load/LoadRunner.h"
 #include "monitor/PoolMonitor.h"
-#include "redis/RedisError.h"
 #include "topology/SentinelResolver.h"
 
 #include <QJsonArray>

@@ -7,13 +7,13 @@
 #include "SshFixture.h"
 #include "TlsCertificates.h"
 
+#include "base/RedisError.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
-#include "transport/Transport.h"
-#include "transport/UserPrompts.h"
 #include "transport/ssh/SshDestination.h"
 #include "transport/ssh/SshSession.h"
+#include "transport/Transport.h"
+#include "transport/UserPrompts.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 #include "RedisFixture.h"
 #include "TlsCertificates.h"
 
+#include "base/RedisError.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
-#include "redis/RedisError.h"
 #include "transport/Transport.h"
 
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
 // Fuzzes parseEndpoint(): any text gives an endpoint or an error; an endpoint survives a round
 // trip through toUrl(); the display and safe forms, and error messages, never show a password.
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <cstdint>
 #include <cstdio>

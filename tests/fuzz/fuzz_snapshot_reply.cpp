@@ -1,8 +1,8 @@
 // Fuzzes the path a pool read takes: raw RESP bytes -> hiredis's reader (parseRespReplies) ->
 // RedisReply -> members (ZRANGE WITHSCORES) and scan pages (ZSCAN/HSCAN). Malformed input must
 // end in a RedisError, never in a crash, a hang or a NaN count.
+#include "base/RedisError.h"
 #include "pool/ReplyConversion.h"
-#include "redis/RedisError.h"
 #include "redis/RespParser.h"
 
 #include <cmath>

@@ -4,10 +4,10 @@
 #include "ClusterFixture.h"
 #include "MainWindowFixture.h"
 
-#include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
 #include "pools/PoolsPanel.h"
 #include "pools/PoolsTableModel.h"
+#include "topology/HashSlot.h"
 
 #include <limits>
 
@@ -160,7 +160,7 @@ private Q_SLOTS:
 
         RedisFixture &from = m_cluster.node(source);
         RedisFixture &to = m_cluster.node(target);
-        const QByteArray slot = QByteArray::number(PoolKeys::hashSlot(key));
+        const QByteArray slot = QByteArray::number(topology::hashSlot(key));
         const QByteArray fromId = from.run({"CLUSTER", "MYID"}).text;
         const QByteArray toId = to.run({"CLUSTER", "MYID"}).text;
         QCOMPARE(to.run({"CLUSTER", "SETSLOT", slot, "IMPORTING", fromId}).text, "OK");

@@ -1,7 +1,7 @@
 #include "ClusterFixture.h"
 
-#include "pool/PoolKeys.h"
 #include "topology/ClusterSlotMap.h"
+#include "topology/HashSlot.h"
 
 #include <QDeadlineTimer>
 #include <QThread>
@@ -65,7 +65,8 @@ Endpoint ClusterFixture::endpoint() const {
 }
 
 int ClusterFixture::nodeOwning(int slot) {
-    const topology::ClusterSlotMap map = topology::ClusterSlotMap::read(m_nodes.front()->admin());
+    const topology::ClusterSlotMap map =
+        topology::ClusterSlotMap::read(*m_nodes.front()->admin().node());
     const std::optional<NodeAddress> owner = map.ownerOf(slot);
     for (size_t i = 0; owner && i < m_nodes.size(); ++i)
         if (m_nodes[i]->endpoint().port == owner->port)
@@ -74,12 +75,13 @@ int ClusterFixture::nodeOwning(int slot) {
 }
 
 QByteArray ClusterFixture::keyOn(int index, const QByteArray &prefix, bool hashTag) {
-    const topology::ClusterSlotMap map = topology::ClusterSlotMap::read(m_nodes.front()->admin());
+    const topology::ClusterSlotMap map =
+        topology::ClusterSlotMap::read(*m_nodes.front()->admin().node());
     const int port = m_nodes[static_cast<size_t>(index)]->endpoint().port;
     for (int i = 0; i < 100000; ++i) {
         const QByteArray tag = prefix + QByteArray::number(i);
         const QByteArray key = hashTag ? "{" + tag + "}:proxies" : tag;
-        const std::optional<NodeAddress> owner = map.ownerOf(PoolKeys::hashSlot(key));
+        const std::optional<NodeAddress> owner = map.ownerOf(topology::hashSlot(key));
         if (owner && owner->port == port)
             return key;
     }

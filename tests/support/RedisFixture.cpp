@@ -1,6 +1,6 @@
 #include "RedisFixture.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <QProcess>
 

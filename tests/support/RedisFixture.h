@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/RedisConnection.h"
+#include "client/RedisConnection.h"
 #include "server/RedisServerProcess.h"
 
 #include <memory>

@@ -1,6 +1,6 @@
 #include "SentinelTopology.h"
 
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 #include <QDeadlineTimer>
 #include <QFile>

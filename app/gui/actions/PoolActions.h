@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "session/CsvExport.h"
 
 #include <functional>

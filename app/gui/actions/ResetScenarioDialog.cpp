@@ -2,10 +2,10 @@
 
 #include "ui_ResetScenarioDialog.h"
 
+#include "base/RedisError.h"
 #include "session/DemoDriver.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
-#include "redis/RedisError.h"
 
 #include <QDateTime>
 #include <QPushButton>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "load/ResetScenario.h"
-#include "redis/Endpoint.h"
 
 #include <atomic>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "monitor/PoolMonitor.h"
-#include "redis/Endpoint.h"
 
 #include <chrono>
 #include <optional>

@@ -1,13 +1,13 @@
 #include "health/GuardPanel.h"
 
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "health/HealthGuard.h"
 #include "health/HealthMonitor.h"
-#include "pool/CredentialMask.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "text/CredentialMask.h"
 
 #include <algorithm>
 #include <atomic>

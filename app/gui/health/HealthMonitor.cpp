@@ -1,14 +1,14 @@
 #include "health/HealthMonitor.h"
 
 #include "audit/AuditTrail.h"
+#include "base/BrokenPipe.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
 #include "health/HealthChecker.h"
 #include "members/PoolTableModel.h"
-#include "pool/CredentialMask.h"
-#include "redis/BrokenPipe.h"
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "text/CredentialMask.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "health/HealthStore.h"
 #include "health/HealthTypes.h"
-#include "redis/Endpoint.h"
 
 #include <atomic>
 #include <memory>

@@ -1,7 +1,7 @@
 #include "members/HealthCell.h"
 
-#include "pool/CredentialMask.h"
 #include "session/DisplayFormat.h"
+#include "text/CredentialMask.h"
 
 #include <algorithm>
 #include <optional>

@@ -2,11 +2,11 @@
 
 #include "members/HealthCell.h"
 
+#include "history/PoolHistory.h"
 #include "session/DisplayFormat.h"
 #include "session/MemberColors.h"
 #include "session/RateTracker.h"
-#include "history/PoolHistory.h"
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 
 #include <algorithm>
 #include <limits>

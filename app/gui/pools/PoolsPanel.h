@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <optional>
 

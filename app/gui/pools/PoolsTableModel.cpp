@@ -1,7 +1,7 @@
 #include "pools/PoolsTableModel.h"
 
-#include "pool/MemberText.h"
 #include "pool/PoolTypes.h"
+#include "text/MemberText.h"
 
 namespace poolscope {
 

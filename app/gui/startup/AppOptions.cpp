@@ -1,9 +1,9 @@
 #include "startup/AppOptions.h"
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 #include "topology/SentinelCommandLine.h"
-#include "transport/TlsCommandLine.h"
 #include "transport/ssh/SshCommandLine.h"
+#include "transport/TlsCommandLine.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "transport/SshOptions.h"
-#include "transport/TlsOptions.h"
+#include "endpoint/SshOptions.h"
+#include "endpoint/TlsOptions.h"
 
 #include <optional>
 

@@ -9,7 +9,7 @@ namespace poolscope::transport {
 // packets of the session's socket). redisConnectFd() takes any connected, blocking socket, so the
 // tunnel becomes a socketpair: hiredis gets one end, a relay thread the other, and the thread
 // moves bytes between that end and the channel (libssh, non-blocking). Everything that drives
-// hiredis (RedisConnection, the poller, the load runner's non-blocking contexts after
+// hiredis (NodeConnection, the poller, the load runner's non-blocking contexts after
 // releaseContext) is unchanged, and so are its timeouts. This is the house pattern of TlsRelay;
 // TLS through a tunnel is simply a TlsRelay on top of this relay's end.
 //

@@ -1,8 +1,8 @@
 #include "transport/ssh/SshSession.h"
 
-#include "redis/RedisError.h"
-#include "transport/UserPrompts.h"
+#include "base/RedisError.h"
 #include "transport/ssh/SshDestination.h"
+#include "transport/UserPrompts.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/Endpoint.h"
-#include "transport/TcpDialer.h"
+#include "endpoint/Endpoint.h"
 #include "transport/ssh/ProxyCommand.h"
+#include "transport/TcpDialer.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,13 +1,14 @@
 #pragma once
 
-#include "redis/RedisConnection.h"
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
+#include "client/RedisConnection.h"
+#include "redis/NodeConnection.h"
 
 #include <functional>
 
 #include <QString>
 
-namespace poolscope::topology {
+namespace poolscope {
 
 // Runs `visit` once per primary: on each primary of a Redis Cluster (its own connection, so a
 // SCAN keeps one cursor per node), or on the one server. `nodeName` is "host:port" (or the
@@ -16,10 +17,10 @@ namespace poolscope::topology {
 // in `visit`) is passed to it and the others are still visited; without, the error is thrown.
 void forEachPrimary(
     RedisConnection &connection,
-    const std::function<void(RedisConnection &node, const QString &nodeName)> &visit,
+    const std::function<void(NodeConnection &node, const QString &nodeName)> &visit,
     const std::function<void(const QString &nodeName, const RedisError &error)> &failed = {});
 
 // Where the key lives, for display: the owner's "host:port" in a cluster, else the server.
 QString nodeNameOf(RedisConnection &connection, const QByteArray &key);
 
-} // namespace poolscope::topology
+} // namespace poolscope

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "endpoint/Endpoint.h"
 #include "load/LoadRunner.h"
-#include "redis/Endpoint.h"
 
 #include <chrono>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 
 #include <QCryptographicHash>
 

@@ -1,4 +1,4 @@
-#include "redis/ArgumentScrubber.h"
+#include "endpoint/ArgumentScrubber.h"
 
 #include <cstring>
 

@@ -1,7 +1,7 @@
 #include "session/DisplayFormat.h"
 
+#include "base/RedisError.h"
 #include "load/LoadRunner.h"
-#include "redis/RedisError.h"
 
 #include <cmath>
 

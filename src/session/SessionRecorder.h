@@ -1,7 +1,7 @@
 // The dashboard's recorder: records the watched pool while it is watched, and brings back its past.
 #pragma once
 
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <memory>
 #include <optional>

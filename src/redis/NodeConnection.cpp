@@ -1,17 +1,15 @@
-#include "redis/RedisConnection.h"
+#include "redis/NodeConnection.h"
 
+#include "base/RedisError.h"
 #include "redis/HiredisReply.h"
-#include "redis/RedisError.h"
-#include "transport/TcpDialer.h"
 #include "redis/RespParser.h"
-#include "topology/SentinelResolver.h"
+#include "redis/ServerIdentity.h"
+#include "transport/TcpDialer.h"
 #include "transport/Transport.h"
-#include "topology/ClusterRouter.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -65,63 +63,19 @@ void installReplyLimits(redisContext *context) {
 
 } // namespace
 
-void RedisConnection::ContextDeleter::operator()(redisContext *context) const {
+void NodeConnection::ContextDeleter::operator()(redisContext *context) const {
     redisFree(context);
 }
 
-QString serverVersionFromInfo(const QByteArray &info) {
-    QByteArray name;
-    QByteArray redisVersion;
-    QByteArray valkeyVersion;
-    for (const QByteArray &line : info.split('\n')) {
-        const qsizetype colon = line.indexOf(':');
-        if (colon < 0)
-            continue;
-        const QByteArray field = line.left(colon);
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (field == "server_name")
-            name = value;
-        else if (field == "redis_version")
-            redisVersion = value;
-        else if (field == "valkey_version")
-            valkeyVersion = value;
-    }
-    if (!valkeyVersion.isEmpty() || name.compare("valkey", Qt::CaseInsensitive) == 0)
-        return QStringLiteral("Valkey %1")
-            .arg(QString::fromLatin1(valkeyVersion.isEmpty() ? redisVersion : valkeyVersion))
-            .trimmed();
-    if (redisVersion.isEmpty())
-        return {};
-    return QStringLiteral("Redis %1").arg(QString::fromLatin1(redisVersion));
-}
-
-RedisConnection::RedisConnection(const Endpoint &endpoint, const ConnectionOptions &options)
+NodeConnection::NodeConnection(const Endpoint &endpoint, const ConnectionOptions &options)
     : m_endpoint(endpoint)
     , m_options(options) {}
 
-RedisConnection::~RedisConnection() = default;
+NodeConnection::~NodeConnection() = default;
 
-std::unique_ptr<RedisConnection>
-RedisConnection::openCluster(const Endpoint &endpoint, const ConnectionOptions &options,
-                             std::unique_ptr<RedisConnection> first) {
-    if (!first)
-        first = topology::ClusterRouter::openFirstNode(endpoint, options);
-    std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
-    connection->m_serverVersion = first->serverVersion();
-    connection->m_clusterNode = true;
-    connection->m_handshaken = true;
-    connection->m_router =
-        std::make_unique<topology::ClusterRouter>(endpoint, options, std::move(first));
-    return connection;
-}
-
-std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
-                                                       const ConnectionOptions &options) {
-    if (endpoint.topology == Endpoint::Topology::Sentinel) // resolved again on every open
-        return topology::openSentinelPrimary(endpoint, options);
-    if (endpoint.topology == Endpoint::Topology::Cluster && !options.singleNode)
-        return openCluster(endpoint, options, nullptr);
-    std::unique_ptr<RedisConnection> connection(new RedisConnection(endpoint, options));
+std::unique_ptr<NodeConnection> NodeConnection::open(const Endpoint &endpoint,
+                                                     const ConnectionOptions &options) {
+    std::unique_ptr<NodeConnection> connection(new NodeConnection(endpoint, options));
     const timeval connectTimeout = toTimeval(options.connectTimeout);
     redisContext *raw = nullptr;
     // TLS (and later tunnels): the transport makes the stream, hiredis speaks RESP over it.
@@ -155,21 +109,15 @@ std::unique_ptr<RedisConnection> RedisConnection::open(const Endpoint &endpoint,
     installReplyLimits(raw);
     connection->handshake();
     connection->m_handshaken = true;
-    // A plain URL that names a cluster node: the user need not know it is one.
-    if (connection->m_clusterNode && !options.singleNode)
-        return openCluster(endpoint, options, std::move(connection));
     return connection;
 }
 
-redisContext *RedisConnection::releaseContext() {
-    if (m_router)
-        throw RedisError(RedisError::Kind::Usage,
-                         QStringLiteral("a cluster connection has no single context to hand over"));
+redisContext *NodeConnection::releaseContext() {
     m_broken = true; // nothing more can be sent through this object
     return m_context.release();
 }
 
-void RedisConnection::handshake() {
+void NodeConnection::handshake() {
     // A user name alone still needs AUTH: without it the connection would run as "default" and
     // the named user's restrictions would silently not apply. Redis accepts AUTH user "" for a
     // nopass user (and refuses it with WRONGPASS for any other).
@@ -223,7 +171,7 @@ void RedisConnection::handshake() {
         m_serverVersion = serverVersionFromInfo(info.text);
 }
 
-void RedisConnection::failFromContext(const char *during) {
+void NodeConnection::failFromContext(const char *during) {
     const int savedErrno = errno;
     m_broken = true;
     redisContext *context = m_context.get();
@@ -256,26 +204,7 @@ void RedisConnection::failFromContext(const char *during) {
                          .arg(m_endpoint.toDisplayString(), QLatin1String(during), reason));
 }
 
-// Cluster mode: the router's errors break this connection as a node's would break a plain one.
-template <typename Call> auto RedisConnection::routed(Call call) {
-    if (m_broken)
-        throw RedisError(
-            RedisError::Kind::Connection,
-            QStringLiteral("connection to %1 is broken").arg(m_endpoint.toDisplayString()));
-    try {
-        return call(*m_router);
-    } catch (const RedisError &error) {
-        if (error.connectionLost())
-            m_broken = true;
-        throw;
-    }
-}
-
-void RedisConnection::append(const RedisCommand &argv) {
-    if (m_router) {
-        m_routedQueue.append(argv); // sent, routed, by the next readReply()
-        return;
-    }
+void NodeConnection::append(const RedisCommand &argv) {
     if (m_broken)
         throw RedisError(
             RedisError::Kind::Connection,
@@ -297,18 +226,7 @@ void RedisConnection::append(const RedisCommand &argv) {
         failFromContext("sending a command");
 }
 
-RedisReply RedisConnection::readReply() {
-    if (m_router) {
-        if (m_routedReplies.isEmpty() && !m_routedQueue.isEmpty()) {
-            const QList<RedisCommand> queued = std::exchange(m_routedQueue, {});
-            m_routedReplies = routed(
-                [&queued](topology::ClusterRouter &router) { return router.pipeline(queued); });
-        }
-        if (m_routedReplies.isEmpty())
-            throw RedisError(RedisError::Kind::Usage,
-                             QStringLiteral("a reply was read that no command asked for"));
-        return m_routedReplies.takeFirst();
-    }
+RedisReply NodeConnection::readReply() {
     if (m_broken)
         throw RedisError(
             RedisError::Kind::Connection,
@@ -323,15 +241,16 @@ RedisReply RedisConnection::readReply() {
     return detail::copyHiredisReply(*reply);
 }
 
-RedisReply RedisConnection::command(const RedisCommand &argv) {
-    if (m_router && m_routedQueue.isEmpty() && m_routedReplies.isEmpty())
-        return routed([&argv](topology::ClusterRouter &router) { return router.command(argv); });
+RedisReply NodeConnection::command(const RedisCommand &argv) {
     append(argv);
     return readReply();
 }
 
-RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv) {
-    RedisReply reply = command(argv);
+RedisReply NodeConnection::commandOrThrow(const RedisCommand &argv) {
+    return replyOrThrow(argv, command(argv));
+}
+
+RedisReply replyOrThrow(const RedisCommand &argv, RedisReply reply) {
     if (reply.isError())
         throw RedisError(RedisError::Kind::Server,
                          QStringLiteral("%1 failed: %2")
@@ -340,10 +259,7 @@ RedisReply RedisConnection::commandOrThrow(const RedisCommand &argv) {
     return reply;
 }
 
-QList<RedisReply> RedisConnection::pipeline(const QList<RedisCommand> &commands) {
-    if (m_router && m_routedQueue.isEmpty() && m_routedReplies.isEmpty())
-        return routed(
-            [&commands](topology::ClusterRouter &router) { return router.pipeline(commands); });
+QList<RedisReply> NodeConnection::pipeline(const QList<RedisCommand> &commands) {
     for (const RedisCommand &argv : commands)
         append(argv);
     QList<RedisReply> replies;

@@ -1,6 +1,6 @@
 #include "session/CsvExport.h"
 
-#include "pool/CredentialMask.h"
+#include "text/CredentialMask.h"
 
 #include <algorithm>
 

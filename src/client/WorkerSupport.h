@@ -3,7 +3,7 @@
 // What the poller (PoolMonitor) and the writer (PoolCommander) share: each runs one blocking
 // Redis connection on a thread of its own and reports back with queued calls.
 
-#include "redis/RedisConnection.h"
+#include "endpoint/ConnectionOptions.h"
 
 #include <chrono>
 #include <utility>

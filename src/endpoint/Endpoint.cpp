@@ -1,4 +1,4 @@
-#include "redis/Endpoint.h"
+#include "endpoint/Endpoint.h"
 
 #include <QUrl>
 

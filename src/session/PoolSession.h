@@ -1,11 +1,11 @@
 #pragma once
 
-#include "session/MemberColors.h"
-#include "session/RateTracker.h"
+#include "endpoint/Endpoint.h"
 #include "history/PoolHistory.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolTypes.h"
-#include "redis/Endpoint.h"
+#include "session/MemberColors.h"
+#include "session/RateTracker.h"
 
 #include <chrono>
 #include <deque>
@@ -143,7 +143,6 @@ public:
     bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
                  const QString &reason = {});
     void findPoolKeys();
-    bool isCommandBusy() const;
     // Writes of this dashboard made around the commander (the count-reset demo's own
     // connection): what they change, from begin to end and in the poll that spans the end, is
     // ours and not reported as an outside change. Calls nest.
@@ -155,9 +154,6 @@ public:
     // sourceId: see HistoryEvent::sourceId.
     void addHistoryEvent(HistoryEvent::Kind kind, const QByteArray &member, const QString &label,
                          qint64 timeMs = 0, const QByteArray &sourceId = {});
-
-    PoolMonitor *monitor() const { return m_monitor.get(); }
-    PoolCommander *commander() const { return m_commander.get(); }
 
 Q_SIGNALS:
     // The members the chart draws changed (the recorder keeps their series in big pools).
@@ -183,7 +179,6 @@ Q_SIGNALS:
     void membersEvicted(const QList<poolscope::EvictResult> &results);
     void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
     void commandFailed(const QString &operation, const QString &message);
-    void commandBusyChanged(bool busy);
     void memberSearchUpdated(const poolscope::MemberSearchResult &result);
     void credentialsShownChanged(bool shown);
 

@@ -1,4 +1,4 @@
-#include "pool/MemberText.h"
+#include "text/MemberText.h"
 
 namespace poolscope {
 namespace {

@@ -1,11 +1,11 @@
 #include "session/PoolSession.h"
 
+#include "monitor/PoolCommander.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
-#include "monitor/PoolCommander.h"
-#include "pool/CredentialMask.h"
-#include "pool/PoolKeys.h"
+#include "text/CredentialMask.h"
+#include "topology/HashSlot.h"
 
 #include <algorithm>
 #include <limits>
@@ -80,7 +80,6 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     connect(m_commander.get(), &PoolCommander::poolKeysFound, this, &PoolSession::poolKeysFound);
     connect(m_commander.get(), &PoolCommander::commandFailed, this,
             &PoolSession::handleCommandFailure);
-    connect(m_commander.get(), &PoolCommander::busyChanged, this, &PoolSession::commandBusyChanged);
     connect(m_commander.get(), &PoolCommander::busyChanged, this, [this](bool busy) {
         if (!busy)
             m_writesInFlight = 0; // every request answered
@@ -341,10 +340,6 @@ void PoolSession::findPoolKeys() {
         m_commander->findPoolKeys();
 }
 
-bool PoolSession::isCommandBusy() const {
-    return m_commander->isBusy();
-}
-
 void PoolSession::log(LogSeverity severity, const QString &kind, const QString &text) {
     LogEntry entry;
     entry.timeMs = QDateTime::currentMSecsSinceEpoch();
@@ -405,7 +400,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     if (m_latest && !observation.servedBy.isEmpty() && !m_latest->servedBy.isEmpty() &&
         observation.servedBy != m_latest->servedBy) {
         const QString text = tr("cluster: the pool's slot %1 moved from node %2 to node %3")
-                                 .arg(PoolKeys::hashSlot(m_poolKey))
+                                 .arg(topology::hashSlot(m_poolKey))
                                  .arg(m_latest->servedBy, observation.servedBy);
         log(LogSeverity::Info, QStringLiteral("connection"), text);
         addHistoryEvent(HistoryEvent::Kind::Note, {}, text);

@@ -1,4 +1,4 @@
-#include "redis/RedisError.h"
+#include "base/RedisError.h"
 
 namespace poolscope {
 
