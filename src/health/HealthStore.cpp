@@ -206,4 +206,33 @@ QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
     return events;
 }
 
+GuardStatus HealthStore::guardStatus(int scanned) {
+    const QList<RedisReply> replies = m_connection.pipeline(
+        {{"GET", m_keys.guardLease()},
+         {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(scanned)}});
+    m_commands += 2;
+    for (const RedisReply &reply : replies)
+        if (reply.type == RedisReply::Type::Error)
+            throw RedisError(RedisError::Kind::Server,
+                             QStringLiteral("reading the guard's lease and events: %1")
+                                 .arg(QString::fromUtf8(reply.text)),
+                             reply.errorCode());
+    GuardStatus status;
+    status.leaseHeld = replies[0].type != RedisReply::Type::Nil;
+    status.holder = replies[0].text;
+    for (const RedisReply &entry : replies[1].elements) {
+        if (entry.elements.size() != 2)
+            continue;
+        const GuardEvent event = eventFromEntry(entry);
+        if (!status.lastEventMs)
+            status.lastEventMs = event.timeMs;
+        if (event.kind == QLatin1String("capped") || event.kind == QLatin1String("uncapped")) {
+            status.capped = event.kind == QLatin1String("capped");
+            status.capReason = status.capped ? maskCredentialsInText(event.reason) : QString();
+            break;
+        }
+    }
+    return status;
+}
+
 } // namespace poolscope

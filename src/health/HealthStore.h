@@ -67,6 +67,10 @@ public:
     // exclusive start); with an empty afterId the newest `count` events, oldest first. *lastId:
     // the id of the last event returned (unchanged when none).
     QList<GuardEvent> eventsAfter(const QByteArray &afterId, int count, QByteArray *lastId);
+    // Who holds the lease and whether the guard is held back at its cap, in one round trip: GET
+    // of the lease and the newest `scanned` events (the cap's start and end are one entry each,
+    // so it is known while fewer than `scanned` evictions and restores came after it).
+    GuardStatus guardStatus(int scanned = kMaxEvents);
 
     const PoolKeys &keys() const { return m_keys; }
     qint64 commandsSent() const { return m_commands; }
