@@ -378,11 +378,15 @@ AlertRulesParse alertRulesFromJson(const QJsonObject &object) {
                 if (!value.isDouble() || !std::isfinite(number) || number < parameter->minimum ||
                     number > parameter->maximum ||
                     (parameter->whole && number != std::floor(number)))
-                    return failure(QStringLiteral("%1: %2 is not a%3 number from %4 to %5")
+                    return failure(QStringLiteral("%1: %2 is not a%3 number %4")
                                        .arg(field, jsonText(value),
                                             parameter->whole ? QStringLiteral(" whole") : QString(),
-                                            numberText(parameter->minimum),
-                                            numberText(parameter->maximum)));
+                                            parameter->maximum >= kHuge
+                                                ? QStringLiteral("of at least %1")
+                                                      .arg(numberText(parameter->minimum))
+                                                : QStringLiteral("from %1 to %2")
+                                                      .arg(numberText(parameter->minimum),
+                                                           numberText(parameter->maximum))));
                 rule.parameters.insert(it.key(), number);
             }
         }

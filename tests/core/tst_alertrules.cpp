@@ -2,10 +2,13 @@
 // its edges, on facts written by hand: pure logic, no server.
 #include "alerts/AlertEngine.h"
 #include "alerts/AlertRules.h"
+#include "profiles/ProfileStore.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <functional>
@@ -292,7 +295,7 @@ private Q_SLOTS:
             << "rules[0].minJain: 1.5 is not a number from 0 to 1";
         QTest::newRow("fraction of a count")
             << QByteArray(R"({"rules": [{"kind": "pool-small", "minMembers": 2.5}]})")
-            << "rules[0].minMembers: 2.5 is not a whole number from 2 to";
+            << "rules[0].minMembers: 2.5 is not a whole number of at least 2";
         QTest::newRow("enabled as text")
             << QByteArray(R"({"rules": [{"kind": "pool-small", "enabled": "yes"}]})")
             << "rules[0].enabled: \"yes\" is not true or false";
@@ -350,6 +353,39 @@ private Q_SLOTS:
                                 .arg(int(edge.expected))
                                 .arg(check.message)));
         QVERIFY(!check.message.isEmpty());
+    }
+
+    // A saved connection keeps rules per pool key (any bytes) in the same settings file.
+    void profileStoreKeepsRulesPerPool() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("profiles.ini"));
+        ConnectionProfile profile;
+        profile.name = QStringLiteral("eu");
+        profile.url = QStringLiteral("redis://127.0.0.1:6379/0");
+        profile.poolKey = "{eu}:proxies";
+        AlertRuleSet strict = AlertRuleSet::defaults();
+        strict.rules[1].parameters[QStringLiteral("minMembers")] = 50;
+        strict.rules[1].severity = AlertSeverity::Critical;
+        strict.rules.removeLast();
+        profile.alertRules.insert(profile.poolKey, strict);
+        profile.alertRules.insert(QByteArray("odd/key %\n\x01", 11), AlertRuleSet{});
+        QCOMPARE(ProfileStore(file).save(profile), QString());
+        const ProfileLoadResult loaded = ProfileStore(file).load(profile.name);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        QCOMPARE(*loaded.profile, profile);
+        QVERIFY(loaded.profile->alertRulesFor("{eu}:proxies") == strict);
+        QVERIFY(loaded.profile->alertRulesFor("other") == AlertRuleSet::defaults());
+        // Damaged by hand: the connection, the pool and the field are named.
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            settings.setValue(
+                QStringLiteral("connections/saved/eu/alerts/%7Beu%7D%3Aproxies"),
+                QStringLiteral(R"({"rules": [{"kind": "pool-small", "minMembers": 0}]})"));
+        }
+        QCOMPARE(ProfileStore(file).load(profile.name).error,
+                 QStringLiteral("connection \"eu\": alert rules of pool \"{eu}:proxies\": "
+                                "rules[0].minMembers: 0 is not a whole number of at least 2 in the "
+                                "settings file"));
     }
 
     void messagesMaskCredentials() {
