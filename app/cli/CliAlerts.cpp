@@ -7,7 +7,6 @@
 #include "alerts/AlertFactsBuilder.h"
 #include "health/HealthStore.h"
 #include "monitor/PoolMonitor.h"
-#include "pool/CredentialMask.h"
 #include "pool/MemberText.h"
 #include "pool/PoolKeys.h"
 #include "redis/RedisError.h"
@@ -176,7 +175,7 @@ QJsonObject alertJson(const AlertStatus &status) {
                                                      : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("message"), status.check.message}};
     if (!status.check.member.isEmpty())
-        object.insert(QStringLiteral("member"), maskCredentials(memberText(status.check.member)));
+        object.insert(QStringLiteral("member"), alertMemberText(status.check.member));
     return object;
 }
 

@@ -114,9 +114,11 @@ Commands:
                             rules and how a one-shot check treats their for-durations
   profile add NAME --url URL [--key KEY] [--group G] [--env production|staging|development]
               [--poll-interval MS] [--needs-password] [TLS and SSH options] [--replace]
+              [--rules FILE]
                             save a connection in the dashboard's store (never a password: a URL
                             holding one is refused; give it at use time, or keep it in the
                             keychain from the dashboard); an existing NAME only with --replace
+                            (its alert rules are kept); --rules: the alert rules of its pool
   profile list              saved connections: name, group, environment, URL, pool key
   profile remove NAME       delete a saved connection
 

@@ -1,7 +1,6 @@
 // checkAlertRule: each kind's condition on the facts, and the sentence that says what was found.
 #include "alerts/AlertEngine.h"
 
-#include "pool/CredentialMask.h"
 #include "pool/MemberText.h"
 
 #include <algorithm>
@@ -12,13 +11,10 @@ namespace poolscope {
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("poolscope::Alerts", text);
-}
-
-QString shown(const QByteArray &member) {
-    return maskCredentials(memberText(member));
-}
+// The context lupdate gives the texts of this file.
+struct ConditionText {
+    Q_DECLARE_TR_FUNCTIONS(poolscope::Alerts)
+};
 
 AlertCheck result(AlertCondition condition, std::optional<double> value, QString message,
                   QByteArray member = {}) {
@@ -53,9 +49,10 @@ public:
             break;
         }
         if (!f.reachable)
-            return unknown(f.unreachableSinceMs ? tr("the server cannot be reached: nothing is "
-                                                     "known of the pool now")
-                                                : tr("not connected yet"));
+            return unknown(f.unreachableSinceMs
+                               ? ConditionText::tr("the server cannot be reached: nothing is "
+                                                   "known of the pool now")
+                               : ConditionText::tr("not connected yet"));
         switch (r.kind) {
         case AlertKind::GuardCapped:
         case AlertKind::GuardLeaseLost:
@@ -64,13 +61,15 @@ public:
             break;
         }
         if (!f.polled)
-            return unknown(tr("no poll yet"));
+            return unknown(ConditionText::tr("no poll yet"));
         switch (r.kind) {
         case AlertKind::PoolEmpty:
-            return result(metIf(f.members == 0), double(f.members),
-                          f.members == 0
-                              ? tr("pool %1 is empty: every allocation returns nil").arg(m_pool)
-                              : tr("pool %1 has %2 members").arg(m_pool, number(f.members)));
+            return result(
+                metIf(f.members == 0), double(f.members),
+                f.members == 0
+                    ? ConditionText::tr("pool %1 is empty: every allocation returns nil")
+                          .arg(m_pool)
+                    : ConditionText::tr("pool %1 has %2 members").arg(m_pool, number(f.members)));
         case AlertKind::PoolSmall:
             return poolSmall();
         case AlertKind::EvictedShare:
@@ -80,16 +79,18 @@ public:
         case AlertKind::MemberStarved:
             return starved();
         case AlertKind::SpreadHigh:
-            return result(metIf(f.members > 0 && f.spread > r.parameter("maxSpread")), f.spread,
-                          tr("counts spread by %1 (highest %2, lowest %3; at most %4)")
-                              .arg(number(f.spread), number(f.max), number(f.min),
-                                   number(r.parameter("maxSpread"))));
+            return result(
+                metIf(f.members > 0 && f.spread > r.parameter("maxSpread")), f.spread,
+                ConditionText::tr("counts spread by %1 (highest %2, lowest %3; at most %4)")
+                    .arg(number(f.spread), number(f.max), number(f.min),
+                         number(r.parameter("maxSpread"))));
         case AlertKind::JainLow:
             if (!f.jain)
-                return unknown(tr("Jain's index unknown until the first totals scan is through"));
+                return unknown(ConditionText::tr(
+                    "Jain's index unknown until the first totals scan is through"));
             return result(
                 metIf(f.members > 0 && *f.jain < r.parameter("minJain")), *f.jain,
-                tr("Jain's fairness index %1 (at least %2)")
+                ConditionText::tr("Jain's fairness index %1 (at least %2)")
                     .arg(m_locale.toString(*f.jain, 'f', 4), number(r.parameter("minJain"))));
         case AlertKind::WorkersStopped:
             return workersStopped();
@@ -108,7 +109,7 @@ private:
     AlertCheck poolSmall() const {
         const double least = r.parameter("minMembers");
         return result(metIf(f.members > 0 && double(f.members) < least), double(f.members),
-                      tr("pool %1 has %2 members (at least %3 wanted)")
+                      ConditionText::tr("pool %1 has %2 members (at least %3 wanted)")
                           .arg(m_pool, number(f.members), number(least)));
     }
 
@@ -116,29 +117,32 @@ private:
         const qint64 all = f.members + f.evicted;
         const double share = all > 0 ? 100.0 * double(f.evicted) / double(all) : 0.0;
         return result(metIf(f.evicted > 0 && share >= r.parameter("maxPercent")), share,
-                      tr("%1 of the members evicted (%2 of %3; below %4% wanted)")
+                      ConditionText::tr("%1 of the members evicted (%2 of %3; below %4% wanted)")
                           .arg(percent(share), number(f.evicted), number(all),
                                number(r.parameter("maxPercent"))));
     }
 
     AlertCheck flood() const {
         if (!f.ratePerSecond)
-            return unknown(tr("no allocations measured yet (two polls are needed)"));
+            return unknown(ConditionText::tr("no allocations measured yet (two polls are needed)"));
         const double fewest = r.parameter("minMembers");
         const double least = r.parameter("minAllocations");
         if (double(f.members) < fewest)
-            return result(AlertCondition::Clear, std::nullopt,
-                          tr("%1 members: too few to tell a flood").arg(number(f.members)));
+            return result(
+                AlertCondition::Clear, std::nullopt,
+                ConditionText::tr("%1 members: too few to tell a flood").arg(number(f.members)));
         if (f.windowAllocations < least || !f.busiest)
-            return result(AlertCondition::Clear, std::nullopt,
-                          tr("%1 allocations in the last %2: too few to tell a flood")
-                              .arg(number(f.windowAllocations), duration(f.coveredMs)));
+            return result(
+                AlertCondition::Clear, std::nullopt,
+                ConditionText::tr("%1 allocations in the last %2: too few to tell a flood")
+                    .arg(number(f.windowAllocations), duration(f.coveredMs)));
         const double share = 100.0 * f.busiest->allocations / f.windowAllocations;
         return result(metIf(share > r.parameter("maxSharePercent")), share,
-                      tr("%1 took %2 of the last %3's allocations (%4 of %5; at most %6% wanted)")
-                          .arg(shown(f.busiest->member), percent(share), duration(f.coveredMs),
-                               number(f.busiest->allocations), number(f.windowAllocations),
-                               number(r.parameter("maxSharePercent"))),
+                      ConditionText::tr(
+                          "%1 took %2 of the last %3's allocations (%4 of %5; at most %6% wanted)")
+                          .arg(alertMemberText(f.busiest->member), percent(share),
+                               duration(f.coveredMs), number(f.busiest->allocations),
+                               number(f.windowAllocations), number(r.parameter("maxSharePercent"))),
                       f.busiest->member);
     }
 
@@ -147,17 +151,19 @@ private:
         if (m_mode == AlertCheckMode::OneShot)
             threshold = std::min(threshold, f.pollTimeMs - f.observedSinceMs);
         if (threshold <= 0)
-            return unknown(tr("one poll only: no member can be seen idle yet"));
+            return unknown(ConditionText::tr("one poll only: no member can be seen idle yet"));
         if (f.idle.isEmpty() || f.members < 2)
-            return result(AlertCondition::Clear, std::nullopt, tr("no member starves"));
+            return result(AlertCondition::Clear, std::nullopt,
+                          ConditionText::tr("no member starves"));
         const IdleMember &worst = f.idle.first();
         const double rounds = r.parameter("minRounds") * double(f.members);
         const bool met = worst.idleMs >= threshold && worst.poolAllocationsSince > 0 &&
                          worst.poolAllocationsSince >= rounds;
         return result(metIf(met), double(worst.idleMs) / 1000.0,
-                      tr("%1 has had no allocation for %2 while the pool made %3 (starved after "
-                         "%4 and %5)")
-                          .arg(shown(worst.member), duration(worst.idleMs),
+                      ConditionText::tr(
+                          "%1 has had no allocation for %2 while the pool made %3 (starved after "
+                          "%4 and %5)")
+                          .arg(alertMemberText(worst.member), duration(worst.idleMs),
                                number(worst.poolAllocationsSince), duration(threshold),
                                number(rounds)),
                       worst.member);
@@ -166,22 +172,22 @@ private:
     AlertCheck workersStopped() const {
         if (f.members == 0)
             return result(AlertCondition::Clear, std::nullopt,
-                          tr("the pool is empty: nothing to allocate"));
+                          ConditionText::tr("the pool is empty: nothing to allocate"));
         if (!f.ratePerSecond)
-            return unknown(tr("no allocations measured yet (two polls are needed)"));
+            return unknown(ConditionText::tr("no allocations measured yet (two polls are needed)"));
         return result(
             metIf(f.windowAllocations <= 0), *f.ratePerSecond,
-            tr("%1 allocations in the last %2 (%3/s)")
+            ConditionText::tr("%1 allocations in the last %2 (%3/s)")
                 .arg(number(f.windowAllocations), duration(f.coveredMs), number(*f.ratePerSecond)));
     }
 
     AlertCheck rateChanged() const {
         if (!f.ratePerSecond || !f.baselineRate)
-            return unknown(tr("no baseline yet (it takes minutes of polls)"));
+            return unknown(ConditionText::tr("no baseline yet (it takes minutes of polls)"));
         const double baseline = *f.baselineRate;
         const double rate = *f.ratePerSecond;
-        const QString text =
-            tr("%1 allocations/s now, %2/s before").arg(number(rate), number(baseline));
+        const QString text = ConditionText::tr("%1 allocations/s now, %2/s before")
+                                 .arg(number(rate), number(baseline));
         if (baseline < r.parameter("minBaselineRate") || rate <= 0)
             return result(AlertCondition::Clear, std::nullopt, text);
         const double ratio = rate / baseline;
@@ -191,42 +197,48 @@ private:
 
     AlertCheck guard() const {
         if (!f.guard)
-            return unknown(tr("the guard's lease and events were not read"));
+            return unknown(ConditionText::tr("the guard's lease and events were not read"));
         const GuardFacts &g = *f.guard;
         if (!g.seen)
-            return result(AlertCondition::Clear, std::nullopt, tr("no guard watches this pool"));
+            return result(AlertCondition::Clear, std::nullopt,
+                          ConditionText::tr("no guard watches this pool"));
         if (r.kind == AlertKind::GuardCapped)
             return result(metIf(g.capped), std::nullopt,
                           g.capped
-                              ? tr("the guard holds back evictions at its cap: %1").arg(g.capReason)
-                              : tr("the guard is not held back"));
-        return result(metIf(!g.leaseHeld), std::nullopt,
-                      g.leaseHeld ? tr("guard %1 holds the lease").arg(QString::fromUtf8(g.holder))
-                                  : tr("no guard holds the lease on pool %1").arg(m_pool));
+                              ? ConditionText::tr("the guard holds back evictions at its cap: %1")
+                                    .arg(g.capReason)
+                              : ConditionText::tr("the guard is not held back"));
+        return result(
+            metIf(!g.leaseHeld), std::nullopt,
+            g.leaseHeld
+                ? ConditionText::tr("guard %1 holds the lease").arg(QString::fromUtf8(g.holder))
+                : ConditionText::tr("no guard holds the lease on pool %1").arg(m_pool));
     }
 
     AlertCheck unreachable() const {
         if (f.reachable)
-            return result(AlertCondition::Clear, 0.0, tr("the server answers"));
+            return result(AlertCondition::Clear, 0.0, ConditionText::tr("the server answers"));
         if (!f.unreachableSinceMs)
-            return unknown(tr("not connected yet"));
+            return unknown(ConditionText::tr("not connected yet"));
         const qint64 down = std::max<qint64>(0, f.timeMs - *f.unreachableSinceMs);
-        return result(
-            AlertCondition::Met, double(down) / 1000.0,
-            tr("the server has not answered for %1: %2").arg(duration(down), f.unreachableReason));
+        return result(AlertCondition::Met, double(down) / 1000.0,
+                      ConditionText::tr("the server has not answered for %1: %2")
+                          .arg(duration(down), f.unreachableReason));
     }
 
     AlertCheck failover() const {
         const qint64 recent = qint64(r.parameter("recentSeconds") * 1000);
         if (!f.lastFailover)
-            return result(AlertCondition::Clear, std::nullopt, tr("no failover seen"));
+            return result(AlertCondition::Clear, std::nullopt,
+                          ConditionText::tr("no failover seen"));
         const FailoverFact &last = *f.lastFailover;
         const qint64 ago = std::max<qint64>(0, f.timeMs - last.timeMs);
-        const QString text = last.kind == FailoverFact::Kind::PrimaryChanged
-                                 ? tr("the Sentinel primary changed from %1 to %2 %3 ago")
-                                       .arg(last.from, last.to, duration(ago))
-                                 : tr("the pool's cluster slot moved from %1 to %2 %3 ago")
-                                       .arg(last.from, last.to, duration(ago));
+        const QString text =
+            last.kind == FailoverFact::Kind::PrimaryChanged
+                ? ConditionText::tr("the Sentinel primary changed from %1 to %2 %3 ago")
+                      .arg(last.from, last.to, duration(ago))
+                : ConditionText::tr("the pool's cluster slot moved from %1 to %2 %3 ago")
+                      .arg(last.from, last.to, duration(ago));
         return result(metIf(ago < recent), double(ago) / 1000.0, text);
     }
 

@@ -9,15 +9,15 @@ namespace poolscope {
 
 namespace {
 
-QString shown(const QByteArray &member) {
-    return maskCredentials(memberText(member));
-}
-
 QJsonValue optionalNumber(const std::optional<double> &value) {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
 } // namespace
+
+QString alertMemberText(const QByteArray &member) {
+    return maskCredentials(memberText(member));
+}
 
 QJsonObject AlertFacts::toJson() const {
     QJsonObject object{{QStringLiteral("time_ms"), timeMs},
@@ -44,12 +44,12 @@ QJsonObject AlertFacts::toJson() const {
     object.insert(QStringLiteral("window_allocations"), windowAllocations);
     if (busiest)
         object.insert(QStringLiteral("busiest"),
-                      QJsonObject{{QStringLiteral("member"), shown(busiest->member)},
+                      QJsonObject{{QStringLiteral("member"), alertMemberText(busiest->member)},
                                   {QStringLiteral("allocations"), busiest->allocations}});
     QJsonArray idleMembers;
     for (const IdleMember &member : idle)
         idleMembers.append(
-            QJsonObject{{QStringLiteral("member"), shown(member.member)},
+            QJsonObject{{QStringLiteral("member"), alertMemberText(member.member)},
                         {QStringLiteral("idle_ms"), member.idleMs},
                         {QStringLiteral("pool_allocations_since"), member.poolAllocationsSince}});
     object.insert(QStringLiteral("idle"), idleMembers);

@@ -9,6 +9,9 @@
 
 namespace poolscope {
 
+// A member as alerts show it: one line, escaped (memberText), credentials masked.
+QString alertMemberText(const QByteArray &member);
+
 // A member's part of the allocations over the window.
 struct MemberAllocations {
     QByteArray member;

@@ -11,7 +11,6 @@ namespace poolscope {
 
 namespace {
 
-constexpr const char *kContext = "poolscope::AlertRules";
 constexpr qint64 kSecond = 1000;
 constexpr qint64 kMinute = 60 * kSecond;
 constexpr qint64 kMaxForMs = 7 * 24 * 60 * kMinute;
@@ -134,9 +133,10 @@ const QList<AlertKindInfo> &kindTable() {
     return table;
 }
 
-QString tr(const char *text) {
-    return QCoreApplication::translate(kContext, text);
-}
+// The context lupdate gives the texts of this file (and the QT_TRANSLATE_NOOP ones above).
+struct RuleText {
+    Q_DECLARE_TR_FUNCTIONS(poolscope::AlertRules)
+};
 
 // "line L, column C" of a byte offset, both from 1.
 QString position(const QByteArray &text, int offset) {
@@ -401,17 +401,17 @@ AlertRulesParse alertRulesFromJson(const QJsonObject &object) {
 }
 
 QString alertRuleTitle(AlertKind kind) {
-    return tr(alertKindInfo(kind).title);
+    return RuleText::tr(alertKindInfo(kind).title);
 }
 
 QString formatAlertDuration(qint64 ms, const QLocale &locale) {
     if (ms < 2 * kMinute && ms % kSecond == 0)
-        return tr("%1 s").arg(locale.toString(ms / kSecond));
+        return RuleText::tr("%1 s").arg(locale.toString(ms / kSecond));
     if (ms < 2 * kMinute)
-        return tr("%1 s").arg(locale.toString(double(ms) / kSecond, 'g', 3));
+        return RuleText::tr("%1 s").arg(locale.toString(double(ms) / kSecond, 'g', 3));
     if (ms < 2 * 60 * kMinute)
-        return tr("%1 min").arg(locale.toString(double(ms) / kMinute, 'g', 3));
-    return tr("%1 h").arg(locale.toString(double(ms) / (60 * kMinute), 'g', 3));
+        return RuleText::tr("%1 min").arg(locale.toString(double(ms) / kMinute, 'g', 3));
+    return RuleText::tr("%1 h").arg(locale.toString(double(ms) / (60 * kMinute), 'g', 3));
 }
 
 QString explainAlertRule(const AlertRule &rule, const QLocale &locale) {
@@ -421,46 +421,56 @@ QString explainAlertRule(const AlertRule &rule, const QLocale &locale) {
     };
     switch (rule.kind) {
     case AlertKind::PoolEmpty:
-        return tr("The pool has no member: every allocation returns nil.");
+        return RuleText::tr("The pool has no member: every allocation returns nil.");
     case AlertKind::PoolSmall:
-        return tr("Fewer than %1 members in the pool (but not none): each one left takes a large "
-                  "share of the load.")
+        return RuleText::tr(
+                   "Fewer than %1 members in the pool (but not none): each one left takes a large "
+                   "share of the load.")
             .arg(number("minMembers"));
     case AlertKind::EvictedShare:
-        return tr("At least %1% of the pool's members are evicted (a guard at its default cap "
-                  "evicts no more).")
+        return RuleText::tr(
+                   "At least %1% of the pool's members are evicted (a guard at its default cap "
+                   "evicts no more).")
             .arg(number("maxPercent"));
     case AlertKind::MemberFlood:
-        return tr("One member takes more than %1% of the last window's allocations (at least %2 "
-                  "of them, %3 members or more): the flood after a restore at count 0.")
+        return RuleText::tr(
+                   "One member takes more than %1% of the last window's allocations (at least %2 "
+                   "of them, %3 members or more): the flood after a restore at count 0.")
             .arg(number("maxSharePercent"), number("minAllocations"), number("minMembers"));
     case AlertKind::MemberStarved:
-        return tr("A member has had no allocation for %1 while the pool made at least %2 per "
-                  "member: its count is far above the others'.")
+        return RuleText::tr(
+                   "A member has had no allocation for %1 while the pool made at least %2 per "
+                   "member: its count is far above the others'.")
             .arg(seconds("idleSeconds"), number("minRounds"));
     case AlertKind::SpreadHigh:
-        return tr("The highest and the lowest count are more than %1 apart.")
+        return RuleText::tr("The highest and the lowest count are more than %1 apart.")
             .arg(number("maxSpread"));
     case AlertKind::JainLow:
-        return tr("Jain's fairness index of the counts is below %1.").arg(number("minJain"));
+        return RuleText::tr("Jain's fairness index of the counts is below %1.")
+            .arg(number("minJain"));
     case AlertKind::WorkersStopped:
-        return tr("No allocation at all while the pool has members: the workers have stopped or "
-                  "cannot reach Redis.");
+        return RuleText::tr(
+            "No allocation at all while the pool has members: the workers have stopped or "
+            "cannot reach Redis.");
     case AlertKind::RateChanged:
-        return tr("The allocation rate is %1 times above or below its baseline (the minutes "
-                  "before; at least %2 allocations/s).")
+        return RuleText::tr(
+                   "The allocation rate is %1 times above or below its baseline (the minutes "
+                   "before; at least %2 allocations/s).")
             .arg(number("factor"), number("minBaselineRate"));
     case AlertKind::GuardCapped:
-        return tr("The guard holds back evictions at its cap: the target or the network looks "
-                  "down.");
+        return RuleText::tr(
+            "The guard holds back evictions at its cap: the target or the network looks "
+            "down.");
     case AlertKind::GuardLeaseLost:
-        return tr("A guard watched this pool in the last day, but none holds its lease now: dead "
-                  "members are neither evicted nor restored.");
+        return RuleText::tr(
+            "A guard watched this pool in the last day, but none holds its lease now: dead "
+            "members are neither evicted nor restored.");
     case AlertKind::Unreachable:
-        return tr("The Redis server cannot be reached.");
+        return RuleText::tr("The Redis server cannot be reached.");
     case AlertKind::Failover:
-        return tr("The pool moved to another server: the Sentinel primary changed or the cluster "
-                  "slot moved (reported for %1).")
+        return RuleText::tr(
+                   "The pool moved to another server: the Sentinel primary changed or the cluster "
+                   "slot moved (reported for %1).")
             .arg(seconds("recentSeconds"));
     }
     return {};

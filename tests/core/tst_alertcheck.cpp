@@ -303,8 +303,28 @@ private Q_SLOTS:
         QVERIFY2(run.out.startsWith("POOLSCOPE CRITICAL - pool \"team-pool\" has 10 members (at "
                                     "least 20 wanted) | 'members'=10;;20:;0"),
                  qPrintable(describe(run)));
+        // profile add --rules saves a file's rules for the pool; --replace without keeps them.
+        const QString file =
+            writeFile(QStringLiteral("team.json"), AlertRuleSet{{strict}}.toJson());
+        const QString bad = writeFile(QStringLiteral("team-bad.json"),
+                                      R"({"rules": [{"kind": "jain-low", "minJain": 2}]})");
+        const QStringList add{
+            QStringLiteral("profile"),  QStringLiteral("add"), QStringLiteral("team2"),
+            QStringLiteral("--url"),    m_redis->url(),        QStringLiteral("--key"),
+            QStringLiteral("team-pool")};
+        QCOMPARE(runCli(add + QStringList{QStringLiteral("--rules"), file}).exitCode, 0);
+        QCOMPARE(runCli(add + QStringList{QStringLiteral("--replace")}).exitCode, 0);
+        const ProfileLoadResult saved = ProfileStore().load(QStringLiteral("team2"));
+        QVERIFY2(saved.ok(), qPrintable(saved.error));
+        QVERIFY(saved.profile->alertRulesFor("team-pool") == AlertRuleSet{{strict}});
+        const CliRun refused =
+            runCli(add + QStringList{QStringLiteral("--replace"), QStringLiteral("--rules"), bad});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("rules[0].minJain: 2 is not a number from 0 to 1"),
+                 refused.err.constData());
+
         const CliRun printed =
-            runCli({QStringLiteral("--profile"), QStringLiteral("team"),
+            runCli({QStringLiteral("--profile"), QStringLiteral("team2"),
                     QStringLiteral("alert-check"), QStringLiteral("--print-rules")});
         QVERIFY(*parseAlertRules(printed.out).rules == AlertRuleSet{{strict}});
     }
