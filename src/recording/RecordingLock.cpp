@@ -100,7 +100,7 @@ QString refusal(const QString &path, const QString &holder) {
         .arg(path, holder);
 }
 
-bool fail(QString *error, const QString &message) {
+bool lockFailed(QString *error, const QString &message) {
     if (error)
         *error = message;
     return false;
@@ -134,15 +134,15 @@ std::unique_ptr<RecordingLock> RecordingLock::acquire(const QString &path, QStri
         const int fd = ::open(native.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd < 0) {
             const int code = errno;
-            fail(error, QStringLiteral("cannot open recording %1 to lock it: %2")
-                            .arg(path, systemError(code)));
+            lockFailed(error, QStringLiteral("cannot open recording %1 to lock it: %2")
+                                  .arg(path, systemError(code)));
             return nullptr;
         }
         if (::fstat(fd, &info) != 0) {
             const int code = errno;
             ::close(fd);
-            fail(error,
-                 QStringLiteral("cannot lock recording %1: %2").arg(path, systemError(code)));
+            lockFailed(error,
+                       QStringLiteral("cannot lock recording %1: %2").arg(path, systemError(code)));
             return nullptr;
         }
         key = {quint64(info.st_dev), quint64(info.st_ino)};
@@ -153,19 +153,19 @@ std::unique_ptr<RecordingLock> RecordingLock::acquire(const QString &path, QStri
     }
     const QString infoPath = infoPathOf(path);
     if (entry->held) {
-        fail(error, refusal(path, QStringLiteral("%1 (pid %2 on host %3)")
-                                      .arg(QCoreApplication::applicationName())
-                                      .arg(QCoreApplication::applicationPid())
-                                      .arg(QSysInfo::machineHostName())));
+        lockFailed(error, refusal(path, QStringLiteral("%1 (pid %2 on host %3)")
+                                            .arg(QCoreApplication::applicationName())
+                                            .arg(QCoreApplication::applicationPid())
+                                            .arg(QSysInfo::machineHostName())));
         return nullptr;
     }
     if (::flock(entry->fd, LOCK_EX | LOCK_NB) != 0) {
         const int code = errno;
         if (code == EWOULDBLOCK)
-            fail(error, refusal(path, holderDescription(infoPath, key.first, key.second)));
+            lockFailed(error, refusal(path, holderDescription(infoPath, key.first, key.second)));
         else
-            fail(error,
-                 QStringLiteral("cannot lock recording %1: %2").arg(path, systemError(code)));
+            lockFailed(error,
+                       QStringLiteral("cannot lock recording %1: %2").arg(path, systemError(code)));
         return nullptr;
     }
     // Who holds it, for the message of a refused recorder; written whole or not at all.
@@ -177,8 +177,8 @@ std::unique_ptr<RecordingLock> RecordingLock::acquire(const QString &path, QStri
     if (!holder.open(QIODevice::WriteOnly) || holder.write(text) != text.size() ||
         !holder.commit()) {
         ::flock(entry->fd, LOCK_UN);
-        fail(error, QStringLiteral("cannot write the lock file %1 of recording %2: %3")
-                        .arg(infoPath, path, holder.errorString()));
+        lockFailed(error, QStringLiteral("cannot write the lock file %1 of recording %2: %3")
+                              .arg(infoPath, path, holder.errorString()));
         return nullptr;
     }
     entry->held = true;
