@@ -34,7 +34,7 @@ struct FailoverFact {
     QString to;
 };
 
-// What a guard on the pool looks like from outside (its lease and its event stream).
+// What a guard on the pool looks like from outside (its lease and its notes in the audit trail).
 struct GuardFacts {
     bool seen = false;      // a guard held the lease since we watch, or wrote an event in a day
     bool leaseHeld = false; // some guard holds the lease now

@@ -1,5 +1,7 @@
 #include "health/HealthStore.h"
 
+#include "audit/AuditEntry.h"
+
 #include "pool/CredentialMask.h"
 #include "redis/RedisError.h"
 
@@ -209,26 +211,26 @@ QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
 GuardStatus HealthStore::guardStatus(int scanned) {
     const QList<RedisReply> replies = m_connection.pipeline(
         {{"GET", m_keys.guardLease()},
-         {"XREVRANGE", m_keys.guardEvents(), "+", "-", "COUNT", QByteArray::number(scanned)}});
+         {"XREVRANGE", m_keys.audit(), "+", "-", "COUNT", QByteArray::number(scanned)}});
     m_commands += 2;
     for (const RedisReply &reply : replies)
         if (reply.type == RedisReply::Type::Error)
             throw RedisError(RedisError::Kind::Server,
-                             QStringLiteral("reading the guard's lease and events: %1")
+                             QStringLiteral("reading the guard's lease and the audit trail: %1")
                                  .arg(QString::fromUtf8(reply.text)),
                              reply.errorCode());
     GuardStatus status;
     status.leaseHeld = replies[0].type != RedisReply::Type::Nil;
     status.holder = replies[0].text;
-    for (const RedisReply &entry : replies[1].elements) {
-        if (entry.elements.size() != 2)
+    for (const RedisReply &element : replies[1].elements) {
+        const std::optional<AuditEntry> entry = AuditEntry::fromStreamEntry(element);
+        if (!entry || !entry->byGuard())
             continue;
-        const GuardEvent event = eventFromEntry(entry);
         if (!status.lastEventMs)
-            status.lastEventMs = event.timeMs;
-        if (event.kind == QLatin1String("capped") || event.kind == QLatin1String("uncapped")) {
-            status.capped = event.kind == QLatin1String("capped");
-            status.capReason = status.capped ? maskCredentialsInText(event.reason) : QString();
+            status.lastEventMs = entry->timeMs;
+        if (entry->action == AuditAction::Capped || entry->action == AuditAction::Uncapped) {
+            status.capped = entry->action == AuditAction::Capped;
+            status.capReason = status.capped ? maskCredentialsInText(entry->reason) : QString();
             break;
         }
     }

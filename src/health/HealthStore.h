@@ -68,9 +68,10 @@ public:
     // the id of the last event returned (unchanged when none).
     QList<GuardEvent> eventsAfter(const QByteArray &afterId, int count, QByteArray *lastId);
     // Who holds the lease and whether the guard is held back at its cap, in one round trip: GET
-    // of the lease and the newest `scanned` events (the cap's start and end are one entry each,
-    // so it is known while fewer than `scanned` evictions and restores came after it).
-    GuardStatus guardStatus(int scanned = kMaxEvents);
+    // of the lease and the newest `scanned` entries of the audit trail, where a guard notes its
+    // held-back episodes' start and end (so the cap is known while fewer than `scanned` actions
+    // came after its last note).
+    GuardStatus guardStatus(int scanned = 200);
 
     const PoolKeys &keys() const { return m_keys; }
     qint64 commandsSent() const { return m_commands; }
