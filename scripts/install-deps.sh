@@ -37,6 +37,7 @@ if [[ ${1:-} != --run ]]; then
         openbox xdotool x11-utils imagemagick     # desktop tests: window manager, input, xwininfo, screenshots
         systemd                                   # systemd-analyze verify for the shipped units
         python3                                   # tests/docs: the documentation's links checked
+        dbus-daemon dbus-session-bus-common       # dbus-run-session: a private bus for the notification test
     )
 fi
 

@@ -3,6 +3,8 @@
 
 #include "CliCommands.h"
 
+#include "alerts/AlertFacts.h"
+#include "alerts/AlertRules.h"
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
 #include "health/HealthTypes.h"
@@ -77,6 +79,8 @@ QString percent(double share);
 // --profile, --password-file, --password-stdin, --tls-key-passphrase-file (CliProfile.cpp).
 QList<QCommandLineOption> profileCommandLineOptions();
 QJsonArray toJsonArray(const QList<QByteArray> &members);
+// `alert-check --help` (CliAlerts.cpp): the command, the one-shot rule, every rule's default.
+QString alertCheckHelp();
 
 class Cli {
 public:
@@ -153,6 +157,15 @@ private:
     int audit(const QStringList &args);
     // --reason TEXT, checked (UsageError when too long).
     QString reasonOption();
+    // alert-check (CliAlerts.cpp): exits 0-3 as a monitoring plugin, never with the CLI's codes.
+    int alertCheck(const QStringList &args);
+    int pluginUnknown(const QString &kind, const QString &problem);
+    AlertRuleSet alertRules();
+    int checkPool(const AlertRuleSet &rules, const Endpoint &endpoint, ConnectionOptions options,
+                  const QByteArray &key, qint64 windowMs, int intervalMs,
+                  qint64 fullSnapshotThreshold);
+    int reportCheck(const AlertRuleSet &rules, const AlertFacts &facts, qint64 windowMs, int polls,
+                    const QString &guardProblem);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -106,11 +106,19 @@ Commands:
                             pool (a lease in Redis); a second one waits. Its actions go to the
                             pool's audit trail, its checks as their reason. Runs until Ctrl+C or
                             N rounds
+  alert-check [--rules FILE] [--window S] [--interval MS] [--print-rules]
+                            poll the pool for S seconds (default 5) and judge the alert rules
+                            (the defaults, the profile's, or FILE's) once, as a Nagios / Icinga /
+                            Sensu plugin: a status line with performance data, exit 0 OK,
+                            1 WARNING, 2 CRITICAL, 3 UNKNOWN. `alert-check --help` lists the
+                            rules and how a one-shot check treats their for-durations
   profile add NAME --url URL [--key KEY] [--group G] [--env production|staging|development]
               [--poll-interval MS] [--needs-password] [TLS and SSH options] [--replace]
+              [--rules FILE]
                             save a connection in the dashboard's store (never a password: a URL
                             holding one is refused; give it at use time, or keep it in the
                             keychain from the dashboard); an existing NAME only with --replace
+                            (its alert rules are kept); --rules: the alert rules of its pool
   profile list              saved connections: name, group, environment, URL, pool key
   profile remove NAME       delete a saved connection
 
@@ -151,7 +159,8 @@ audit trail in the same script as the change; --reason TEXT says why (at most 50
 credentials masked).
 
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
-65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario).
+65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario);
+alert-check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (the monitoring-plugin convention).
 )";
 
 void onInterrupt(int) {
@@ -291,6 +300,9 @@ void Cli::declareOptions() {
         {QStringLiteral("actor"), QStringLiteral("entries by"), QStringLiteral("A")},
         {QStringLiteral("action"), QStringLiteral("entries of an action"), QStringLiteral("X")},
         {QStringLiteral("limit"), QStringLiteral("entries at most"), QStringLiteral("N")},
+        {QStringLiteral("rules"), QStringLiteral("alert rules file"), QStringLiteral("FILE")},
+        {QStringLiteral("window"), QStringLiteral("alert-check's polling"), QStringLiteral("S")},
+        {QStringLiteral("print-rules"), QStringLiteral("print the alert rules in force")},
         {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help")},
         {QStringLiteral("version"), QStringLiteral("version")},
     });
@@ -445,10 +457,15 @@ int Cli::run(const QStringList &arguments) {
     // QCommandLineParser wants a program name first.
     // Known before parsing, so that a command line that does not parse still answers in JSON.
     m_json = arguments.contains(QStringLiteral("--json"));
+    // alert-check answers every problem as a plugin does: UNKNOWN, exit 3.
+    const bool plugin = arguments.contains(QStringLiteral("alert-check"));
     if (!m_parser.parse(QStringList{QStringLiteral("poolscope-cli")} + arguments))
-        return usageFailure(m_parser.errorText());
+        return plugin ? pluginUnknown(QStringLiteral("usage"), m_parser.errorText())
+                      : usageFailure(m_parser.errorText());
     if (m_parser.isSet(QStringLiteral("help"))) {
-        m_out << kUsage;
+        m_out << (m_parser.positionalArguments().value(0) == QLatin1String("alert-check")
+                      ? alertCheckHelp()
+                      : QString::fromUtf8(kUsage));
         return kExitOk;
     }
     if (m_parser.isSet(QStringLiteral("version"))) {
@@ -485,6 +502,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("guard"), command(&Cli::guard, true)},
         {QStringLiteral("audit"), command(&Cli::audit)},
         {QStringLiteral("profile"), command(&Cli::profileCommand)},
+        {QStringLiteral("alert-check"), command(&Cli::alertCheck)},
     };
     const auto found = commands.find(positional.first());
     if (found == commands.end())

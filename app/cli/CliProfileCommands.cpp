@@ -114,8 +114,12 @@ int Cli::profileAdd(const QStringList &args) {
                              .arg(name)
                              .toStdString());
     if (exists) // its keychain entries stay under the same name: keep using them
-        if (const ProfileLoadResult old = store.load(name); old.ok())
+        if (const ProfileLoadResult old = store.load(name); old.ok()) {
             profile.rememberSecrets = old.profile->rememberSecrets;
+            profile.alertRules = old.profile->alertRules; // set in the dashboard: kept
+        }
+    if (m_parser.isSet(QStringLiteral("rules")))
+        profile.alertRules.insert(profile.poolKey, alertRules());
     if (const QString problem = store.save(profile, exists ? name : QString()); !problem.isEmpty())
         throw UsageError(QStringLiteral("profile add: %1").arg(problem).toStdString());
     if (m_json)

@@ -1,5 +1,6 @@
 #include "health/HealthStore.h"
 
+#include "audit/AuditEntry.h"
 #include "base/RedisError.h"
 #include "text/CredentialMask.h"
 
@@ -204,6 +205,35 @@ QList<GuardEvent> HealthStore::eventsAfter(const QByteArray &afterId, int count,
     if (lastId && !newest.isEmpty())
         *lastId = newest;
     return events;
+}
+
+GuardStatus HealthStore::guardStatus(int scanned) {
+    const QList<RedisReply> replies = m_connection.pipeline(
+        {{"GET", m_keys.guardLease()},
+         {"XREVRANGE", m_keys.audit(), "+", "-", "COUNT", QByteArray::number(scanned)}});
+    m_commands += 2;
+    for (const RedisReply &reply : replies)
+        if (reply.type == RedisReply::Type::Error)
+            throw RedisError(RedisError::Kind::Server,
+                             QStringLiteral("reading the guard's lease and the audit trail: %1")
+                                 .arg(QString::fromUtf8(reply.text)),
+                             reply.errorCode());
+    GuardStatus status;
+    status.leaseHeld = replies[0].type != RedisReply::Type::Nil;
+    status.holder = replies[0].text;
+    for (const RedisReply &element : replies[1].elements) {
+        const std::optional<AuditEntry> entry = AuditEntry::fromStreamEntry(element);
+        if (!entry || !entry->byGuard())
+            continue;
+        if (!status.lastEventMs)
+            status.lastEventMs = entry->timeMs;
+        if (entry->action == AuditAction::Capped || entry->action == AuditAction::Uncapped) {
+            status.capped = entry->action == AuditAction::Capped;
+            status.capReason = status.capped ? maskCredentialsInText(entry->reason) : QString();
+            break;
+        }
+    }
+    return status;
 }
 
 } // namespace poolscope

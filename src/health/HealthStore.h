@@ -67,6 +67,11 @@ public:
     // exclusive start); with an empty afterId the newest `count` events, oldest first. *lastId:
     // the id of the last event returned (unchanged when none).
     QList<GuardEvent> eventsAfter(const QByteArray &afterId, int count, QByteArray *lastId);
+    // Who holds the lease and whether the guard is held back at its cap, in one round trip: GET
+    // of the lease and the newest `scanned` entries of the audit trail, where a guard notes its
+    // held-back episodes' start and end (so the cap is known while fewer than `scanned` actions
+    // came after its last note).
+    GuardStatus guardStatus(int scanned = 200);
 
     const PoolKeys &keys() const { return m_keys; }
     qint64 commandsSent() const { return m_commands; }

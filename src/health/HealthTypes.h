@@ -84,4 +84,14 @@ struct CheckRound {
     qint64 connectionsOpened = 0;
 };
 
+// A guard on a pool as seen from outside: who holds the lease, and whether the audit trail says
+// it is held back at its cap (HealthStore::guardStatus).
+struct GuardStatus {
+    bool leaseHeld = false;            // some guard holds the lease now
+    QByteArray holder;                 // its id
+    std::optional<qint64> lastEventMs; // a guard's newest entry in the audit trail
+    bool capped = false;               // a guard's newest "capped"/"uncapped" entry is "capped"
+    QString capReason;                 // that entry's reason, credentials masked
+};
+
 } // namespace poolscope

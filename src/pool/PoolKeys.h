@@ -1,5 +1,7 @@
 #pragma once
 
+#include "text/MemberText.h"
+
 #include <optional>
 
 #include <QByteArray>
@@ -7,11 +9,6 @@
 #include <QString>
 
 namespace poolscope {
-
-// A key as error messages show it: "proxies", in quotes.
-inline QString quotedKey(const QByteArray &key) {
-    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
-}
 
 // Where a pool lives in Redis.
 //

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "alerts/AlertRules.h"
 #include "endpoint/Endpoint.h"
 
 #include <chrono>
 #include <optional>
 
 #include <QByteArray>
+#include <QMap>
 #include <QString>
 
 namespace poolscope {
@@ -38,6 +40,12 @@ struct ConnectionProfile {
     bool needsPassword = false;
     // Keep the secrets of this connection in the OS keychain (when there is one).
     bool rememberSecrets = false;
+    // Alert rules of the pools watched through this connection, by pool key; a pool without an
+    // entry gets AlertRuleSet::defaults(). Thresholds and durations only: no secret in them.
+    QMap<QByteArray, AlertRuleSet> alertRules;
+    AlertRuleSet alertRulesFor(const QByteArray &poolKey) const {
+        return alertRules.value(poolKey, AlertRuleSet::defaults());
+    }
 
     bool operator==(const ConnectionProfile &) const = default;
 };

@@ -1,7 +1,10 @@
 #include "profiles/ProfileStore.h"
 
+#include "text/MemberText.h"
+
 #include <algorithm>
 
+#include <QJsonDocument>
 #include <QUrl>
 
 namespace poolscope {
@@ -27,6 +30,7 @@ const QString poolKey = QStringLiteral("poolKey");
 const QString interval = QStringLiteral("pollIntervalMs");
 const QString needsPassword = QStringLiteral("needsPassword");
 const QString remember = QStringLiteral("rememberSecrets");
+const QString alerts = QStringLiteral("alerts"); // a subgroup: percent-encoded pool key -> JSON
 } // namespace field
 
 QString notSaved(const QString &name, const QStringList &saved) {
@@ -132,6 +136,19 @@ ProfileLoadResult ProfileStore::load(const QString &name) const {
                                .arg(label, s.value(key).toString()));
         *target = *flag;
     }
+    s.beginGroup(field::alerts);
+    const QStringList pools = s.childKeys();
+    for (const QString &encoded : pools) {
+        const QByteArray poolKey = QByteArray::fromPercentEncoding(encoded.toLatin1());
+        const AlertRulesParse rules = parseAlertRules(s.value(encoded).toString().toUtf8());
+        if (!rules.ok()) {
+            s.endGroup();
+            return damaged(
+                QStringLiteral("alert rules of pool %1: %2").arg(quotedKey(poolKey), rules.error));
+        }
+        profile.alertRules.insert(poolKey, *rules.rules);
+    }
+    s.endGroup();
     const EndpointParseResult parsed = parseEndpoint(profile.url);
     profile.tls.enabled = parsed.ok() && parsed.endpoint->tls.enabled;
     if (const QString problem = checkProfile(profile); !problem.isEmpty())
@@ -159,6 +176,10 @@ void ProfileStore::write(const ConnectionProfile &profile) {
     s.setValue(field::interval, qint64(profile.pollInterval.count()));
     s.setValue(field::needsPassword, profile.needsPassword);
     s.setValue(field::remember, profile.rememberSecrets);
+    for (auto it = profile.alertRules.cbegin(); it != profile.alertRules.cend(); ++it)
+        s.setValue(field::alerts + u'/' + QString::fromLatin1(it.key().toPercentEncoding()),
+                   QString::fromUtf8(
+                       QJsonDocument(it.value().toJsonObject()).toJson(QJsonDocument::Compact)));
     s.endGroup();
 }
 

@@ -13,7 +13,7 @@ namespace poolscope {
 
 namespace {
 
-QString memberText(const QByteArray &member) {
+QString utf8Text(const QByteArray &member) {
     return QString::fromUtf8(member);
 }
 
@@ -77,7 +77,7 @@ void PoolSession::handleSeedFinished(const SeedResult &result) {
 void PoolSession::handleEvicted(const QList<EvictResult> &results) {
     for (const EvictResult &result : results) {
         const QString label = QStringLiteral("evict %1 (saved %2)")
-                                  .arg(memberText(result.member), formatCount(result.savedCount));
+                                  .arg(utf8Text(result.member), formatCount(result.savedCount));
         addHistoryEvent(HistoryEvent::Kind::Evict, result.member, label);
         log(LogSeverity::Info, QStringLiteral("evict"), label);
     }
@@ -92,7 +92,7 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
     QList<QByteArray> members;
     for (const RestoreResult &result : results) {
         const QString label = QStringLiteral("restore %1 (%2) at %3")
-                                  .arg(memberText(result.member), restorePolicyName(result.policy),
+                                  .arg(utf8Text(result.member), restorePolicyName(result.policy),
                                        formatCount(result.restoredCount));
         addHistoryEvent(HistoryEvent::Kind::Restore, result.member, label);
         savedCounts.append(result.savedCount);
@@ -107,7 +107,7 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
         const QString what =
             results.size() == 1
                 ? QStringLiteral("restore %1 (%2) at %3")
-                      .arg(memberText(first.member), restorePolicyName(first.policy),
+                      .arg(utf8Text(first.member), restorePolicyName(first.policy),
                            formatCount(first.restoredCount))
                 : QStringLiteral("restore %1 members (%2): %3")
                       .arg(results.size())

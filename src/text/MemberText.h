@@ -15,4 +15,9 @@ namespace poolscope {
 // stay distinct). Command-line arguments are taken as the bytes given, not unescaped.
 QString memberText(const QByteArray &member);
 
+// A key as error messages show it: "proxies", in quotes.
+inline QString quotedKey(const QByteArray &key) {
+    return QStringLiteral("\"%1\"").arg(QString::fromUtf8(key));
+}
+
 } // namespace poolscope
