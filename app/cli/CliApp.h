@@ -6,8 +6,10 @@
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
 #include "health/HealthTypes.h"
+#include "overview/OverviewTypes.h"
 #include "pool/PoolOperations.h"
 #include "profiles/ConnectionProfile.h"
+#include "transport/UserPrompts.h"
 
 #include <atomic>
 #include <functional>
@@ -77,6 +79,9 @@ QString percent(double share);
 // --profile, --password-file, --password-stdin, --tls-key-passphrase-file (CliProfile.cpp).
 QList<QCommandLineOption> profileCommandLineOptions();
 QJsonArray toJsonArray(const QList<QByteArray> &members);
+// The keychain's entry for a saved connection, when there is a keychain (waits a few seconds at
+// most; CliProfile.cpp).
+std::optional<QString> readKeychain(const QString &connection, transport::SecretKind kind);
 
 class Cli {
 public:
@@ -145,6 +150,9 @@ private:
     int exporter(const QStringList &args);
     int record(const QStringList &args);
     int pools(const QStringList &args);
+    // Every pool on the saved connections named (CliOverview.cpp).
+    int overview(const QStringList &args);
+    QList<OverviewConnection> overviewConnections();
     // Health checks (CliHealth.cpp).
     CheckOptions checkOptions();
     int check(const QStringList &args);

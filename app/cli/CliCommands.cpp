@@ -113,6 +113,20 @@ Commands:
                             keychain from the dashboard); an existing NAME only with --replace
   profile list              saved connections: name, group, environment, URL, pool key
   profile remove NAME       delete a saved connection
+  overview [--profile NAME]... [--group G]... [--watch S] [--interval MS]
+                            every pool on the saved connections named (and those in the groups
+                            named; none named: every saved connection), one row per pool found
+                            on each server (every primary of a cluster) plus each connection's
+                            own pool key: members, evicted, min/median/max, spread, Jain (pools
+                            read whole, up to 1000 members), allocations/s, health up/down,
+                            guard holder, last good poll, trends. One connection per server,
+                            bounded commands only. Once: two readings MS apart (default 1000;
+                            0: one, no rates), exit 1 when a server could not be read in full;
+                            --watch S: read every S seconds (servers that fail: backing off to
+                            at most a minute) and print the table every S seconds until Ctrl+C
+                            or SIGTERM. A connection that needs a password takes it from the
+                            keychain, or from --password-file / --password-stdin when it is the
+                            only one named
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
@@ -263,6 +277,8 @@ void Cli::declareOptions() {
         {QStringLiteral("member-limit"), QStringLiteral("per-member series up to"),
          QStringLiteral("N"), QStringLiteral("1000")},
         {QStringLiteral("db"), QStringLiteral("recording file"), QStringLiteral("FILE")},
+        {QStringLiteral("watch"), QStringLiteral("overview: print every S seconds"),
+         QStringLiteral("S")},
         // Health checks (check, guard).
         {QStringLiteral("target"), QStringLiteral("URL fetched through each proxy"),
          QStringLiteral("URL")},
@@ -485,6 +501,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("guard"), command(&Cli::guard, true)},
         {QStringLiteral("audit"), command(&Cli::audit)},
         {QStringLiteral("profile"), command(&Cli::profileCommand)},
+        {QStringLiteral("overview"), command(&Cli::overview)},
     };
     const auto found = commands.find(positional.first());
     if (found == commands.end())
