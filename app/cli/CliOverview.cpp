@@ -249,7 +249,14 @@ int Cli::overview(const QStringList &args) {
     });
     const quint64 roundsWanted = watchSeconds > 0 || intervalMs == 0 ? 1 : 2;
     QObject::connect(&poller, &OverviewPoller::roundCompleted, &loop, [&](quint64 round) {
-        if (round < roundsWanted)
+        // No server left to read (none can be polled, or each refused our credentials): no
+        // second round will come.
+        const QList<OverviewServerStatus> servers = poller.servers();
+        const bool anyPolled =
+            std::any_of(servers.cbegin(), servers.cend(), [](const OverviewServerStatus &s) {
+                return s.retrying && s.state != OverviewServerStatus::State::NotPolled;
+            });
+        if (round < roundsWanted && anyPolled)
             return;
         print();
         if (watchSeconds > 0)
