@@ -36,6 +36,8 @@ QJsonObject serverToJson(const OverviewServerStatus &server) {
     }
     if (!server.serverVersion.isEmpty())
         object.insert(QStringLiteral("server_version"), server.serverVersion);
+    if (server.lastGoodPollMs > 0)
+        object.insert(QStringLiteral("last_reading_ms"), server.lastReadingMs);
     return object;
 }
 
