@@ -190,21 +190,19 @@ for size in $sizes; do
     w_p99=$(field "$wline" p99_us)
     stop_pids "$overview" "$watcher" "${workers[@]}"
 
-    # With the servers otherwise idle: one overview (which also checks that every pool was
-    # listed and read, and says how long a reading of each server took) and 3 s of `watch`.
-    for port in "${ports[@]}" "$wport"; do rc "$port" SLOWLOG RESET >/dev/null; done
+    # With the servers otherwise idle: one overview of all of them (which also checks that every
+    # pool was listed and read, and says how long a reading of each server took); then three of
+    # one server alone, so that no other server competes for the CPU during its commands; and
+    # 3 s of `watch`.
     "$cli" overview --group bench --json >"$work/check.json"
+    rc "${ports[0]}" SLOWLOG RESET >/dev/null
+    rc "$wport" SLOWLOG RESET >/dev/null
+    for _ in 1 2 3; do "$cli" overview --profile bench0 --interval 200 >/dev/null; done
     "$cli" --url "redis://127.0.0.1:$wport/0" --key pool0 watch --interval 1000 --duration 3 >/dev/null
-    idle=0 idle_text="-"
-    for port in "${ports[@]}"; do
-        line=$("$slowlog" "redis://127.0.0.1:$port/0" poolscope-overview 0)
-        ms=$(awk '{ print ($1 == "<") ? 0 : $1 }' <<<"$line")
-        if awk -v a="$ms" -v b="$idle" 'BEGIN { exit !(a > b) }'; then
-            idle=$ms
-            idle_text=$(awk '{ print $1 " ms " $3 }' <<<"$line")
-        fi
-    done
-    w_idle=$("$slowlog" "redis://127.0.0.1:$wport/0" poolscope-poller 0 | awk '{ print $1 " ms " $3 }')
+    idle_text=$("$slowlog" "redis://127.0.0.1:${ports[0]}/0" poolscope-overview 0 |
+        awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^p99_us=/) p = substr($i, 8); print $1 " ms " $3 "; p99 " p " µs" }')
+    w_idle=$("$slowlog" "redis://127.0.0.1:$wport/0" poolscope-poller 0 |
+        awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^p99_us=/) p = substr($i, 8); print $1 " ms " $3 "; p99 " p " µs" }')
     read -r listed okrows reading_med reading_max < <(python3 -c '
 import json, statistics, sys
 o = json.load(open(sys.argv[1]))
@@ -219,7 +217,7 @@ print(len(rows), ok, round(statistics.median(times), 1), round(max(times), 1))' 
     rows+=("| overview: $((servers * pools)) pools of $(fmt "$size") members on $servers servers, every $interval s | $o_cpu % | $o_rss ($o_hwm) | $s_min / $s_med / $s_max % | $longest_text; p99 $p99_max µs | $idle_text | $reading_med ms (max $reading_max) |")
     rows+=("| one pool of $(fmt "$size") members on 1 server, every 1 s (\`watch\`, the dashboard's poller) | $w_cpu % | $w_rss ($w_hwm) | $w_share % | $w_longest; p99 $w_p99 µs | $w_idle | - |")
 done
-echo "| poller | CPU (share of one core) | RSS MiB (peak) | its share of each server's time (min / median / max) | longest command under load; 99th percentile (worst server) | longest command, servers otherwise idle | one reading of a server, idle (median) |"
+echo "| poller | CPU (share of one core) | RSS MiB (peak) | its share of each server's time (min / median / max) | longest command under load; 99th percentile (worst server) | longest command, one server read alone; 99th percentile | one reading of a server, idle (median) |"
 echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
