@@ -244,6 +244,11 @@ private Q_SLOTS:
         down.problem = QStringLiteral("no reply");
         OverviewModel model;
         model.setRows({odd, down});
+        // The view's sparkline reads the points themselves.
+        QCOMPARE(model.index(0, OverviewModel::RateTrend)
+                     .data(OverviewModel::TrendRole)
+                     .value<QList<TrendPoint>>(),
+                 odd.trend.points());
         const QList<QByteArray> lines = overviewCsv(model).split('\n');
         QCOMPARE(lines.size(), 4); // header, two rows, the final line end
         QVERIFY(lines[0].startsWith("connection,group,environment,pool,node,members,"));
