@@ -354,7 +354,7 @@ private Q_SLOTS:
                                     .arg(attemptTimes[i] - attemptTimes[i - 1])));
         const qint64 victimAttempts = statusOf(poller, "victim").attempts - victimBefore;
         const qint64 steadyAttempts = statusOf(poller, "steady").attempts - steadyBefore;
-        QVERIFY2(victimAttempts * 3 < steadyAttempts,
+        QVERIFY2(victimAttempts * 2 < steadyAttempts,
                  qPrintable(QStringLiteral("while down: %1 attempts, the steady server %2 readings")
                                 .arg(victimAttempts)
                                 .arg(steadyAttempts)));
