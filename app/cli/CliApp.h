@@ -8,8 +8,10 @@
 #include "load/LoadRunner.h"
 #include "load/ResetScenario.h"
 #include "health/HealthTypes.h"
+#include "overview/OverviewTypes.h"
 #include "pool/PoolOperations.h"
 #include "profiles/ConnectionProfile.h"
+#include "transport/UserPrompts.h"
 
 #include <atomic>
 #include <functional>
@@ -81,6 +83,9 @@ QList<QCommandLineOption> profileCommandLineOptions();
 QJsonArray toJsonArray(const QList<QByteArray> &members);
 // `alert-check --help` (CliAlerts.cpp): the command, the one-shot rule, every rule's default.
 QString alertCheckHelp();
+// The keychain's entry for a saved connection, when there is a keychain (waits a few seconds at
+// most; CliProfile.cpp).
+std::optional<QString> readKeychain(const QString &connection, transport::SecretKind kind);
 
 class Cli {
 public:
@@ -149,6 +154,9 @@ private:
     int exporter(const QStringList &args);
     int record(const QStringList &args);
     int pools(const QStringList &args);
+    // Every pool on the saved connections named (CliOverview.cpp).
+    int overview(const QStringList &args);
+    QList<OverviewConnection> overviewConnections();
     // Health checks (CliHealth.cpp).
     CheckOptions checkOptions();
     int check(const QStringList &args);

@@ -121,6 +121,20 @@ Commands:
                             (its alert rules are kept); --rules: the alert rules of its pool
   profile list              saved connections: name, group, environment, URL, pool key
   profile remove NAME       delete a saved connection
+  overview [--profile NAME]... [--group G]... [--watch S] [--interval MS]
+                            every pool on the saved connections named (and those in the groups
+                            named; none named: every saved connection), one row per pool found
+                            on each server (every primary of a cluster) plus each connection's
+                            own pool key: members, evicted, min/median/max, spread, Jain (pools
+                            read whole, up to 1000 members), allocations/s, health up/down,
+                            guard holder, last good poll, trends. One connection per server,
+                            bounded commands only. Once: two readings MS apart (default 1000;
+                            0: one, no rates), exit 1 when a server could not be read in full;
+                            --watch S: read every S seconds (servers that fail: backing off to
+                            at most a minute) and print the table every S seconds until Ctrl+C
+                            or SIGTERM. A connection that needs a password takes it from the
+                            keychain, or from --password-file / --password-stdin when it is the
+                            only one named
 
 Options:
   --url URL     redis://[user[:password]@]host[:port][/db], rediss://... (TLS) or
@@ -272,6 +286,8 @@ void Cli::declareOptions() {
         {QStringLiteral("member-limit"), QStringLiteral("per-member series up to"),
          QStringLiteral("N"), QStringLiteral("1000")},
         {QStringLiteral("db"), QStringLiteral("recording file"), QStringLiteral("FILE")},
+        {QStringLiteral("watch"), QStringLiteral("overview: print every S seconds"),
+         QStringLiteral("S")},
         // Health checks (check, guard).
         {QStringLiteral("target"), QStringLiteral("URL fetched through each proxy"),
          QStringLiteral("URL")},
@@ -503,6 +519,7 @@ int Cli::run(const QStringList &arguments) {
         {QStringLiteral("audit"), command(&Cli::audit)},
         {QStringLiteral("profile"), command(&Cli::profileCommand)},
         {QStringLiteral("alert-check"), command(&Cli::alertCheck)},
+        {QStringLiteral("overview"), command(&Cli::overview)},
     };
     const auto found = commands.find(positional.first());
     if (found == commands.end())

@@ -51,6 +51,8 @@ QString readSecretFile(const QString &option, const QString &path) {
     return QString::fromUtf8(line);
 }
 
+} // namespace
+
 // The keychain's entry, when there is a keychain; waits (the CLI has no window to keep alive)
 // for at most a few seconds.
 std::optional<QString> readKeychain(const QString &connection, transport::SecretKind kind) {
@@ -72,8 +74,6 @@ std::optional<QString> readKeychain(const QString &connection, transport::Secret
         loop.exec();
     return secret;
 }
-
-} // namespace
 
 QList<QCommandLineOption> profileCommandLineOptions() {
     return {

@@ -3,11 +3,13 @@
 #include "base/RedisError.h"
 #include "client/NodeScan.h"
 #include "pool/PoolKeys.h"
+#include "pool/PoolStats.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include <QHash>
+#include <QMap>
 #include <QSet>
 
 namespace poolscope {
@@ -101,11 +103,17 @@ void readBatch(RedisConnection &routed, const QString &nodeName, const QList<QBy
         pool.median = counted > 0 ? sum / counted : pool.minimum;
         if (pool.size <= PoolCatalog::kExactSumLimit) {
             const RedisReply &all = more.value(at++);
+            QList<double> counts;
+            counts.reserve(all.elements.size() / 2);
             double total = 0;
-            for (qsizetype j = 1; j < all.elements.size(); j += 2)
-                total += all.elements[j].toDouble();
-            if (!all.isError())
+            for (qsizetype j = 1; j < all.elements.size(); j += 2) {
+                counts.append(all.elements[j].toDouble());
+                total += counts.last();
+            }
+            if (!all.isError()) {
                 pool.countSum = total;
+                pool.jainIndex = jainFairnessIndex(counts);
+            }
         } else {
             pool.levels = AllocationLevels::fromReplies(pool.size, pool.minimum,
                                                         more.mid(at, AllocationLevels::kLevels));
@@ -147,6 +155,26 @@ QList<PoolOverview> PoolCatalog::read(RedisConnection &connection, int maxKeys,
               [](const PoolOverview &a, const PoolOverview &b) { return a.key < b.key; });
     if (pools.size() > maxKeys)
         pools.resize(maxKeys);
+    return pools;
+}
+
+QList<PoolOverview> PoolCatalog::readKeys(RedisConnection &connection,
+                                          const QList<QByteArray> &keys) {
+    QList<PoolOverview> pools;
+    for (qsizetype start = 0; start < keys.size(); start += kKeysPerPipeline) {
+        // Grouped by the node that holds each key, so every pool names its own.
+        QMap<QString, QList<QByteArray>> byNode;
+        for (const QByteArray &key : keys.mid(start, kKeysPerPipeline))
+            byNode[nodeNameOf(connection, key)].append(key);
+        for (auto node = byNode.cbegin(); node != byNode.cend(); ++node)
+            readBatch(connection, node.key(), node.value(), pools);
+    }
+    QHash<QByteArray, qsizetype> order;
+    for (qsizetype i = 0; i < keys.size(); ++i)
+        order.insert(keys[i], i);
+    std::sort(pools.begin(), pools.end(), [&order](const PoolOverview &a, const PoolOverview &b) {
+        return order.value(a.key) < order.value(b.key);
+    });
     return pools;
 }
 

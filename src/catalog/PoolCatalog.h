@@ -22,8 +22,10 @@ struct PoolOverview {
     double median = 0;
     double maximum = 0;
     qint64 evicted = 0; // members in the companion hash
-    // Pools of up to PoolCatalog::kExactSumLimit members: the sum of their counts.
+    // Pools of up to PoolCatalog::kExactSumLimit members: the sum of their counts and Jain's
+    // fairness index, from the one whole read. Bigger pools: nullopt (not read whole).
     std::optional<double> countSum;
+    std::optional<double> jainIndex;
     // Bigger pools: the counts of members at the levels above the minimum, whose change between
     // two readings is the exact number of allocations (AllocationLevels).
     AllocationLevels levels;
@@ -58,6 +60,9 @@ public:
     // is listed there instead and the others' pools are returned.
     static QList<PoolOverview> read(RedisConnection &connection, int maxKeys = kMaxKeys,
                                     QList<UnreadNode> *unread = nullptr);
+    // The same reading of the keys named (pools pinned by name, which a scan may not reach):
+    // those that hold a pool now, in the order given. Throws RedisError.
+    static QList<PoolOverview> readKeys(RedisConnection &connection, const QList<QByteArray> &keys);
     // Fills allocationRate from a reading taken `seconds` earlier.
     static void addRates(QList<PoolOverview> &now, const QList<PoolOverview> &before,
                          double seconds);
