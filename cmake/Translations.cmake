@@ -21,8 +21,10 @@ list(SORT POOLSCOPE_I18N_SOURCES)
 list(JOIN POOLSCOPE_I18N_SOURCES "\n" i18n_sources_lines)
 set(POOLSCOPE_I18N_SOURCES_LIST ${PROJECT_BINARY_DIR}/i18n/sources.lst)
 file(CONFIGURE OUTPUT ${POOLSCOPE_I18N_SOURCES_LIST} CONTENT "${i18n_sources_lines}\n" @ONLY)
-# No line numbers in the .ts files: every edit of a source would change them.
+# No line numbers in the .ts files: every edit of a source would change them. The include paths
+# let lupdate find each class's namespace (the context "poolscope::MainWindow", as at run time).
 set(POOLSCOPE_LUPDATE_OPTIONS -locations none -no-ui-lines)
+set(POOLSCOPE_LUPDATE_INCLUDES -I ${PROJECT_SOURCE_DIR}/app/gui -I ${PROJECT_SOURCE_DIR}/src)
 
 # Adds the translations to TARGET (the widget library: the dashboard and the GUI tests get them)
 # and the update_translations target that runs lupdate over the sources.

@@ -20,6 +20,8 @@
 #include <QComboBox>
 #include <QDateTimeAxis>
 #include <QDockWidget>
+#include <QFontDatabase>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLegend>
 #include <QLineEdit>
@@ -75,22 +77,43 @@ private Q_SLOTS:
     void dataStaysLeftToRightUnderUyghur();
     void uyghurMirrorsTheWindow();
     void languageMenuSavesTheChoice();
+    void fontsCoverEveryScript_data();
+    void fontsCoverEveryScript();
 };
 
 void TestLanguages::matchesLocaleNames_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("code"); // empty: nothing shipped matches
     const QList<std::pair<const char *, const char *>> cases = {
-        {"zh_CN.UTF-8", "zh_CN"}, {"zh_CN", "zh_CN"},    {"zh", "zh_CN"},
-        {"zh_SG.UTF-8", "zh_CN"}, {"zh-Hans-CN", "zh_CN"}, {"ZH-cn", "zh_CN"},
-        {"zh_TW.UTF-8", ""},      {"zh_HK", ""},         {"zh-Hant", ""},
-        {"ug_CN.UTF-8", "ug"},    {"ug", "ug"},          {"ug-Arab-CN", "ug"},
-        {"ug_CN@latin", ""},      {"pa_IN.UTF-8", "pa"}, {"pa", "pa"},
-        {"pa-Guru-IN", "pa"},     {"pa_PK.UTF-8", ""},   {"pa-Arab-PK", ""},
-        {"eo", "eo"},             {"eo.UTF-8", "eo"},    {"eo_XX.UTF-8", "eo"},
-        {"en_GB.UTF-8", "en"},    {"C", "en"},           {"C.UTF-8", "en"},
-        {"POSIX", "en"},          {"de_DE.UTF-8", ""},   {"de_DE@euro", ""},
-        {"fr", ""},               {"", ""},
+        {"zh_CN.UTF-8", "zh_CN"},
+        {"zh_CN", "zh_CN"},
+        {"zh", "zh_CN"},
+        {"zh_SG.UTF-8", "zh_CN"},
+        {"zh-Hans-CN", "zh_CN"},
+        {"ZH-cn", "zh_CN"},
+        {"zh_TW.UTF-8", ""},
+        {"zh_HK", ""},
+        {"zh-Hant", ""},
+        {"ug_CN.UTF-8", "ug"},
+        {"ug", "ug"},
+        {"ug-Arab-CN", "ug"},
+        {"ug_CN@latin", ""},
+        {"pa_IN.UTF-8", "pa"},
+        {"pa", "pa"},
+        {"pa-Guru-IN", "pa"},
+        {"pa_PK.UTF-8", ""},
+        {"pa-Arab-PK", ""},
+        {"eo", "eo"},
+        {"eo.UTF-8", "eo"},
+        {"eo_XX.UTF-8", "eo"},
+        {"en_GB.UTF-8", "en"},
+        {"C", "en"},
+        {"C.UTF-8", "en"},
+        {"POSIX", "en"},
+        {"de_DE.UTF-8", ""},
+        {"de_DE@euro", ""},
+        {"fr", ""},
+        {"", ""},
     };
     for (const auto &[name, code] : cases)
         QTest::newRow(*name ? name : "(empty)")
@@ -120,8 +143,7 @@ void TestLanguages::readsTheEnvironmentAsGettext_data() {
     QTest::newRow("LANGUAGE ignored under POSIX")
         << "LANGUAGE=ug LC_ALL=POSIX" << QStringList{"POSIX"};
     QTest::newRow("LANGUAGE ignored without a locale") << "LANGUAGE=ug" << QStringList();
-    QTest::newRow("LANGUAGE kept under C.UTF-8")
-        << "LANGUAGE=ug LANG=C.UTF-8" << QStringList{"ug"};
+    QTest::newRow("LANGUAGE kept under C.UTF-8") << "LANGUAGE=ug LANG=C.UTF-8" << QStringList{"ug"};
     QTest::newRow("empty LANGUAGE") << "LANGUAGE= LANG=eo" << QStringList{"eo"};
 }
 
@@ -140,20 +162,38 @@ void TestLanguages::choosesCommandLineThenMenuThenSystem_data() {
     const int commandLine = int(LanguageSource::CommandLine);
     const int menu = int(LanguageSource::Menu);
     const int system = int(LanguageSource::System);
-    QTest::newRow("system zh") << "" << "" << "LANG=zh_CN.UTF-8" << "zh_CN" << system;
-    QTest::newRow("first shipped of LANGUAGE")
-        << "" << "" << "LANGUAGE=de:pa:ug LANG=de_DE.UTF-8" << "pa" << system;
-    QTest::newRow("none shipped: English")
-        << "" << "" << "LANGUAGE=de:fr LANG=de_DE.UTF-8" << "en" << system;
-    QTest::newRow("Traditional Chinese: English") << "" << "" << "LANG=zh_TW.UTF-8" << "en"
-                                                  << system;
-    QTest::newRow("menu over system") << "" << "ug" << "LANG=zh_CN.UTF-8" << "ug" << menu;
-    QTest::newRow("menu English over system")
-        << "" << "en" << "LANG=zh_CN.UTF-8" << "en" << menu;
-    QTest::newRow("a saved code no longer shipped")
-        << "" << "xx" << "LANG=eo.UTF-8" << "eo" << system;
-    QTest::newRow("--lang over menu") << "eo" << "ug" << "LANG=zh_CN.UTF-8" << "eo"
-                                      << commandLine;
+    QTest::newRow("system zh") << ""
+                               << ""
+                               << "LANG=zh_CN.UTF-8"
+                               << "zh_CN" << system;
+    QTest::newRow("first shipped of LANGUAGE") << ""
+                                               << ""
+                                               << "LANGUAGE=de:pa:ug LANG=de_DE.UTF-8"
+                                               << "pa" << system;
+    QTest::newRow("none shipped: English") << ""
+                                           << ""
+                                           << "LANGUAGE=de:fr LANG=de_DE.UTF-8"
+                                           << "en" << system;
+    QTest::newRow("Traditional Chinese: English") << ""
+                                                  << ""
+                                                  << "LANG=zh_TW.UTF-8"
+                                                  << "en" << system;
+    QTest::newRow("menu over system") << ""
+                                      << "ug"
+                                      << "LANG=zh_CN.UTF-8"
+                                      << "ug" << menu;
+    QTest::newRow("menu English over system") << ""
+                                              << "en"
+                                              << "LANG=zh_CN.UTF-8"
+                                              << "en" << menu;
+    QTest::newRow("a saved code no longer shipped") << ""
+                                                    << "xx"
+                                                    << "LANG=eo.UTF-8"
+                                                    << "eo" << system;
+    QTest::newRow("--lang over menu") << "eo"
+                                      << "ug"
+                                      << "LANG=zh_CN.UTF-8"
+                                      << "eo" << commandLine;
 }
 
 void TestLanguages::choosesCommandLineThenMenuThenSystem() {
@@ -170,19 +210,23 @@ void TestLanguages::choosesCommandLineThenMenuThenSystem() {
 void TestLanguages::langOptionIsChecked_data() {
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("code"); // empty: refused
-    QTest::newRow("ug") << "ug" << "ug";
-    QTest::newRow("zh-CN") << "zh-CN" << "zh_CN";
-    QTest::newRow("en") << "en" << "en";
-    QTest::newRow("de") << "de" << "";
-    QTest::newRow("zh_TW") << "zh_TW" << "";
+    QTest::newRow("ug") << "ug"
+                        << "ug";
+    QTest::newRow("zh-CN") << "zh-CN"
+                           << "zh_CN";
+    QTest::newRow("en") << "en"
+                        << "en";
+    QTest::newRow("de") << "de"
+                        << "";
+    QTest::newRow("zh_TW") << "zh_TW"
+                           << "";
 }
 
 void TestLanguages::langOptionIsChecked() {
     QFETCH(QString, value);
     QFETCH(QString, code);
-    const AppOptionsResult parsed =
-        parseAppOptions({QStringLiteral("poolscope"), QStringLiteral("--lang"), value}, {},
-                        QStringLiteral("1"));
+    const AppOptionsResult parsed = parseAppOptions(
+        {QStringLiteral("poolscope"), QStringLiteral("--lang"), value}, {}, QStringLiteral("1"));
     if (code.isEmpty()) {
         QVERIFY(!parsed.options);
         QVERIFY2(parsed.error.contains(QStringLiteral("en, zh_CN, ug, pa, eo")),
@@ -199,11 +243,21 @@ void TestLanguages::everyShippedLanguageInstalls_data() {
     QTest::addColumn<QString>("language"); // the Language menu's title
     QTest::addColumn<int>("locale");
     QTest::addColumn<bool>("rightToLeft");
-    QTest::newRow("en") << "en" << "Cancel" << "&Language" << int(QLocale::English) << false;
-    QTest::newRow("zh_CN") << "zh_CN" << "取消" << "语言(&L)" << int(QLocale::Chinese) << false;
-    QTest::newRow("ug") << "ug" << "ۋاز كەچ" << "تىل(&L)" << int(QLocale::Uyghur) << true;
-    QTest::newRow("pa") << "pa" << "ਰੱਦ ਕਰੋ" << "ਭਾਸ਼ਾ(&L)" << int(QLocale::Punjabi) << false;
-    QTest::newRow("eo") << "eo" << "Nuligi" << "&Lingvo" << int(QLocale::Esperanto) << false;
+    QTest::newRow("en") << "en"
+                        << "Cancel"
+                        << "&Language" << int(QLocale::English) << false;
+    QTest::newRow("zh_CN") << "zh_CN"
+                           << "取消"
+                           << "语言(&L)" << int(QLocale::Chinese) << false;
+    QTest::newRow("ug") << "ug"
+                        << "ۋاز كەچ"
+                        << "تىل(&L)" << int(QLocale::Uyghur) << true;
+    QTest::newRow("pa") << "pa"
+                        << "ਰੱਦ ਕਰੋ"
+                        << "ਭਾਸ਼ਾ(&L)" << int(QLocale::Punjabi) << false;
+    QTest::newRow("eo") << "eo"
+                        << "Nuligi"
+                        << "&Lingvo" << int(QLocale::Esperanto) << false;
 }
 
 void TestLanguages::everyShippedLanguageInstalls() {
@@ -220,8 +274,7 @@ void TestLanguages::everyShippedLanguageInstalls() {
     QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), cancel);
     QCOMPARE(QCoreApplication::translate("poolscope::i18n::LanguageMenu", "&Language"), language);
     QCOMPARE(int(QLocale().language()), locale); // numbers and times follow the language
-    QCOMPARE(QGuiApplication::layoutDirection(),
-             rightToLeft ? Qt::RightToLeft : Qt::LeftToRight);
+    QCOMPARE(QGuiApplication::layoutDirection(), rightToLeft ? Qt::RightToLeft : Qt::LeftToRight);
     QCOMPARE(shipped->rightToLeft, rightToLeft);
     // Back to English: the direction and the locale follow again.
     installEnglish();
@@ -268,8 +321,7 @@ void TestLanguages::uyghurMirrorsTheWindow() {
     // The docks of the right-hand area stand on the left of the chart, and so does the menu.
     QDockWidget *pool = window.findChild<QDockWidget *>(QStringLiteral("poolDock"));
     QVERIFY(pool);
-    const QRect chart(window.chartPanel()->mapTo(&window, QPoint()),
-                      window.chartPanel()->size());
+    const QRect chart(window.chartPanel()->mapTo(&window, QPoint()), window.chartPanel()->size());
     QVERIFY2(pool->geometry().right() < chart.left(),
              qPrintable(QStringLiteral("pool dock %1, chart %2")
                             .arg(pool->geometry().right())
@@ -316,10 +368,10 @@ void TestLanguages::uyghurMirrorsTheWindow() {
     auto *time = qobject_cast<QDateTimeAxis *>(timeAxes.constFirst());
     QVERIFY(time && !time->isReverse());
     const QRectF plot = view->chart()->plotArea();
-    const QPointF earlier = view->chart()->mapToPosition(
-        QPointF(double(time->min().toMSecsSinceEpoch()), 0));
-    const QPointF later = view->chart()->mapToPosition(
-        QPointF(double(time->max().toMSecsSinceEpoch()), 0));
+    const QPointF earlier =
+        view->chart()->mapToPosition(QPointF(double(time->min().toMSecsSinceEpoch()), 0));
+    const QPointF later =
+        view->chart()->mapToPosition(QPointF(double(time->max().toMSecsSinceEpoch()), 0));
     QVERIFY2(earlier.x() < later.x() && qAbs(earlier.x() - plot.left()) < 2,
              qPrintable(QStringLiteral("earlier %1, later %2").arg(earlier.x()).arg(later.x())));
     QVERIFY(view->chart()->legend()->geometry().right() <= plot.left());
@@ -353,6 +405,31 @@ void TestLanguages::languageMenuSavesTheChoice() {
     again.actionFor(QString())->trigger();
     QCOMPARE(savedLanguage(), QString());
     QVERIFY(!QSettings().contains(QStringLiteral("ui/language")));
+}
+
+// The test set-up brings a font for each script (scripts/install-deps.sh): Uyghur's own letters
+// (ۆ ۈ ۋ ې ى) in DejaVu Sans, Gurmukhi, Simplified Chinese.
+void TestLanguages::fontsCoverEveryScript_data() {
+    QTest::addColumn<int>("system");
+    QTest::addColumn<QString>("letters");
+    QTest::newRow("ug") << int(QFontDatabase::Arabic) << QStringLiteral("ۆۈۋېىئۇيغۇرچە");
+    QTest::newRow("pa") << int(QFontDatabase::Gurmukhi) << QStringLiteral("ਪੰਜਾਬੀਪਰਾਕਸੀ");
+    QTest::newRow("zh_CN") << int(QFontDatabase::SimplifiedChinese)
+                           << QStringLiteral("简体中文代理池分配");
+}
+
+void TestLanguages::fontsCoverEveryScript() {
+    QFETCH(int, system);
+    QFETCH(QString, letters);
+    QStringList covering;
+    for (const QString &family : QFontDatabase::families(QFontDatabase::WritingSystem(system))) {
+        const QFontMetrics metrics{QFont(family)};
+        if (std::all_of(letters.cbegin(), letters.cend(),
+                        [&](QChar c) { return metrics.inFont(c); }))
+            covering << family;
+    }
+    QVERIFY2(!covering.isEmpty(), "no font has these letters: scripts/install-deps.sh installs "
+                                  "fonts-lohit-guru and fonts-wqy-microhei (DejaVu for Uyghur)");
 }
 
 QTEST_MAIN(TestLanguages)
