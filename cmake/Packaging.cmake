@@ -28,5 +28,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # libcurl's symbols date from 7.66, but the checks use options from 7.85 (src/CMakeLists.txt).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "redis-server, libqt6svg6, libssh-4, libcurl4 (>= 7.85), libqt6sql6-sqlite")
+# The languages (docs/translations.md): Qt's own Chinese strings, and fonts for Uyghur (DejaVu),
+# Gurmukhi and Chinese. Recommended, not required: the dashboard runs without them (English needs
+# none, a missing font shows boxes), and apt installs recommendations by default.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+    "qt6-translations-l10n, fonts-dejavu-core, fonts-lohit-guru, fonts-wqy-microhei | fonts-noto-cjk")
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 include(CPack)

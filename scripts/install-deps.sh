@@ -17,6 +17,10 @@ packages=(
     libssh-dev                                    # SSH tunnels (--ssh) through libssh 0.10
     libcurl4-openssl-dev                          # proxy health checks (check, guard) through libcurl
     qtkeychain-qt6-dev                            # secrets of saved connections (keychain)
+    # The dashboard's translations are built with it (lupdate/lrelease through CMake's
+    # Qt6LinguistTools): the program run.sh builds speaks the person's language. About 24 MB,
+    # 2 s to download and 3 s to unpack here.
+    qt6-tools-dev qt6-l10n-tools
     prometheus-cpp-dev                            # poolscope-cli exporter (Prometheus /metrics)
     redis-server redis-tools                      # embedded server, redis-cli, redis-benchmark
     xvfb xauth fonts-dejavu-core                  # screenshots and GUI tests without a display
@@ -38,6 +42,9 @@ if [[ ${1:-} != --run ]]; then
         systemd                                   # systemd-analyze verify for the shipped units
         python3                                   # tests/docs: the documentation's links checked
         dbus-daemon dbus-session-bus-common       # dbus-run-session: a private bus for the notification test
+        # The languages in tests and screenshots: Qt's own Chinese strings, fonts for Gurmukhi and
+        # Chinese (DejaVu, above, covers Uyghur's Arabic script). run.sh needs none for English.
+        qt6-translations-l10n fonts-lohit-guru fonts-wqy-microhei
     )
 fi
 

@@ -149,6 +149,9 @@ for file in "${monitoring[@]}"; do
 done
 xvfb-run -a poolscope --demo --screenshot /tmp/shot.png --after 5 >/tmp/shot.log 2>&1 ||
     { cat /tmp/shot.log; exit 1; }
+# The translations are in the program: Uyghur, right to left, with nothing else installed.
+xvfb-run -a poolscope --demo --lang ug --screenshot /tmp/shot-ug.png --after 3 >/tmp/shot.log 2>&1 ||
+    { cat /tmp/shot.log; exit 1; }
 '
 shot=$root/tmp/shot.png
 size=$(stat -c %s "$shot" 2>/dev/null || echo 0)
@@ -162,4 +165,16 @@ if [[ $description != "PNG image data, "* ]] || ((size < 20000)); then
 fi
 echo "test-package: screenshot from the installed dashboard: $description, $size bytes" \
     "(copied to $build_dir/package-test-shot.png)"
+cp "$root/tmp/shot-ug.png" "$build_dir/package-test-shot-ug.png" 2>/dev/null || true
+if (($(stat -c %s "$root/tmp/shot-ug.png" 2>/dev/null || echo 0) < 20000)); then
+    echo "test-package: no screenshot of the dashboard in Uyghur (--lang ug)" >&2
+    exit 1
+fi
+# The languages' fonts and Qt's Chinese strings are recommended (installed by apt by default).
+recommends=$(dpkg-deb -f "$deb" Recommends)
+for package in qt6-translations-l10n fonts-lohit-guru fonts-wqy-microhei; do
+    [[ $recommends == *"$package"* ]] ||
+        { echo "test-package: the .deb does not recommend $package: $recommends" >&2; exit 1; }
+done
+echo "test-package: in Uyghur too (build/package-test-shot-ug.png); recommends $recommends"
 echo "test-package: passed after $((SECONDS - start)) s"

@@ -175,6 +175,9 @@ credentials masked).
 Exit codes: 0 ok, 1 connection or Redis error, 2 usage error, 3 empty pool (allocate),
 65 some input lines were rejected (seed), 130 interrupted by Ctrl+C (allocate, scenario);
 alert-check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (the monitoring-plugin convention).
+
+Text and JSON are in English whatever the locale, so scripts can rely on them (the dashboard,
+poolscope, is translated).
 )";
 
 void onInterrupt(int) {

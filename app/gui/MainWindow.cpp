@@ -16,6 +16,7 @@
 #include "fairness/FairnessPanel.h"
 #include "health/GuardPanel.h"
 #include "health/HealthMonitor.h"
+#include "i18n/LanguageMenu.h"
 #include "members/MembersPanel.h"
 #include "pools/PoolsPanel.h"
 #include "actions/PoolActions.h"
@@ -45,8 +46,13 @@ namespace poolscope {
 namespace {
 
 const QString kGeometry = QStringLiteral("mainWindow/geometry");
-const QString kState = QStringLiteral("mainWindow/state");
 constexpr int kLayoutVersion = 1;
+
+// The docks' layout, kept apart for a right-to-left language: its docks stand mirrored.
+QString stateKey(const QWidget *window) {
+    return window->isRightToLeft() ? QStringLiteral("mainWindow/stateRightToLeft")
+                                   : QStringLiteral("mainWindow/state");
+}
 
 } // namespace
 
@@ -70,16 +76,20 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
-    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    // Qt mirrors what is inside the docks under a right-to-left language, not the dock areas:
+    // the side column (Pool, Events, Guard) goes to the left itself.
+    const bool mirrored = isRightToLeft();
+    const Qt::DockWidgetArea side = mirrored ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea;
+    setCorner(mirrored ? Qt::TopLeftCorner : Qt::TopRightCorner, side);
+    setCorner(mirrored ? Qt::BottomLeftCorner : Qt::BottomRightCorner, side);
     setCentralWidget(m_chart);
     setStatusBar(m_status);
     addToolBar(Qt::TopToolBarArea, m_connectionBar);
 
-    QDockWidget *pool = addDock(m_fairness, QStringLiteral("Pool"), QStringLiteral("poolDock"),
-                                Qt::RightDockWidgetArea);
-    QDockWidget *events = addDock(m_events, QStringLiteral("Events"), QStringLiteral("eventsDock"),
-                                  Qt::RightDockWidgetArea);
+    QDockWidget *pool =
+        addDock(m_fairness, QStringLiteral("Pool"), QStringLiteral("poolDock"), side);
+    QDockWidget *events =
+        addDock(m_events, QStringLiteral("Events"), QStringLiteral("eventsDock"), side);
     QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
                                    QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
     // Every pool on the server or cluster (issue 14): a tab beside the members, closed until
@@ -99,8 +109,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     guardScroll->setWidgetResizable(true);
     guardScroll->setFrameShape(QFrame::NoFrame);
     guardScroll->setWidget(m_guard);
-    QDockWidget *guard = addDock(guardScroll, QStringLiteral("Guard"), QStringLiteral("guardDock"),
-                                 Qt::RightDockWidgetArea);
+    QDockWidget *guard =
+        addDock(guardScroll, QStringLiteral("Guard"), QStringLiteral("guardDock"), side);
     splitDockWidget(pool, events, Qt::Vertical);
     // Closed until asked for (View > Guard, Ctrl+Shift+G), like Pools: then a tab beside Events.
     tabifyDockWidget(events, guard);
@@ -318,6 +328,11 @@ void MainWindow::buildMenusAndToolbars() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_connectionBar->toggleViewAction());
     m_viewMenu->addAction(m_actionsBar->toggleViewAction());
+    m_viewMenu->addSeparator();
+    auto *languages = new i18n::LanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(languages);
+    connect(languages, &i18n::LanguageMenu::languageSaved, m_status,
+            [this](const QString &message) { m_status->showMessage(message, 15000); });
     // Last, after a separator: revealing secrets is never what a menu opens on.
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a->showCredentialsAction());
@@ -371,7 +386,7 @@ void MainWindow::setEmbeddedServer(const Endpoint &server) {
 void MainWindow::restoreLayout() {
     const QSettings settings;
     restoreGeometry(settings.value(kGeometry).toByteArray());
-    restoreState(settings.value(kState).toByteArray(), kLayoutVersion);
+    restoreState(settings.value(stateKey(this)).toByteArray(), kLayoutVersion);
     fitIntoScreen();
 }
 
@@ -408,7 +423,7 @@ void MainWindow::showEvent(QShowEvent *event) {
 void MainWindow::closeEvent(QCloseEvent *event) {
     QSettings settings;
     settings.setValue(kGeometry, saveGeometry());
-    settings.setValue(kState, saveState(kLayoutVersion));
+    settings.setValue(stateKey(this), saveState(kLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 

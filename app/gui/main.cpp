@@ -15,6 +15,7 @@
 #include "session/PoolSession.h"
 #include "session/SessionRecorder.h"
 #include "startup/UnixSignalWatcher.h"
+#include "i18n/Languages.h"
 
 #include <csignal>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include <QGuiApplication>
 #include <QIcon>
 #include <QMessageBox>
+#include <QProcessEnvironment>
 #include <QTimer>
 
 namespace {
@@ -70,6 +72,11 @@ int main(int argc, char *argv[]) {
         return 2;
     }
     AppOptions options = *parsed.options;
+    // The language before any window: --lang, else View > Language, else the system's.
+    const i18n::LanguageChoice language = i18n::chooseLanguage(
+        options.language, i18n::savedLanguage(), QProcessEnvironment::systemEnvironment());
+    if (QString error; !i18n::installLanguage(language, &error))
+        std::fprintf(stderr, "poolscope: %s; the window stays in English\n", qPrintable(error));
     // Started without a server named: the connection watched last, if any (a saved
     // connection's name, or a typed URL without its password); the demo otherwise.
     const LastConnection last = loadLastConnection();

@@ -48,7 +48,7 @@ private Q_SLOTS:
         for (const char *option :
              {"--url <URL>", "--key <KEY>", "--demo", "--read-only", "--screenshot <FILE>",
               "--after <SECONDS>", "--full-snapshot-threshold <N>", "--pin <MEMBER>", "--help",
-              "--version"})
+              "--version", "--lang <CODE>"})
             QTest::newRow(option) << QString::fromLatin1(option);
     }
     void dashboardHelpListsOptions() {
@@ -57,6 +57,18 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.startsWith("Usage: "), run.out);
         QVERIFY2(run.out.contains(option.toUtf8()), run.out);
+    }
+
+    // The command-line tool stays English for scripts, whatever the locale, and says so.
+    void cliStaysEnglish() {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("LANGUAGE"), QStringLiteral("ug"));
+        environment.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
+        const CliRun run = runProgram(QStringLiteral(POOLSCOPE_CLI_PATH),
+                                      {QStringLiteral("--help")}, {}, 30000, environment);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.startsWith("Usage: poolscope-cli"), run.out);
+        QVERIFY2(run.out.contains("Text and JSON are in English whatever the locale"), run.out);
     }
 
     // The SVG is drawn through Qt's SVG icon engine (libqt6svg6, a plugin the .deb depends on).

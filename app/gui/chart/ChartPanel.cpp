@@ -50,7 +50,9 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.chart->setAnimationOptions(QChart::NoAnimation);
     c.chart->setBackgroundRoundness(0);
     c.chart->setMargins(QMargins(4, 4, 4, 4));
-    c.chart->legend()->setAlignment(Qt::AlignRight);
+    // The legend at the end of a line of text (the left under Uyghur); the plot never mirrors:
+    // time runs forward, left to right, in every language.
+    c.chart->legend()->setAlignment(isRightToLeft() ? Qt::AlignLeft : Qt::AlignRight);
     c.chart->legend()->setShowToolTips(true);
     c.timeAxis = new QDateTimeAxis;
     c.timeAxis->setFormat(QStringLiteral("HH:mm:ss"));

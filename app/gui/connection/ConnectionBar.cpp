@@ -1,5 +1,7 @@
 #include "connection/ConnectionBar.h"
 
+#include "i18n/LeftToRight.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -43,6 +45,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     m_url->setMinimumContentsLength(34);
     m_url->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_url->lineEdit()->setPlaceholderText(QStringLiteral("redis://host:6379/0"));
+    i18n::keepLeftToRight(m_url->lineEdit()); // URLs and keys read left to right in any language
     m_url->setToolTip(QStringLiteral("Redis URL: redis://[user[:password]@]host[:port][/db] or "
                                      "unix:///path/to/redis.sock. A password is shown masked and "
                                      "never saved."));
@@ -51,6 +54,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     m_key->setMinimumContentsLength(14);
     m_key->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_key->lineEdit()->setPlaceholderText(QStringLiteral("pool key"));
+    i18n::keepLeftToRight(m_key->lineEdit());
     m_key->setToolTip(QStringLiteral("The pool's sorted-set key. The list offers the sorted sets "
                                      "found on the server (Find pools)."));
     for (int ms : {250, 500, 1000, 2000, 5000, 10000})

@@ -2,6 +2,7 @@
 
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "i18n/LeftToRight.h"
 #include "transport/Transport.h"
 
 #include <QDateTime>
@@ -61,8 +62,9 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                 m_havePoll = true;
                 m_sinceLastPoll.start();
                 clearError(QStringLiteral("poll"));
-                m_version->setText(observation.serverVersion.isEmpty() ? m_session->serverVersion()
-                                                                       : observation.serverVersion);
+                m_version->setText(i18n::leftToRight(observation.serverVersion.isEmpty()
+                                                         ? m_session->serverVersion()
+                                                         : observation.serverVersion));
                 // A recording has no round trip of its own to show.
                 if (m_session->isShowingRecording())
                     m_roundTrip->clear();

@@ -1,6 +1,7 @@
 #include "events/EventsPanel.h"
 
 #include "session/PoolSession.h"
+#include "i18n/LeftToRight.h"
 
 #include <QDateTime>
 #include <QListWidget>
@@ -81,7 +82,9 @@ void EventsPanel::addEntry(const LogEntry &entry) {
 void EventsPanel::renderEntry(QListWidgetItem *item) {
     const QDateTime time = QDateTime::fromMSecsSinceEpoch(item->data(kTimeRole).toLongLong());
     const QString text = m_session->displayText(item->data(kRawTextRole).toString());
-    item->setText(time.toString(QStringLiteral("HH:mm:ss")) + QStringLiteral("  ") + text);
+    // Right to left: the time keeps its order, the line takes its own first letter's direction.
+    item->setText(i18n::leftToRight(time.toString(QStringLiteral("HH:mm:ss"))) +
+                  QStringLiteral("  ") + i18n::firstStrong(text));
     item->setData(kTextRole, text);
     item->setToolTip(
         QStringLiteral("%1 · %2\n%3")

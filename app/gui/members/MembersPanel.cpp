@@ -4,6 +4,7 @@
 #include "session/PoolSession.h"
 #include "members/PoolSortProxy.h"
 #include "members/PoolTableModel.h"
+#include "i18n/LeftToRight.h"
 
 #include <algorithm>
 
@@ -48,6 +49,13 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
 
     m_view->setModel(m_proxy);
+    // Right to left: ids and figures keep their order, phrases take their own first letter's.
+    i18n::keepColumnsLeftToRight(m_view, {PoolTableModel::Member, PoolTableModel::Count,
+                                          PoolTableModel::Share, PoolTableModel::Rate,
+                                          PoolTableModel::Debt});
+    i18n::keepColumnsFirstStrong(
+        m_view, {PoolTableModel::State, PoolTableModel::Health, PoolTableModel::LastChange});
+    i18n::keepLeftToRight(m_filter); // member ids are typed here
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(PoolTableModel::Member, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

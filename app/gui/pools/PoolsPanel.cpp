@@ -2,6 +2,7 @@
 
 #include "catalog/PoolCatalogReader.h"
 #include "pools/PoolsTableModel.h"
+#include "i18n/LeftToRight.h"
 
 #include <QTime>
 #include <QHBoxLayout>
@@ -28,6 +29,11 @@ PoolsPanel::PoolsPanel(QWidget *parent)
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(PoolsTableModel::SortRole);
     m_view->setModel(m_sorted);
+    // Keys, nodes and figures keep their left-to-right order in a right-to-left window.
+    i18n::keepColumnsLeftToRight(
+        m_view, {PoolsTableModel::Key, PoolsTableModel::Node, PoolsTableModel::Size,
+                 PoolsTableModel::Minimum, PoolsTableModel::Median, PoolsTableModel::Maximum,
+                 PoolsTableModel::Spread, PoolsTableModel::Evicted, PoolsTableModel::Rate});
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(PoolsTableModel::Key, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -1,6 +1,7 @@
 #include "startup/AppOptions.h"
 
 #include "endpoint/Endpoint.h"
+#include "i18n/Languages.h"
 #include "topology/SentinelCommandLine.h"
 #include "transport/ssh/SshCommandLine.h"
 #include "transport/TlsCommandLine.h"
@@ -62,8 +63,14 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
                        "TLS and SSH settings, pool key and poll interval; secrets from the "
                        "keychain or asked (no --url, --demo)."),
         QStringLiteral("NAME"));
-    parser.addOptions(
-        {url, key, demo, readOnly, screenshot, after, threshold, pin, recording, profile});
+    const QCommandLineOption language(
+        QStringLiteral("lang"),
+        QStringLiteral("The dashboard's language: %1 (default: the one chosen in View > "
+                       "Language, else the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG).")
+            .arg(i18n::shippedLanguageCodes().join(QStringLiteral(", "))),
+        QStringLiteral("CODE"));
+    parser.addOptions({url, key, demo, readOnly, screenshot, after, threshold, pin, recording,
+                       profile, language});
     parser.addOptions(transport::tlsCommandLineOptions()); // TLS: the same as poolscope-cli
     parser.addOptions(transport::sshCommandLineOptions()); // SSH tunnels, likewise
     parser.addOptions(topology::sentinelCommandLineOptions());
@@ -90,6 +97,16 @@ AppOptionsResult parseAppOptions(const QStringList &arguments, const QString &en
     }
 
     AppOptions options;
+    if (parser.isSet(language)) {
+        const std::optional<i18n::Language> chosen = i18n::matchLanguage(parser.value(language));
+        if (!chosen) {
+            result.error = QStringLiteral("--lang \"%1\" is not a language poolscope has: %2")
+                               .arg(parser.value(language),
+                                    i18n::shippedLanguageCodes().join(QStringLiteral(", ")));
+            return result;
+        }
+        options.language = chosen->code;
+    }
     if (parser.isSet(recording)) {
         options.recordingPath = parser.value(recording);
         if (options.recordingPath.isEmpty()) {

@@ -16,7 +16,7 @@ namespace poolscope {
 //           [--full-snapshot-threshold N] [--pin MEMBER]...
 //           [--tls-ca FILE] [--tls-server-name NAME] [--tls-cert FILE --tls-key FILE]
 //           [--tls-insecure] [--ssh [user@]host[:port] [--ssh-key FILE] [--ssh-accept-new]]
-//           [--recording FILE] [--profile NAME]
+//           [--recording FILE] [--profile NAME] [--lang CODE]
 struct AppOptions {
     QString url;                // empty: REDIS_URL, else the embedded redis-server
     QByteArray key = "proxies"; // the pool's sorted set
@@ -32,6 +32,7 @@ struct AppOptions {
     SshOptions ssh;        // --ssh, --ssh-key, --ssh-accept-new: the URL's address seen from there
     QString recordingPath; // --recording: open this recording read-only, no server at all
     QString sentinelPassword; // redis+sentinel:// URLs: --sentinel-password or the environment
+    QString language;         // --lang: a shipped language's code; empty: the saved or system one
 
     bool wantsScreenshot() const { return !screenshotPath.isEmpty(); }
 };

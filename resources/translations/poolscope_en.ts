@@ -1,0 +1,41 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Forecast</name>
+    <message numerus="yes">
+        <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
+        <translation>
+            <numerusform>Starvation warning: joining at %1 or more, %2, this member gets none of the next %3 allocations (%4): the rest of the pool catches up first.</numerusform>
+            <numerusform>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ChartPanel</name>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>+%n more (see the table)</numerusform>
+            <numerusform>+%n more (see the table)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolsPanel</name>
+    <message numerus="yes">
+        <source>%n pool(s)</source>
+        <translation>
+            <numerusform>%n pool</numerusform>
+            <numerusform>%n pools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> on %n node(s)</source>
+        <translation>
+            <numerusform> on %n node</numerusform>
+            <numerusform> on %n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

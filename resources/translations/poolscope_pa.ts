@@ -1,0 +1,1758 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pa_IN">
+<context>
+    <name>FairnessPanel</name>
+    <message>
+        <source>Members in the pool, and how many are evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lowest, median and highest allocation count in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min / median / max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s fairness index of the counts: 1.0 is perfectly even, 1/n is one member taking everything</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The member that took the largest share of the allocations in the last window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busiest (last window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations per second over the last window, all members together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocation rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool&apos;s current total: the sum of the counts of the members in the pool now. It falls when members are evicted (their counts are saved with them, shown in brackets) or when counts are reset; it is not the number of allocations ever made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of counts now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the poller reads the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Forecast</name>
+    <message>
+        <source>No flood: joining at %1, above the pool minimum (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above the pool maximum (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above the pool minimum (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 at the current rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no allocations measured right now, so no time estimate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starvation warning: joining at %1, %2, it gets none of the next %3 allocations (%4): the rest of the pool catches up first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LoadReport</name>
+    <message>
+        <source>connections lost mid-run: %1, reconnected: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failover: the primary went from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> to </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost in failover: %1 acknowledged allocations on %2 members (sum of counts %3 before, %4 after)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost in failover: not checked (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractSpinBox</name>
+    <message>
+        <source>Step &amp;down</source>
+        <translation>ਇੱਕ ਕਦਮ ਘਟਾਓ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Step up</source>
+        <translation>ਇੱਕ ਕਦਮ ਵਧਾਓ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Select All</source>
+        <translation>ਸਭ ਚੁਣੋ(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>QDialogButtonBox</name>
+    <message>
+        <source>OK</source>
+        <translation>ਠੀਕ ਹੈ</translation>
+    </message>
+</context>
+<context>
+    <name>QDockWidget</name>
+    <message>
+        <source>Close</source>
+        <translation>ਬੰਦ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Float</source>
+        <translation>ਵੱਖ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Undocks and re-attaches the dock widget</source>
+        <translation>ਪੈਨਲ ਨੂੰ ਵੱਖ ਕਰਦਾ ਹੈ ਅਤੇ ਮੁੜ ਜੋੜਦਾ ਹੈ</translation>
+    </message>
+    <message>
+        <source>Closes the dock widget</source>
+        <translation>ਪੈਨਲ ਨੂੰ ਬੰਦ ਕਰਦਾ ਹੈ</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>Back</source>
+        <translation>ਪਿੱਛੇ</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ਫ਼ਾਈਲ</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>ਖੋਲ੍ਹੋ</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>ਖੋਲ੍ਹੋ(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>ਸੰਭਾਲੋ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>ਫ਼ਾਈਲਾਂ</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is write protected.
+Do you want to delete it anyway?</source>
+        <translation>&apos;%1&apos; ਲਿਖਣ ਤੋਂ ਸੁਰੱਖਿਅਤ ਹੈ।
+ਕੀ ਤੁਸੀਂ ਫਿਰ ਵੀ ਇਸਨੂੰ ਮਿਟਾਉਣਾ ਚਾਹੁੰਦੇ ਹੋ?</translation>
+    </message>
+    <message>
+        <source>Are you sure you want to delete &apos;%1&apos;?</source>
+        <translation>ਕੀ ਤੁਸੀਂ ਯਕੀਨਨ &apos;%1&apos; ਨੂੰ ਮਿਟਾਉਣਾ ਚਾਹੁੰਦੇ ਹੋ?</translation>
+    </message>
+    <message>
+        <source>List of places and bookmarks</source>
+        <translation>ਥਾਵਾਂ ਅਤੇ ਬੁੱਕਮਾਰਕਾਂ ਦੀ ਸੂਚੀ</translation>
+    </message>
+    <message>
+        <source>File &amp;name:</source>
+        <translation>ਫ਼ਾਈਲ ਦਾ ਨਾਂ(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Alt+Left</source>
+        <translation>Alt+Left</translation>
+    </message>
+    <message>
+        <source>Alt+Up</source>
+        <translation>Alt+Up</translation>
+    </message>
+    <message>
+        <source>File Folder</source>
+        <translation>ਫ਼ਾਈਲ ਫੋਲਡਰ</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>ਮਿਟਾਓ</translation>
+    </message>
+    <message>
+        <source>New Folder</source>
+        <translation>ਨਵਾਂ ਫੋਲਡਰ</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>ਫੋਲਡਰ</translation>
+    </message>
+    <message>
+        <source>Parent Directory</source>
+        <translation>ਉੱਪਰਲੀ ਡਾਇਰੈਕਟਰੀ</translation>
+    </message>
+    <message>
+        <source>&amp;New Folder</source>
+        <translation>ਨਵਾਂ ਫੋਲਡਰ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>ਕੱਢੋ</translation>
+    </message>
+    <message>
+        <source>My Computer</source>
+        <translation>ਮੇਰਾ ਕੰਪਿਊਟਰ</translation>
+    </message>
+    <message>
+        <source>Look in:</source>
+        <translation>ਇੱਥੇ ਵੇਖੋ:</translation>
+    </message>
+    <message>
+        <source>Alt+Right</source>
+        <translation>Alt+Right</translation>
+    </message>
+    <message>
+        <source>Create a New Folder</source>
+        <translation>ਨਵਾਂ ਫੋਲਡਰ ਬਣਾਓ</translation>
+    </message>
+    <message>
+        <source>%1 File</source>
+        <translation>%1 ਫ਼ਾਈਲ</translation>
+    </message>
+    <message>
+        <source>Files of type:</source>
+        <translation>ਫ਼ਾਈਲਾਂ ਦੀ ਕਿਸਮ:</translation>
+    </message>
+    <message>
+        <source>Find Directory</source>
+        <translation>ਡਾਇਰੈਕਟਰੀ ਲੱਭੋ</translation>
+    </message>
+    <message>
+        <source>Show &amp;hidden files</source>
+        <translation>ਲੁਕੀਆਂ ਫ਼ਾਈਲਾਂ ਵੇਖਾਓ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Save As</source>
+        <translation>ਇਸ ਵਜੋਂ ਸੰਭਾਲੋ</translation>
+    </message>
+    <message>
+        <source>%1
+Directory not found.
+Please verify the correct directory name was given.</source>
+        <translation>%1
+ਡਾਇਰੈਕਟਰੀ ਨਹੀਂ ਲੱਭੀ।
+ਕਿਰਪਾ ਕਰਕੇ ਜਾਂਚੋ ਕਿ ਡਾਇਰੈਕਟਰੀ ਦਾ ਨਾਂ ਸਹੀ ਦਿੱਤਾ ਗਿਆ ਹੈ।</translation>
+    </message>
+    <message>
+        <source>Sidebar</source>
+        <translation>ਸਾਈਡਬਾਰ</translation>
+    </message>
+    <message>
+        <source>List View</source>
+        <translation>ਸੂਚੀ ਦ੍ਰਿਸ਼</translation>
+    </message>
+    <message>
+        <source>&amp;Choose</source>
+        <translation>ਚੁਣੋ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>ਮਿਟਾਓ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+    </message>
+    <message>
+        <source>All Files (*)</source>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+    </message>
+    <message>
+        <source>Directories</source>
+        <translation>ਡਾਇਰੈਕਟਰੀਆਂ</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>ਨਾਂ ਬਦਲੋ(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Could not delete directory.</source>
+        <translation>ਡਾਇਰੈਕਟਰੀ ਮਿਟਾਈ ਨਹੀਂ ਜਾ ਸਕੀ।</translation>
+    </message>
+    <message>
+        <source>Directory:</source>
+        <translation>ਡਾਇਰੈਕਟਰੀ:</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>ਅਣਜਾਣ</translation>
+    </message>
+    <message>
+        <source>%1 already exists.
+Do you want to replace it?</source>
+        <translation>%1 ਪਹਿਲਾਂ ਹੀ ਮੌਜੂਦ ਹੈ।
+ਕੀ ਤੁਸੀਂ ਇਸਨੂੰ ਬਦਲਣਾ ਚਾਹੁੰਦੇ ਹੋ?</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>ਅੱਗੇ</translation>
+    </message>
+    <message>
+        <source>Go forward</source>
+        <translation>ਅੱਗੇ ਜਾਓ</translation>
+    </message>
+    <message>
+        <source>Go to the parent directory</source>
+        <translation>ਉੱਪਰਲੀ ਡਾਇਰੈਕਟਰੀ ਵਿੱਚ ਜਾਓ</translation>
+    </message>
+    <message>
+        <source>Recent Places</source>
+        <translation>ਹਾਲੀਆ ਥਾਵਾਂ</translation>
+    </message>
+    <message>
+        <source>Go back</source>
+        <translation>ਪਿੱਛੇ ਜਾਓ</translation>
+    </message>
+    <message>
+        <source>Change to detail view mode</source>
+        <translation>ਵੇਰਵਾ ਦ੍ਰਿਸ਼ ਵਿੱਚ ਬਦਲੋ</translation>
+    </message>
+    <message>
+        <source>Create New Folder</source>
+        <translation>ਨਵਾਂ ਫੋਲਡਰ ਬਣਾਓ</translation>
+    </message>
+    <message>
+        <source>Detail View</source>
+        <translation>ਵੇਰਵਾ ਦ੍ਰਿਸ਼</translation>
+    </message>
+    <message>
+        <source>%1
+File not found.
+Please verify the correct file name was given.</source>
+        <translation>%1
+ਫ਼ਾਈਲ ਨਹੀਂ ਲੱਭੀ।
+ਕਿਰਪਾ ਕਰਕੇ ਜਾਂਚੋ ਕਿ ਫ਼ਾਈਲ ਦਾ ਨਾਂ ਸਹੀ ਦਿੱਤਾ ਗਿਆ ਹੈ।</translation>
+    </message>
+    <message>
+        <source>Change to list view mode</source>
+        <translation>ਸੂਚੀ ਦ੍ਰਿਸ਼ ਵਿੱਚ ਬਦਲੋ</translation>
+    </message>
+</context>
+<context>
+    <name>QFileSystemModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>ਪ੍ਰਕਾਰ</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>ਨਾਂ</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>ਆਕਾਰ</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>ਕਿਸਮ</translation>
+    </message>
+    <message>
+        <source>My Computer</source>
+        <translation>ਮੇਰਾ ਕੰਪਿਊਟਰ</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation>ਕੰਪਿਊਟਰ</translation>
+    </message>
+    <message>
+        <source>Invalid filename</source>
+        <translation>ਗਲਤ ਫ਼ਾਈਲ ਨਾਂ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The name &quot;%1&quot; cannot be used.&lt;/b&gt;&lt;p&gt;Try using another name, with fewer characters or no punctuation marks.</source>
+        <translation>&lt;b&gt;&quot;%1&quot; ਨਾਂ ਵਰਤਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ।&lt;/b&gt;&lt;p&gt;ਘੱਟ ਅੱਖਰਾਂ ਵਾਲਾ ਜਾਂ ਬਿਨਾਂ ਵਿਸ਼ਰਾਮ ਚਿੰਨ੍ਹਾਂ ਵਾਲਾ ਕੋਈ ਹੋਰ ਨਾਂ ਵਰਤ ਕੇ ਵੇਖੋ।</translation>
+    </message>
+    <message>
+        <source>Date Modified</source>
+        <translation>ਸੋਧਣ ਦੀ ਮਿਤੀ</translation>
+    </message>
+</context>
+<context>
+    <name>QGuiApplication</name>
+    <message>
+        <source>QT_LAYOUT_DIRECTION</source>
+        <comment>Translate this string to the string &apos;LTR&apos; in left-to-right languages or to &apos;RTL&apos; in right-to-left languages (such as Hebrew and Arabic) to get proper widget layout.</comment>
+        <translation>LTR</translation>
+    </message>
+</context>
+<context>
+    <name>QInputDialog</name>
+    <message>
+        <source>Enter a value:</source>
+        <translation>ਮੁੱਲ ਦਿਓ:</translation>
+    </message>
+</context>
+<context>
+    <name>QLineEdit</name>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>ਕੱਟੋ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>ਕਾਪੀ ਕਰੋ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>ਮੁੜ ਕਰੋ(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>ਵਾਪਸ ਲਓ(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>ਚਿਪਕਾਓ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>ਮਿਟਾਓ</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>ਸਭ ਚੁਣੋ</translation>
+    </message>
+</context>
+<context>
+    <name>QMessageBox</name>
+    <message>
+        <source>Show Details...</source>
+        <translation>ਵੇਰਵੇ ਵੇਖਾਓ...</translation>
+    </message>
+    <message>
+        <source>Hide Details...</source>
+        <translation>ਵੇਰਵੇ ਲੁਕਾਓ...</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>ਠੀਕ ਹੈ</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>ਨਹੀਂ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>ਹਾਂ(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>ਮਦਦ</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>ਖੋਲ੍ਹੋ</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>ਸੰਭਾਲੋ</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>ਅਧੂਰਾ ਛੱਡੋ</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>ਲਾਗੂ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>ਬੰਦ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>ਮੁੜ-ਸੈੱਟ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Restore Defaults</source>
+        <translation>ਮੂਲ ਮੁੱਲ ਮੁੜ ਲਾਗੂ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>ਰੱਦ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>ਅਣਡਿੱਠਾ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>N&amp;o to All</source>
+        <translation>ਸਭ ਲਈ ਨਹੀਂ(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Save All</source>
+        <translation>ਸਭ ਸੰਭਾਲੋ</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>ਤਿਆਗੋ</translation>
+    </message>
+    <message>
+        <source>Yes to &amp;All</source>
+        <translation>ਸਭ ਲਈ ਹਾਂ(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>QProgressDialog</name>
+    <message>
+        <source>Cancel</source>
+        <translation>ਰੱਦ ਕਰੋ</translation>
+    </message>
+</context>
+<context>
+    <name>QScrollBar</name>
+    <message>
+        <source>Top</source>
+        <translation>ਸਿਖਰ</translation>
+    </message>
+    <message>
+        <source>Scroll down</source>
+        <translation>ਹੇਠਾਂ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Scroll here</source>
+        <translation>ਇੱਥੇ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Scroll left</source>
+        <translation>ਖੱਬੇ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Bottom</source>
+        <translation>ਹੇਠਲਾ ਸਿਰਾ</translation>
+    </message>
+    <message>
+        <source>Page up</source>
+        <translation>ਪੰਨਾ ਉੱਪਰ</translation>
+    </message>
+    <message>
+        <source>Page right</source>
+        <translation>ਪੰਨਾ ਸੱਜੇ</translation>
+    </message>
+    <message>
+        <source>Scroll up</source>
+        <translation>ਉੱਪਰ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Scroll right</source>
+        <translation>ਸੱਜੇ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Left edge</source>
+        <translation>ਖੱਬਾ ਕਿਨਾਰਾ</translation>
+    </message>
+    <message>
+        <source>Page down</source>
+        <translation>ਪੰਨਾ ਹੇਠਾਂ</translation>
+    </message>
+    <message>
+        <source>Page left</source>
+        <translation>ਪੰਨਾ ਖੱਬੇ</translation>
+    </message>
+    <message>
+        <source>Right edge</source>
+        <translation>ਸੱਜਾ ਕਿਨਾਰਾ</translation>
+    </message>
+</context>
+<context>
+    <name>QTabBar</name>
+    <message>
+        <source>Scroll Left</source>
+        <translation>ਖੱਬੇ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Scroll Right</source>
+        <translation>ਸੱਜੇ ਸਕ੍ਰੋਲ ਕਰੋ</translation>
+    </message>
+</context>
+<context>
+    <name>QUnicodeControlCharacterMenu</name>
+    <message>
+        <source>RLE Start of right-to-left embedding</source>
+        <translation>RLE ਸੱਜੇ ਤੋਂ ਖੱਬੇ ਸ਼ਾਮਲ ਕਰਨ ਦੀ ਸ਼ੁਰੂਆਤ</translation>
+    </message>
+    <message>
+        <source>ZWSP Zero width space</source>
+        <translation>ZWSP ਜ਼ੀਰੋ ਚੌੜਾਈ ਵਾਲੀ ਖਾਲੀ ਥਾਂ</translation>
+    </message>
+    <message>
+        <source>LRI Left-to-right isolate</source>
+        <translation>LRI ਖੱਬੇ ਤੋਂ ਸੱਜੇ ਨਿਖੇੜ</translation>
+    </message>
+    <message>
+        <source>Insert Unicode control character</source>
+        <translation>ਯੂਨੀਕੋਡ ਕੰਟਰੋਲ ਅੱਖਰ ਪਾਓ</translation>
+    </message>
+    <message>
+        <source>LRO Start of left-to-right override</source>
+        <translation>LRO ਖੱਬੇ ਤੋਂ ਸੱਜੇ ਓਵਰਰਾਈਡ ਦੀ ਸ਼ੁਰੂਆਤ</translation>
+    </message>
+    <message>
+        <source>LRE Start of left-to-right embedding</source>
+        <translation>LRE ਖੱਬੇ ਤੋਂ ਸੱਜੇ ਸ਼ਾਮਲ ਕਰਨ ਦੀ ਸ਼ੁਰੂਆਤ</translation>
+    </message>
+    <message>
+        <source>RLI Right-to-left isolate</source>
+        <translation>RLI ਸੱਜੇ ਤੋਂ ਖੱਬੇ ਨਿਖੇੜ</translation>
+    </message>
+    <message>
+        <source>RLM Right-to-left mark</source>
+        <translation>RLM ਸੱਜੇ ਤੋਂ ਖੱਬੇ ਚਿੰਨ੍ਹ</translation>
+    </message>
+    <message>
+        <source>PDF Pop directional formatting</source>
+        <translation>PDF ਦਿਸ਼ਾ ਫਾਰਮੈਟਿੰਗ ਦਾ ਅੰਤ</translation>
+    </message>
+    <message>
+        <source>ZWNJ Zero width non-joiner</source>
+        <translation>ZWNJ ਜ਼ੀਰੋ ਚੌੜਾਈ ਨਾ-ਜੋੜਕ</translation>
+    </message>
+    <message>
+        <source>RLO Start of right-to-left override</source>
+        <translation>RLO ਸੱਜੇ ਤੋਂ ਖੱਬੇ ਓਵਰਰਾਈਡ ਦੀ ਸ਼ੁਰੂਆਤ</translation>
+    </message>
+    <message>
+        <source>PDI Pop directional isolate</source>
+        <translation>PDI ਦਿਸ਼ਾ ਨਿਖੇੜ ਦਾ ਅੰਤ</translation>
+    </message>
+    <message>
+        <source>ZWJ Zero width joiner</source>
+        <translation>ZWJ ਜ਼ੀਰੋ ਚੌੜਾਈ ਜੋੜਕ</translation>
+    </message>
+    <message>
+        <source>LRM Left-to-right mark</source>
+        <translation>LRM ਖੱਬੇ ਤੋਂ ਸੱਜੇ ਚਿੰਨ੍ਹ</translation>
+    </message>
+    <message>
+        <source>FSI First strong isolate</source>
+        <translation>FSI ਪਹਿਲੇ ਮਜ਼ਬੂਤ ਅੱਖਰ ਅਨੁਸਾਰ ਨਿਖੇੜ</translation>
+    </message>
+</context>
+<context>
+    <name>QWidgetTextControl</name>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>ਕੱਟੋ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>ਕਾਪੀ ਕਰੋ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>ਮੁੜ ਕਰੋ(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>ਵਾਪਸ ਲਓ(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>ਚਿਪਕਾਓ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>ਮਿਟਾਓ</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>ਸਭ ਚੁਣੋ</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Link Location</source>
+        <translation>ਲਿੰਕ ਦਾ ਪਤਾ ਕਾਪੀ ਕਰੋ(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>ResetScenarioDialog</name>
+    <message>
+        <source>Demo: count reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeds a fresh pool at the scenario key, runs steady allocations, evicts one member halfway, restores it with the chosen policy and keeps allocating. The dashboard switches to the scenario pool so the chart shows the restore and the flood (or its absence). Then the forecast is compared with what happened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the restored member&apos;s count becomes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of the scenario pool (proxy-00, proxy-01, ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady allocations per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load before restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of load before the restore; the member is evicted halfway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load after restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of load after the restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario writes its own pool here, replacing what is there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope:reset-demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time elapsed in the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The forecast next to what happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RestoreDialog</name>
+    <message>
+        <source>Restore evicted members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore with count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the restored member&apos;s count becomes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agreed starting count, used by the &quot;start&quot; policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forecast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocate.lua always picks the lowest count: a member restored below the pool minimum takes every allocation until it has caught up. Updated with every poll.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeedDialog</name>
+    <message>
+        <source>Seed the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool this dialog writes to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a proxy list: open a file, paste it, or drop a file here. One proxy per line (host:port, scheme://host:port, CSV with a host/port header, or a JSON array). Nothing is written until you press Seed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a proxy list from a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the text below with the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject private, loopback, link-local, CGNAT, multicast, reserved and documentation addresses, and IPv6 addresses that carry one (IPv4-mapped, 6to4, Teredo, NAT64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public addresses only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proxy list. Drop a file or paste text here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>192.0.2.10:8080
+http://198.51.100.7:3128
+socks5://203.0.113.5:1080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members that will be written, with the line they came from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines that will not be written, and why (long reasons wrap; hover a row for the whole of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members that occur more than once in the list: each is written once, from the line kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>times in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collapsed lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New members start at this count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A whole number from 0 to 2^53</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New members start at the pool&apos;s lowest count when they are written: no flood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool minimum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also reset the count of members that are already in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset members already in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members written so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TestAllocationDialog</name>
+    <message>
+        <source>Test allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocate proxies the way workers do: allocate.lua by EVALSHA, each worker on its own connection. Every allocation really increments a count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many allocations in all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run for this long instead of a fixed number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads, each with its own Redis connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations in flight per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations per second, all workers together; 0 = as fast as the server allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The atomic script, or the naive ZRANGE then ZINCRBY (the race demo: counts collisions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current allocation rate of this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary of the last run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope</name>
+    <message>
+        <source>choose the server&apos;s CA in File ▸ Connections... ▸ Edit... ▸ CA file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connect by one of those names, or enter the expected one in File ▸ Connections... ▸ Edit... ▸ Server name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check its fingerprint, then connect again and choose Trust, or tick &quot;Accept and record an unknown host key&quot; in File ▸ Connections... ▸ Edit...</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::AlertRules</name>
+    <message>
+        <source>Pool empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Few members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewest members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Many evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evicted share (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One member floods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the allocations (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations in the window, at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members in the pool, at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A member starves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without allocation for (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While the pool allocated, per member, at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts spread apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest minus lowest count, at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfair pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s fairness index, at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocation rate changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Factor from the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline allocations/s, at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard at its cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No guard on duty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reported for (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool has no member: every allocation returns nil.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewer than %1 members in the pool (but not none): each one left takes a large share of the load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least %1% of the pool&apos;s members are evicted (a guard at its default cap evicts no more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One member takes more than %1% of the last window&apos;s allocations (at least %2 of them, %3 members or more): the flood after a restore at count 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A member has had no allocation for %1 while the pool made at least %2 per member: its count is far above the others&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highest and the lowest count are more than %1 apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s fairness index of the counts is below %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No allocation at all while the pool has members: the workers have stopped or cannot reach Redis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The allocation rate is %1 times above or below its baseline (the minutes before; at least %2 allocations/s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guard holds back evictions at its cap: the target or the network looks down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A guard watched this pool in the last day, but none holds its lease now: dead members are neither evicted nor restored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis server cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool moved to another server: the Sentinel primary changed or the cluster slot moved (reported for %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::Alerts</name>
+    <message>
+        <source>the server cannot be reached: nothing is known of the pool now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not connected yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no poll yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool %1 is empty: every allocation returns nil</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool %1 has %2 members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts spread by %1 (highest %2, lowest %3; at most %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s index unknown until the first totals scan is through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s fairness index %1 (at least %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool %1 has %2 members (at least %3 wanted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the members evicted (%2 of %3; below %4% wanted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no allocations measured yet (two polls are needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members: too few to tell a flood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allocations in the last %2: too few to tell a flood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 took %2 of the last %3&apos;s allocations (%4 of %5; at most %6% wanted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one poll only: no member can be seen idle yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no member starves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has had no allocation for %2 while the pool made %3 (starved after %4 and %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pool is empty: nothing to allocate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allocations in the last %2 (%3/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no baseline yet (it takes minutes of polls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allocations/s now, %2/s before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the guard&apos;s lease and events were not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no guard watches this pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the guard holds back evictions at its cap: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the guard is not held back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard %1 holds the lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no guard holds the lease on pool %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server has not answered for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no failover seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Sentinel primary changed from %1 to %2 %3 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pool&apos;s cluster slot moved from %1 to %2 %3 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ChartPanel</name>
+    <message>
+        <source>pool allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool rate (/s, right axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▲ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▼ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which members the chart shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionBar</name>
+    <message>
+        <source>Go to the Redis address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause or resume polling (Ctrl+Shift+Space). Writes still work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> &amp;Redis </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  P&amp;ool </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionPrompter</name>
+    <message>
+        <source>&amp;Trust this key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::DesktopNotifier</name>
+    <message>
+        <source>Resolved: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Firing since %1, clear now: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::FairnessPanel</name>
+    <message>
+        <source>– (summary mode: counted from the next polls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 /s (the recording&apos;s last %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (not in the recording)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::GuardPanel</name>
+    <message>
+        <source>round failed: %1; trying again next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::HealthMonitor</name>
+    <message>
+        <source>%1; restored at count %2 (policy %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::MainWindow</name>
+    <message>
+        <source>Open recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope · %1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::MembersPanel</name>
+    <message>
+        <source>Not connected to %1: &quot;%2&quot; was last read at %3.
+Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: %1
+&quot;%2&quot; was last read at %3. Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolSession</name>
+    <message>
+        <source>cluster: the pool&apos;s slot %1 moved from node %2 to node %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolsPanel</name>
+    <message>
+        <source>Connect to see every pool on the server or cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a pool to watch it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pool(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> on %n node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, read at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the pools: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the pools of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolsTableModel</name>
+    <message>
+        <source>Estimated: pool size × rise of the median count per second (the pool is too big to sum in one bounded read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished">ਆਕਾਰ</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alloc/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::RecentRecordings</name>
+    <message>
+        <source>Recent recordings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is gone: removed from the recent recordings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recordings opened yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ResetScenarioDialog</name>
+    <message>
+        <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::SeedDialog</name>
+    <message>
+        <source>Pool minimum (now %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool minimum (pool empty: 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool minimum (not read yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load or paste a list: its new members will join at the pool minimum.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load or paste a list to see whether its new members would flood the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::StatusBarPanel</name>
+    <message>
+        <source>Server and version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording: last poll %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::i18n::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>ਭਾਸ਼ਾ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>ਸਿਸਟਮ ਦੀ ਭਾਸ਼ਾ (%1)</translation>
+    </message>
+    <message>
+        <source>The language the desktop asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English when poolscope does not have it</source>
+        <translation>ਡੈਸਕਟਾਪ ਵੱਲੋਂ ਮੰਗੀ ਭਾਸ਼ਾ (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); ਜੇ poolscope ਕੋਲ ਉਹ ਨਹੀਂ ਤਾਂ ਅੰਗਰੇਜ਼ੀ</translation>
+    </message>
+    <message>
+        <source>Applies the next time poolscope starts</source>
+        <translation>poolscope ਦੇ ਅਗਲੀ ਵਾਰ ਸ਼ੁਰੂ ਹੋਣ &apos;ਤੇ ਲਾਗੂ ਹੁੰਦਾ ਹੈ</translation>
+    </message>
+    <message>
+        <source>Chinese (Simplified)</source>
+        <translation>ਚੀਨੀ (ਸਰਲ)</translation>
+    </message>
+    <message>
+        <source>Uyghur</source>
+        <translation>ਉਇਗ਼ੁਰ</translation>
+    </message>
+    <message>
+        <source>Punjabi (Gurmukhi)</source>
+        <translation>ਪੰਜਾਬੀ (ਗੁਰਮੁਖੀ)</translation>
+    </message>
+    <message>
+        <source>Esperanto</source>
+        <translation>ਐਸਪੇਰਾਂਤੋ</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>ਅੰਗਰੇਜ਼ੀ</translation>
+    </message>
+    <message>
+        <source>Saved: %1 from the next start of poolscope without %2</source>
+        <translation>ਸੰਭਾਲਿਆ ਗਿਆ: %2 ਤੋਂ ਬਿਨਾਂ poolscope ਦੇ ਅਗਲੀ ਵਾਰ ਸ਼ੁਰੂ ਹੋਣ ਤੋਂ %1</translation>
+    </message>
+    <message>
+        <source>Saved: poolscope stays in %1</source>
+        <translation>ਸੰਭਾਲਿਆ ਗਿਆ: poolscope %1 ਵਿੱਚ ਹੀ ਰਹੇਗਾ</translation>
+    </message>
+    <message>
+        <source>Saved: poolscope starts in %1 the next time; this window keeps its language</source>
+        <translation>ਸੰਭਾਲਿਆ ਗਿਆ: poolscope ਅਗਲੀ ਵਾਰ %1 ਵਿੱਚ ਸ਼ੁਰੂ ਹੋਵੇਗਾ; ਇਹ ਵਿੰਡੋ ਆਪਣੀ ਭਾਸ਼ਾ ਰੱਖਦੀ ਹੈ</translation>
+    </message>
+</context>
+</TS>
