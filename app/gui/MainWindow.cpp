@@ -194,12 +194,12 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                     m_connectionBar->rememberPoolKey(m_session->poolKey());
                 }
             });
-    connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+    connect(m_session, &PoolSession::authenticationFailed, this, [this](const Failure &failure) {
         // A saved connection's password was refused: its next Connect asks the person again.
         m_prompter->markRefused(transport::SecretKind::RedisPassword,
                                 QStringLiteral("the server refused the password"));
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
-        m_connectionBar->askForPassword(m_session->endpoint(), message);
+        m_connectionBar->askForPassword(m_session->endpoint(), failure.text);
     });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_keyRemembered = false;

@@ -85,8 +85,6 @@ public:
     bool exportTableCsv(const QString &path);
 
     void updateActions();
-    // Why the pool key cannot take allocations or seeds (not a sorted set), or empty.
-    QString keyProblem() const { return m_keyProblem; }
 
 private:
     QAction *makeAction(const QString &text, const QKeySequence &shortcut, const QString &tip);
@@ -125,7 +123,6 @@ private:
     };
     std::optional<Target> m_current;
     std::optional<Target> m_previous;
-    QString m_keyProblem;
     QAction *m_showCredentials;
     QAction *m_exportCredentials;
     QPointer<SeedDialog> m_seedDialog;
