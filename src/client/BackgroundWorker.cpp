@@ -27,7 +27,6 @@ BackgroundWorker::BackgroundWorker(const QString &threadName)
     QObject::connect(m_thread, &QThread::started, m_thread, &blockBrokenPipeOnThisThread,
                      Qt::DirectConnection);
     adoptObject(new QObject);
-    m_thread->start();
 }
 
 BackgroundWorker::~BackgroundWorker() {
@@ -46,9 +45,16 @@ quint64 BackgroundWorker::retarget() {
     return m_generation;
 }
 
-void BackgroundWorker::call(const std::function<void()> &function) const {
-    if (m_context)
-        QMetaObject::invokeMethod(m_context, function, Qt::BlockingQueuedConnection);
+void BackgroundWorker::startThread() {
+    if (m_thread && !m_thread->isRunning() && !m_thread->isFinished())
+        m_thread->start();
+}
+
+void BackgroundWorker::call(const std::function<void()> &function) {
+    if (!m_context)
+        return;
+    startThread();
+    QMetaObject::invokeMethod(m_context, function, Qt::BlockingQueuedConnection);
 }
 
 void BackgroundWorker::runDeliveries() {
@@ -71,6 +77,7 @@ void BackgroundWorker::stop(std::chrono::milliseconds bound) {
     else
         m_receiver.reset();
     m_context = nullptr;
+    startThread(); // never used: started all the same, so the context is deleted on it
     QThread *thread = std::exchange(m_thread, nullptr);
     thread->quit();
     if (thread->wait(QDeadlineTimer(bound))) {

@@ -5,7 +5,7 @@
 // runInBackground() for a single job.
 //
 // The contract:
-// - Thread: started by the constructor, named (`top` and debuggers show "poolscope-poller"),
+// - Thread: named (`top` and debuggers show "poolscope-poller"), started by the first post(),
 //   with SIGPIPE blocked on it, so a server gone away is a failed write and not a dead process.
 //   One owner on one thread drives it.
 // - Context: one object lives on the thread (adopt(): a QObject holding the connection, its
@@ -139,14 +139,16 @@ public:
     bool isStopped() const { return m_thread == nullptr; }
 
     // Runs function on the thread, after what was posted before (nothing once stopped).
-    template <typename Function> void post(Function &&function) const {
-        if (m_context)
-            QMetaObject::invokeMethod(m_context, std::forward<Function>(function),
-                                      Qt::QueuedConnection);
+    template <typename Function> void post(Function &&function) {
+        if (!m_context)
+            return;
+        startThread();
+        QMetaObject::invokeMethod(m_context, std::forward<Function>(function),
+                                  Qt::QueuedConnection);
     }
     // Runs function on the thread and waits for it. Only for work bounded by the disk (opening or
     // closing a file), never for the network.
-    void call(const std::function<void()> &function) const;
+    void call(const std::function<void()> &function);
     // Runs the deliveries that have arrived, now (before a close that reports them).
     void runDeliveries();
 
@@ -155,6 +157,7 @@ public:
 
 private:
     void adoptObject(QObject *context);
+    void startThread();
 
     std::shared_ptr<WorkerLink::Shared> m_shared;
     QThread *m_thread;                   // deleted by stop() once joined

@@ -172,9 +172,7 @@ void GuardRunner::start(GuardRunSettings settings) {
         settings.connection.clientName = QStringLiteral("poolscope-guard");
     if (settings.guard.guardId.isEmpty())
         settings.guard.guardId = HealthGuard::makeGuardId();
-    if (settings.guard.leaseTtl <= std::chrono::milliseconds::zero())
-        settings.guard.leaseTtl =
-            guardLeaseTtl(settings.interval, settings.guard.check.checkTimeout);
+    settings.guard.leaseTtl = guardLeaseTtl(settings.interval, settings.guard.check.checkTimeout);
     m_guardId = settings.guard.guardId;
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
@@ -187,6 +185,7 @@ void GuardRunner::stop() {
     if (!m_running)
         return;
     m_stop->store(true);
+    m_running = false;
     m_background->post(
         [worker = m_worker, generation = m_background->generation()] { worker->stop(generation); });
 }

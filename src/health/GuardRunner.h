@@ -18,7 +18,7 @@ struct GuardRunSettings {
     Endpoint endpoint;
     QByteArray poolKey;
     ConnectionOptions connection; // clientName defaults to "poolscope-guard"
-    // guardId is made when empty; leaseTtl comes from guardLeaseTtl() when zero.
+    // guardId is made when empty; leaseTtl is guardLeaseTtl(interval, check timeout).
     GuardOptions guard;
     std::chrono::milliseconds interval{10000}; // the pause between two rounds
     int rounds = 0; // rounds with the lease held, then the run ends; 0: until stop()
@@ -67,6 +67,7 @@ public:
     void start(GuardRunSettings settings);
     // The round under way stops between its checks; the lease is released, then runEnded.
     void stop();
+    // Started, and neither stopped nor ended since.
     bool isRunning() const { return m_running; }
     const QByteArray &guardId() const { return m_guardId; }
 

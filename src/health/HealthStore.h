@@ -32,6 +32,7 @@ struct HealthRecord {
     static std::optional<HealthRecord> fromJson(const QByteArray &json);
     // The record after one more check.
     HealthRecord after(const CheckResult &result, qint64 nowMs) const;
+    bool operator==(const HealthRecord &) const = default;
 };
 
 // One action of a guard, as the pool's guard-events stream kept it before the audit trail

@@ -1,6 +1,7 @@
 #include "session/PoolSession.h"
 
 #include "monitor/PoolWriter.h"
+#include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
@@ -82,12 +83,14 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
         if (!busy)
             m_writesInFlight = 0; // every request answered
     });
+    m_health = std::make_unique<PoolHealth>(this);
     m_lastBlockReason = writeBlockReason();
 }
 
 PoolSession::~PoolSession() {
-    // Members are destroyed in reverse order; stop the poller first so no observation arrives
-    // while the history is going away.
+    // Members are destroyed in reverse order; stop the guard, the health reads and the poller first
+    // so nothing arrives while the history is going away.
+    m_health.reset();
     m_monitor.reset();
     m_writer.reset();
 }

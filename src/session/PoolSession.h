@@ -21,6 +21,7 @@
 
 namespace poolscope {
 
+class PoolHealth;
 class PoolWriter;
 struct LoadedRecording;
 
@@ -136,6 +137,9 @@ public:
     const PoolHistory &history() const { return *m_history; }
     PoolHistory &history() { return *m_history; }
     const MemberColors &colors() const { return m_colors; }
+    // The members' proxy health, the guard's actions, Check selected and the dashboard's guard.
+    PoolHealth &health() { return *m_health; }
+    const PoolHealth &health() const { return *m_health; }
     // Members the history has series for, in the pool or evicted.
     QList<QByteArray> knownMembers() const;
 
@@ -216,6 +220,7 @@ private:
     std::unique_ptr<PoolMonitor> m_monitor;
     std::unique_ptr<PoolWriter> m_writer;
     std::unique_ptr<PoolHistory> m_history;
+    std::unique_ptr<PoolHealth> m_health;
     PoolHistory::Limits m_historyLimits;
     struct KeptPool;
     std::vector<KeptPool> m_keptPools; // pools looked at before, most recently left last

@@ -1,9 +1,10 @@
 #include "actions/PoolActions.h"
 
 #include "chart/ChartPanel.h"
-#include "health/HealthMonitor.h"
+#include "health/HealthTarget.h"
 #include "session/CsvExport.h"
 #include "members/MembersPanel.h"
+#include "session/PoolHealth.h"
 #include "session/PoolSession.h"
 #include "members/PoolTableModel.h"
 #include "actions/ResetScenarioDialog.h"
@@ -175,21 +176,21 @@ void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QStri
 
 bool PoolActions::checkSelected() {
     const QList<QByteArray> members = m_members->selectedMembers();
-    if (!m_health || members.isEmpty() || refuseCheck())
+    if (members.isEmpty() || refuseCheck())
         return false;
-    QString target = HealthMonitor::savedTargetUrl();
+    QString target = savedHealthTargetUrl();
     if (target.isEmpty()) {
         target = m_askTarget(QStringLiteral("http://")).trimmed();
         if (target.isEmpty())
             return false;
     }
     QString error;
-    if (!m_health->checkMembers(members, target, &error)) {
+    if (!m_session->health().check(members, target, &error)) {
         m_session->log(LogSeverity::Error, QStringLiteral("health"),
                        QStringLiteral("Check selected: %1").arg(error));
         return false;
     }
-    HealthMonitor::saveTargetUrl(target);
+    saveHealthTargetUrl(target);
     return true;
 }
 
@@ -205,7 +206,7 @@ bool PoolActions::refuseCheck() {
 void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
-    setWriteEnabled(m_checkSelected, m_health && (!inPool.isEmpty() || !evicted.isEmpty()),
+    setWriteEnabled(m_checkSelected, !inPool.isEmpty() || !evicted.isEmpty(),
                     QStringLiteral("select members to check first"),
                     m_checkSelected->data().toString());
     setWriteEnabled(m_seed, m_session->keyProblem().isEmpty(), m_session->keyProblem(),
