@@ -175,10 +175,14 @@ void HealthReader::setTarget(const Endpoint &endpoint, const QByteArray &poolKey
     m_hasTarget = true;
     m_reading = m_checking = m_readAgain = false; // what the old target answers is dropped
     m_againMembers.clear();
-    m_background->post(
-        [worker = m_worker, generation, endpoint, poolKey,
-         options = worker::boundedOptions(options, QStringLiteral("poolscope-health")),
-         resume] { worker->setTarget(generation, endpoint, poolKey, options, resume); });
+    // The caller's timeouts as they are: an SSH key's passphrase may take longer to check than a
+    // command may take to answer.
+    ConnectionOptions named = options;
+    if (named.clientName.isEmpty())
+        named.clientName = QStringLiteral("poolscope-health");
+    m_background->post([worker = m_worker, generation, endpoint, poolKey, named, resume] {
+        worker->setTarget(generation, endpoint, poolKey, named, resume);
+    });
 }
 
 void HealthReader::clearTarget() {
