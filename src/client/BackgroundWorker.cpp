@@ -62,8 +62,8 @@ void BackgroundWorker::runDeliveries() {
         QCoreApplication::sendPostedEvents(m_receiver.get(), QEvent::MetaCall);
 }
 
-void BackgroundWorker::stop(std::chrono::milliseconds bound) {
-    if (!m_thread)
+void BackgroundWorker::requestStop() {
+    if (!m_thread || m_shared->stopping.load(std::memory_order_acquire))
         return;
     m_shared->wanted.store(kStopped, std::memory_order_release);
     m_shared->stopping.store(true, std::memory_order_release);
@@ -78,8 +78,14 @@ void BackgroundWorker::stop(std::chrono::milliseconds bound) {
         m_receiver.reset();
     m_context = nullptr;
     startThread(); // never used: started all the same, so the context is deleted on it
+    m_thread->quit();
+}
+
+void BackgroundWorker::stop(std::chrono::milliseconds bound) {
+    if (!m_thread)
+        return;
+    requestStop();
     QThread *thread = std::exchange(m_thread, nullptr);
-    thread->quit();
     if (thread->wait(QDeadlineTimer(bound))) {
         delete thread;
         return;

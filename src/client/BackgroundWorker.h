@@ -154,6 +154,8 @@ public:
 
     // See the contract above. After it, nothing is posted or delivered.
     void stop(std::chrono::milliseconds bound = kStopWait);
+    // The same without the wait: several workers asked at once end together (then stop() each).
+    void requestStop();
 
 private:
     void adoptObject(QObject *context);
