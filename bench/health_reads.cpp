@@ -2,7 +2,7 @@
 // the run (INFO commandstats): every member read at every poll (the reader's schedule before the
 // reads moved below the widget line) against PoolHealth's (every member once a minute or after
 // the audit trail moved, the chart's members at every poll). Polls every second, 10 charted
-// members, SECONDS (default 120) of each. Prints a Markdown table.
+// members, DURATION seconds (default 120) of each. Prints a Markdown table.
 #include "RedisFixture.h"
 
 #include "health/HealthReader.h"
@@ -67,8 +67,9 @@ void row(const char *schedule, RedisFixture &redis, qint64 polls) {
 
 int main(int argc, char **argv) {
     QGuiApplication app(argc, argv);
-    const int seconds =
-        qEnvironmentVariableIntValue("SECONDS") > 0 ? qEnvironmentVariableIntValue("SECONDS") : 120;
+    const int seconds = qEnvironmentVariableIntValue("DURATION") > 0
+                            ? qEnvironmentVariableIntValue("DURATION")
+                            : 120;
     RedisFixture redis;
     if (!redis.start()) {
         std::fprintf(stderr, "%s\n", qPrintable(redis.error()));

@@ -130,13 +130,11 @@ public:
         adoptObject(context);
         return context;
     }
-    QObject *context() const { return m_context; }
     WorkerLink link() const { return WorkerLink(m_shared); }
 
     // Owner's thread: a new generation; deliveries stamped with an older one are dropped.
     quint64 retarget();
     quint64 generation() const { return m_generation; }
-    bool isStopped() const { return m_thread == nullptr; }
 
     // Runs function on the thread, after what was posted before (nothing once stopped).
     template <typename Function> void post(Function &&function) {

@@ -173,7 +173,6 @@ void GuardRunner::start(GuardRunSettings settings) {
     if (settings.guard.guardId.isEmpty())
         settings.guard.guardId = HealthGuard::makeGuardId();
     settings.guard.leaseTtl = guardLeaseTtl(settings.interval, settings.guard.check.checkTimeout);
-    m_guardId = settings.guard.guardId;
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
     m_background->post([worker = m_worker, generation, settings, stop = m_stop] {

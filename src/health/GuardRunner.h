@@ -69,7 +69,6 @@ public:
     void stop();
     // Started, and neither stopped nor ended since.
     bool isRunning() const { return m_running; }
-    const QByteArray &guardId() const { return m_guardId; }
 
 Q_SIGNALS:
     // Connected, and the lease held when the settings require it: the first round follows.
@@ -84,7 +83,6 @@ private:
     class Worker;
 
     bool m_running = false;
-    QByteArray m_guardId;
     std::shared_ptr<std::atomic<bool>> m_stop;      // the run's, read by its round's checks
     std::unique_ptr<BackgroundWorker> m_background; // last: stopped first
     Worker *m_worker = nullptr;                     // its context, on its thread

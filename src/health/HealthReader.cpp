@@ -96,7 +96,6 @@ public:
             if (firstAudit && m_cursor.auditId.isEmpty())
                 m_cursor.auditId = "0-0";
             reading.cursor = m_cursor;
-            reading.commands = store.commandsSent() + trail.commandsSent();
             m_link.deliver(m_generation, [reader = m_reader, reading] {
                 reader->m_reading = false;
                 Q_EMIT reader->readFinished(reading);

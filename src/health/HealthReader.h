@@ -36,7 +36,6 @@ struct HealthReading {
     QList<GuardEvent> streamEvents;
     GuardEventCursor cursor;
     bool trailMoved = false;
-    qint64 commands = 0; // Redis commands this read sent
 };
 
 // What a check round found and wrote.
@@ -70,7 +69,6 @@ public:
     void clearTarget();
     bool hasTarget() const { return m_hasTarget; }
     void read(const QList<QByteArray> &members, bool whole);
-    bool isReading() const { return m_reading; }
     // A check round of these members; false when one is running or there is no target.
     bool check(const QList<QByteArray> &members, const CheckOptions &options);
     bool isChecking() const { return m_checking; }

@@ -56,8 +56,6 @@ void PoolHealth::targetChanged() {
     m_records.clear();
     m_read.clear();
     m_wholeDue = true;
-    m_commands = 0;
-    m_reads = 0;
     Q_EMIT recordsChanged();
     if (!m_session->hasTarget() || m_session->isShowingRecording()) {
         m_reader.clearTarget();
@@ -100,8 +98,6 @@ void PoolHealth::observationApplied(const PoolObservation &observation) {
 }
 
 void PoolHealth::readFinished(const HealthReading &reading) {
-    ++m_reads;
-    m_commands += reading.commands;
     if (reading.whole)
         m_lastWholeMs = QDateTime::currentMSecsSinceEpoch();
     // A guard or an operator acted: marks and records may have changed anywhere.

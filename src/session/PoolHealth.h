@@ -63,10 +63,6 @@ public:
     // "Guard not started: ..." for a run that ended before its first round.
     static QString guardRefusalText(const GuardRunEnd &end);
 
-    // Redis commands the reads sent since the pool was watched (HMGET, XRANGE), and the reads.
-    qint64 commandsSent() const { return m_commands; }
-    qint64 reads() const { return m_reads; }
-
 Q_SIGNALS:
     // records() changed (a read found something new, a check or a guard round wrote).
     void recordsChanged();
@@ -96,8 +92,6 @@ private:
     QSet<QByteArray> m_charted; // the chart's members: read on every poll
     qint64 m_lastWholeMs = 0;
     bool m_wholeDue = true;
-    qint64 m_commands = 0;
-    qint64 m_reads = 0;
     // The pool whose guard events were shown (kept across reconnects to it), and where each of
     // its streams was shown up to.
     Endpoint m_shownEndpoint;

@@ -1,4 +1,4 @@
-// Redis Cluster (issue 14) against three real primaries on loopback, created once for the file:
+// Redis Cluster against three real primaries on loopback, created once for the file:
 // routing to each key's owner, detection behind a plain URL, clear CROSSSLOT / database errors,
 // and a load run that meets ASK and MOVED while its pool's slot moves to another primary (and an
 // eviction that meets TRYAGAIN), with every allocation accounted for.
