@@ -7,7 +7,6 @@
 #include "health/HealthChecker.h"
 
 #include <QDateTime>
-#include <QLocale>
 #include <QMetaType>
 
 namespace poolscope {
@@ -24,8 +23,8 @@ void registerHealthTypes() {
     Q_UNUSED(registered);
 }
 
-// A guard's audit entry in the form the guard-events stream had: the reason says why, the entry's
-// counts and policy say what came of it.
+// A guard's audit entry in the form the guard-events stream had: the reason says why, a restore's
+// count and policy say what came of it.
 GuardEvent guardEventOf(const AuditEntry &entry) {
     GuardEvent event;
     event.id = entry.id;
@@ -33,12 +32,10 @@ GuardEvent guardEventOf(const AuditEntry &entry) {
     event.kind = entry.actionName;
     event.member = entry.members.isEmpty() ? QString() : entry.members.constFirst().member;
     event.reason = entry.reason;
-    if (entry.action == AuditAction::Restore && !entry.members.isEmpty() &&
-        entry.members.constFirst().after)
-        event.reason =
-            HealthReader::tr("%1; restored at count %2 (policy %3)")
-                .arg(entry.reason, QLocale().toString(*entry.members.constFirst().after, 'g', 16),
-                     entry.policy);
+    if (entry.action == AuditAction::Restore && !entry.members.isEmpty()) {
+        event.restoredCount = entry.members.constFirst().after;
+        event.policy = entry.policy;
+    }
     return event;
 }
 

@@ -5,6 +5,7 @@
 #include "text/CredentialMask.h"
 
 #include <QDateTime>
+#include <QLocale>
 
 namespace poolscope {
 
@@ -149,6 +150,10 @@ void PoolHealth::showGuardEvents(const QList<GuardEvent> &allEvents, QByteArray 
         } else if (event.kind == u"restore") {
             kind = HistoryEvent::Kind::Restore;
             text = tr("guard restored %1: %2").arg(member, event.reason);
+            if (event.restoredCount)
+                text = tr("guard restored %1: %2; restored at count %3 (policy %4)")
+                           .arg(member, event.reason,
+                                QLocale().toString(*event.restoredCount, 'g', 16), event.policy);
         } else if (event.kind == u"capped") {
             severity = LogSeverity::Warning;
             text = tr("guard held back: %1").arg(event.reason);
