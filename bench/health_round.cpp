@@ -90,15 +90,11 @@ int main(int argc, char *argv[]) {
     for (int r = 1; r <= rounds; ++r) {
         redis.run({"SLOWLOG", "RESET"});
         const GuardRound round = guard.runRound();
-        int ok = 0, failed = 0;
-        for (const CheckResult &result : round.checks.results) {
-            ok += result.outcome == CheckOutcome::Ok;
-            failed += isFailure(result.outcome);
-        }
+        const CheckCounts counts = CheckCounts::of(round.checks.results);
         const auto [longest, command] = longestCommand(redis.admin(), "poolscope-guard");
-        std::printf("| %d | %lld | %d | %d | %lld | %lld | %lld | %.3f (%s) |\n", r, round.members,
-                    ok, failed, round.evicted, round.checks.elapsedMs, round.redisCommands, longest,
-                    command.constData());
+        std::printf("| %d | %lld | %lld | %lld | %lld | %lld | %lld | %.3f (%s) |\n", r,
+                    round.members, counts.ok, counts.failed, round.evicted, round.checks.elapsedMs,
+                    round.redisCommands, longest, command.constData());
         std::fflush(stdout);
     }
     // The reference, same proxies and target: one check at a time.

@@ -304,10 +304,10 @@ int Cli::checkPool(const AlertRuleSet &rules, const Endpoint &endpoint, Connecti
                          }
                      });
     QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop,
-                     [&problem](const QString &message) { problem = message; });
+                     [&problem](const Failure &failure) { problem = failure.text; });
     QObject::connect(&monitor, &PoolMonitor::authenticationFailed, &loop,
-                     [&](const QString &message) {
-                         problem = message;
+                     [&](const Failure &failure) {
+                         problem = failure.text;
                          refused = true;
                          loop.quit();
                      });

@@ -26,6 +26,10 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+namespace poolscope {
+struct GuardRoundReport;
+}
+
 namespace poolscope::cli {
 
 constexpr int kExitInterrupted = 130; // 128 + SIGINT, as shells report it
@@ -161,6 +165,9 @@ private:
     CheckOptions checkOptions();
     int check(const QStringList &args);
     int guard(const QStringList &args);
+    // One round's lines (JSON lines under --json); waitingFor: the other guard last named.
+    void printGuardRound(const GuardRoundReport &report, const QString &pool,
+                         QByteArray &waitingFor);
     // The pool's audit trail (CliAudit.cpp).
     int audit(const QStringList &args);
     // --reason TEXT, checked (UsageError when too long).

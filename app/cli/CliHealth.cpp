@@ -3,16 +3,20 @@
 
 #include "base/RedisError.h"
 #include "health/HealthChecker.h"
+#include "health/GuardRunner.h"
 #include "health/HealthGuard.h"
 #include "health/HealthStore.h"
 #include "text/CredentialMask.h"
 #include "text/MemberText.h"
 
 #include <QDateTime>
+#include <QEventLoop>
 #include <QSet>
+#include <QTimer>
 
 #include <chrono>
-#include <thread>
+#include <optional>
+#include <tuple>
 
 namespace poolscope::cli {
 namespace {
@@ -118,15 +122,7 @@ int Cli::check(const QStringList &args) {
         records.insert(result.member, previous.value(result.member).after(result, now));
     store.write(records);
 
-    qint64 ok = 0, failed = 0, notCheckable = 0;
-    for (const CheckResult &result : round.results) {
-        if (result.outcome == CheckOutcome::Ok)
-            ++ok;
-        else if (isFailure(result.outcome))
-            ++failed;
-        else
-            ++notCheckable;
-    }
+    const auto [ok, failed, notCheckable] = CheckCounts::of(round.results);
     if (m_json) {
         QJsonArray rows;
         for (const CheckResult &result : round.results)
@@ -156,7 +152,8 @@ int Cli::check(const QStringList &args) {
 int Cli::guard(const QStringList &args) {
     if (!args.isEmpty())
         throw UsageError("guard takes no positional arguments");
-    GuardOptions options;
+    GuardRunSettings settings;
+    GuardOptions &options = settings.guard;
     options.check = checkOptions();
     options.fall = wholeOption(QStringLiteral("fall"), 3, 1, 1000);
     options.rise = wholeOption(QStringLiteral("rise"), 2, 1, 1000);
@@ -180,113 +177,104 @@ int Cli::guard(const QStringList &args) {
     const double intervalSeconds = m_parser.isSet(QStringLiteral("interval"))
                                        ? numberOption(QStringLiteral("interval"), 10, 0.05, 86400)
                                        : 10;
-    const auto interval = std::chrono::milliseconds(qint64(intervalSeconds * 1000));
-    const int rounds = wholeOption(QStringLiteral("rounds"), 0, 0, 1000000);
-    // The lease outlives a round and a pause, so it lapses only when the guard is gone.
-    options.leaseTtl =
-        std::max(std::chrono::milliseconds(3000), 3 * interval + 2 * options.check.checkTimeout);
-
+    settings.interval = std::chrono::milliseconds(qint64(intervalSeconds * 1000));
+    settings.rounds = wholeOption(QStringLiteral("rounds"), 0, 0, 1000000);
     options.guardId = HealthGuard::makeGuardId(); // kept across reconnections
-    auto guard = std::make_unique<HealthGuard>(connection(), poolKey(), options);
+    std::tie(settings.endpoint, settings.connection) = target();
+    settings.poolKey = poolKey();
+    settings.endOnRoundError = true; // a lost connection is tried again; anything else ends it
+
+    // The loop is GuardRunner's (on its own thread); this prints its reports.
+    GuardRunner runner;
+    QEventLoop loop;
+    const QString pool = QString::fromUtf8(settings.poolKey);
+    std::optional<Failure> failure;
+    QByteArray waitingFor;
+    QObject::connect(&runner, &GuardRunner::started, &loop, [&](const QByteArray &guardId) {
+        m_err << "poolscope-cli: guard " << guardId << " on pool " << pool << ": fall "
+              << options.fall << ", rise " << options.rise << ", restore policy "
+              << restorePolicyName(options.restorePolicy) << ", at most "
+              << options.maxEvictedPercent << "% evicted\n";
+        m_err.flush();
+    });
+    QObject::connect(&runner, &GuardRunner::roundFailed, &loop, [&](const Failure &lost) {
+        // A guard outlives a server restart or a network blip: say so, pause, reconnect.
+        m_err << "poolscope-cli: " << lost.text << "; trying again in " << intervalSeconds
+              << " s\n";
+        m_err.flush();
+    });
+    QObject::connect(
+        &runner, &GuardRunner::roundFinished, &loop,
+        [&](const GuardRoundReport &report) { printGuardRound(report, pool, waitingFor); });
+    QObject::connect(&runner, &GuardRunner::runEnded, &loop, [&](const GuardRunEnd &end) {
+        if (end.reason == GuardRunEnd::Reason::Failed)
+            failure = end.failure;
+        loop.quit();
+    });
     InterruptGuard interrupt;
     const TerminateGuard terminate; // systemd's stop releases the lease too
-    const QString pool = QString::fromUtf8(poolKey());
-    m_err << "poolscope-cli: guard " << options.guardId << " on pool " << pool << ": fall "
-          << options.fall << ", rise " << options.rise << ", restore policy "
-          << restorePolicyName(options.restorePolicy) << ", at most " << options.maxEvictedPercent
-          << "% evicted\n";
-    m_err.flush();
-    QByteArray waitingFor;
-    int done = 0;
-    while (!g_interrupted.load() && (rounds == 0 || done < rounds)) {
-        GuardRound round;
-        try {
-            if (!guard)
-                guard = std::make_unique<HealthGuard>(connection(), poolKey(), options);
-            round = guard->runRound(&g_interrupted);
-        } catch (const RedisError &e) {
-            if (!e.connectionLost())
-                throw;
-            // A guard outlives a server restart or a network blip: say so, pause, reconnect.
-            m_err << "poolscope-cli: " << e.message() << "; trying again in " << intervalSeconds
-                  << " s\n";
-            m_err.flush();
-            guard.reset();
-            m_pool.reset();
-            m_connection.reset();
-            const auto until = std::chrono::steady_clock::now() + interval;
-            while (!g_interrupted.load() && std::chrono::steady_clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            continue;
-        }
-        if (round.stopped)
-            break;
-        if (!round.leaseHeld) {
-            if (round.leaseHolder != waitingFor) {
-                m_err << "poolscope-cli: another guard (" << round.leaseHolder
-                      << ") holds the lease on pool " << pool << "; waiting\n";
-                m_err.flush();
-                waitingFor = round.leaseHolder;
-            }
-        } else {
-            ++done;
-            if (!waitingFor.isEmpty()) {
-                m_err << "poolscope-cli: took the lease on pool " << pool << '\n';
-                waitingFor.clear();
-            }
-            qint64 ok = 0, failed = 0;
-            for (const CheckResult &result : round.checks.results) {
-                ok += result.outcome == CheckOutcome::Ok;
-                failed += isFailure(result.outcome);
-            }
-            for (const GuardAction &action : round.actions) {
-                static const char *names[] = {"evict", "restore", "capped"};
-                if (m_json)
-                    printJson(
-                        {{QStringLiteral("action"), QLatin1String(names[int(action.kind)])},
-                         {QStringLiteral("member"), maskCredentials(memberText(action.member))},
-                         {QStringLiteral("reason"), action.reason}});
-                else
-                    m_out << names[int(action.kind)] << ' '
-                          << (action.member.isEmpty() ? QStringLiteral("-")
-                                                      : maskCredentials(memberText(action.member)))
-                          << ": " << action.reason << '\n';
-            }
-            if (m_json)
-                printJson({{QStringLiteral("round"), done},
-                           {QStringLiteral("members"), round.members},
-                           {QStringLiteral("ok"), ok},
-                           {QStringLiteral("failed"), failed},
-                           {QStringLiteral("evicted"), round.evicted},
-                           {QStringLiteral("elapsed_ms"), round.checks.elapsedMs},
-                           {QStringLiteral("redis_commands"), round.redisCommands},
-                           {QStringLiteral("health_records_pruned"), round.recordsPruned}});
-            else
-                m_out << "round " << done << ": " << round.members << " members, " << ok << " ok, "
-                      << failed << " failed, " << round.evicted << " evicted, "
-                      << round.checks.elapsedMs << " ms, " << round.redisCommands
-                      << " Redis commands"
-                      << (round.recordsPruned > 0
-                              ? QStringLiteral(", %1 health records of removed members dropped")
-                                    .arg(round.recordsPruned)
-                              : QString())
-                      << '\n';
-            m_out.flush();
-        }
-        if (rounds != 0 && done >= rounds)
-            break;
-        // The pause between rounds, cut short by Ctrl+C or SIGTERM.
-        const auto until = std::chrono::steady_clock::now() + interval;
-        while (!g_interrupted.load() && std::chrono::steady_clock::now() < until)
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    try {
-        if (guard)
-            guard->releaseLease();
-    } catch (const RedisError &) {
-        // The lease lapses on its own.
-    }
+    // Ctrl+C or SIGTERM: the round under way stops between its checks, the lease is released.
+    QTimer signalCheck;
+    QObject::connect(&signalCheck, &QTimer::timeout, &loop, [&] {
+        if (g_interrupted.load())
+            runner.stop();
+    });
+    signalCheck.start(20);
+    runner.start(settings);
+    loop.exec();
+    if (failure)
+        throw failure->toError();
     return stopExitCode();
+}
+
+void Cli::printGuardRound(const GuardRoundReport &report, const QString &pool,
+                          QByteArray &waitingFor) {
+    const GuardRound &round = report.round;
+    if (!round.leaseHeld) {
+        if (round.leaseHolder != waitingFor) {
+            m_err << "poolscope-cli: another guard (" << round.leaseHolder
+                  << ") holds the lease on pool " << pool << "; waiting\n";
+            m_err.flush();
+            waitingFor = round.leaseHolder;
+        }
+        return;
+    }
+    if (!waitingFor.isEmpty()) {
+        m_err << "poolscope-cli: took the lease on pool " << pool << '\n';
+        waitingFor.clear();
+    }
+    for (const GuardAction &action : round.actions) {
+        static const char *names[] = {"evict", "restore", "capped"};
+        if (m_json)
+            printJson({{QStringLiteral("action"), QLatin1String(names[int(action.kind)])},
+                       {QStringLiteral("member"), maskCredentials(memberText(action.member))},
+                       {QStringLiteral("reason"), action.reason}});
+        else
+            m_out << names[int(action.kind)] << ' '
+                  << (action.member.isEmpty() ? QStringLiteral("-")
+                                              : maskCredentials(memberText(action.member)))
+                  << ": " << action.reason << '\n';
+    }
+    if (m_json)
+        printJson({{QStringLiteral("round"), report.number},
+                   {QStringLiteral("members"), round.members},
+                   {QStringLiteral("ok"), report.counts.ok},
+                   {QStringLiteral("failed"), report.counts.failed},
+                   {QStringLiteral("evicted"), round.evicted},
+                   {QStringLiteral("elapsed_ms"), round.checks.elapsedMs},
+                   {QStringLiteral("redis_commands"), round.redisCommands},
+                   {QStringLiteral("health_records_pruned"), round.recordsPruned}});
+    else
+        m_out << "round " << report.number << ": " << round.members << " members, "
+              << report.counts.ok << " ok, " << report.counts.failed << " failed, " << round.evicted
+              << " evicted, " << round.checks.elapsedMs << " ms, " << round.redisCommands
+              << " Redis commands"
+              << (round.recordsPruned > 0
+                      ? QStringLiteral(", %1 health records of removed members dropped")
+                            .arg(round.recordsPruned)
+                      : QString())
+              << '\n';
+    m_out.flush();
 }
 
 } // namespace poolscope::cli

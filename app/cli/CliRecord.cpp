@@ -74,8 +74,8 @@ int Cli::record(const QStringList &args) {
                          }
                          lastWriteError = message;
                      });
-    QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop, [this](const QString &message) {
-        m_err << "poolscope-cli: " << message << '\n';
+    QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop, [this](const Failure &failure) {
+        m_err << "poolscope-cli: " << failure.text << '\n';
         m_err.flush();
     });
     bool wasConnected = false;

@@ -99,9 +99,9 @@ int Cli::watch(const QStringList &args) {
     QObject::connect(&monitor, &PoolMonitor::observationArrived, &loop,
                      [&anyPoll] { anyPoll = true; });
     QObject::connect(&monitor, &PoolMonitor::pollFailed, &loop,
-                     [this, &lastProblem](const QString &message) {
-                         lastProblem = message;
-                         m_err << "poolscope-cli: " << message << '\n';
+                     [this, &lastProblem](const Failure &failure) {
+                         lastProblem = failure.text;
+                         m_err << "poolscope-cli: " << failure.text << '\n';
                          m_err.flush();
                      });
     QObject::connect(&monitor, &PoolMonitor::stateChanged, &loop,

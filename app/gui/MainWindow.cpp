@@ -15,7 +15,6 @@
 #include "events/EventsPanel.h"
 #include "fairness/FairnessPanel.h"
 #include "health/GuardPanel.h"
-#include "health/HealthMonitor.h"
 #include "i18n/LanguageMenu.h"
 #include "members/MembersPanel.h"
 #include "pools/PoolsPanel.h"
@@ -66,7 +65,6 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_events(new EventsPanel(session, this))
     , m_status(new StatusBarPanel(session, this))
     , m_actions(new PoolActions(session, m_members, m_chart, this))
-    , m_health(new HealthMonitor(session, m_members->model(), this))
     , m_guard(new GuardPanel(session, this))
     , m_secrets(new SecretStore(this))
     , m_prompter(new SecretPrompter(m_secrets, this))
@@ -92,7 +90,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         addDock(m_events, QStringLiteral("Events"), QStringLiteral("eventsDock"), side);
     QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
                                    QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
-    // Every pool on the server or cluster (issue 14): a tab beside the members, closed until
+    // Every pool on the server or cluster: a tab beside the members, closed until
     // asked for (View > Pools, Ctrl+Shift+L), so it reads nothing unseen.
     QDockWidget *pools = addDock(m_pools, QStringLiteral("Pools"), QStringLiteral("poolsDock"),
                                  Qt::BottomDockWidgetArea);
@@ -103,8 +101,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             pools->raise();
     });
-    // The guard (#16).
-    // In a scroll area: its form never makes the right column taller than the window allows.
+    // The guard, in a scroll area: its form never makes the right column taller than the window
+    // allows.
     auto *guardScroll = new QScrollArea(this);
     guardScroll->setWidgetResizable(true);
     guardScroll->setFrameShape(QFrame::NoFrame);
@@ -120,7 +118,6 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             guard->raise();
     });
-    m_actions->setHealthMonitor(m_health);
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
     resizeDocks({members}, {300}, Qt::Vertical);
@@ -194,12 +191,12 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                     m_connectionBar->rememberPoolKey(m_session->poolKey());
                 }
             });
-    connect(m_session, &PoolSession::authenticationFailed, this, [this](const QString &message) {
+    connect(m_session, &PoolSession::authenticationFailed, this, [this](const Failure &failure) {
         // A saved connection's password was refused: its next Connect asks the person again.
         m_prompter->markRefused(transport::SecretKind::RedisPassword,
                                 QStringLiteral("the server refused the password"));
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
-        m_connectionBar->askForPassword(m_session->endpoint(), message);
+        m_connectionBar->askForPassword(m_session->endpoint(), failure.text);
     });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_keyRemembered = false;

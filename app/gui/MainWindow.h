@@ -18,7 +18,6 @@ class ConnectionsDialog;
 class EventsPanel;
 class FairnessPanel;
 class GuardPanel;
-class HealthMonitor;
 class MembersPanel;
 class PoolActions;
 class PoolSession;
@@ -49,8 +48,7 @@ public:
     EventsPanel *eventsPanel() const { return m_events; }
     StatusBarPanel *statusPanel() const { return m_status; }
     PoolActions *actions() const { return m_actions; }
-    // Proxy health (#16): the reader behind the Health column and guard events, and the guard.
-    HealthMonitor *healthMonitor() const { return m_health; }
+    // The guard's settings and state (the run and the health reads are the session's).
     GuardPanel *guardPanel() const { return m_guard; }
     // Saved connections (File > Connections...) and their secrets.
     SecretStore *secretStore() const { return m_secrets; }
@@ -108,7 +106,6 @@ private:
     EventsPanel *m_events;
     StatusBarPanel *m_status;
     PoolActions *m_actions;
-    HealthMonitor *m_health;
     GuardPanel *m_guard;
     SecretStore *m_secrets;
     SecretPrompter *m_prompter;

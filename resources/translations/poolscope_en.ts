@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>poolscope::PoolHealth</name>
+    <message numerus="yes">
+        <source>checking %n member(s) through their proxies against %1</source>
+        <translation>
+            <numerusform>checking %n member through its proxy against %1</numerusform>
+            <numerusform>checking %n members through their proxies against %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
+        <translation>
+            <numerusform>checked %n member in %1 ms: %2 up, %3 down, %4 not checkable</numerusform>
+            <numerusform>checked %n members in %1 ms: %2 up, %3 down, %4 not checkable</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::PoolsPanel</name>
     <message numerus="yes">
         <source>%n pool(s)</source>

@@ -1501,15 +1501,108 @@ socks5://203.0.113.5:1080</source>
         <source>round failed: %1; trying again next round</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>poolscope::HealthMonitor</name>
     <message>
-        <source>%1; restored at count %2 (policy %3)</source>
+        <source>Start guard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>guard %1</source>
+        <source>http://host/path fetched through each proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consecutive failed checks before a member is evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consecutive good checks before an evicted member comes back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The evicted share never goes above this: when more fail at once, the target or the network looks down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min (no flood)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep (saved count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The count a restored member comes back with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard on, holding the lease as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard stopped: the dashboard watches another pool now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop guard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard not started: target URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taking the lease on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another guard (%1) holds the lease: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 checked in %2 ms: %3 up, %4 down; %5 action(s); %6 of %7 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last round (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard off (lease released)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1534,6 +1627,83 @@ Connect tries again.</source>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolHealth</name>
+    <message>
+        <source>guard evicted %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard restored %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard restored %1: %2; restored at count %3 (policy %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard held back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard %1%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a check round is already running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pool is watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no member selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target URL &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>checking %n member(s) through their proxies against %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check results not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the guard is already running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard not started: no live pool is watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard not started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard not started: another guard (%1) holds the lease on this pool</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

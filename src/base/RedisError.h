@@ -59,7 +59,7 @@ public:
     bool connectionLost() const { return m_kind == Kind::Connection || m_kind == Kind::Timeout; }
     // A connection error that the same settings meet again however often they try (the SSH host
     // refused our authentication, its host key is unknown and was declined, or changed): a
-    // monitor stops retrying until the person changes something, rather than knock every few
+    // poller stops retrying until the person changes something, rather than knock every few
     // seconds on a bastion that may lock the account out.
     bool retryCannotHelp() const { return m_retryCannotHelp; }
     RedisError &markRetryCannotHelp() {

@@ -1,23 +1,21 @@
 #include "catalog/PoolCatalogReader.h"
 
-#include "base/BrokenPipe.h"
 #include "base/RedisError.h"
-#include "client/WorkerSupport.h"
+#include "client/BackgroundWorker.h"
 
 #include <chrono>
 #include <optional>
 
 #include <QStringList>
-#include <QThread>
 
 namespace poolscope {
 
-using worker::post;
-
+// The context of the reader's BackgroundWorker: its connection and the previous reading.
 class PoolCatalogReader::Worker : public QObject {
 public:
-    explicit Worker(PoolCatalogReader *owner)
-        : m_owner(owner) {}
+    Worker(PoolCatalogReader *owner, WorkerLink link)
+        : m_owner(owner)
+        , m_link(std::move(link)) {}
 
     void setTarget(const Endpoint &endpoint, const ConnectionOptions &options) {
         m_endpoint = endpoint;
@@ -27,7 +25,6 @@ public:
     }
 
     void read(quint64 generation) {
-        const BrokenPipeGuard brokenPipeGuard;
         try {
             if (!m_connection || m_connection->isBroken())
                 m_connection = RedisConnection::open(m_endpoint, m_options);
@@ -36,30 +33,32 @@ public:
             QList<UnreadNode> unread;
             QList<PoolOverview> pools =
                 PoolCatalog::read(*m_connection, PoolCatalog::kMaxKeys, &unread);
-            QStringList unreadText;
-            for (const UnreadNode &node : unread)
-                unreadText << QStringLiteral("cluster node %1 could not be read, its pools are not "
-                                             "listed: %2")
-                                  .arg(node.node, node.message);
+            std::optional<Failure> unreadNodes;
+            if (!unread.isEmpty()) {
+                QStringList text;
+                for (const UnreadNode &node : unread)
+                    text << QStringLiteral("cluster node %1 could not be read, its pools are not "
+                                           "listed: %2")
+                                .arg(node.node, node.message);
+                unreadNodes =
+                    Failure(RedisError(unread.constFirst().kind, text.join(QStringLiteral("; "))));
+            }
             if (m_previous)
                 PoolCatalog::addRates(pools, m_previous->pools,
                                       std::chrono::duration<double>(now - m_previous->at).count());
             m_previous = Reading{pools, now};
-            post(m_owner, [owner = m_owner, generation, pools, unreadText] {
-                owner->finish(generation);
-                if (generation != owner->m_generation)
-                    return;
+            m_link.deliver(generation, [owner = m_owner, pools, unreadNodes] {
+                owner->m_reading = false;
                 Q_EMIT owner->catalogRead(pools);
-                if (!unreadText.isEmpty())
-                    Q_EMIT owner->readFailed(unreadText.join(QStringLiteral("; ")));
+                if (unreadNodes)
+                    Q_EMIT owner->readFailed(*unreadNodes);
             });
         } catch (const RedisError &error) {
             if (error.connectionLost() || (m_connection && m_connection->isBroken()))
                 m_connection.reset();
-            post(m_owner, [owner = m_owner, generation, message = error.message()] {
-                owner->finish(generation);
-                if (generation == owner->m_generation)
-                    Q_EMIT owner->readFailed(message);
+            m_link.deliver(generation, [owner = m_owner, failure = Failure(error)] {
+                owner->m_reading = false;
+                Q_EMIT owner->readFailed(failure);
             });
         }
     }
@@ -69,7 +68,8 @@ private:
         QList<PoolOverview> pools;
         std::chrono::steady_clock::time_point at;
     };
-    PoolCatalogReader *m_owner;
+    PoolCatalogReader *m_owner; // only named in deliveries
+    WorkerLink m_link;
     Endpoint m_endpoint;
     ConnectionOptions m_options;
     std::unique_ptr<RedisConnection> m_connection;
@@ -78,32 +78,27 @@ private:
 
 PoolCatalogReader::PoolCatalogReader(QObject *parent)
     : QObject(parent)
-    , m_thread(std::make_unique<QThread>()) {
-    m_thread->setObjectName(QStringLiteral("poolscope-pools"));
-    m_worker = new Worker(this); // deleted on its thread when the thread finishes
-    m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread->start();
+    , m_background(std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-pools"))) {
+    Failure::registerMetaType();
+    m_worker = m_background->adopt(new Worker(this, m_background->link()));
 }
 
-PoolCatalogReader::~PoolCatalogReader() {
-    m_thread->quit();
-    m_thread->wait();
-}
+PoolCatalogReader::~PoolCatalogReader() = default;
 
 void PoolCatalogReader::setTarget(const Endpoint &endpoint, const ConnectionOptions &options) {
-    ++m_generation;
+    m_background->retarget();
     m_hasTarget = true;
     m_reading = false; // a reading of the old target no longer blocks a new one
-    post(m_worker,
-         [worker = m_worker, endpoint, options] { worker->setTarget(endpoint, options); });
+    m_background->post(
+        [worker = m_worker, endpoint, options] { worker->setTarget(endpoint, options); });
 }
 
 void PoolCatalogReader::read() {
     if (m_reading || !m_hasTarget)
         return;
     m_reading = true;
-    post(m_worker, [worker = m_worker, generation = m_generation] { worker->read(generation); });
+    m_background->post(
+        [worker = m_worker, generation = m_background->generation()] { worker->read(generation); });
 }
 
 } // namespace poolscope

@@ -29,6 +29,11 @@ HealthGuard::HealthGuard(RedisConnection &connection, const QByteArray &poolKey,
     m_pool.setActor(m_options.actor);
 }
 
+std::chrono::milliseconds guardLeaseTtl(std::chrono::milliseconds interval,
+                                        std::chrono::milliseconds checkTimeout) {
+    return std::max(std::chrono::milliseconds(3000), 3 * interval + 2 * checkTimeout);
+}
+
 QByteArray HealthGuard::makeGuardId() {
     return QSysInfo::machineHostName().toUtf8() + ':' + QByteArray::number(::getpid()) + ':' +
            QByteArray::number(QRandomGenerator::global()->generate(), 16);
@@ -108,6 +113,7 @@ GuardRound HealthGuard::runRound(const std::atomic<bool> *stop) {
     }
     round.redisCommands = (m_commands - commandsBefore) + (m_store.commandsSent() - storeBefore) +
                           snapshot.commandsSent;
+    round.records = std::move(records);
     return round;
 }
 

@@ -42,7 +42,15 @@ struct GuardRound {
     qint64 evicted = 0; // evicted at the end of the round
     qint64 redisCommands = 0;
     qint64 recordsPruned = 0; // health records of members gone for good, dropped this round
+    // The health records this round wrote, with the guard's marks as it left them: what a
+    // dashboard shows without reading them back.
+    QHash<QByteArray, HealthRecord> records;
 };
+
+// How long a guard's lease lasts: beyond a round and the pause after it, so it lapses only when
+// the guard is gone (3 pauses and 2 checks' time, at least 3 s).
+std::chrono::milliseconds guardLeaseTtl(std::chrono::milliseconds interval,
+                                        std::chrono::milliseconds checkTimeout);
 
 // The guard: checks every member (evicted ones too) each round, records the results in the health
 // hash, evicts after `fall` failures and restores after `rise` successes through the pool's atomic

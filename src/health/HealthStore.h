@@ -32,6 +32,7 @@ struct HealthRecord {
     static std::optional<HealthRecord> fromJson(const QByteArray &json);
     // The record after one more check.
     HealthRecord after(const CheckResult &result, qint64 nowMs) const;
+    bool operator==(const HealthRecord &) const = default;
 };
 
 // One action of a guard, as the pool's guard-events stream kept it before the audit trail
@@ -43,6 +44,9 @@ struct GuardEvent {
     QString kind;   // "evict", "restore", "capped" (held back starts), "uncapped" (ends), "lease"
     QString member; // credentials masked; empty for pool-wide events
     QString reason;
+    // A restore read from the audit trail: the count it came back at and the policy.
+    std::optional<double> restoredCount;
+    QString policy;
 };
 
 // Reads and writes health state with bounded commands only: HMGET / HSET of at most kChunk

@@ -86,6 +86,19 @@ QString StatusRanges::text() const {
     return parts.join(u',');
 }
 
+CheckCounts CheckCounts::of(const QList<CheckResult> &results) {
+    CheckCounts counts;
+    for (const CheckResult &result : results) {
+        if (result.outcome == CheckOutcome::Ok)
+            ++counts.ok;
+        else if (isFailure(result.outcome))
+            ++counts.failed;
+        else
+            ++counts.notCheckable;
+    }
+    return counts;
+}
+
 std::optional<StatusRanges> StatusRanges::parse(const QString &text, QString *error) {
     StatusRanges result;
     result.ranges.clear();

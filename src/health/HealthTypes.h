@@ -84,6 +84,14 @@ struct CheckRound {
     qint64 connectionsOpened = 0;
 };
 
+// A round's results counted by outcome: up (Ok), down (isFailure) and not checkable.
+struct CheckCounts {
+    qint64 ok = 0;
+    qint64 failed = 0;
+    qint64 notCheckable = 0;
+    static CheckCounts of(const QList<CheckResult> &results);
+};
+
 // A guard on a pool as seen from outside: who holds the lease, and whether the audit trail says
 // it is held back at its cap (HealthStore::guardStatus).
 struct GuardStatus {

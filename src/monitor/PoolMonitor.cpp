@@ -4,28 +4,22 @@
 #include "topology/SentinelResolver.h"
 #include "topology/SentinelWatcher.h"
 
-#include "base/BrokenPipe.h"
+#include "base/Failure.h"
 #include "base/RedisError.h"
-#include "client/WorkerSupport.h"
+#include "client/BackgroundWorker.h"
 #include "pool/AllocationLevels.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
 
 #include <algorithm>
-#include <atomic>
-#include <limits>
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMetaType>
-#include <QThread>
-
 #include <QTimer>
 
 namespace poolscope {
 namespace {
-
-using worker::post;
 
 using std::chrono::milliseconds;
 
@@ -41,14 +35,13 @@ constexpr int kSearchPagesPerStep = 5;
 constexpr milliseconds kSearchStepPause{50};
 // The evicted list is read whole while it is small; beyond that only its size.
 constexpr qint64 kMaxEvictedListed = 1000;
-// Stored in Worker::wanted by the destructor: matches no generation, so nothing new starts.
-constexpr quint64 kShuttingDown = std::numeric_limits<quint64>::max();
 
 void registerMonitorTypes() {
     static const bool registered = [] {
         qRegisterMetaType<poolscope::ConnectionState>("poolscope::ConnectionState");
         qRegisterMetaType<poolscope::PoolObservation>("poolscope::PoolObservation");
         qRegisterMetaType<poolscope::MemberSearchResult>("poolscope::MemberSearchResult");
+        Failure::registerMetaType();
         return true;
     }();
     Q_UNUSED(registered);
@@ -70,12 +63,14 @@ QString connectionStateName(ConnectionState state) {
     return {};
 }
 
-// Lives on the monitor's thread and does every blocking call there. Reports back by posting to
-// the monitor, stamped with the generation it is working for; the monitor drops stale reports.
+// The context of the monitor's BackgroundWorker: lives on its thread and does every blocking call
+// there. Reports are delivered to the monitor stamped with the generation they answer; those of a
+// generation the monitor has left are dropped.
 class PoolMonitor::Worker : public QObject {
 public:
-    explicit Worker(PoolMonitor *monitor)
+    Worker(PoolMonitor *monitor, WorkerLink link)
         : m_monitor(monitor)
+        , m_link(std::move(link))
         , m_timer(new QTimer(this))
         , m_searchTimer(new QTimer(this)) {
         m_timer->setSingleShot(true);
@@ -86,10 +81,6 @@ public:
         connect(m_searchTimer, &QTimer::timeout, this, &Worker::searchStep);
     }
     ~Worker() override { m_watcher.reset(); } // joined while this object is still whole
-
-    // The generation the GUI thread wants now, written there the moment it moves on. Checked
-    // between blocking calls so a worker stuck behind a slow server starts nothing stale after.
-    std::atomic<quint64> wanted{0};
 
     void start(quint64 generation, const Endpoint &endpoint, const QByteArray &poolKey,
                const ConnectionOptions &options) {
@@ -159,7 +150,9 @@ public:
     }
 
 private:
-    bool isCurrent() const { return m_active && wanted.load() == m_generation; }
+    // The generation the owner wants now is checked between blocking calls, so a worker stuck
+    // behind a slow server starts nothing stale after it.
+    bool isCurrent() const { return m_active && m_link.isCurrent(m_generation); }
 
     void step() {
         if (!isCurrent())
@@ -187,14 +180,13 @@ private:
             if (error.kind() == RedisError::Kind::Authentication) {
                 // Retrying with the same credentials cannot help: stop until new ones come.
                 stop();
-                post(m_monitor, [monitor = m_monitor, generation = m_generation,
-                                 message = describe(m_options, error)] {
-                    monitor->handleAuthenticationFailure(generation, message);
+                m_link.deliver(m_generation, [monitor = m_monitor, failure = failureOf(error)] {
+                    Q_EMIT monitor->authenticationFailed(failure);
                 });
                 reportState(ConnectionState::Disconnected, describe(m_options, error));
                 return false;
             }
-            reportFailure(describe(m_options, error));
+            reportFailure(error);
             if (error.retryCannotHelp()) {
                 stop(); // until the person changes the settings and connects again
                 reportState(ConnectionState::Disconnected, describe(m_options, error));
@@ -248,8 +240,9 @@ private:
             }
             if (const topology::ClusterRouter *router = m_connection->cluster())
                 observation.servedBy = topology::nodeText(router->ownerOf(m_poolKey));
-            post(m_monitor,
-                 [monitor = m_monitor, observation] { monitor->handleObservation(observation); });
+            m_link.deliver(m_generation, [monitor = m_monitor, observation] {
+                Q_EMIT monitor->observationArrived(observation);
+            });
             // The members found by a search that is done scanning: their counts of now.
             if (m_search.isActive() && !m_search.needsScan()) {
                 m_search.refresh(*m_connection, m_poolKey);
@@ -285,7 +278,7 @@ private:
     void handleError(const RedisError &error) {
         if (!isCurrent())
             return;
-        reportFailure(describe(m_options, error));
+        reportFailure(error);
         m_scan.reset(); // WRONGTYPE, a lost connection...: whatever comes next starts afresh
         m_lastMembers = -1;
         m_levels = {};
@@ -318,19 +311,17 @@ private:
                 return;
             MemberSearchResult failed = m_search.result();
             failed.error = describe(m_options, error);
-            post(m_monitor, [monitor = m_monitor, generation = m_generation, failed] {
-                monitor->handleSearchResult(generation, failed);
-            });
+            m_link.deliver(m_generation,
+                           [monitor = m_monitor, failed] { monitor->handleSearchResult(failed); });
             if (error.connectionLost() || m_connection->isBroken())
                 handleError(error);
         }
     }
 
     void reportSearch() {
-        post(m_monitor,
-             [monitor = m_monitor, generation = m_generation, result = m_search.result()] {
-                 monitor->handleSearchResult(generation, result);
-             });
+        m_link.deliver(m_generation, [monitor = m_monitor, result = m_search.result()] {
+            monitor->handleSearchResult(result);
+        });
     }
 
     static PoolObservation readFullSnapshot(PoolOperations &operations, qint64 size) {
@@ -403,14 +394,18 @@ private:
     }
 
     void reportState(ConnectionState state, const QString &detail) {
-        post(m_monitor, [monitor = m_monitor, generation = m_generation, state, detail] {
-            monitor->handleWorkerState(generation, state, detail);
+        m_link.deliver(m_generation, [monitor = m_monitor, state, detail] {
+            monitor->handleWorkerState(state, detail);
         });
     }
 
-    void reportFailure(const QString &message) {
-        post(m_monitor, [monitor = m_monitor, generation = m_generation, message] {
-            monitor->handleFailure(generation, message);
+    Failure failureOf(const RedisError &error) const {
+        return Failure(error, describe(m_options, error));
+    }
+
+    void reportFailure(const RedisError &error) {
+        m_link.deliver(m_generation, [monitor = m_monitor, failure = failureOf(error)] {
+            Q_EMIT monitor->pollFailed(failure);
         });
     }
 
@@ -422,7 +417,9 @@ private:
             return;
         m_watcher = std::make_unique<topology::SentinelWatcher>(
             endpoint, options, [this, generation](const QString &primary) {
-                post(this, [this, generation, primary] { followSwitch(generation, primary); });
+                QMetaObject::invokeMethod(
+                    this, [this, generation, primary] { followSwitch(generation, primary); },
+                    Qt::QueuedConnection);
             });
     }
     void followSwitch(quint64 generation, const QString &primary) {
@@ -440,7 +437,8 @@ private:
         m_timer->start(0);
     }
 
-    PoolMonitor *m_monitor; // only a context for posting: never touched from this thread
+    PoolMonitor *m_monitor; // only named in deliveries: never touched from this thread
+    WorkerLink m_link;
     std::unique_ptr<topology::SentinelWatcher> m_watcher;
     QTimer *m_timer;
     QTimer *m_searchTimer; // steps of the member search, between polls
@@ -467,45 +465,36 @@ private:
 
 PoolMonitor::PoolMonitor(QObject *parent)
     : QObject(parent)
-    , m_thread(std::make_unique<QThread>()) {
+    , m_background(std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-poller"))) {
     registerMonitorTypes();
-    m_thread->setObjectName(QStringLiteral("poolscope-poller"));
-    m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
-    m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeOnThisThread);
-    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread->start();
+    m_worker = m_background->adopt(new Worker(this, m_background->link()));
 }
 
-PoolMonitor::~PoolMonitor() {
-    // Whatever the worker is waiting for ends within the command timeout; nothing starts after.
-    m_worker->wanted.store(kShuttingDown);
-    m_thread->quit();
-    m_thread->wait();
-}
+// The background worker stops first: whatever the worker waits for ends within the command
+// timeout, and nothing starts after.
+PoolMonitor::~PoolMonitor() = default;
 
 void PoolMonitor::connectTo(const Endpoint &endpoint, const QByteArray &poolKey,
                             const ConnectionOptions &options) {
-    const quint64 generation = ++m_generation;
-    m_worker->wanted.store(generation);
+    const quint64 generation = m_background->retarget();
     const ConnectionOptions bounded =
         worker::boundedOptions(options, QStringLiteral("poolscope-poller"));
-    post(m_worker, [worker = m_worker, generation, endpoint, poolKey, bounded] {
+    m_background->post([worker = m_worker, generation, endpoint, poolKey, bounded] {
         worker->start(generation, endpoint, poolKey, bounded);
     });
-    handleWorkerState(generation, ConnectionState::Connecting, endpoint.toDisplayString());
+    handleWorkerState(ConnectionState::Connecting, endpoint.toDisplayString());
 }
 
 void PoolMonitor::disconnectFromServer() {
-    const quint64 generation = ++m_generation;
-    m_worker->wanted.store(generation);
-    post(m_worker, [worker = m_worker] { worker->stop(); });
-    handleWorkerState(generation, ConnectionState::Disconnected, QStringLiteral("disconnected"));
+    m_background->retarget();
+    m_background->post([worker = m_worker] { worker->stop(); });
+    handleWorkerState(ConnectionState::Disconnected, QStringLiteral("disconnected"));
 }
 
 void PoolMonitor::setPollInterval(std::chrono::milliseconds interval) {
     m_interval = std::max(interval, std::chrono::milliseconds(1));
-    post(m_worker, [worker = m_worker, interval = m_interval] { worker->setInterval(interval); });
+    m_background->post(
+        [worker = m_worker, interval = m_interval] { worker->setInterval(interval); });
 }
 
 std::chrono::milliseconds PoolMonitor::pollInterval() const {
@@ -514,40 +503,41 @@ std::chrono::milliseconds PoolMonitor::pollInterval() const {
 
 void PoolMonitor::setPaused(bool paused) {
     m_paused = paused;
-    post(m_worker, [worker = m_worker, paused] { worker->setPaused(paused); });
+    m_background->post([worker = m_worker, paused] { worker->setPaused(paused); });
 }
 
 bool PoolMonitor::isPaused() const {
     return m_paused;
 }
 
+quint64 PoolMonitor::generation() const {
+    return m_background->generation();
+}
+
 void PoolMonitor::setFullSnapshotThreshold(qint64 members) {
-    post(m_worker, [worker = m_worker, members] { worker->setFullSnapshotThreshold(members); });
+    m_background->post([worker = m_worker, members] { worker->setFullSnapshotThreshold(members); });
 }
 
 void PoolMonitor::setPinnedMembers(const QList<QByteArray> &members) {
-    post(m_worker, [worker = m_worker, members] { worker->setPinned(members); });
+    m_background->post([worker = m_worker, members] { worker->setPinned(members); });
 }
 
 void PoolMonitor::setVisibleRows(qint64 fromRank, int count) {
-    post(m_worker,
-         [worker = m_worker, fromRank, count] { worker->setVisibleRows(fromRank, count); });
+    m_background->post(
+        [worker = m_worker, fromRank, count] { worker->setVisibleRows(fromRank, count); });
 }
 
 quint64 PoolMonitor::setMemberSearch(const QByteArray &text) {
     const quint64 id = ++m_searchId;
-    post(m_worker, [worker = m_worker, id, text] { worker->setSearch(id, text); });
+    m_background->post([worker = m_worker, id, text] { worker->setSearch(id, text); });
     return id;
 }
 
 void PoolMonitor::pollNow() {
-    post(m_worker, [worker = m_worker] { worker->pollNow(); });
+    m_background->post([worker = m_worker] { worker->pollNow(); });
 }
 
-void PoolMonitor::handleWorkerState(quint64 generation, ConnectionState state,
-                                    const QString &detail) {
-    if (generation != m_generation)
-        return; // about a connection the user has already left
+void PoolMonitor::handleWorkerState(ConnectionState state, const QString &detail) {
     if (state == m_state && detail == m_stateDetail)
         return;
     m_state = state;
@@ -555,28 +545,10 @@ void PoolMonitor::handleWorkerState(quint64 generation, ConnectionState state,
     Q_EMIT stateChanged(state, detail);
 }
 
-void PoolMonitor::handleObservation(const PoolObservation &observation) {
-    if (observation.generation != m_generation)
-        return; // read before a reconnect or key change
-    Q_EMIT observationArrived(observation);
-}
-
-void PoolMonitor::handleAuthenticationFailure(quint64 generation, const QString &message) {
-    if (generation != m_generation)
-        return;
-    Q_EMIT authenticationFailed(message);
-}
-
-void PoolMonitor::handleSearchResult(quint64 generation, const MemberSearchResult &result) {
-    if (generation != m_generation || result.id != m_searchId)
-        return; // for a connection left, or a search replaced since
+void PoolMonitor::handleSearchResult(const MemberSearchResult &result) {
+    if (result.id != m_searchId)
+        return; // a search replaced since
     Q_EMIT memberSearchUpdated(result);
-}
-
-void PoolMonitor::handleFailure(quint64 generation, const QString &message) {
-    if (generation != m_generation)
-        return;
-    Q_EMIT pollFailed(message);
 }
 
 } // namespace poolscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Failure.h"
 #include "client/RedisConnection.h"
 #include "endpoint/Endpoint.h"
 #include "pool/MemberSearch.h"
@@ -15,9 +16,9 @@
 #include <QObject>
 #include <QString>
 
-class QThread;
-
 namespace poolscope {
+
+class BackgroundWorker;
 
 enum class ConnectionState { Disconnected, Connecting, Connected, Reconnecting };
 QString connectionStateName(ConnectionState state);
@@ -53,16 +54,17 @@ struct PoolObservation {
     std::optional<double> allocationsSincePrevious;
 };
 
-// Polls one pool from its own thread, over its own connection, so the GUI thread never waits
-// on Redis. A single-shot timer is re-armed only after a poll has finished: polls never overlap.
-// Every observation carries the generation of the connectTo() it answers, and replies from an
-// older generation (before a reconnect or key change) are dropped, never emitted.
+// The poller: polls one pool from its own thread (a BackgroundWorker), over its own connection,
+// so the GUI thread never waits on Redis. A single-shot timer is re-armed only after a poll has
+// finished: polls never overlap. Every observation carries the generation of the connectTo() it
+// answers, and replies from an older generation (before a reconnect or key change) are dropped,
+// never emitted.
 class PoolMonitor : public QObject {
     Q_OBJECT
 
 public:
     explicit PoolMonitor(QObject *parent = nullptr);
-    ~PoolMonitor() override; // stops polling and joins the thread
+    ~PoolMonitor() override; // stops polling; the thread ends within about a command timeout
 
     // Starts a new generation: state Connecting at once, then Connected (detail: server
     // version) or Reconnecting (detail: why), retried with backoff from 50 ms doubling to 2 s;
@@ -94,36 +96,33 @@ public:
     // reconnecting, retries the connection at once.
     void pollNow();
     ConnectionState state() const { return m_state; }
-    quint64 generation() const { return m_generation; }
+    quint64 generation() const;
 
 Q_SIGNALS:
     // detail: the server version when connected, the reason otherwise.
     void stateChanged(poolscope::ConnectionState state, const QString &detail);
     void observationArrived(const poolscope::PoolObservation &observation);
-    void pollFailed(const QString &message);
+    // A poll failed: WRONGTYPE, NOPERM, a lost connection (then state Reconnecting)...
+    void pollFailed(const poolscope::Failure &failure);
     // The server refused the credentials (or wants some): the monitor stops (state
     // Disconnected) instead of retrying, until connectTo() is called with new ones.
-    void authenticationFailed(const QString &message);
+    void authenticationFailed(const poolscope::Failure &failure);
     // Progress or refreshed counts of the current member search (setMemberSearch).
     void memberSearchUpdated(const poolscope::MemberSearchResult &result);
 
 private:
     class Worker;
-    void handleWorkerState(quint64 generation, poolscope::ConnectionState state,
-                           const QString &detail);
-    void handleObservation(const poolscope::PoolObservation &observation);
-    void handleFailure(quint64 generation, const QString &message);
-    void handleAuthenticationFailure(quint64 generation, const QString &message);
-    void handleSearchResult(quint64 generation, const poolscope::MemberSearchResult &result);
+    void handleWorkerState(poolscope::ConnectionState state, const QString &detail);
+    void handleSearchResult(const poolscope::MemberSearchResult &result);
 
-    std::unique_ptr<QThread> m_thread;
-    Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
     ConnectionState m_state = ConnectionState::Disconnected;
     QString m_stateDetail; // stateChanged is emitted when the state or its detail changes
-    quint64 m_generation = 0;
     std::chrono::milliseconds m_interval{1000};
     bool m_paused = false;
     quint64 m_searchId = 0;
+    // Last: stopped before anything a delivery touches goes away. Its generation is connectTo()'s.
+    std::unique_ptr<BackgroundWorker> m_background;
+    Worker *m_worker = nullptr; // the background worker's context, on its thread
 };
 
 } // namespace poolscope

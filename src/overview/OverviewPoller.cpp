@@ -1,20 +1,17 @@
 #include "overview/OverviewPoller.h"
 
-#include "client/WorkerSupport.h"
+#include "client/BackgroundWorker.h"
 #include "overview/ServerReader.h"
-#include "base/BrokenPipe.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include <QDateTime>
-#include <QThread>
 #include <QTimer>
 
 namespace poolscope {
 
 using std::chrono::milliseconds;
-using worker::post;
 
 QString serverStateName(OverviewServerStatus::State state) {
     switch (state) {
@@ -32,38 +29,41 @@ QString serverStateName(OverviewServerStatus::State state) {
     return {};
 }
 
-// Lives on its server's thread and does every blocking call there; reports back by posting to
-// the poller, stamped with the generation of the connections it reads for.
+// The context of a server's BackgroundWorker: does every blocking call of that server on its
+// thread; its reports are delivered to the poller stamped with the generation of the connections
+// it reads for.
 class OverviewPoller::Worker : public QObject {
 public:
-    Worker(OverviewPoller *owner, int index, quint64 generation, const Endpoint &endpoint,
-           const ConnectionOptions &options, const QList<QByteArray> &pinned)
+    Worker(OverviewPoller *owner, WorkerLink link, int index, quint64 generation,
+           const Endpoint &endpoint, const ConnectionOptions &options,
+           const QList<QByteArray> &pinned)
         : m_owner(owner)
+        , m_link(std::move(link))
         , m_index(index)
         , m_generation(generation)
         , m_options(options)
         , m_reader(endpoint, options, pinned) {}
 
     void read() {
-        const BrokenPipeGuard brokenPipeGuard;
         try {
             ServerReading reading = m_reader.read();
-            post(m_owner, [owner = m_owner, generation = m_generation, index = m_index,
-                           reading = std::move(reading)] {
+            m_link.deliver([owner = m_owner, generation = m_generation, index = m_index,
+                            reading = std::move(reading)] {
                 owner->handleReading(generation, index, reading);
             });
         } catch (const RedisError &error) {
             const ServerFailure failure{error.kind(), describe(m_options, error),
                                         error.retryCannotHelp(),
                                         QDateTime::currentMSecsSinceEpoch()};
-            post(m_owner, [owner = m_owner, generation = m_generation, index = m_index, failure] {
+            m_link.deliver([owner = m_owner, generation = m_generation, index = m_index, failure] {
                 owner->handleFailure(generation, index, failure);
             });
         }
     }
 
 private:
-    OverviewPoller *m_owner;
+    OverviewPoller *m_owner; // only named in deliveries
+    WorkerLink m_link;
     int m_index;
     quint64 m_generation;
     ConnectionOptions m_options;
@@ -73,13 +73,13 @@ private:
 struct OverviewPoller::Server {
     QList<OverviewConnection> connections;
     OverviewServerStatus status;
-    std::unique_ptr<QThread> thread; // none: not polled
-    Worker *worker = nullptr;        // lives on thread, deleted when it finishes
     std::unique_ptr<QTimer> timer;
     bool reading = false;
     bool pollRequested = false;
-    bool reported = false; // in the current round
-    bool polled() const { return thread != nullptr; }
+    bool reported = false;                        // in the current round
+    std::unique_ptr<BackgroundWorker> background; // none: not polled
+    Worker *worker = nullptr;                     // its context, on its thread
+    bool polled() const { return background != nullptr; }
 };
 
 OverviewPoller::OverviewPoller(QObject *parent)
@@ -93,13 +93,10 @@ void OverviewPoller::stopAll() {
     for (const auto &server : m_servers) {
         if (server->timer)
             server->timer->stop();
-        if (server->thread)
-            server->thread->quit(); // all asked first: their commands in flight end together
+        if (server->background)
+            server->background->requestStop(); // all asked first: their commands end together
     }
-    for (const auto &server : m_servers)
-        if (server->thread)
-            server->thread->wait();
-    m_servers.clear();
+    m_servers.clear(); // each waits for its own, a bounded while
 }
 
 void OverviewPoller::setConnections(const QList<OverviewConnection> &connections) {
@@ -141,12 +138,11 @@ void OverviewPoller::setConnections(const QList<OverviewConnection> &connections
                 if (!pinned.contains(key))
                     pinned.append(key);
         const int index = int(i);
-        server->thread = std::make_unique<QThread>();
-        server->thread->setObjectName(QStringLiteral("poolscope-overview"));
-        server->worker = new Worker(this, index, generation, first.endpoint, first.options, pinned);
-        server->worker->moveToThread(server->thread.get());
-        connect(server->thread.get(), &QThread::finished, server->worker, &QObject::deleteLater);
-        server->thread->start();
+        server->background =
+            std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-overview"));
+        server->worker = server->background->adopt(new Worker(this, server->background->link(),
+                                                              index, generation, first.endpoint,
+                                                              first.options, pinned));
         server->timer = std::make_unique<QTimer>();
         server->timer->setSingleShot(true);
         connect(server->timer.get(), &QTimer::timeout, this,
@@ -212,7 +208,7 @@ void OverviewPoller::startReading(int index) {
     server.pollRequested = false;
     ++server.status.attempts;
     server.status.lastAttemptMs = QDateTime::currentMSecsSinceEpoch();
-    post(server.worker, [worker = server.worker] { worker->read(); });
+    server.background->post([worker = server.worker] { worker->read(); });
 }
 
 void OverviewPoller::handleReading(quint64 generation, int index, const ServerReading &reading) {

@@ -39,8 +39,8 @@ QString serverStateName(OverviewServerStatus::State state);
 // soon as a reading succeeds. Wrong credentials and errors that retrying cannot help (an SSH
 // host key refused) stop that server until pollNow() or new connections.
 //
-// Lives on the GUI (or CLI) thread and never waits on the network there; destroying it waits for
-// each worker's command in flight (bounded by its command timeout).
+// Lives on the GUI (or CLI) thread and never waits on the network there: each server is read on a
+// BackgroundWorker of its own, and destroying the poller stops them all at once (a bounded wait).
 class OverviewPoller : public QObject {
     Q_OBJECT
 

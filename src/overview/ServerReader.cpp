@@ -1,7 +1,7 @@
 #include "overview/ServerReader.h"
 
 #include "health/HealthStore.h"
-#include "client/WorkerSupport.h"
+#include "client/BackgroundWorker.h"
 #include "pool/PoolKeys.h"
 #include "client/NodeScan.h"
 

@@ -1,9 +1,7 @@
 #include "recording/PoolRecorder.h"
 
+#include "client/BackgroundWorker.h"
 #include "recording/RecordingWriter.h"
-
-#include <QCoreApplication>
-#include <QThread>
 
 namespace poolscope {
 
@@ -14,11 +12,14 @@ constexpr qsizetype kEdgeMembers = 10;
 
 } // namespace
 
-// Owns the writer on the recorder's thread; every call arrives queued, in order.
+// The context of the recorder's BackgroundWorker: owns the writer on its thread; every call
+// arrives queued, in order. The writer (and the file's lock) goes with it at the latest.
 class PoolRecorder::Worker : public QObject {
-    Q_OBJECT
-
 public:
+    Worker(PoolRecorder *recorder, WorkerLink link)
+        : m_recorder(recorder)
+        , m_link(std::move(link)) {}
+
     std::unique_ptr<RecordingWriter> writer;
 
     void writePoll(const RecordingPoll &poll) {
@@ -26,9 +27,11 @@ public:
             return;
         QString error;
         if (writer->appendPoll(poll, &error))
-            Q_EMIT pollWritten(poll.timeMs);
+            m_link.deliver([recorder = m_recorder, timeMs = poll.timeMs] {
+                Q_EMIT recorder->pollWritten(timeMs);
+            });
         else
-            Q_EMIT writeFailed(error);
+            reportFailure(error);
     }
 
     void writeEvent(const RecordingEvent &event, bool once) {
@@ -36,30 +39,26 @@ public:
             return;
         QString error;
         if (!(once ? writer->appendEventOnce(event, &error) : writer->appendEvent(event, &error)))
-            Q_EMIT writeFailed(error);
+            reportFailure(error);
     }
 
-Q_SIGNALS:
-    void pollWritten(qint64 timeMs);
-    void writeFailed(const QString &message);
+private:
+    void reportFailure(const QString &error) {
+        m_link.deliver([recorder = m_recorder, error] { Q_EMIT recorder->writeFailed(error); });
+    }
+
+    PoolRecorder *m_recorder; // only named in deliveries
+    WorkerLink m_link;
 };
 
 PoolRecorder::PoolRecorder(QObject *parent)
     : QObject(parent)
-    , m_thread(std::make_unique<QThread>()) {
-    m_thread->setObjectName(QStringLiteral("poolscope-recorder"));
-    m_worker = new Worker; // deleted on its thread when the thread finishes
-    m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &Worker::pollWritten, this, &PoolRecorder::pollWritten);
-    connect(m_worker, &Worker::writeFailed, this, &PoolRecorder::writeFailed);
-    m_thread->start();
+    , m_background(std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-recorder"))) {
+    m_worker = m_background->adopt(new Worker(this, m_background->link()));
 }
 
 PoolRecorder::~PoolRecorder() {
     close();
-    m_thread->quit();
-    m_thread->wait();
 }
 
 bool PoolRecorder::open(const QString &path, const RecordingInfo &info, QString *error) {
@@ -67,13 +66,10 @@ bool PoolRecorder::open(const QString &path, const RecordingInfo &info, QString 
     bool opened = false;
     QString message;
     Worker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [worker, &path, &info, &opened, &message] {
-            worker->writer = RecordingWriter::open(path, info, &message);
-            opened = worker->writer != nullptr;
-        },
-        Qt::BlockingQueuedConnection);
+    m_background->call([worker, &path, &info, &opened, &message] {
+        worker->writer = RecordingWriter::open(path, info, &message);
+        opened = worker->writer != nullptr;
+    });
     if (!opened) {
         if (error)
             *error = message;
@@ -89,11 +85,10 @@ void PoolRecorder::close() {
         return;
     Worker *worker = m_worker;
     // Queued after every poll and event already sent: they are written first.
-    QMetaObject::invokeMethod(
-        m_worker, [worker] { worker->writer.reset(); }, Qt::BlockingQueuedConnection);
+    m_background->call([worker] { worker->writer.reset(); });
     m_open = false;
     // The worker's last pollWritten / writeFailed are queued to this thread: emit them now.
-    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    m_background->runDeliveries();
 }
 
 void PoolRecorder::setWholePoolLimit(int members) {
@@ -160,25 +155,19 @@ void PoolRecorder::recordObservation(const PoolObservation &observation) {
 void PoolRecorder::recordPoll(const RecordingPoll &poll) {
     if (!m_open)
         return;
-    Worker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [worker, poll] { worker->writePoll(poll); }, Qt::QueuedConnection);
+    m_background->post([worker = m_worker, poll] { worker->writePoll(poll); });
 }
 
 void PoolRecorder::recordEvent(const RecordingEvent &event) {
     if (!m_open)
         return;
-    Worker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [worker, event] { worker->writeEvent(event, false); }, Qt::QueuedConnection);
+    m_background->post([worker = m_worker, event] { worker->writeEvent(event, false); });
 }
 
 void PoolRecorder::recordEventOnce(const RecordingEvent &event) {
     if (!m_open)
         return;
-    Worker *worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [worker, event] { worker->writeEvent(event, true); }, Qt::QueuedConnection);
+    m_background->post([worker = m_worker, event] { worker->writeEvent(event, true); });
 }
 
 void PoolRecorder::markGap(qint64 timeMs, const QString &reason) {
@@ -190,5 +179,3 @@ void PoolRecorder::markGap(qint64 timeMs, const QString &reason) {
 }
 
 } // namespace poolscope
-
-#include "PoolRecorder.moc"

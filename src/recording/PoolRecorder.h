@@ -1,12 +1,12 @@
 // Records a watched pool to a file, off the caller's thread.
 //
-// Part of the recording API (issue #15) that the dashboard's viewer uses: the dashboard (and
+// Part of the recording API that the dashboard's viewer uses: the dashboard (and
 // `poolscope-cli record`) hands it every PoolObservation and event; it picks what to record the
 // way the in-memory history does (PoolSession::recordHistory): every member of a pool up to
 // wholePoolLimit() members read in full, else the ends of the pool (10 members at each end), the
 // pinned and the charted members, with the band from the poll's statistics. The writing
-// (RecordingWriter) happens on the recorder's own thread; the caller's thread only copies the
-// data and queues it.
+// (RecordingWriter) happens on the recorder's own thread (a BackgroundWorker); the caller's thread
+// only copies the data and queues it.
 #pragma once
 
 #include "monitor/PoolMonitor.h"
@@ -18,10 +18,9 @@
 #include <QSet>
 #include <QString>
 
-class QThread;
-
 namespace poolscope {
 
+class BackgroundWorker;
 class RecordingWriter;
 
 class PoolRecorder : public QObject {
@@ -70,13 +69,13 @@ Q_SIGNALS:
 
 private:
     class Worker;
-    std::unique_ptr<QThread> m_thread;
-    Worker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
     bool m_open = false;
     QString m_path;
     int m_wholePoolLimit = 2000;
     QSet<QByteArray> m_pinned;
     QSet<QByteArray> m_charted;
+    std::unique_ptr<BackgroundWorker> m_background; // last: stopped first
+    Worker *m_worker = nullptr;                     // its context, on its thread
 };
 
 } // namespace poolscope

@@ -1,6 +1,7 @@
 #include "session/PoolSession.h"
 
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
+#include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
@@ -57,7 +58,7 @@ PoolSession::PoolSession(QObject *parent)
 PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
     : QObject(parent)
     , m_monitor(std::make_unique<PoolMonitor>())
-    , m_commander(std::make_unique<PoolCommander>())
+    , m_writer(std::make_unique<PoolWriter>())
     , m_history(std::make_unique<PoolHistory>(historyLimits))
     , m_historyLimits(historyLimits) {
     connect(m_monitor.get(), &PoolMonitor::stateChanged, this, &PoolSession::handleState);
@@ -72,26 +73,26 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
                 Q_EMIT memberSearchUpdated(result);
             });
 
-    connect(m_commander.get(), &PoolCommander::seedProgressed, this, &PoolSession::seedProgressed);
-    connect(m_commander.get(), &PoolCommander::seedFinished, this,
-            &PoolSession::handleSeedFinished);
-    connect(m_commander.get(), &PoolCommander::membersEvicted, this, &PoolSession::handleEvicted);
-    connect(m_commander.get(), &PoolCommander::membersRestored, this, &PoolSession::handleRestored);
-    connect(m_commander.get(), &PoolCommander::poolKeysFound, this, &PoolSession::poolKeysFound);
-    connect(m_commander.get(), &PoolCommander::commandFailed, this,
-            &PoolSession::handleCommandFailure);
-    connect(m_commander.get(), &PoolCommander::busyChanged, this, [this](bool busy) {
+    connect(m_writer.get(), &PoolWriter::seedProgressed, this, &PoolSession::seedProgressed);
+    connect(m_writer.get(), &PoolWriter::seedFinished, this, &PoolSession::handleSeedFinished);
+    connect(m_writer.get(), &PoolWriter::membersEvicted, this, &PoolSession::handleEvicted);
+    connect(m_writer.get(), &PoolWriter::membersRestored, this, &PoolSession::handleRestored);
+    connect(m_writer.get(), &PoolWriter::poolKeysFound, this, &PoolSession::poolKeysFound);
+    connect(m_writer.get(), &PoolWriter::commandFailed, this, &PoolSession::handleCommandFailure);
+    connect(m_writer.get(), &PoolWriter::busyChanged, this, [this](bool busy) {
         if (!busy)
             m_writesInFlight = 0; // every request answered
     });
+    m_health = std::make_unique<PoolHealth>(this);
     m_lastBlockReason = writeBlockReason();
 }
 
 PoolSession::~PoolSession() {
-    // Members are destroyed in reverse order; stop the poller first so no observation arrives
-    // while the history is going away.
+    // Members are destroyed in reverse order; stop the guard, the health reads and the poller first
+    // so nothing arrives while the history is going away.
+    m_health.reset();
     m_monitor.reset();
-    m_commander.reset();
+    m_writer.reset();
 }
 
 void PoolSession::setReadOnly(bool readOnly) {
@@ -139,6 +140,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_serverRefusesWrites.clear();
     m_firstObservation = true;
     m_lastPollFailure.clear();
+    setKeyProblem({}); // a new key: known again after its first poll
     m_search.reset();
     if (!sameTarget) {
         m_rates.clear();
@@ -154,13 +156,13 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     }
     ConnectionOptions pollerOptions;
     pollerOptions.clientName = QStringLiteral("poolscope-poller");
-    ConnectionOptions commanderOptions;
-    commanderOptions.clientName = QStringLiteral("poolscope-commander");
-    commanderOptions.commandTimeout = std::chrono::milliseconds(5000);
+    ConnectionOptions writerOptions;
+    writerOptions.clientName = QStringLiteral("poolscope-writer");
+    writerOptions.commandTimeout = std::chrono::milliseconds(5000);
     // Errors name the dashboard's fields and buttons, not command-line flags.
     pollerOptions.describeError = dashboardErrorText;
-    commanderOptions.describeError = dashboardErrorText;
-    m_commander->setTarget(endpoint, poolKey, commanderOptions);
+    writerOptions.describeError = dashboardErrorText;
+    m_writer->setTarget(endpoint, poolKey, writerOptions);
     m_monitor->connectTo(endpoint, poolKey, pollerOptions);
     log(LogSeverity::Info, QStringLiteral("connection"),
         QStringLiteral("connecting to %1, pool \"%2\"")
@@ -337,7 +339,7 @@ QList<QByteArray> PoolSession::knownMembers() const {
 
 void PoolSession::findPoolKeys() {
     if (m_hasTarget)
-        m_commander->findPoolKeys();
+        m_writer->findPoolKeys();
 }
 
 void PoolSession::log(LogSeverity severity, const QString &kind, const QString &text) {
@@ -424,6 +426,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
     m_lastPollFailure.clear();
+    setKeyProblem({});
     m_lastGoodPollMs = observation.timeMs;
     m_outage = false;
     setStale(false);
@@ -518,24 +521,35 @@ void PoolSession::reportOutsideChanges(const PoolObservation &before, const Pool
     }
 }
 
-void PoolSession::handlePollFailure(const QString &message) {
+void PoolSession::handlePollFailure(const Failure &failure) {
     // A dead server fails every poll: log each distinct failure once, the status bar shows all.
-    if (message != m_lastPollFailure) {
-        m_lastPollFailure = message;
-        log(LogSeverity::Error, QStringLiteral("poll"), message);
+    if (failure.text != m_lastPollFailure) {
+        m_lastPollFailure = failure.text;
+        log(LogSeverity::Error, QStringLiteral("poll"), failure.text);
     }
-    markOutage(QStringLiteral("poll failed: %1").arg(message));
-    Q_EMIT pollFailed(message);
+    // A key of another type fails every pool command: its text says which key holds what.
+    if (failure.wrongType())
+        setKeyProblem(failure.text);
+    markOutage(QStringLiteral("poll failed: %1").arg(failure.text));
+    Q_EMIT pollFailed(failure);
 }
 
-void PoolSession::handleAuthenticationFailure(const QString &message) {
+void PoolSession::setKeyProblem(const QString &problem) {
+    if (problem == m_keyProblem)
+        return;
+    m_keyProblem = problem;
+    Q_EMIT keyProblemChanged(problem);
+}
+
+void PoolSession::handleAuthenticationFailure(const Failure &failure) {
+    const QString &message = failure.text;
     m_hasTarget = false;
     m_serverVersion.clear();
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("authentication"));
     log(LogSeverity::Error, QStringLiteral("connection"),
         QStringLiteral("%1 · not retrying: enter the password in the Redis URL field")
             .arg(message));
-    Q_EMIT authenticationFailed(message);
+    Q_EMIT authenticationFailed(failure);
     updateWriteAvailability();
 }
 

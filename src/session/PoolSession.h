@@ -21,7 +21,8 @@
 
 namespace poolscope {
 
-class PoolCommander;
+class PoolHealth;
+class PoolWriter;
 struct LoadedRecording;
 
 enum class LogSeverity { Info, Warning, Error };
@@ -34,10 +35,10 @@ struct LogEntry {
     QString text;
 };
 
-// The dashboard's model of one watched pool, without any widget: it owns the poller, the
-// commander and the history, turns their replies into history, rates and log entries, and
-// decides whether writes are allowed. Panels observe it; PoolActions drives it. All Redis work
-// happens on the monitor's and commander's threads: nothing here ever waits on Redis.
+// The dashboard's model of one watched pool, without any widget: it owns the poller (PoolMonitor),
+// the writer (PoolWriter) and the history, turns their replies into history, rates and log
+// entries, and decides whether writes are allowed. Panels observe it; PoolActions drives it. All
+// Redis work happens on the poller's and the writer's threads: nothing here ever waits on Redis.
 class PoolSession : public QObject {
     Q_OBJECT
 
@@ -75,6 +76,9 @@ public:
     QString serverVersion() const { return m_serverVersion; }
     // Why the last poll failed (WRONGTYPE, a lost connection, ...); empty once a poll succeeds.
     QString pollFailure() const { return m_lastPollFailure; }
+    // Why the pool key cannot be a pool (it, or a companion of it, holds another type), or empty:
+    // what polls answer until a poll of a good key succeeds.
+    QString keyProblem() const { return m_keyProblem; }
     // Stale: polls fail or the connection is down, so every figure from polls is the last good
     // poll's (at lastGoodPollMs), not live. False before the first poll of a target.
     bool isStale() const { return m_stale; }
@@ -133,17 +137,20 @@ public:
     const PoolHistory &history() const { return *m_history; }
     PoolHistory &history() { return *m_history; }
     const MemberColors &colors() const { return m_colors; }
+    // The members' proxy health, the guard's actions, Check selected and the dashboard's guard.
+    PoolHealth &health() { return *m_health; }
+    const PoolHealth &health() const { return *m_health; }
     // Members the history has series for, in the pool or evicted.
     QList<QByteArray> knownMembers() const;
 
-    // Writes, all through the commander's thread. Refused (with a log entry) when !canWrite().
+    // Writes, all through the writer's thread. Refused (with a log entry) when !canWrite().
     bool seed(const QList<QByteArray> &members, const SeedOptions &options);
     // reason: why, for the pool's audit trail (optional; a seed's is options.reason).
     bool evict(const QList<QByteArray> &members, const QString &reason = {});
     bool restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
                  const QString &reason = {});
     void findPoolKeys();
-    // Writes of this dashboard made around the commander (the count-reset demo's own
+    // Writes of this dashboard made around the writer (the count-reset demo's own
     // connection): what they change, from begin to end and in the poll that spans the end, is
     // ours and not reported as an outside change. Calls nest.
     void beginOwnWrites();
@@ -164,10 +171,12 @@ Q_SIGNALS:
     void targetChanged();
     // After history and rates took the observation in.
     void observationApplied(const poolscope::PoolObservation &observation);
-    void pollFailed(const QString &message);
+    void pollFailed(const poolscope::Failure &failure);
+    // keyProblem() changed.
+    void keyProblemChanged(const QString &problem);
     // The server refused the credentials: no retrying; the target is dropped (hasTarget() false)
     // until connectTo() brings new ones.
-    void authenticationFailed(const QString &message);
+    void authenticationFailed(const poolscope::Failure &failure);
     void historyEventAdded(const poolscope::HistoryEvent &event);
     // The history was replaced by one read from a recording (showRecording, adoptRecordedPast).
     void historyLoaded();
@@ -178,7 +187,9 @@ Q_SIGNALS:
     void seedFinished(const poolscope::SeedResult &result);
     void membersEvicted(const QList<poolscope::EvictResult> &results);
     void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
-    void commandFailed(const QString &operation, const QString &message);
+    // operation: "seed", "evict", "restore", "scan". A refusal of this user's or this server's
+    // (NOPERM, a read-only replica) also makes the session read-only (writeBlockReason()).
+    void commandFailed(const QString &operation, const poolscope::Failure &failure);
     void memberSearchUpdated(const poolscope::MemberSearchResult &result);
     void credentialsShownChanged(bool shown);
 
@@ -187,12 +198,13 @@ private:
     void handleObservation(const PoolObservation &observation);
     void recordHistory(const PoolObservation &observation, const QList<PoolMember> &polled);
     void countAllocations(const PoolObservation &observation, bool afterAPoll);
-    void handlePollFailure(const QString &message);
-    void handleAuthenticationFailure(const QString &message);
+    void handlePollFailure(const Failure &failure);
+    void handleAuthenticationFailure(const Failure &failure);
+    void setKeyProblem(const QString &problem);
     void handleSeedFinished(const SeedResult &result);
     void handleEvicted(const QList<EvictResult> &results);
     void handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore);
-    void handleCommandFailure(const QString &operation, const QString &message);
+    void handleCommandFailure(const QString &operation, const Failure &failure);
     // Switching pools: the pool left keeps its history (and colours) for when it comes back.
     void keepCurrentPool();
     void takeKeptPool(const Endpoint &endpoint, const QByteArray &poolKey);
@@ -206,8 +218,9 @@ private:
     void updateWriteAvailability();
 
     std::unique_ptr<PoolMonitor> m_monitor;
-    std::unique_ptr<PoolCommander> m_commander;
+    std::unique_ptr<PoolWriter> m_writer;
     std::unique_ptr<PoolHistory> m_history;
+    std::unique_ptr<PoolHealth> m_health;
     PoolHistory::Limits m_historyLimits;
     struct KeptPool;
     std::vector<KeptPool> m_keptPools; // pools looked at before, most recently left last
@@ -219,6 +232,7 @@ private:
     QByteArray m_poolKey;
     QString m_serverVersion;
     QString m_lastPollFailure;
+    QString m_keyProblem;
     qint64 m_fullSnapshotThreshold = 10000;
     bool m_hasTarget = false;
     bool m_readOnly = false;

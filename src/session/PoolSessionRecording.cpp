@@ -56,6 +56,7 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     m_poolKey = recording.info.poolKey;
     m_serverVersion.clear();
     m_lastPollFailure.clear();
+    setKeyProblem({});
     m_serverRefusesWrites.clear();
     m_rates.clear();
     m_counted.clear(); // the chart's pool rate comes from the recording's sums

@@ -1,11 +1,11 @@
-// PoolSession's writes: seed, evict and restore handed to the commander thread, and their outcomes
+// PoolSession's writes: seed, evict and restore handed to the writer's thread, and their outcomes
 // turned into events, history markers and forecasts.
 #include "session/PoolSession.h"
 
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 
 #include <QDateTime>
 
@@ -31,7 +31,7 @@ bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &opti
     if (refuseWrite(QStringLiteral("seed")))
         return false;
     ++m_writesInFlight;
-    m_commander->seed(members, options);
+    m_writer->seed(members, options);
     return true;
 }
 
@@ -39,7 +39,7 @@ bool PoolSession::evict(const QList<QByteArray> &members, const QString &reason)
     if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
         return false;
     ++m_writesInFlight;
-    m_commander->evict(members, reason);
+    m_writer->evict(members, reason);
     return true;
 }
 
@@ -48,7 +48,7 @@ bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy
     if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
         return false;
     ++m_writesInFlight;
-    m_commander->restore(members, policy, startCount, reason);
+    m_writer->restore(members, policy, startCount, reason);
     return true;
 }
 
@@ -104,14 +104,13 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
         const RestoreResult &first = results.constFirst();
         const FloodForecast forecast = forecastRestore(first.policy, savedCounts, minimum,
                                                        first.restoredCount, m_rates.poolRate());
-        const QString what =
-            results.size() == 1
-                ? QStringLiteral("restore %1 (%2) at %3")
-                      .arg(utf8Text(first.member), restorePolicyName(first.policy),
-                           formatCount(first.restoredCount))
-                : QStringLiteral("restore %1 members (%2): %3")
-                      .arg(results.size())
-                      .arg(restorePolicyName(first.policy), nameSome(members));
+        const QString what = results.size() == 1
+                                 ? QStringLiteral("restore %1 (%2) at %3")
+                                       .arg(utf8Text(first.member), restorePolicyName(first.policy),
+                                            formatCount(first.restoredCount))
+                                 : QStringLiteral("restore %1 members (%2): %3")
+                                       .arg(results.size())
+                                       .arg(restorePolicyName(first.policy), nameSome(members));
         // Above the minimum there is no flood but a wait: said as clearly.
         QList<double> joins;
         for (const RestoreResult &result : results)
@@ -128,17 +127,16 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
     Q_EMIT membersRestored(results, poolMinimumBefore);
 }
 
-void PoolSession::handleCommandFailure(const QString &operation, const QString &message) {
-    log(LogSeverity::Error, operation, message);
+void PoolSession::handleCommandFailure(const QString &operation, const Failure &failure) {
+    log(LogSeverity::Error, operation, failure.text);
     // A refusal for lack of rights will not go away by retrying: switch to read-only, and say so.
-    const bool noRight = message.contains(QStringLiteral("NOPERM")) ||
-                         message.contains(QStringLiteral("lacks the right"));
-    if (noRight || message.contains(QStringLiteral("read-only replica"))) {
-        m_serverRefusesWrites =
-            noRight ? QStringLiteral("NOPERM") : QStringLiteral("connected to a read-only replica");
+    if (failure.noPermission() || failure.readOnlyReplica()) {
+        m_serverRefusesWrites = failure.noPermission()
+                                    ? QStringLiteral("NOPERM")
+                                    : QStringLiteral("connected to a read-only replica");
         updateWriteAvailability();
     }
-    Q_EMIT commandFailed(operation, message);
+    Q_EMIT commandFailed(operation, failure);
 }
 
 void PoolSession::beginOwnWrites() {

@@ -1,5 +1,6 @@
 #include "session/RecordingLoader.h"
 
+#include "client/BackgroundWorker.h"
 #include "recording/RecordingReader.h"
 
 #include <algorithm>
@@ -7,10 +8,7 @@
 #include <limits>
 #include <vector>
 
-#include <QMetaObject>
-#include <QPointer>
 #include <QSet>
-#include <QThread>
 
 namespace poolscope {
 
@@ -151,15 +149,12 @@ LoadedRecording loadRecording(const QString &path, int overviewPoints) {
 void loadRecordingInBackground(const QString &path, QObject *context,
                                std::function<void(std::shared_ptr<LoadedRecording>)> done,
                                int overviewPoints) {
-    QPointer<QObject> receiver(context);
-    QThread *thread = QThread::create([path, receiver, done = std::move(done), overviewPoints] {
-        auto loaded = std::make_shared<LoadedRecording>(loadRecording(path, overviewPoints));
-        if (receiver)
-            QMetaObject::invokeMethod(
-                receiver, [done, loaded] { done(loaded); }, Qt::QueuedConnection);
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    runInBackground(
+        context, QStringLiteral("poolscope-recording"),
+        [path, overviewPoints] {
+            return std::make_shared<LoadedRecording>(loadRecording(path, overviewPoints));
+        },
+        std::move(done));
 }
 
 void appendNewerHistory(PoolHistory &into, const PoolHistory &from, qint64 afterMs) {

@@ -42,8 +42,8 @@ PoolHistory::Limits historyLimitsFor(const RecordingInfo &info, qsizetype member
 constexpr int kRecordingOverviewPoints = 1500;
 LoadedRecording loadRecording(const QString &path, int overviewPoints = 0);
 
-// Runs loadRecording on a thread of its own and hands the result to `done` on `context`'s
-// thread (dropped if `context` is gone by then).
+// Runs loadRecording on a thread of its own (runInBackground) and hands the result to `done` on
+// `context`'s thread (dropped if `context` is gone by then).
 void loadRecordingInBackground(const QString &path, QObject *context,
                                std::function<void(std::shared_ptr<LoadedRecording>)> done,
                                int overviewPoints = 0);

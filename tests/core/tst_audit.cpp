@@ -1,4 +1,4 @@
-// The pool's audit trail against a real redis-server: the CLI, the dashboard's commander and a
+// The pool's audit trail against a real redis-server: the CLI, the dashboard's writer and a
 // guard write to one trail, each entry in the same script as its action, with who and why;
 // `poolscope-cli audit` filters it and prints stable JSON; the old guard-events stream is still
 // read; a trail of the wrong type refuses every write whole; the cap trims; and a seed killed
@@ -7,7 +7,7 @@
 #include "GuardFixture.h"
 
 #include "audit/AuditTrail.h"
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 #include "pool/PoolOperations.h"
 
 #include <QDateTime>
@@ -106,7 +106,7 @@ void TestAudit::parsesTimes() {
     }
 }
 
-// The CLI (seed, evict), the dashboard's commander (restore) and a guard (evict) in one trail,
+// The CLI (seed, evict), the dashboard's writer (restore) and a guard (evict) in one trail,
 // each with its actor and its reason; member ids with credentials masked in every field.
 void TestAudit::everyWriterInOneTrail() {
     const QByteArray key = "team";
@@ -126,11 +126,11 @@ void TestAudit::everyWriterInOneTrail() {
                                             QStringLiteral("ticket OPS-42")});
     QVERIFY2(run.exitCode == 0, run.err.constData());
 
-    // The dashboard's writes go through the commander, which names the dashboard.
-    PoolCommander commander;
-    QSignalSpy restored(&commander, &PoolCommander::membersRestored);
-    commander.setTarget(m_redis.endpoint(), key);
-    commander.restore({proxyMember(0)}, RestorePolicy::Min, 0, QStringLiteral("back up"));
+    // The dashboard's writes go through the writer, which names the dashboard.
+    PoolWriter writer;
+    QSignalSpy restored(&writer, &PoolWriter::membersRestored);
+    writer.setTarget(m_redis.endpoint(), key);
+    writer.restore({proxyMember(0)}, RestorePolicy::Min, 0, QStringLiteral("back up"));
     QVERIFY(restored.wait(10000));
 
     // A guard round evicts the member whose proxy refuses, its failed check as the reason.

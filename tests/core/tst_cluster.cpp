@@ -1,4 +1,4 @@
-// Redis Cluster (issue 14) against three real primaries on loopback, created once for the file:
+// Redis Cluster against three real primaries on loopback, created once for the file:
 // routing to each key's owner, detection behind a plain URL, clear CROSSSLOT / database errors,
 // and a load run that meets ASK and MOVED while its pool's slot moves to another primary (and an
 // eviction that meets TRYAGAIN), with every allocation accounted for.
@@ -8,7 +8,7 @@
 #include "catalog/PoolCatalog.h"
 #include "catalog/PoolCatalogReader.h"
 #include "load/LoadRunner.h"
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolKeys.h"
 #include "pool/PoolOperations.h"
@@ -223,11 +223,11 @@ private Q_SLOTS:
             keys.append(keyOn(node, "found", node == 0));
             primary(node).makePool(keys.last(), names(3));
         }
-        PoolCommander commander;
-        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
-        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
-        commander.setTarget(clusterEndpoint(), keys.first());
-        commander.findPoolKeys(1000);
+        PoolWriter writer;
+        QSignalSpy found(&writer, &PoolWriter::poolKeysFound);
+        QSignalSpy failed(&writer, &PoolWriter::commandFailed);
+        writer.setTarget(clusterEndpoint(), keys.first());
+        writer.findPoolKeys(1000);
         QVERIFY(found.wait(10000));
         QCOMPARE(failed.count(), 0);
         const QStringList listed = found.first().first().toStringList();

@@ -5,7 +5,7 @@
 
 #include "base/RedisError.h"
 #include "load/LoadRunner.h"
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolOperations.h"
 

@@ -1,7 +1,7 @@
 // The poller and the writer services against a real redis-server started by the fixture.
 #include "RedisFixture.h"
 
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolOperations.h"
 
@@ -361,20 +361,20 @@ private Q_SLOTS:
         QCOMPARE_LT(clock.elapsed(), 10 * options.commandTimeout.count());
     }
 
-    // --- PoolCommander ---
+    // --- PoolWriter ---
 
     void seedReportsProgressAndResult() {
         startRedis();
-        PoolCommander commander;
-        QSignalSpy progress(&commander, &PoolCommander::seedProgressed);
-        QSignalSpy finished(&commander, &PoolCommander::seedFinished);
-        QSignalSpy busy(&commander, &PoolCommander::busyChanged);
-        commander.setTarget(m_redis->endpoint(), "pool");
+        PoolWriter writer;
+        QSignalSpy progress(&writer, &PoolWriter::seedProgressed);
+        QSignalSpy finished(&writer, &PoolWriter::seedFinished);
+        QSignalSpy busy(&writer, &PoolWriter::busyChanged);
+        writer.setTarget(m_redis->endpoint(), "pool");
         SeedOptions options;
         options.startCount = 3;
         options.batchSize = 100; // 800 members a round trip: three progress steps
-        commander.seed(names(2000), options);
-        QVERIFY(commander.isBusy());
+        writer.seed(names(2000), options);
+        QVERIFY(writer.isBusy());
         QVERIFY(finished.wait(10000));
 
         const SeedResult result = finished.first().at(0).value<SeedResult>();
@@ -386,7 +386,7 @@ private Q_SLOTS:
         QCOMPARE(progress.last().at(1).toLongLong(), 2000);
         QCOMPARE(m_redis->run({"ZCARD", "pool"}).integer, 2000LL);
         QCOMPARE(score("m1999"), 3.0);
-        QTRY_VERIFY(!commander.isBusy());
+        QTRY_VERIFY(!writer.isBusy());
         QCOMPARE(busy.size(), 2);
         QCOMPARE(busy.at(0).at(0).toBool(), true);
         QCOMPARE(busy.at(1).at(0).toBool(), false);
@@ -395,13 +395,13 @@ private Q_SLOTS:
 
     void requestsRunInOrder() {
         startRedis();
-        PoolCommander commander;
-        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
-        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
-        commander.setTarget(m_redis->endpoint(), "pool");
+        PoolWriter writer;
+        QSignalSpy evicted(&writer, &PoolWriter::membersEvicted);
+        QSignalSpy failed(&writer, &PoolWriter::commandFailed);
+        writer.setTarget(m_redis->endpoint(), "pool");
         // Queued back to back: the evict must see what the seed wrote.
-        commander.seed({"x", "y"}, SeedOptions{});
-        commander.evict({"x"});
+        writer.seed({"x", "y"}, SeedOptions{});
+        writer.evict({"x"});
         QVERIFY(evicted.wait(5000));
         QCOMPARE(failed.size(), 0);
         QVERIFY(!inPool("x"));
@@ -411,12 +411,12 @@ private Q_SLOTS:
     void evictThenRestoreReportsPoolMinimum() {
         startRedis();
         m_redis->run({"ZADD", "pool", "5", "a", "7", "b", "9", "c"});
-        PoolCommander commander;
-        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
-        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
-        commander.setTarget(m_redis->endpoint(), "pool");
+        PoolWriter writer;
+        QSignalSpy evicted(&writer, &PoolWriter::membersEvicted);
+        QSignalSpy restored(&writer, &PoolWriter::membersRestored);
+        writer.setTarget(m_redis->endpoint(), "pool");
 
-        commander.evict({"a"});
+        writer.evict({"a"});
         QVERIFY(evicted.wait(5000));
         const auto evictResults = evicted.first().at(0).value<QList<EvictResult>>();
         QCOMPARE(evictResults.size(), 1);
@@ -425,7 +425,7 @@ private Q_SLOTS:
         QVERIFY(!inPool("a"));
         QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "a"}).toDouble(), 5.0);
 
-        commander.restore({"a"}, RestorePolicy::Zero, 0);
+        writer.restore({"a"}, RestorePolicy::Zero, 0);
         QVERIFY(restored.wait(5000));
         const auto restoreResults = restored.first().at(0).value<QList<RestoreResult>>();
         QCOMPARE(restoreResults.size(), 1);
@@ -438,10 +438,10 @@ private Q_SLOTS:
     void restoreIntoEmptyPoolReportsNoMinimum() {
         startRedis();
         m_redis->run({"HSET", PoolKeys("pool").evicted(), "a", "4"});
-        PoolCommander commander;
-        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
-        commander.setTarget(m_redis->endpoint(), "pool");
-        commander.restore({"a"}, RestorePolicy::Keep, 0);
+        PoolWriter writer;
+        QSignalSpy restored(&writer, &PoolWriter::membersRestored);
+        writer.setTarget(m_redis->endpoint(), "pool");
+        writer.restore({"a"}, RestorePolicy::Keep, 0);
         QVERIFY(restored.wait(5000));
         QCOMPARE(restored.first().at(1).toDouble(), -1.0);
         QCOMPARE(score("a"), 4.0);
@@ -463,15 +463,15 @@ private Q_SLOTS:
         startRedis();
         m_redis->makePool("pool", {"a", "b"}, 2);
         m_redis->run({"HSET", PoolKeys("pool").evicted(), "gone", "1"});
-        PoolCommander commander;
-        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
-        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
-        QSignalSpy restored(&commander, &PoolCommander::membersRestored);
-        commander.setTarget(m_redis->endpoint(), "pool");
+        PoolWriter writer;
+        QSignalSpy failed(&writer, &PoolWriter::commandFailed);
+        QSignalSpy evicted(&writer, &PoolWriter::membersEvicted);
+        QSignalSpy restored(&writer, &PoolWriter::membersRestored);
+        writer.setTarget(m_redis->endpoint(), "pool");
         if (operation == QLatin1String("evict"))
-            commander.evict(members);
+            writer.evict(members);
         else
-            commander.restore(members, RestorePolicy::Keep, 0);
+            writer.restore(members, RestorePolicy::Keep, 0);
         QVERIFY(failed.wait(5000));
         QCOMPARE(failed.first().at(0).toString(), operation);
         const QString message = failed.first().at(1).toString();
@@ -483,7 +483,7 @@ private Q_SLOTS:
         QVERIFY(inPool("a"));
         QVERIFY(inPool("b"));
         QCOMPARE(m_redis->run({"HGET", PoolKeys("pool").evicted(), "gone"}).toDouble(), 1.0);
-        QTRY_VERIFY(!commander.isBusy());
+        QTRY_VERIFY(!writer.isBusy());
     }
 
     void findsSortedSetKeysOnly() {
@@ -494,10 +494,10 @@ private Q_SLOTS:
         m_redis->run({"SET", "a-string", "1"});
         m_redis->run({"HSET", PoolKeys("pool-a").evicted(), "y", "1"});
         m_redis->run({"RPUSH", "a-list", "1"});
-        PoolCommander commander;
-        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
-        commander.setTarget(m_redis->endpoint(), QByteArray());
-        commander.findPoolKeys();
+        PoolWriter writer;
+        QSignalSpy found(&writer, &PoolWriter::poolKeysFound);
+        writer.setTarget(m_redis->endpoint(), QByteArray());
+        writer.findPoolKeys();
         QVERIFY(found.wait(5000));
         QCOMPARE(found.first().at(0).toStringList(),
                  (QStringList{QStringLiteral("pool-a"), QStringLiteral("pool-b"),
@@ -509,10 +509,10 @@ private Q_SLOTS:
         for (int i = 0; i < 30; ++i)
             m_redis->makePool("z" + QByteArray::number(i), {"x"});
         m_redis->run({"SET", "s", "1"});
-        PoolCommander commander;
-        QSignalSpy found(&commander, &PoolCommander::poolKeysFound);
-        commander.setTarget(m_redis->endpoint(), "z0");
-        commander.findPoolKeys(10);
+        PoolWriter writer;
+        QSignalSpy found(&writer, &PoolWriter::poolKeysFound);
+        writer.setTarget(m_redis->endpoint(), "z0");
+        writer.findPoolKeys(10);
         QVERIFY(found.wait(5000));
         const QStringList keys = found.first().at(0).toStringList();
         QCOMPARE(keys.size(), 10);
@@ -526,28 +526,28 @@ private Q_SLOTS:
     void reconnectsLazilyAfterALostConnection() {
         startRedis();
         m_redis->makePool("pool", {"a", "b"});
-        PoolCommander commander;
-        QSignalSpy evicted(&commander, &PoolCommander::membersEvicted);
-        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
-        commander.setTarget(m_redis->endpoint(), "pool");
-        commander.evict({"a"});
+        PoolWriter writer;
+        QSignalSpy evicted(&writer, &PoolWriter::membersEvicted);
+        QSignalSpy failed(&writer, &PoolWriter::commandFailed);
+        writer.setTarget(m_redis->endpoint(), "pool");
+        writer.evict({"a"});
         QVERIFY(evicted.wait(5000));
 
         // The server drops the writer's connection behind its back.
         m_redis->run({"CLIENT", "KILL", "SKIPME", "yes", "TYPE", "normal"});
-        commander.evict({"b"});
+        writer.evict({"b"});
         QVERIFY(failed.wait(5000));
         QCOMPARE(failed.first().at(0).toString(), QStringLiteral("evict"));
-        QVERIFY(inPool("b"));   // the lost request did not run
-        commander.evict({"b"}); // a new connection, opened by this request
+        QVERIFY(inPool("b")); // the lost request did not run
+        writer.evict({"b"});  // a new connection, opened by this request
         QVERIFY(evicted.wait(5000));
         QVERIFY(!inPool("b"));
     }
 
     void requestWithoutTargetFails() {
-        PoolCommander commander;
-        QSignalSpy failed(&commander, &PoolCommander::commandFailed);
-        commander.findPoolKeys();
+        PoolWriter writer;
+        QSignalSpy failed(&writer, &PoolWriter::commandFailed);
+        writer.findPoolKeys();
         QVERIFY(failed.wait(5000));
         QCOMPARE(failed.first().at(0).toString(), QStringLiteral("scan"));
         QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("connect first")));

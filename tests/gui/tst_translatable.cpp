@@ -19,7 +19,7 @@
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionEditDialog.h"
 #include "connection/ConnectionsDialog.h"
-#include "health/HealthMonitor.h"
+#include "health/HealthTarget.h"
 #include "i18n/Languages.h"
 #include "members/MembersPanel.h"
 #include "pool/PoolOperations.h"
@@ -178,7 +178,7 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
     QCOMPARE(PoolOperations(redis.admin(), kKey).evict(ids.constLast()).member, ids.constLast());
     // Check selected asks for its target (nothing saved): the question is read and declined,
     // so no member is ever probed.
-    QVERIFY(HealthMonitor::savedTargetUrl().isEmpty());
+    QVERIFY(savedHealthTargetUrl().isEmpty());
 
     VisibleTexts texts;
     for (const QByteArray &id : ids)
@@ -273,7 +273,7 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
     window.membersPanel()->selectMembers({ids.constFirst()});
     QVERIFY(readModal(texts, [actions] { QVERIFY(!actions->evictSelected()); }));
     QVERIFY(readModal(texts, [actions] { QVERIFY(!actions->checkSelected()); }));
-    QVERIFY(HealthMonitor::savedTargetUrl().isEmpty());
+    QVERIFY(savedHealthTargetUrl().isEmpty());
     QAction *about = aboutAction(window);
     QVERIFY(about);
     QVERIFY(readModal(texts, [about] { about->trigger(); }));

@@ -1,9 +1,10 @@
 #include "actions/PoolActions.h"
 
 #include "chart/ChartPanel.h"
-#include "health/HealthMonitor.h"
+#include "health/HealthTarget.h"
 #include "session/CsvExport.h"
 #include "members/MembersPanel.h"
+#include "session/PoolHealth.h"
 #include "session/PoolSession.h"
 #include "members/PoolTableModel.h"
 #include "actions/ResetScenarioDialog.h"
@@ -118,29 +119,8 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     connect(m_back, &QAction::triggered, this, &PoolActions::goBack);
     connect(m_session, &PoolSession::targetChanged, this, &PoolActions::trackTarget);
     // A key that is not a sorted set (or whose evicted-members hash is no hash) fails every pool
-    // command: the poller says so ("key ... holds a string, not a sorted set"), or the server
-    // answers WRONGTYPE.
-    connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
-        const bool notSortedSet = message.contains(QStringLiteral("not a sorted set")) ||
-                                  message.contains(QStringLiteral("not a hash"));
-        if (!notSortedSet && !message.contains(QStringLiteral("WRONGTYPE")))
-            return;
-        const QString problem =
-            notSortedSet ? message
-                         : QStringLiteral("\"%1\" is not a sorted set (the server answers "
-                                          "WRONGTYPE)")
-                               .arg(QString::fromUtf8(m_session->poolKey()));
-        if (problem == m_keyProblem)
-            return;
-        m_keyProblem = problem;
-        updateActions();
-    });
-    connect(m_session, &PoolSession::observationApplied, this, [this] {
-        if (m_keyProblem.isEmpty())
-            return;
-        m_keyProblem.clear();
-        updateActions();
-    });
+    // command: Seed and Test allocations say why they are off.
+    connect(m_session, &PoolSession::keyProblemChanged, this, &PoolActions::updateActions);
     connect(m_find, &QAction::triggered, m_members, &MembersPanel::focusFilter);
     connect(m_showCredentials, &QAction::toggled, m_session, &PoolSession::setCredentialsShown);
     connect(m_session, &PoolSession::credentialsShownChanged, m_showCredentials,
@@ -196,21 +176,21 @@ void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QStri
 
 bool PoolActions::checkSelected() {
     const QList<QByteArray> members = m_members->selectedMembers();
-    if (!m_health || members.isEmpty() || refuseCheck())
+    if (members.isEmpty() || refuseCheck())
         return false;
-    QString target = HealthMonitor::savedTargetUrl();
+    QString target = savedHealthTargetUrl();
     if (target.isEmpty()) {
         target = m_askTarget(QStringLiteral("http://")).trimmed();
         if (target.isEmpty())
             return false;
     }
     QString error;
-    if (!m_health->checkMembers(members, target, &error)) {
+    if (!m_session->health().check(members, target, &error)) {
         m_session->log(LogSeverity::Error, QStringLiteral("health"),
                        QStringLiteral("Check selected: %1").arg(error));
         return false;
     }
-    HealthMonitor::saveTargetUrl(target);
+    saveHealthTargetUrl(target);
     return true;
 }
 
@@ -226,14 +206,15 @@ bool PoolActions::refuseCheck() {
 void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
-    setWriteEnabled(m_checkSelected, m_health && (!inPool.isEmpty() || !evicted.isEmpty()),
+    setWriteEnabled(m_checkSelected, !inPool.isEmpty() || !evicted.isEmpty(),
                     QStringLiteral("select members to check first"),
                     m_checkSelected->data().toString());
-    setWriteEnabled(m_seed, m_keyProblem.isEmpty(), m_keyProblem, m_seed->data().toString());
-    setWriteEnabled(m_testAllocations, m_keyProblem.isEmpty(), m_keyProblem,
+    setWriteEnabled(m_seed, m_session->keyProblem().isEmpty(), m_session->keyProblem(),
+                    m_seed->data().toString());
+    setWriteEnabled(m_testAllocations, m_session->keyProblem().isEmpty(), m_session->keyProblem(),
                     m_testAllocations->data().toString());
     if (m_testDialog)
-        m_testDialog->setKeyProblem(m_keyProblem);
+        m_testDialog->setKeyProblem(m_session->keyProblem());
     setWriteEnabled(m_demoReset, true, {}, m_demoReset->data().toString());
     setWriteEnabled(
         m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
@@ -278,8 +259,6 @@ void PoolActions::trackTarget() {
     if (m_current && (m_current->endpoint != now.endpoint || m_current->key != now.key))
         m_previous = m_current;
     m_current = std::move(now);
-    if (!m_keyProblem.isEmpty())
-        m_keyProblem.clear(); // a new key: known again after its first poll
     updateActions();
 }
 
@@ -350,11 +329,11 @@ TestAllocationDialog *PoolActions::testAllocationDialog() const {
 }
 
 TestAllocationDialog *PoolActions::openTestAllocationDialog() {
-    if (!m_session->canWrite() || !m_keyProblem.isEmpty())
+    if (!m_session->canWrite() || !m_session->keyProblem().isEmpty())
         return nullptr;
     if (!m_testDialog)
         m_testDialog = new TestAllocationDialog(m_session, m_dialogParent);
-    m_testDialog->setKeyProblem(m_keyProblem);
+    m_testDialog->setKeyProblem(m_session->keyProblem());
     m_testDialog->show();
     m_testDialog->raise();
     m_testDialog->activateWindow();

@@ -18,7 +18,6 @@ namespace poolscope {
 
 class ChartPanel;
 class DemoDriver;
-class HealthMonitor;
 class MembersPanel;
 class PoolSession;
 class ResetScenarioDialog;
@@ -55,7 +54,7 @@ public:
     QAction *exportTableAction() const { return m_exportTable; }
     // Watch the pool watched before the current one again (Alt+Left); again to come back.
     QAction *backAction() const { return m_back; }
-    // Check selected (Ctrl+K): one health check round of the selected members (#16).
+    // Check selected (Ctrl+K): one health check round of the selected members.
     QAction *checkSelectedAction() const { return m_checkSelected; }
     // Checkable, off at every start: proxy passwords shown on screen / written into CSV exports.
     QAction *showCredentialsAction() const { return m_showCredentials; }
@@ -70,7 +69,6 @@ public:
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
     // Runs Check selected; the target URL is asked once (askTarget) and kept in QSettings.
     using AskTargetFunction = std::function<QString(const QString &current)>;
-    void setHealthMonitor(HealthMonitor *health) { m_health = health; }
     void setAskTargetFunction(AskTargetFunction ask) { m_askTarget = std::move(ask); }
     bool checkSelected();
 
@@ -85,8 +83,6 @@ public:
     bool exportTableCsv(const QString &path);
 
     void updateActions();
-    // Why the pool key cannot take allocations or seeds (not a sorted set), or empty.
-    QString keyProblem() const { return m_keyProblem; }
 
 private:
     QAction *makeAction(const QString &text, const QKeySequence &shortcut, const QString &tip);
@@ -117,7 +113,6 @@ private:
     QAction *m_exportTable;
     QAction *m_back;
     QAction *m_checkSelected;
-    HealthMonitor *m_health = nullptr;
     AskTargetFunction m_askTarget;
     struct Target {
         Endpoint endpoint;
@@ -125,7 +120,6 @@ private:
     };
     std::optional<Target> m_current;
     std::optional<Target> m_previous;
-    QString m_keyProblem;
     QAction *m_showCredentials;
     QAction *m_exportCredentials;
     QPointer<SeedDialog> m_seedDialog;

@@ -3,13 +3,13 @@
 #include "ui_ResetScenarioDialog.h"
 
 #include "base/RedisError.h"
+#include "client/BackgroundWorker.h"
 #include "session/DemoDriver.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 
 #include <QDateTime>
 #include <QPushButton>
-#include <QThread>
 
 namespace poolscope {
 
@@ -52,11 +52,15 @@ ResetScenarioDialog::ResetScenarioDialog(PoolSession *session, DemoDriver *demo,
 }
 
 ResetScenarioDialog::~ResetScenarioDialog() {
-    m_cancel.store(true);
-    if (m_thread) {
-        m_thread->wait();
-        m_session->endOwnWrites(); // handleDone never runs now
-    }
+    endRun(); // handleDone never runs now
+}
+
+void ResetScenarioDialog::endRun() {
+    if (!m_worker)
+        return;
+    m_cancel->store(true);
+    m_worker.reset();
+    m_session->endOwnWrites();
 }
 
 bool ResetScenarioDialog::watchesScenarioPool() const {
@@ -154,7 +158,7 @@ bool ResetScenarioDialog::start() {
         m_demo->setEnabled(false); // its load would disturb the measurement
     }
     m_report.reset();
-    m_cancel.store(false);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_phase = ResetScenarioProgress::Phase::Running;
     m_pendingEvictMs = m_pendingRestoreMs = 0;
     m_evictedMember.clear();
@@ -172,33 +176,31 @@ bool ResetScenarioDialog::start() {
     // Its seed (replacing a pool of an earlier run), eviction and restore are ours, not outside.
     m_session->beginOwnWrites();
 
-    m_thread.reset(QThread::create([this, run] {
+    m_worker = std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-scenario"));
+    m_worker->post([this, link = m_worker->link(), cancel = m_cancel, run] {
         std::optional<ResetScenarioReport> report;
-        QString error;
+        Failure failure;
         try {
             report = runResetScenario(
                 run,
-                [this](const ResetScenarioProgress &progress) {
-                    QMetaObject::invokeMethod(
-                        this, [this, progress] { handleProgress(progress); }, Qt::QueuedConnection);
+                [this, link](const ResetScenarioProgress &progress) {
+                    link.deliver([this, progress] { handleProgress(progress); });
                 },
-                &m_cancel);
+                cancel.get());
         } catch (const RedisError &e) {
-            error = dashboardErrorText(e);
+            failure = Failure(e, dashboardErrorText(e));
         } catch (const std::exception &e) {
-            error = QString::fromUtf8(e.what());
+            failure = Failure(RedisError::Kind::Connection, QString::fromUtf8(e.what()));
         }
-        QMetaObject::invokeMethod(
-            this, [this, report, error] { handleDone(report, error); }, Qt::QueuedConnection);
-    }));
-    m_thread->setObjectName(QStringLiteral("poolscope-scenario"));
-    m_thread->start();
+        link.deliver([this, report, failure] { handleDone(report, failure); });
+    });
     updateControls();
     return true;
 }
 
 void ResetScenarioDialog::cancel() {
-    m_cancel.store(true);
+    if (m_cancel)
+        m_cancel->store(true);
     m_ui->phaseLabel->setText(QStringLiteral("cancelling…"));
 }
 
@@ -262,19 +264,15 @@ void ResetScenarioDialog::handleObservation(const PoolObservation &observation) 
 }
 
 void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &report,
-                                     const QString &error) {
-    if (m_thread) {
-        m_thread->wait();
-        m_thread.reset();
-        m_session->endOwnWrites();
-    }
+                                     const Failure &failure) {
+    endRun();
     resumeDemoIfLeft(); // left while it ran
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
     if (!report) {
-        m_ui->resultText->setPlainText(QStringLiteral("The scenario failed: %1").arg(error));
-        m_session->log(LogSeverity::Error, QStringLiteral("scenario"), error);
+        m_ui->resultText->setPlainText(QStringLiteral("The scenario failed: %1").arg(failure.text));
+        m_session->log(LogSeverity::Error, QStringLiteral("scenario"), failure.text);
         updateControls();
-        Q_EMIT scenarioFailed(error);
+        Q_EMIT scenarioFailed(failure);
         return;
     }
     m_report = report;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Failure.h"
 #include "endpoint/Endpoint.h"
 #include "load/ResetScenario.h"
 
@@ -10,7 +11,6 @@
 #include <QDialog>
 
 class QPushButton;
-class QThread;
 
 namespace Ui {
 class ResetScenarioDialog;
@@ -18,23 +18,24 @@ class ResetScenarioDialog;
 
 namespace poolscope {
 
+class BackgroundWorker;
 class DemoDriver;
 class PoolSession;
 struct PoolObservation;
 
 // "Demo: count reset": runs runResetScenario (seed a fresh pool, steady load, evict one member,
-// restore it with a policy, more load) on a worker thread, switches the dashboard to watch the
-// scenario pool so the chart shows the restore and the flood live, marks the evict and restore
-// on the chart, and finally puts the forecast next to what happened. The demo's background load
-// is paused meanwhile and switched on again when the dashboard leaves the scenario pool, however
-// it leaves (the "Back" button returns to the previous pool). Its writes are the session's own
-// (PoolSession::beginOwnWrites), never reported as outside changes.
+// restore it with a policy, more load) on a thread of its own (a BackgroundWorker), switches the
+// dashboard to watch the scenario pool so the chart shows the restore and the flood live, marks the
+// evict and restore on the chart, and finally puts the forecast next to what happened. The demo's
+// background load is paused meanwhile and switched on again when the dashboard leaves the scenario
+// pool, however it leaves (the "Back" button returns to the previous pool). Its writes are the
+// session's own (PoolSession::beginOwnWrites), never reported as outside changes.
 class ResetScenarioDialog : public QDialog {
     Q_OBJECT
 
 public:
     ResetScenarioDialog(PoolSession *session, DemoDriver *demo, QWidget *parent = nullptr);
-    ~ResetScenarioDialog() override; // cancels a running scenario and joins its thread
+    ~ResetScenarioDialog() override; // cancels a running scenario (a bounded wait for its end)
 
     void setPolicy(RestorePolicy policy);
     void setMembers(int members);
@@ -45,7 +46,7 @@ public:
 
     bool start();
     void cancel();
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_worker != nullptr; }
     const std::optional<ResetScenarioReport> &lastReport() const { return m_report; }
     QString resultText() const;
     QPushButton *startButton() const { return m_startButton; }
@@ -54,12 +55,14 @@ public:
 
 Q_SIGNALS:
     void scenarioFinished(const poolscope::ResetScenarioReport &report);
-    void scenarioFailed(const QString &message);
+    void scenarioFailed(const poolscope::Failure &failure);
 
 private:
     void handleProgress(const ResetScenarioProgress &progress);
     void handleObservation(const PoolObservation &observation);
-    void handleDone(const std::optional<ResetScenarioReport> &report, const QString &error);
+    void handleDone(const std::optional<ResetScenarioReport> &report, const Failure &failure);
+    // The run's thread, once its report came (or the dialog goes).
+    void endRun();
     void returnToPreviousPool();
     void updateControls();
     bool watchesScenarioPool() const;
@@ -73,8 +76,9 @@ private:
     QPushButton *m_startButton;
     QPushButton *m_cancelButton;
     QPushButton *m_backButton;
-    std::unique_ptr<QThread> m_thread;
-    std::atomic<bool> m_cancel{false};
+    std::unique_ptr<BackgroundWorker> m_worker; // while a run lasts
+    // The run's, shared with its thread: it may outlive the dialog by a little.
+    std::shared_ptr<std::atomic<bool>> m_cancel;
     std::optional<ResetScenarioReport> m_report;
     ResetScenarioProgress::Phase m_phase = ResetScenarioProgress::Phase::Running;
     // Evict/restore markers wait for the next poll, which names the member.

@@ -2,6 +2,7 @@
 
 #include "ui_SeedDialog.h"
 
+#include "client/BackgroundWorker.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/PoolSession.h"
@@ -12,7 +13,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QGuiApplication>
 #include <QLocale>
@@ -20,7 +20,6 @@
 #include <QPushButton>
 #include <QSet>
 #include <QStyledItemDelegate>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace poolscope {
 
@@ -232,25 +231,28 @@ void SeedDialog::updatePreview() {
     EligibilityRules rules;
     rules.rejectNonPublicAddresses = m_ui->publicOnlyCheck->isChecked();
     const QByteArray data = listBytes();
-    const quint64 generation = ++m_parseGeneration;
+    if (m_parser)
+        m_parser->retarget(); // a parse under way is ignored from now on
     m_parsingBytes = data.size();
     if (data.size() <= kBackgroundParseBytes) {
         m_parsing = false;
         showReport(data.trimmed().isEmpty() ? EligibilityReport{} : readProxyList(data, rules));
         return;
     }
+    if (!m_parser)
+        m_parser = std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-parse"));
+    const quint64 generation = m_parser->retarget();
     m_parsing = true;
     updateControls();
-    // A parse that a newer one superseded runs to its end on the pool thread, and is ignored.
-    auto *watcher = new QFutureWatcher<EligibilityReport>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_parseGeneration)
-            return;
-        m_parsing = false;
-        showReport(watcher->result());
+    m_parser->post([this, link = m_parser->link(), generation, data, rules] {
+        if (!link.isCurrent(generation))
+            return; // superseded while it waited
+        EligibilityReport report = readProxyList(data, rules);
+        link.deliver(generation, [this, report = std::move(report)] {
+            m_parsing = false;
+            showReport(report);
+        });
     });
-    watcher->setFuture(QtConcurrent::run([data, rules] { return readProxyList(data, rules); }));
 }
 
 void SeedDialog::showReport(const EligibilityReport &report) {
@@ -552,14 +554,14 @@ void SeedDialog::handleFinished(const SeedResult &result) {
     Q_EMIT seedDone(result);
 }
 
-void SeedDialog::handleFailure(const QString &operation, const QString &message) {
+void SeedDialog::handleFailure(const QString &operation, const Failure &failure) {
     if (!m_seeding || operation != QStringLiteral("seed"))
         return;
     m_seeding = false;
     m_ui->textEdit->setReadOnly(showsExcerpt());
     m_ui->progressBar->setVisible(false);
     updateControls();
-    m_ui->summaryLabel->setText(QStringLiteral("Seed failed: %1").arg(message));
+    m_ui->summaryLabel->setText(QStringLiteral("Seed failed: %1").arg(failure.text));
 }
 
 } // namespace poolscope

@@ -16,6 +16,8 @@ class SeedDialog;
 
 namespace poolscope {
 
+class BackgroundWorker;
+struct Failure;
 class PoolSession;
 struct SeedResult;
 
@@ -77,7 +79,7 @@ private:
     void handleFinished(const SeedResult &result);
     // Names the pool written to, in the title and a label.
     void showTarget();
-    void handleFailure(const QString &operation, const QString &message);
+    void handleFailure(const QString &operation, const poolscope::Failure &failure);
     void chooseFile();
 
     PoolSession *m_session;
@@ -86,8 +88,9 @@ private:
     QTimer m_parseTimer;
     QTimer m_relayoutTimer; // the rejected list's wrapped rows, after a column width changed
     EligibilityReport m_report;
-    QByteArray m_fileBytes;        // a big file's content; the text box shows its first lines only
-    quint64 m_parseGeneration = 0; // a background parse applies only if no newer one started
+    QByteArray m_fileBytes; // a big file's content; the text box shows its first lines only
+    // Big lists are parsed on it; a parse applies only if no newer one started (its generation).
+    std::unique_ptr<BackgroundWorker> m_parser;
     qsizetype m_parsingBytes = 0;
     bool m_parsing = false;
     bool m_seeding = false;

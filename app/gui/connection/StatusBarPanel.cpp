@@ -85,16 +85,16 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                                        "in the Redis URL field");
         showMessage(m_authMessage);
     });
-    connect(m_session, &PoolSession::pollFailed, this, [this](const QString &message) {
+    connect(m_session, &PoolSession::pollFailed, this, [this](const Failure &failure) {
         showError(QStringLiteral("poll"),
-                  m_session->displayText(QStringLiteral("poll failed: %1").arg(message)), 0);
+                  m_session->displayText(QStringLiteral("poll failed: %1").arg(failure.text)), 0);
     });
     connect(m_session, &PoolSession::commandFailed, this,
-            [this](const QString &operation, const QString &message) {
-                showError(
-                    operation,
-                    m_session->displayText(QStringLiteral("%1 failed: %2").arg(operation, message)),
-                    15000);
+            [this](const QString &operation, const Failure &failure) {
+                showError(operation,
+                          m_session->displayText(
+                              QStringLiteral("%1 failed: %2").arg(operation, failure.text)),
+                          15000);
             });
     // A command that succeeds clears its own earlier error.
     connect(m_session, &PoolSession::poolKeysFound, this,

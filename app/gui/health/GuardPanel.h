@@ -1,8 +1,5 @@
 #pragma once
 
-#include <memory>
-
-#include <QThread>
 #include <QWidget>
 
 class QComboBox;
@@ -15,13 +12,16 @@ class QSpinBox;
 namespace poolscope {
 
 class PoolSession;
+struct GuardRoundReport;
+struct GuardRunEnd;
+struct Failure;
 
-// The guard in the dashboard (#16): the same HealthGuard as `poolscope-cli guard`, run in rounds
-// on a worker thread of its own with its own Redis connection. Settings: target URL, fall, rise,
-// evicted-share cap, restore policy and interval; an on/off button. It takes the pool's lease
-// before its first round and refuses to start, saying who holds it, when another guard (a CLI
-// guard, another dashboard) does. Shows its state and its last round; its actions reach the
-// Events panel and the chart through the guard-events stream (HealthMonitor).
+// The guard in the dashboard: its settings (target URL, fall, rise, evicted-share cap, restore
+// policy and interval), an on/off button, its state and its last round. The run is the session's
+// (PoolHealth::startGuard: the same GuardRunner as `poolscope-cli guard`), which takes the pool's
+// lease before its first round and refuses to start, saying who holds it, when another guard (a
+// CLI guard, another dashboard) does. Its actions reach the Events panel and the chart through
+// the pool's audit trail (PoolHealth).
 class GuardPanel : public QWidget {
     Q_OBJECT
 
@@ -30,10 +30,10 @@ public:
     ~GuardPanel() override;
 
     // Starts the guard on the watched pool; false with the reason in *error for bad settings or
-    // no pool. The lease is taken on the worker thread: guardRefused tells when it is another's.
+    // no pool. The lease is taken on the guard's thread: guardRefused tells when it is another's.
     bool start(QString *error = nullptr);
     void stop();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
 
     QLineEdit *targetEdit() const { return m_target; }
     QSpinBox *fallBox() const { return m_fall; }
@@ -53,11 +53,11 @@ Q_SIGNALS:
     void roundFinished();
 
 private:
-    struct Run;
     void setRunning(bool running);
     void showState(const QString &text, bool problem);
-    void roundDone(const QString &summary);
-    void stopRun(bool wait);
+    void showRound(const QString &summary);
+    void showReport(const GuardRoundReport &report);
+    void runEnded(const GuardRunEnd &end);
 
     PoolSession *m_session;
     QLineEdit *m_target;
@@ -69,10 +69,6 @@ private:
     QPushButton *m_run;
     QLabel *m_state;
     QLabel *m_lastRound;
-    QThread m_thread;
-    QObject *m_context; // lives on m_thread
-    std::shared_ptr<Run> m_current;
-    bool m_running = false;
 };
 
 } // namespace poolscope

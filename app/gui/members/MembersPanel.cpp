@@ -1,6 +1,7 @@
 #include "members/MembersPanel.h"
 
 #include "ElidedLabel.h"
+#include "session/PoolHealth.h"
 #include "session/PoolSession.h"
 #include "members/PoolSortProxy.h"
 #include "members/PoolTableModel.h"
@@ -40,6 +41,10 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_empty(new QLabel(m_stack))
     , m_frozenHint(new QLabel(this))
     , m_stale(new QLabel(this)) {
+    // The Health column shows the session's records, read below the widget line.
+    m_model->setHealthSource(&session->health());
+    connect(&session->health(), &PoolHealth::recordsChanged, m_model,
+            &PoolTableModel::healthChanged);
     m_proxy->setFilterKeyColumn(PoolTableModel::Member);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);

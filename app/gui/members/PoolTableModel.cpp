@@ -5,6 +5,7 @@
 #include "history/PoolHistory.h"
 #include "session/DisplayFormat.h"
 #include "session/MemberColors.h"
+#include "session/PoolHealth.h"
 #include "session/RateTracker.h"
 #include "text/CredentialMask.h"
 
@@ -253,18 +254,18 @@ void PoolTableModel::setPinnedMembers(const QList<QByteArray> &members) {
             Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
-void PoolTableModel::setHealth(const QHash<QByteArray, HealthRecord> &records, bool merge) {
-    if (merge)
-        m_health.insert(records);
-    else
-        m_health = records;
+void PoolTableModel::setHealthSource(const PoolHealth *health) {
+    m_health = health;
+    healthChanged();
+}
+
+void PoolTableModel::healthChanged() {
     if (rowCount() > 0)
         Q_EMIT dataChanged(index(0, Health), index(rowCount() - 1, Health));
 }
 
 const HealthRecord *PoolTableModel::healthOf(const QByteArray &member) const {
-    const auto it = m_health.constFind(member);
-    return it == m_health.constEnd() ? nullptr : &*it;
+    return m_health ? m_health->recordOf(member) : nullptr;
 }
 
 void PoolTableModel::rebuildIndex() {

@@ -15,6 +15,7 @@
 namespace poolscope {
 
 class MemberColors;
+class PoolHealth;
 class PoolHistory;
 class RateTracker;
 
@@ -82,9 +83,10 @@ public:
     // Members pinned to the chart: marked in the member column ("⚑") and the state.
     void setPinnedMembers(const QList<QByteArray> &members);
     bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
-    // Health records of members (from the health hash): the Health column. Members absent from
-    // `records` show as unknown; merge: keep the records of members not in `records`.
-    void setHealth(const QHash<QByteArray, HealthRecord> &records, bool merge = false);
+    // Where the Health column's records come from (the session's); none: every member unknown.
+    void setHealthSource(const PoolHealth *health);
+    // The records changed: the Health column is drawn (and filtered) again.
+    void healthChanged();
     // Null when the member has no record.
     const HealthRecord *healthOf(const QByteArray &member) const;
 
@@ -124,7 +126,7 @@ private:
     QList<Row> m_window; // summary mode: rows read by rank, from m_windowFrom
     QHash<QByteArray, int> m_rowOf;
     QSet<QByteArray> m_pinned;
-    QHash<QByteArray, HealthRecord> m_health;
+    const PoolHealth *m_health = nullptr;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;
     bool m_credentialsShown = false;

@@ -72,8 +72,8 @@ PoolsPanel::PoolsPanel(QWidget *parent)
                 tr(", read at %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
             m_view->resizeColumnsToContents();
         });
-    connect(m_reader, &PoolCatalogReader::readFailed, this, [this](const QString &message) {
-        m_status->setText(tr("Could not read the pools: %1").arg(message));
+    connect(m_reader, &PoolCatalogReader::readFailed, this, [this](const Failure &failure) {
+        m_status->setText(tr("Could not read the pools: %1").arg(failure.text));
     });
 }
 

@@ -1,34 +1,30 @@
-#include "monitor/PoolCommander.h"
+#include "monitor/PoolWriter.h"
 
 #include "audit/AuditActor.h"
-#include "base/BrokenPipe.h"
 #include "base/RedisError.h"
+#include "client/BackgroundWorker.h"
 #include "client/NodeScan.h"
-#include "client/WorkerSupport.h"
 #include "pool/PoolOperations.h"
 
 #include <algorithm>
-#include <atomic>
 
 #include <QMetaType>
 #include <QSet>
-#include <QThread>
 
 namespace poolscope {
 namespace {
-
-using worker::post;
 
 using std::chrono::milliseconds;
 
 constexpr int kMaxScanCalls = 50;
 constexpr qsizetype kMaxNamedMembers = 5;
 
-void registerCommanderTypes() {
+void registerWriterTypes() {
     static const bool registered = [] {
         qRegisterMetaType<poolscope::SeedResult>("poolscope::SeedResult");
         qRegisterMetaType<QList<poolscope::EvictResult>>("QList<poolscope::EvictResult>");
         qRegisterMetaType<QList<poolscope::RestoreResult>>("QList<poolscope::RestoreResult>");
+        Failure::registerMetaType();
         return true;
     }();
     Q_UNUSED(registered);
@@ -61,16 +57,14 @@ QString nameMembers(const QList<QByteArray> &members) {
 
 } // namespace
 
-// Lives on the commander's thread and runs one request at a time, in the order they were made.
-// Each request posts its result (or failure), then its completion, back to the commander.
-class PoolCommander::Worker : public QObject {
+// The context of the writer's BackgroundWorker: runs one request at a time, in the order they were
+// made. Each request delivers its result (or failure), then its completion, to the writer. Once
+// the worker stops, requests not yet started are skipped and long ones stop between batches.
+class PoolWriter::Worker : public QObject {
 public:
-    explicit Worker(PoolCommander *commander)
-        : m_commander(commander) {}
-
-    // Set by the commander's destructor: requests not yet started are skipped, long ones stop
-    // between batches.
-    std::atomic<bool> cancelled{false};
+    Worker(PoolWriter *writer, WorkerLink link)
+        : m_writer(writer)
+        , m_link(std::move(link)) {}
 
     void setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
                    const ConnectionOptions &options) {
@@ -93,12 +87,11 @@ public:
             const SeedResult result =
                 operations.seed(members, options, [this](qint64 done, qint64 total) {
                     throwIfCancelled();
-                    post(m_commander, [commander = m_commander, done, total] {
-                        Q_EMIT commander->seedProgressed(done, total);
+                    m_link.deliver([writer = m_writer, done, total] {
+                        Q_EMIT writer->seedProgressed(done, total);
                     });
                 });
-            post(m_commander,
-                 [commander = m_commander, result] { Q_EMIT commander->seedFinished(result); });
+            m_link.deliver([writer = m_writer, result] { Q_EMIT writer->seedFinished(result); });
         });
     }
 
@@ -221,8 +214,7 @@ private:
         for (const QByteArray &key : std::as_const(found))
             keys.append(QString::fromUtf8(key));
         keys.sort();
-        post(m_commander,
-             [commander = m_commander, keys] { Q_EMIT commander->poolKeysFound(keys); });
+        m_link.deliver([writer = m_writer, keys] { Q_EMIT writer->poolKeysFound(keys); });
     }
 
     void scanNodeForPoolKeys(NodeConnection &node, int maxKeys, QSet<QByteArray> &found) {
@@ -251,7 +243,7 @@ private:
     }
 
     template <typename Body> void run(const QString &operation, Body body) {
-        if (!cancelled.load()) {
+        if (!m_link.isStopping()) {
             try {
                 if (!m_hasTarget)
                     throw RedisError::usage(
@@ -261,13 +253,15 @@ private:
                 // A broken connection is replaced lazily, by the next request.
                 if (error.connectionLost() || (m_connection && m_connection->isBroken()))
                     m_connection.reset();
-                reportFailure(operation, describe(m_options, error));
+                reportFailure(operation, Failure(error, describe(m_options, error)));
             } catch (const std::exception &error) {
+                // Anything else leaves the connection in doubt: a new one for the next request.
                 m_connection.reset();
-                reportFailure(operation, QString::fromLocal8Bit(error.what()));
+                reportFailure(operation, Failure(RedisError::Kind::Connection,
+                                                 QString::fromLocal8Bit(error.what())));
             }
         }
-        post(m_commander, [commander = m_commander] { commander->adjustPending(-1); });
+        m_link.deliver([writer = m_writer] { writer->adjustPending(-1); });
     }
 
     RedisConnection &connection() {
@@ -288,30 +282,30 @@ private:
     }
 
     void throwIfCancelled() const {
-        if (cancelled.load())
+        if (m_link.isStopping())
             throw RedisError::usage(QStringLiteral("cancelled: poolscope is closing"));
     }
 
     void reportPartial(const QList<EvictResult> &results, bool evenIfEmpty = false) {
         if (results.isEmpty() && !evenIfEmpty)
             return;
-        post(m_commander,
-             [commander = m_commander, results] { Q_EMIT commander->membersEvicted(results); });
+        m_link.deliver([writer = m_writer, results] { Q_EMIT writer->membersEvicted(results); });
     }
 
     void reportRestored(const QList<RestoreResult> &results, double minimumBefore) {
-        post(m_commander, [commander = m_commander, results, minimumBefore] {
-            Q_EMIT commander->membersRestored(results, minimumBefore);
+        m_link.deliver([writer = m_writer, results, minimumBefore] {
+            Q_EMIT writer->membersRestored(results, minimumBefore);
         });
     }
 
-    void reportFailure(const QString &operation, const QString &message) {
-        post(m_commander, [commander = m_commander, operation, message] {
-            Q_EMIT commander->commandFailed(operation, message);
+    void reportFailure(const QString &operation, const Failure &failure) {
+        m_link.deliver([writer = m_writer, operation, failure] {
+            Q_EMIT writer->commandFailed(operation, failure);
         });
     }
 
-    PoolCommander *m_commander; // only a context for posting: never touched from this thread
+    PoolWriter *m_writer; // only named in deliveries: never touched from this thread
+    WorkerLink m_link;
     std::unique_ptr<RedisConnection> m_connection;
     Endpoint m_endpoint;
     QByteArray m_poolKey;
@@ -320,59 +314,49 @@ private:
     AuditActor m_actor = AuditActor::dashboard();
 };
 
-PoolCommander::PoolCommander(QObject *parent)
+PoolWriter::PoolWriter(QObject *parent)
     : QObject(parent)
-    , m_thread(std::make_unique<QThread>()) {
-    registerCommanderTypes();
-    m_thread->setObjectName(QStringLiteral("poolscope-writer"));
-    m_worker = new Worker(this); // no parent: it moves to m_thread and is deleted there
-    m_worker->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::started, m_worker, &blockBrokenPipeOnThisThread);
-    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread->start();
+    , m_background(std::make_unique<BackgroundWorker>(QStringLiteral("poolscope-writer"))) {
+    registerWriterTypes();
+    m_worker = m_background->adopt(new Worker(this, m_background->link()));
 }
 
-PoolCommander::~PoolCommander() {
-    // The request in progress stops at its next batch; the queued ones are skipped.
-    m_worker->cancelled.store(true);
-    m_thread->quit();
-    m_thread->wait();
-}
+PoolWriter::~PoolWriter() = default;
 
-void PoolCommander::setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
-                              const ConnectionOptions &options) {
+void PoolWriter::setTarget(const Endpoint &endpoint, const QByteArray &poolKey,
+                           const ConnectionOptions &options) {
     const ConnectionOptions bounded =
         worker::boundedOptions(options, QStringLiteral("poolscope-writer"));
-    post(m_worker, [worker = m_worker, endpoint, poolKey, bounded] {
+    m_background->post([worker = m_worker, endpoint, poolKey, bounded] {
         worker->setTarget(endpoint, poolKey, bounded);
     });
 }
 
-void PoolCommander::seed(const QList<QByteArray> &members, const SeedOptions &options) {
+void PoolWriter::seed(const QList<QByteArray> &members, const SeedOptions &options) {
     adjustPending(1);
-    post(m_worker, [worker = m_worker, members, options] { worker->seed(members, options); });
+    m_background->post([worker = m_worker, members, options] { worker->seed(members, options); });
 }
 
-void PoolCommander::evict(const QList<QByteArray> &members, const QString &reason) {
+void PoolWriter::evict(const QList<QByteArray> &members, const QString &reason) {
     adjustPending(1);
-    post(m_worker, [worker = m_worker, members, reason] { worker->evict(members, reason); });
+    m_background->post([worker = m_worker, members, reason] { worker->evict(members, reason); });
 }
 
-void PoolCommander::restore(const QList<QByteArray> &members, RestorePolicy policy,
-                            double startCount, const QString &reason) {
+void PoolWriter::restore(const QList<QByteArray> &members, RestorePolicy policy, double startCount,
+                         const QString &reason) {
     adjustPending(1);
-    post(m_worker, [worker = m_worker, members, policy, startCount, reason] {
+    m_background->post([worker = m_worker, members, policy, startCount, reason] {
         worker->restore(members, policy, startCount, reason);
     });
 }
 
-void PoolCommander::findPoolKeys(int maxKeys) {
+void PoolWriter::findPoolKeys(int maxKeys) {
     adjustPending(1);
-    post(m_worker,
-         [worker = m_worker, maxKeys = std::max(0, maxKeys)] { worker->findPoolKeys(maxKeys); });
+    m_background->post(
+        [worker = m_worker, maxKeys = std::max(0, maxKeys)] { worker->findPoolKeys(maxKeys); });
 }
 
-void PoolCommander::adjustPending(int delta) {
+void PoolWriter::adjustPending(int delta) {
     const bool wasBusy = m_pending > 0;
     m_pending += delta;
     if (wasBusy != (m_pending > 0))

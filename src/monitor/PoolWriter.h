@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Failure.h"
 #include "client/RedisConnection.h"
 #include "endpoint/Endpoint.h"
 #include "pool/PoolTypes.h"
@@ -11,19 +12,20 @@
 #include <QObject>
 #include <QStringList>
 
-class QThread;
-
 namespace poolscope {
 
-// Runs the dashboard's writes (seed, evict, restore) and key discovery on its own thread and
-// connection, one request at a time, in order. A write that fails is reported, never queued
-// again or replayed.
-class PoolCommander : public QObject {
+class BackgroundWorker;
+
+// The writer: runs the dashboard's writes (seed, evict, restore) and key discovery on its own
+// thread (a BackgroundWorker) and connection, one request at a time, in order. A write that fails
+// is reported, never queued again or replayed.
+class PoolWriter : public QObject {
     Q_OBJECT
 
 public:
-    explicit PoolCommander(QObject *parent = nullptr);
-    ~PoolCommander() override; // joins the thread
+    explicit PoolWriter(QObject *parent = nullptr);
+    // The request under way stops at its next batch; the queued ones are skipped.
+    ~PoolWriter() override;
 
     // Takes effect for the requests made after it. The connection opens with the first request
     // (clientName defaults to "poolscope-writer"; command timeout 1 s when unset, connect timeout
@@ -51,17 +53,17 @@ Q_SIGNALS:
     // UI can compare the forecast run (minimum - restored count) with what then happens.
     void membersRestored(const QList<poolscope::RestoreResult> &results, double poolMinimumBefore);
     void poolKeysFound(const QStringList &keys);
-    // operation: "seed", "evict", "restore", "scan"; message says what and where.
-    void commandFailed(const QString &operation, const QString &message);
+    // operation: "seed", "evict", "restore", "scan"; the failure's text says what and where.
+    void commandFailed(const QString &operation, const poolscope::Failure &failure);
     void busyChanged(bool busy);
 
 private:
     class Worker;
     void adjustPending(int delta);
 
-    std::unique_ptr<QThread> m_thread;
-    Worker *m_worker = nullptr;
     int m_pending = 0;
+    std::unique_ptr<BackgroundWorker> m_background; // last: stopped first
+    Worker *m_worker = nullptr;                     // its context, on its thread
 };
 
 } // namespace poolscope

@@ -1,0 +1,283 @@
+#include "session/PoolHealth.h"
+
+#include "session/DisplayFormat.h"
+#include "session/PoolSession.h"
+#include "text/CredentialMask.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+namespace poolscope {
+
+namespace {
+
+// Stream entry ids ("ms-seq") in stream order.
+bool streamIdAfter(const QByteArray &id, const QByteArray &than) {
+    if (than.isEmpty())
+        return true;
+    const auto parts = [](const QByteArray &text) {
+        const qsizetype dash = text.indexOf('-');
+        return std::pair(text.left(dash).toULongLong(),
+                         dash < 0 ? 0ULL : text.mid(dash + 1).toULongLong());
+    };
+    return parts(id) > parts(than);
+}
+
+ConnectionOptions healthOptions(const QString &clientName) {
+    ConnectionOptions options;
+    options.clientName = clientName;
+    options.describeError = dashboardErrorText; // the dashboard's fields, not CLI flags
+    return options;
+}
+
+} // namespace
+
+PoolHealth::PoolHealth(PoolSession *session)
+    : m_session(session) {
+    connect(session, &PoolSession::targetChanged, this, &PoolHealth::targetChanged);
+    connect(session, &PoolSession::observationApplied, this, &PoolHealth::observationApplied);
+    connect(session, &PoolSession::chartedMembersChanged, this,
+            [this](const QList<QByteArray> &members) {
+                m_charted = QSet<QByteArray>(members.cbegin(), members.cend());
+            });
+    connect(&m_reader, &HealthReader::readFinished, this, &PoolHealth::readFinished);
+    connect(&m_reader, &HealthReader::readFailed, this, &PoolHealth::readFailed);
+    connect(&m_reader, &HealthReader::checkFinished, this, &PoolHealth::checkDone);
+}
+
+PoolHealth::~PoolHealth() = default;
+
+const HealthRecord *PoolHealth::recordOf(const QByteArray &member) const {
+    const auto it = m_records.constFind(member);
+    return it == m_records.constEnd() ? nullptr : &*it;
+}
+
+void PoolHealth::targetChanged() {
+    stopGuard(); // a guard acts on the pool it was started on, never on the next one
+    m_records.clear();
+    m_read.clear();
+    m_wholeDue = true;
+    Q_EMIT recordsChanged();
+    if (!m_session->hasTarget() || m_session->isShowingRecording()) {
+        m_reader.clearTarget();
+        return;
+    }
+    // Reconnected to the same pool: its events go on from the last one shown, never again.
+    const bool samePool =
+        m_session->endpoint() == m_shownEndpoint && m_session->poolKey() == m_shownPoolKey;
+    if (!samePool) {
+        m_shown = {};
+        m_shownEndpoint = m_session->endpoint();
+        m_shownPoolKey = m_session->poolKey();
+    }
+    m_reader.setTarget(m_session->endpoint(), m_session->poolKey(),
+                       healthOptions(QStringLiteral("poolscope-health")), m_shown);
+}
+
+void PoolHealth::observationApplied(const PoolObservation &observation) {
+    if (m_session->isShowingRecording() || !m_reader.hasTarget())
+        return;
+    QList<QByteArray> members;
+    for (const PoolMember &member : observation.snapshot.members)
+        members << member.member;
+    for (const EvictedMember &member : observation.snapshot.evicted)
+        members << member.member;
+    if (members.size() > kMaxMembersRead)
+        members.resize(kMaxMembersRead);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (m_wholeDue || now - m_lastWholeMs >= kWholeReadIntervalMs) {
+        m_reader.read(members, true);
+        return;
+    }
+    // Between whole reads: the chart's members, and those not read yet (new in the pool).
+    const QList<QByteArray> pinned = m_session->history().pinnedMembers();
+    QList<QByteArray> some;
+    for (const QByteArray &member : std::as_const(members))
+        if (!m_read.contains(member) || m_charted.contains(member) || pinned.contains(member))
+            some << member;
+    m_reader.read(some, false); // with no member: the trail alone
+}
+
+void PoolHealth::readFinished(const HealthReading &reading) {
+    if (reading.whole)
+        m_lastWholeMs = QDateTime::currentMSecsSinceEpoch();
+    // A guard or an operator acted: marks and records may have changed anywhere.
+    m_wholeDue = reading.trailMoved;
+    merge(reading.records, reading.members, reading.whole);
+    showGuardEvents(reading.streamEvents, m_shown.eventsId);
+    showGuardEvents(reading.auditEvents, m_shown.auditId);
+    Q_EMIT healthRead(reading.whole);
+}
+
+void PoolHealth::merge(const QHash<QByteArray, HealthRecord> &records,
+                       const QList<QByteArray> &asked, bool whole) {
+    bool changed = false;
+    if (whole) {
+        changed = records != m_records;
+        m_records = records;
+        m_read = QSet<QByteArray>(asked.cbegin(), asked.cend());
+    } else {
+        for (const QByteArray &member : asked) {
+            m_read.insert(member);
+            const auto found = records.constFind(member);
+            if (found == records.constEnd())
+                changed = m_records.remove(member) > 0 || changed;
+            else if (const auto it = m_records.find(member);
+                     it == m_records.end() || *it != *found) {
+                m_records.insert(member, *found);
+                changed = true;
+            }
+        }
+    }
+    if (changed)
+        Q_EMIT recordsChanged();
+}
+
+void PoolHealth::showGuardEvents(const QList<GuardEvent> &allEvents, QByteArray &lastShownId) {
+    for (const GuardEvent &event : allEvents) {
+        if (!event.id.isEmpty() && !streamIdAfter(event.id, lastShownId))
+            continue;
+        if (!event.id.isEmpty())
+            lastShownId = event.id;
+        const QString member = maskCredentials(event.member);
+        HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
+        QString text;
+        LogSeverity severity = LogSeverity::Info;
+        if (event.kind == u"evict") {
+            kind = HistoryEvent::Kind::Evict;
+            severity = LogSeverity::Warning;
+            text = tr("guard evicted %1: %2").arg(member, event.reason);
+        } else if (event.kind == u"restore") {
+            kind = HistoryEvent::Kind::Restore;
+            text = tr("guard restored %1: %2").arg(member, event.reason);
+            if (event.restoredCount)
+                text = tr("guard restored %1: %2; restored at count %3 (policy %4)")
+                           .arg(member, event.reason,
+                                QLocale().toString(*event.restoredCount, 'g', 16), event.policy);
+        } else if (event.kind == u"capped") {
+            severity = LogSeverity::Warning;
+            text = tr("guard held back: %1").arg(event.reason);
+        } else if (event.kind == u"uncapped") {
+            text = tr("guard %1").arg(event.reason);
+        } else {
+            text = tr("guard %1%2: %3")
+                       .arg(event.kind, member.isEmpty() ? QString() : u' ' + member, event.reason);
+        }
+        m_session->log(severity, QStringLiteral("guard"), text);
+        m_session->addHistoryEvent(kind, event.member.toUtf8(), text, event.timeMs,
+                                   event.id.isEmpty() ? QByteArray("guard") : event.id);
+    }
+}
+
+bool PoolHealth::check(const QList<QByteArray> &members, const QString &targetUrl, QString *error) {
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (m_reader.isChecking())
+        return fail(tr("a check round is already running"));
+    if (!m_session->hasTarget() || !m_reader.hasTarget())
+        return fail(tr("no pool is watched"));
+    if (members.isEmpty())
+        return fail(tr("no member selected"));
+    QString problem;
+    const auto target = CheckTarget::parse(targetUrl, &problem);
+    if (!target)
+        return fail(tr("target URL \"%1\": %2").arg(targetUrl, problem));
+    CheckOptions options;
+    options.target = *target;
+    m_reader.check(members, options);
+    m_session->log(
+        LogSeverity::Info, QStringLiteral("health"),
+        tr("checking %n member(s) through their proxies against %1", nullptr, int(members.size()))
+            .arg(maskCredentialsInText(targetUrl)));
+    return true;
+}
+
+void PoolHealth::checkDone(const HealthCheckReport &report) {
+    const CheckCounts &counts = report.counts;
+    if (report.failure) {
+        m_session->log(LogSeverity::Error, QStringLiteral("health"),
+                       tr("check results not saved: %1").arg(report.failure->text));
+    } else {
+        merge(report.records, report.records.keys(), false);
+        m_session->log(counts.failed > 0 ? LogSeverity::Warning : LogSeverity::Info,
+                       QStringLiteral("health"),
+                       tr("checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable",
+                          nullptr, int(report.round.results.size()))
+                           .arg(report.round.elapsedMs)
+                           .arg(counts.ok)
+                           .arg(counts.failed)
+                           .arg(counts.notCheckable));
+    }
+    Q_EMIT checkFinished(counts.ok, counts.failed, counts.notCheckable);
+}
+
+GuardRunner *PoolHealth::guard() {
+    if (!m_guard) {
+        m_guard = std::make_unique<GuardRunner>();
+        connect(m_guard.get(), &GuardRunner::roundFinished, this, &PoolHealth::guardRound);
+        connect(m_guard.get(), &GuardRunner::runEnded, this, &PoolHealth::guardEnded);
+    }
+    return m_guard.get();
+}
+
+bool PoolHealth::startGuard(const GuardOptions &options, std::chrono::milliseconds interval,
+                            QString *error) {
+    if (const QString problem = guardStartProblem(); !problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    GuardRunSettings settings;
+    settings.endpoint = m_session->endpoint();
+    settings.poolKey = m_session->poolKey();
+    settings.connection = healthOptions(QStringLiteral("poolscope-guard"));
+    settings.guard = options;
+    settings.guard.actor = AuditActor::dashboard(); // its audit entries name the dashboard
+    settings.interval = interval;
+    settings.requireLease = true; // refused, saying who holds it, when another guard does
+    m_guardPool = std::pair(settings.endpoint, settings.poolKey);
+    guard()->start(settings);
+    return true;
+}
+
+QString PoolHealth::guardStartProblem() const {
+    if (m_guard && m_guard->isRunning())
+        return tr("the guard is already running");
+    if (!m_session->hasTarget() || m_session->isShowingRecording())
+        return tr("Guard not started: no live pool is watched");
+    if (!m_session->canWrite())
+        return tr("Guard not started: %1").arg(m_session->writeBlockReason());
+    return {};
+}
+
+void PoolHealth::stopGuard() {
+    if (m_guard)
+        m_guard->stop();
+}
+
+QString PoolHealth::guardRefusalText(const GuardRunEnd &end) {
+    if (end.reason == GuardRunEnd::Reason::LeaseRefused)
+        return tr("Guard not started: another guard (%1) holds the lease on this pool")
+            .arg(QString::fromUtf8(end.holder));
+    return tr("Guard not started: %1").arg(end.failure.text);
+}
+
+void PoolHealth::guardRound(const GuardRoundReport &report) {
+    // Its records are every member's as the round wrote them: no need to read them back.
+    const bool samePool = m_guardPool && m_guardPool->first == m_session->endpoint() &&
+                          m_guardPool->second == m_session->poolKey();
+    if (!samePool || !report.round.leaseHeld || report.round.stopped)
+        return;
+    m_lastWholeMs = QDateTime::currentMSecsSinceEpoch();
+    merge(report.round.records, report.round.records.keys(), true);
+}
+
+void PoolHealth::guardEnded(const GuardRunEnd &end) {
+    if (end.reason == GuardRunEnd::Reason::LeaseRefused)
+        m_session->log(LogSeverity::Warning, QStringLiteral("guard"), guardRefusalText(end));
+}
+
+} // namespace poolscope
