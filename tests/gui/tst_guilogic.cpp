@@ -36,6 +36,7 @@ private Q_SLOTS:
     void restoreForecast();
     void floodForecastText();
     void decimationKeepsExtremesAndBoundsSize();
+    void decimationDrawsAFlippingLineAsOneStrokePerBucket();
     void decimationKeepsLineBreaks();
     void ratePointsNeverNegative();
     void paddedRangeIsNeverEmpty();
@@ -236,19 +237,50 @@ void TestGuiLogic::decimationKeepsExtremesAndBoundsSize() {
     QList<QPointF> points;
     for (int i = 0; i < 100000; ++i)
         points.append(QPointF(i, (i == 51234) ? 1e6 : (i == 77777 ? -5 : std::sin(i / 100.0))));
-    const QList<QPointF> out = decimateMinMax(points, 500);
-    QVERIFY(out.size() <= 2 * 500 + 2);
+    const QList<QPointF> out = bucketMinMax(points, 200); // 500 buckets
+    QVERIFY2(out.size() <= 2 * 501 + 2, qPrintable(QString::number(out.size())));
     QCOMPARE(out.constFirst(), points.constFirst());
     QCOMPARE(out.constLast(), points.constLast());
-    QVERIFY(out.contains(points[51234]));
-    QVERIFY(out.contains(points[77777]));
+    // The extremes keep their values, within their bucket's time.
+    const auto near = [&](double x, double y) {
+        return std::any_of(out.cbegin(), out.cend(), [&](const QPointF &p) {
+            return p.y() == y && std::floor(p.x() / 200) == std::floor(x / 200);
+        });
+    };
+    QVERIFY(near(51234, 1e6));
+    QVERIFY(near(77777, -5));
     for (qsizetype i = 1; i < out.size(); ++i)
-        QVERIFY(out[i - 1].x() < out[i].x());
+        QVERIFY(out[i - 1].x() <= out[i].x());
     const QList<QPointF> small{{0, 1}, {1, 2}, {2, 3}};
-    QCOMPARE(decimateMinMax(small, 500), small);
+    QCOMPARE(bucketMinMax(small, 200), small);
 }
 
-// Issue 12 item 3: an hour of 1 s points is decimated, and the outage's NaN break must survive.
+// A line that flips between two values at every point (a member of a fair pool against the
+// median): one stroke per bucket, up then down then up, not a stroke per point.
+void TestGuiLogic::decimationDrawsAFlippingLineAsOneStrokePerBucket() {
+    QList<QPointF> points;
+    for (int i = 0; i < 300; ++i)
+        points.append(QPointF(i * 1000, i % 2));
+    const QList<QPointF> out = bucketMinMax(points, 4000); // four points a bucket
+    QVERIFY2(out.size() <= 2 * 76 + 2, qPrintable(QString::number(out.size())));
+    int flat = 0;
+    for (qsizetype i = 1; i < out.size(); ++i) {
+        QVERIFY(out[i - 1].x() <= out[i].x());
+        if (out[i - 1].y() == out[i].y())
+            ++flat; // from one bucket's stroke to the next one's, at the same level
+    }
+    // Inside each bucket a stroke across; between buckets a short flat step.
+    QVERIFY2(flat >= 70, qPrintable(QString::number(flat)));
+    // A rising line keeps its points' order.
+    QList<QPointF> rising;
+    for (int i = 0; i < 300; ++i)
+        rising.append(QPointF(i * 1000, i));
+    const QList<QPointF> risingOut = bucketMinMax(rising, 4000);
+    for (qsizetype i = 1; i < risingOut.size(); ++i)
+        QVERIFY(risingOut[i - 1].y() < risingOut[i].y());
+}
+
+// An hour of 1 s points is decimated, and the outage's NaN break must survive.
 void TestGuiLogic::decimationKeepsLineBreaks() {
     QList<QPointF> points;
     for (int i = 0; i < 3600; ++i) {
@@ -256,7 +288,7 @@ void TestGuiLogic::decimationKeepsLineBreaks() {
             points.append(QPointF(i - 0.5, std::numeric_limits<double>::quiet_NaN()));
         points.append(QPointF(i, i < 2000 ? 9431.0 + i : double(i - 2000)));
     }
-    const QList<QPointF> out = decimateMinMax(points, 300);
+    const QList<QPointF> out = bucketMinMax(points, 12); // 300 buckets
     QVERIFY(out.size() <= 2 * 300 + 8);
     const auto breaks =
         std::count_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });

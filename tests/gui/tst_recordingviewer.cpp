@@ -167,11 +167,11 @@ private Q_SLOTS:
         ChartPanel *chart = window.chartPanel();
         QCOMPARE(chart->timeWindow(), ChartPanel::TimeWindow::Everything);
         chart->refreshNow();
-        QCOMPARE(chart->chartedMembers().size(), 6);
-        QVERIFY(chart->pointCount("198.51.100.20:8080") > 100);
-        QVERIFY(chart->shownFromMs() <= pool.start);
-        QVERIFY(chart->shownToMs() >= pool.end);
-        const QStringList markers = chart->markerLabels();
+        QCOMPARE(chart->frame().members().size(), 6);
+        QVERIFY(chart->frame().pointCount("198.51.100.20:8080") > 100);
+        QVERIFY(chart->frame().time.fromMs <= pool.start);
+        QVERIFY(chart->frame().time.toMs >= pool.end);
+        const QStringList markers = chart->frame().markerLabels();
         QVERIFY2(markers.contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")) &&
                      markers.contains(QStringLiteral("seed 6 from list")),
                  qPrintable(markers.join(QLatin1Char('|'))));
@@ -221,9 +221,9 @@ private Q_SLOTS:
         // Zoomed into the restore and its flood: the screenshot of an incident looked at later.
         chart->zoomTo(pool.restoredAt - 300 * kSecond, pool.restoredAt + 900 * kSecond);
         QVERIFY(chart->isZoomed());
-        QVERIFY(
-            chart->markerLabels().contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")));
-        QVERIFY(!chart->markerLabels().contains(QStringLiteral("seed 6 from list")));
+        QVERIFY(chart->frame().markerLabels().contains(
+            QStringLiteral("restore 198.51.100.25:8080 (zero)")));
+        QVERIFY(!chart->frame().markerLabels().contains(QStringLiteral("seed 6 from list")));
         for (int i = 0; i < 3; ++i) // the chart's scene lays out the new axis labels
             QCoreApplication::processEvents();
         QVERIFY2(!actions->evictAction()->isEnabled(), "evict enabled at the screenshot");
@@ -425,8 +425,8 @@ private Q_SLOTS:
         // And the chart draws them.
         window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
         window.chartPanel()->refreshNow();
-        QVERIFY(window.chartPanel()->shownFromMs() <= firstPollMs);
-        QVERIFY(window.chartPanel()->pointCount("192.0.2.1:80") >= 5);
+        QVERIFY(window.chartPanel()->frame().time.fromMs <= firstPollMs);
+        QVERIFY(window.chartPanel()->frame().pointCount("192.0.2.1:80") >= 5);
         // The new dashboard records on into the same file.
         QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
         session.disconnectFromServer();
