@@ -34,6 +34,27 @@ void dropBefore(QList<QPointF> &points, qint64 fromMs) {
                  points.end());
 }
 
+// Points in the middle of a stretch where the upper edge, the lower edge and the median all stay
+// the same: the band is drawn the same without them, with fewer edges to rasterise.
+void dropFlatPoints(ChartBandRun &run) {
+    const qsizetype n = run.upper.size();
+    if (n < 3)
+        return;
+    ChartBandRun kept;
+    const auto same = [&](qsizetype a, qsizetype b) {
+        return run.upper[a].y() == run.upper[b].y() && run.lower[a].y() == run.lower[b].y() &&
+               run.median[a].y() == run.median[b].y();
+    };
+    for (qsizetype i = 0; i < n; ++i) {
+        if (i > 0 && i + 1 < n && same(i - 1, i) && same(i, i + 1))
+            continue;
+        kept.upper.append(run.upper[i]);
+        kept.lower.append(run.lower[i]);
+        kept.median.append(run.median[i]);
+    }
+    run = std::move(kept);
+}
+
 // The band's envelope per bucket of bucketMs: at the last point of each bucket (and at the run's
 // first), the highest upper and the lowest lower edge of the points within a bucket's width
 // before it, with the median as it is there. A band that flips at every poll is drawn as the area
@@ -87,6 +108,7 @@ QList<ChartBandRun> envelopeRuns(const QList<QPointF> &upper, const QList<QPoint
             widen(run.lower, run.lower.constLast().y());
             widen(run.median, run.median.constLast().y());
         }
+        dropFlatPoints(run);
         runs.append(std::move(run));
         i = end;
     }

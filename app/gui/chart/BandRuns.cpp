@@ -19,14 +19,26 @@ BandRuns::BandRuns(QChart *chart, QAreaSeries *band, QLineSeries *median, QAbstr
 
 BandRuns::~BandRuns() = default; // the series belong to the chart
 
-void BandRuns::replace(const QList<ChartBandRun> &runs, bool visible) {
+namespace {
+
+// A series shown or hidden again lays the chart out again (and shows its legend entry): only when
+// it changes.
+void setVisible(QAbstractSeries *series, bool visible) {
+    if (series->isVisible() != visible)
+        series->setVisible(visible);
+}
+
+} // namespace
+
+void BandRuns::replace(const QList<ChartBandRun> &runs, bool visible,
+                       const QList<QPointF> *zeroLine) {
     const ChartBandRun none;
     const ChartBandRun &first = runs.isEmpty() ? none : runs.constFirst();
     m_band->upperSeries()->replace(first.upper);
     m_band->lowerSeries()->replace(first.lower);
-    m_median->replace(first.median);
-    m_band->setVisible(visible);
-    m_median->setVisible(visible);
+    m_median->replace(zeroLine ? *zeroLine : first.median);
+    setVisible(m_band, visible);
+    setVisible(m_median, visible || zeroLine);
     while (m_parts.size() < runs.size() - 1) {
         Part part;
         auto *partUpper = new QLineSeries;
@@ -55,6 +67,8 @@ void BandRuns::replace(const QList<ChartBandRun> &runs, bool visible) {
         const bool shown = visible && i + 1 < runs.size();
         for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(part.area),
                                         static_cast<QAbstractSeries *>(part.median)}) {
+            if (series->isVisible() == shown)
+                continue;
             series->setVisible(shown);
             for (QLegendMarker *marker : m_chart->legend()->markers(series))
                 marker->setVisible(false); // showing a series shows its legend entry again

@@ -24,7 +24,9 @@ public:
              QAbstractAxis *valueAxis);
     ~BandRuns();
 
-    void replace(const QList<ChartBandRun> &runs, bool visible);
+    // zeroLine: drawn as the median (no band) when given: difference mode without a band.
+    void replace(const QList<ChartBandRun> &runs, bool visible,
+                 const QList<QPointF> *zeroLine = nullptr);
 
 private:
     struct Part {

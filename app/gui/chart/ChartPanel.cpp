@@ -35,6 +35,29 @@ constexpr qint64 kFiveMinutesMs = 5 * 60 * 1000;
 // A poll waits at most this long for the chart to move by a bucket before it is drawn.
 constexpr int kMaxPollDelayMs = 5000;
 
+// Qt Charts lays the chart out again after most setters, even when nothing changed: each relayout
+// repaints the axes and the legend. Only what changed is set.
+void setSeriesName(QAbstractSeries *series, const QString &name) {
+    if (series->name() != name)
+        series->setName(name);
+}
+
+void showSeries(QAbstractSeries *series, bool visible) {
+    if (series->isVisible() != visible)
+        series->setVisible(visible);
+}
+
+void setAxis(QValueAxis *axis, const ChartValueAxis &values) {
+    if (axis->labelFormat() != values.labelFormat)
+        axis->setLabelFormat(values.labelFormat);
+    if (axis->min() != values.low || axis->max() != values.high)
+        axis->setRange(values.low, values.high);
+    if (axis->tickCount() != values.tickCount)
+        axis->setTickCount(values.tickCount);
+    if (axis->titleText() != values.title)
+        axis->setTitleText(values.title);
+}
+
 } // namespace
 
 ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
@@ -408,8 +431,7 @@ void ChartPanel::syncLines(bool *joined) {
                 connect(marker, &QLegendMarker::clicked, this,
                         [this, member = line.member] { toggleSeriesVisible(member); });
         }
-        if (series->name() != line.name)
-            series->setName(line.name);
+        setSeriesName(series, line.name);
         QPen pen(line.color);
         pen.setWidthF(line.width);
         const bool recoloured = series->pen().color() != pen.color();
@@ -447,37 +469,32 @@ void ChartPanel::syncLines(bool *joined) {
 void ChartPanel::syncPoolLines() {
     Charts &c = *m_charts;
     const ChartFrame &f = m_frame;
-    c.poolRate->setName(f.rateName);
+    setSeriesName(c.poolRate, f.rateName);
     c.poolRate->replace(f.poolRate);
-    c.rateAxis->setRange(f.rateAxis.low, f.rateAxis.high);
-    c.rateAxis->setLabelFormat(f.rateAxis.labelFormat);
-    c.rateAxis->setTitleText(f.rateAxis.title);
+    setAxis(c.rateAxis, f.rateAxis);
     // The band and its median in runs between outages, so an outage is a gap, not a diagonal.
-    c.bandRuns->replace(f.band, f.bandShown);
     // In difference mode the median is the zero line every value is measured from: always shown.
-    if (f.mode == ValueMode::DifferenceFromMedian && !f.bandShown) {
-        c.median->replace(f.zeroLine);
-        c.median->setVisible(true);
-    }
-    c.band->setName(f.bandName);
-    c.median->setName(f.medianName);
+    const bool zeroLine = f.mode == ValueMode::DifferenceFromMedian && !f.bandShown;
+    c.bandRuns->replace(f.band, f.bandShown, zeroLine ? &f.zeroLine : nullptr);
+    setSeriesName(c.band, f.bandName);
+    setSeriesName(c.median, f.medianName);
     c.poolMinimum->replace(f.minimum);
-    c.poolMinimum->setName(f.minimumName);
-    c.poolMinimum->setVisible(f.minimumShown);
+    setSeriesName(c.poolMinimum, f.minimumName);
+    showSeries(c.poolMinimum, f.minimumShown);
 }
 
 void ChartPanel::syncAxes() {
     Charts &c = *m_charts;
-    const ChartValueAxis &values = m_frame.values;
-    c.valueAxis->setLabelFormat(values.labelFormat);
-    c.valueAxis->setRange(values.low, values.high);
-    c.valueAxis->setTickCount(values.tickCount);
-    c.valueAxis->setTitleText(values.title);
+    setAxis(c.valueAxis, m_frame.values);
     const ChartTimeAxis &time = m_frame.time;
-    c.timeAxis->setFormat(time.format);
-    c.timeAxis->setTickCount(time.tickCount());
-    c.timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(time.fromMs),
-                         QDateTime::fromMSecsSinceEpoch(time.toMs));
+    if (c.timeAxis->format() != time.format)
+        c.timeAxis->setFormat(time.format);
+    if (c.timeAxis->tickCount() != time.tickCount())
+        c.timeAxis->setTickCount(time.tickCount());
+    if (c.timeAxis->min().toMSecsSinceEpoch() != time.fromMs ||
+        c.timeAxis->max().toMSecsSinceEpoch() != time.toMs)
+        c.timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(time.fromMs),
+                             QDateTime::fromMSecsSinceEpoch(time.toMs));
 }
 
 void ChartPanel::syncLegend() {
@@ -491,9 +508,9 @@ void ChartPanel::syncLegend() {
                 if (marker->isVisible() != line.inLegend)
                     marker->setVisible(line.inLegend);
     const bool more = m_frame.legendOverflow > 0;
-    c.moreEntry->setVisible(more);
+    showSeries(c.moreEntry, more);
     if (more) {
-        c.moreEntry->setName(m_frame.legend.constLast().label);
+        setSeriesName(c.moreEntry, m_frame.legend.constLast().label);
         for (QLegendMarker *marker : legend->markers(c.moreEntry)) {
             marker->setBrush(Qt::transparent);
             marker->setPen(QPen(Qt::transparent));
