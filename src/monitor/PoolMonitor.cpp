@@ -461,7 +461,7 @@ private:
     IncrementalPoolScan m_scan;
     // Members and evicted members at the last poll of a big pool: a drop resets m_scan.
     qint64 m_lastMembers = -1;
-    SnapshotOrder m_order; // the last full read's order (readFullSnapshot)
+    SnapshotOrder m_order;     // the last full read's order (readFullSnapshot)
     AllocationLevels m_levels; // the last poll's, for the allocations since
     MemberSearch m_search;
 };

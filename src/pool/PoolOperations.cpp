@@ -136,8 +136,8 @@ std::optional<double> PoolOperations::minimumCount() {
     return lowest.first().count;
 }
 
-QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands,
-                                              SnapshotOrder *order, PoolSnapshot *snapshot) {
+QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands, SnapshotOrder *order,
+                                              PoolSnapshot *snapshot) {
     if (size <= kChunkSize) {
         const RedisReply reply =
             m_connection.command({"ZRANGE", m_keys.pool(), "0", "-1", "WITHSCORES"});

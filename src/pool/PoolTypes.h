@@ -31,9 +31,9 @@ struct MemberChange {
 // What changed between two full reads of a pool (SnapshotOrder): proportional to the allocations
 // between them, not to the pool, so per-poll work can follow it instead of comparing every member.
 struct PoolChanges {
-    quint64 sinceReadId = 0;       // the read these changes are against (PoolSnapshot::readId)
-    QList<MemberChange> changed;   // in allocation order of the later read
-    QList<QByteArray> gone;        // members of the earlier read missing from the later one
+    quint64 sinceReadId = 0;     // the read these changes are against (PoolSnapshot::readId)
+    QList<MemberChange> changed; // in allocation order of the later read
+    QList<QByteArray> gone;      // members of the earlier read missing from the later one
 };
 
 // The pool as read at one moment (well, over a few short commands: see PoolOperations::snapshot).

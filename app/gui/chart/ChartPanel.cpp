@@ -152,7 +152,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
     m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
     // Neither the caption nor the mode names may set the chart's minimum width: in a small
-    // window that squeezed the docks beside it (issue 12, item 19). The caption is cut instead
+    // window that squeezed the docks beside it. The caption is cut instead
     // (its full text in the tooltip), the mode box shows the start of a long name.
     m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_modeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
