@@ -472,6 +472,13 @@ ChartFrame makeChartFrame(const ChartSource &source, const ChartOptions &options
         anyPoints = anyPoints || !line.points.isEmpty();
         line.dots = lonePoints(line.points, msPerPixel, valuePerPixel);
     }
+    const double rateSpan = frame.rateAxis.high - frame.rateAxis.low;
+    if (rateSpan > 0)
+        for (const QPointF &dot :
+             lonePoints(frame.poolRate, msPerPixel, rateSpan / std::max(options.plotHeight, 1.0)))
+            frame.poolRateDots.append(
+                QPointF(dot.x(), frame.values.low + (dot.y() - frame.rateAxis.low) / rateSpan *
+                                                        (frame.values.high - frame.values.low)));
     if (!anyPoints)
         frame.placeholder = placeholderFor(source, frame.summaryMode);
     frame.caption = captionFor(frame, options);

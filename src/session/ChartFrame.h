@@ -154,6 +154,9 @@ struct ChartFrame {
     QString rateName;
     QList<QPointF> poolRate; // allocations/s of the whole pool, on the right axis
     ChartValueAxis rateAxis;
+    // Rate points too short to see as a line (two polls give one rate): placed on the left
+    // axis' values, as the lines' dots are.
+    QList<QPointF> poolRateDots;
 
     ChartValueAxis values;
     ChartTimeAxis time;

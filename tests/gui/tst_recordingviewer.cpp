@@ -111,8 +111,8 @@ RecordedPool writeRecording(const QString &path) {
     return pool;
 }
 
-// A small recording: five polls of two members, a minute ago.
-void writeSmallRecording(const QString &path) {
+// A small recording: `polls` polls (five unless asked) of two members, a minute ago.
+void writeSmallRecording(const QString &path, int polls = 5) {
     RecordingInfo info;
     info.server = QStringLiteral("redis://127.0.0.1:6379/0");
     info.poolKey = "small";
@@ -122,7 +122,7 @@ void writeSmallRecording(const QString &path) {
     std::unique_ptr<RecordingWriter> writer = RecordingWriter::open(path, info, &error);
     if (!writer)
         qFatal("cannot write the recording: %s", qPrintable(error));
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < polls; ++i) {
         RecordingPoll poll;
         poll.timeMs = start + i * kSecond;
         poll.members = {{"a", double(i)}, {"b", double(i)}};
@@ -228,6 +228,45 @@ private Q_SLOTS:
             QCoreApplication::processEvents();
         QVERIFY2(!actions->evictAction()->isEnabled(), "evict enabled at the screenshot");
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("zoomed"))));
+    }
+
+    // A recording of a poll or two draws its points (a line too short to see as a dot), with no
+    // placeholder over them.
+    void shortRecordingDrawsItsPoints_data() {
+        QTest::addColumn<int>("polls");
+        for (const int polls : {1, 2, 3, 5})
+            QTest::addRow("%d polls", polls) << polls;
+    }
+
+    void shortRecordingDrawsItsPoints() {
+        QFETCH(int, polls);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("short.sqlite"));
+        writeSmallRecording(path, polls);
+        PoolSession session;
+        MainWindow window(&session);
+        window.resize(1360, 860);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&session, &PoolSession::historyLoaded);
+        window.openRecording(path);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 1, 20000);
+        ChartPanel *chart = window.chartPanel();
+        // What the window draws by itself, after loading.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !chart->frame().lines.isEmpty() && chart->frame().mode == chart->valueMode(), 5000);
+        QVERIFY2(chart->frame().placeholder.isEmpty(), qPrintable(chart->frame().placeholder));
+        QCOMPARE(chart->frame().members(), (QList<QByteArray>{"a", "b"}));
+        for (const QByteArray member : {"a", "b"}) {
+            const ChartLine *line = chart->frame().line(member);
+            QVERIFY(line);
+            QVERIFY2(!line->points.isEmpty(), member.constData());
+            QVERIFY(line->points.size() >= 2 || !line->dots.isEmpty());
+        }
+        // The pool's rate: none from one poll, a dot from two, a line from more.
+        QCOMPARE(chart->frame().poolRate.size(), polls - 1);
+        QCOMPARE(chart->frame().poolRateDots.size(), polls == 2 ? 1 : 0);
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("short-%1").arg(polls))));
     }
 
     // File ▸ Open recording… starts in the recordings folder; File ▸ Recent recordings lists the

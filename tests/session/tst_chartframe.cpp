@@ -465,6 +465,32 @@ private Q_SLOTS:
                 kEnvelopePixels - 0.01);
     }
 
+    // A recording of two polls: the lines are two points each, and the pool rate one point,
+    // which as a line would draw nothing: it is a dot, at its value on the rate axis.
+    void twoPollsDrawTheirPointsAndTheRate() {
+        PoolHistory history;
+        history.record(kEnd - 1000, {{"a", 0}, {"b", 0}});
+        history.record(kEnd, {{"a", 1}, {"b", 1}});
+        ChartOptions options = optionsFor();
+        options.windowMs = 0;
+        const ChartFrame frame = makeChartFrame(sourceOf(history), options);
+        QVERIFY(frame.placeholder.isEmpty());
+        QCOMPARE(frame.pointCount("a"), 2);
+        QCOMPARE(frame.pointCount("b"), 2);
+        QCOMPARE(frame.poolRate.size(), 1);
+        QCOMPARE(frame.poolRateDots.size(), 1);
+        const QPointF dot = frame.poolRateDots.constFirst();
+        QCOMPARE(dot.x(), frame.poolRate.constFirst().x());
+        const double onRateAxis =
+            frame.rateAxis.low + (dot.y() - frame.values.low) /
+                                     (frame.values.high - frame.values.low) *
+                                     (frame.rateAxis.high - frame.rateAxis.low);
+        QCOMPARE(onRateAxis, 2.0); // two allocations in a second
+        // Three polls: the rate is a line, no dot.
+        history.record(kEnd + 1000, {{"a", 2}, {"b", 2}});
+        QVERIFY(makeChartFrame(sourceOf(history), options).poolRateDots.isEmpty());
+    }
+
     // Two polls a second apart in a window of a week (an old event keeps the axis wide): a
     // segment well under a pixel. Drawn as a dot; a line that moves across pixels is not.
     void aSegmentTooShortToSeeIsADot() {

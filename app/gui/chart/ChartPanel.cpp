@@ -236,6 +236,7 @@ void ChartPanel::chooseDefaultMode() {
     if (mode != m_mode) {
         m_mode = mode;
         m_modeBox->setCurrentIndex(modeIndex(mode));
+        scheduleRefresh(); // a frame drawn before (a recording just opened) is in the old mode
     }
 }
 
@@ -371,6 +372,8 @@ void ChartPanel::refreshNow() {
         if (!line.hidden)
             for (const QPointF &point : line.dots)
                 dots.append({point, line.color, line.width});
+    for (const QPointF &point : std::as_const(m_frame.poolRateDots))
+        dots.append({point, ChartColors::rate(), 1.6});
     c.view->setFrame(m_frame.markers, std::move(dots), m_frame.time.fromMs, m_frame.time.toMs,
                      m_frame.values.low, m_frame.values.high);
     c.view->setPlaceholder(m_frame.placeholder);
