@@ -134,7 +134,7 @@ private Q_SLOTS:
         QTRY_COMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("…"));
 
         // The chart: the band, the top members as lines and the bottom as the pool minimum
-        // line (the bottom members change every poll under load: issue 12, item 15).
+        // line (the bottom members change every poll under load).
         ChartPanel *chart = window.chartPanel();
         QTRY_VERIFY_WITH_TIMEOUT(chart->frame().bandShown, 5000);
         QTRY_VERIFY(chart->frame().members().contains(memberAt(kMembers - 1)));
