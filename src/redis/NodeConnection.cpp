@@ -26,9 +26,10 @@ timeval toTimeval(std::chrono::milliseconds duration) {
 }
 
 // An array's elements are allocated as soon as its header is read, so a broken or hostile server
-// sending "*100000000" would make the reader take gigabytes before a single element arrives. No
-// reply poolscope asks for comes near this many elements (pools are read in pages of hundreds).
-constexpr int kMaxReplyElements = 1024 * 1024;
+// sending "*100000000" would make the reader take gigabytes before a single element arrives (a
+// RedisReply is about 64 bytes: this limit is 256 MB). No reply poolscope's own reads ask for
+// comes near it (pools are read in pages); a 1,000,000-member pool read whole is 2,000,000.
+constexpr int kMaxReplyElements = 4 * 1024 * 1024;
 const redisReplyObjectFunctions *g_hiredisFunctions = nullptr; // hiredis's own
 
 // hiredis's objects with the element limit: what a context released to the load workers (which
