@@ -155,7 +155,7 @@ int main(int argc, char **argv) {
     QObject::connect(window.chartPanel(), &ChartPanel::refreshed, &app, [&] {
         if (measuring) {
             chart.values.append(window.chartPanel()->lastRefreshMs());
-            seriesCount = std::max(seriesCount, window.chartPanel()->chartedMembers().size());
+            seriesCount = std::max(seriesCount, window.chartPanel()->frame().members().size());
         }
     });
 
@@ -191,7 +191,7 @@ int main(int argc, char **argv) {
         QCoreApplication::exit(0);
     });
     QApplication::exec();
-    const bool bandShown = window.chartPanel()->isBandShown();
+    const bool bandShown = window.chartPanel()->frame().bandShown;
     load.cancel();
     QElapsedTimer wait;
     wait.start();

@@ -12,10 +12,20 @@
     </message>
 </context>
 <context>
-    <name>poolscope::ChartPanel</name>
+    <name>poolscope::ChartFrame</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
         <translation>
+            <numerusform>+%n more (see the table)</numerusform>
+            <numerusform>+%n more (see the table)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ChartPanel</name>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation type="vanished">
             <numerusform>+%n more (see the table)</numerusform>
             <numerusform>+%n more (see the table)</numerusform>
         </translation>

@@ -1402,17 +1402,81 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
-    <name>poolscope::ChartPanel</name>
+    <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pool rate (/s, right axis)</source>
+        <source>allocations/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
+        <source>count − median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocations (count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No connection to Redis: retrying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected (the events panel says why)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the pool fails: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first poll…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at this key yet: Seed… to add proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collecting data…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · zoomed in: Esc or a right click to zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · legend hidden (narrow): colours as in the table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1424,7 +1488,31 @@ socks5://203.0.113.5:1080</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Which members the chart shows</source>
+        <source>pool rate (/s, right axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max − median (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool median (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool minimum − median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool minimum</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -1433,6 +1521,21 @@ socks5://203.0.113.5:1080</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ChartPanel</name>
+    <message>
+        <source>pool allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which members the chart shows</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "pool/AllocationLevels.h"
 #include "pool/PoolOperations.h"
 #include "pool/PoolSummary.h"
+#include "pool/SnapshotOrder.h"
 
 #include <algorithm>
 
@@ -324,9 +325,10 @@ private:
         });
     }
 
-    static PoolObservation readFullSnapshot(PoolOperations &operations, qint64 size) {
+    PoolObservation readFullSnapshot(PoolOperations &operations, qint64 size) {
         PoolObservation observation;
-        observation.snapshot = operations.snapshotOfSize(size);
+        // In order by merging with the previous read, which also gives what changed since.
+        observation.snapshot = operations.snapshotOfSize(size, &m_order);
         QList<double> counts;
         counts.reserve(observation.snapshot.members.size());
         for (const PoolMember &member : std::as_const(observation.snapshot.members))
@@ -459,6 +461,7 @@ private:
     IncrementalPoolScan m_scan;
     // Members and evicted members at the last poll of a big pool: a drop resets m_scan.
     qint64 m_lastMembers = -1;
+    SnapshotOrder m_order;     // the last full read's order (readFullSnapshot)
     AllocationLevels m_levels; // the last poll's, for the allocations since
     MemberSearch m_search;
 };

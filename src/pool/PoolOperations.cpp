@@ -4,6 +4,7 @@
 #include "base/RedisError.h"
 #include "pool/LuaScript.h"
 #include "pool/ReplyConversion.h"
+#include "pool/SnapshotOrder.h"
 #include "text/MemberText.h"
 
 #include <algorithm>
@@ -135,18 +136,20 @@ std::optional<double> PoolOperations::minimumCount() {
     return lowest.first().count;
 }
 
-QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands) {
-    QList<PoolMember> members;
+QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands, SnapshotOrder *order,
+                                              PoolSnapshot *snapshot) {
     if (size <= kChunkSize) {
         const RedisReply reply =
             m_connection.command({"ZRANGE", m_keys.pool(), "0", "-1", "WITHSCORES"});
         ++commands;
         if (reply.isError())
             throwServerError(reply, QStringLiteral("reading members"));
-        return membersFromRangeReply(reply); // already in allocation order
+        // Already in allocation order; an order still says what changed.
+        const QList<PoolMember> members = membersFromRangeReply(reply);
+        return order ? order->order(members, snapshot) : members;
     }
-    QHash<QByteArray, double> seen;
-    seen.reserve(size);
+    QList<PoolMember> read;
+    read.reserve(size);
     QByteArray cursor = "0";
     do {
         const RedisReply reply = m_connection.command(
@@ -154,9 +157,16 @@ QList<PoolMember> PoolOperations::readMembers(qint64 size, qint64 &commands) {
         ++commands;
         if (reply.isError())
             throwServerError(reply, QStringLiteral("scanning members"));
-        for (const auto &[member, count] : scanPageFromReply(reply, &cursor))
-            seen.insert(member, count);
+        appendScanPage(reply, &cursor, &read);
     } while (cursor != "0");
+    if (order)
+        return order->order(read, snapshot);
+    // A member a scan returned twice counts once, with its last count.
+    QHash<QByteArray, double> seen;
+    seen.reserve(read.size());
+    for (const PoolMember &member : std::as_const(read))
+        seen.insert(member.member, member.count);
+    QList<PoolMember> members;
     members.reserve(seen.size());
     for (auto it = seen.cbegin(); it != seen.cend(); ++it)
         members.append({it.key(), it.value()});
@@ -194,10 +204,10 @@ PoolSnapshot PoolOperations::snapshot(bool includeMembers) {
     return snapshot;
 }
 
-PoolSnapshot PoolOperations::snapshotOfSize(qint64 members) {
+PoolSnapshot PoolOperations::snapshotOfSize(qint64 members, SnapshotOrder *order) {
     PoolSnapshot snapshot;
     snapshot.commandsSent = 1; // the ZCARD that gave the size
-    snapshot.members = readMembers(members, snapshot.commandsSent);
+    snapshot.members = readMembers(members, snapshot.commandsSent, order, &snapshot);
     snapshot.evicted = readEvicted(snapshot.commandsSent);
     return snapshot;
 }

@@ -12,6 +12,8 @@
 
 namespace poolscope {
 
+class SnapshotOrder;
+
 // Every pool operation, on one blocking connection. Each method sends only short commands
 // (at most ~1,000 members per command, O(log N) scripts), so none of them holds the server.
 // Errors throw RedisError with a message that names the key or member concerned.
@@ -47,7 +49,9 @@ public:
     // includeMembers = false reads only the evicted members (for big pools).
     PoolSnapshot snapshot(bool includeMembers = true);
     // snapshot() for a caller that has just read the pool's size (ZCARD) itself: no second ZCARD.
-    PoolSnapshot snapshotOfSize(qint64 members);
+    // order: the caller's order of its previous reads of this pool, which puts the members in
+    // order by merging and sets the snapshot's readId and changes (SnapshotOrder).
+    PoolSnapshot snapshotOfSize(qint64 members, SnapshotOrder *order = nullptr);
     PoolStats stats();
     qint64 size();
     // The lowest count in the pool; nullopt for an empty pool.
@@ -81,7 +85,8 @@ private:
     std::optional<bool> guardMarkOf(const QByteArray &member);
     // The evict and restore scripts' keys; *markKept: the marks could not be read.
     QList<QByteArray> scriptKeys(const QByteArray &member, bool byGuard, bool *markKept);
-    QList<PoolMember> readMembers(qint64 size, qint64 &commands);
+    QList<PoolMember> readMembers(qint64 size, qint64 &commands, SnapshotOrder *order,
+                                  PoolSnapshot *snapshot);
     QList<EvictedMember> readEvicted(qint64 &commands);
 
     RedisConnection &m_connection;

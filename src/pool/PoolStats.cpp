@@ -77,7 +77,8 @@ PoolStats computePoolStats(QList<double> counts, qint64 evictedCount) {
     if (counts.isEmpty())
         return stats;
 
-    std::sort(counts.begin(), counts.end());
+    if (!std::is_sorted(counts.cbegin(), counts.cend())) // a snapshot's are, every poll
+        std::sort(counts.begin(), counts.end());
     stats.min = counts.front();
     stats.max = counts.back();
     stats.spread = stats.max - stats.min;

@@ -20,11 +20,31 @@ struct EvictedMember {
     bool operator==(const EvictedMember &) const = default;
 };
 
+// A member whose count changed between two reads of a pool, or that is new in the later one.
+struct MemberChange {
+    QByteArray member;
+    double before = 0; // NaN: not in the earlier read
+    double now = 0;
+    bool operator==(const MemberChange &) const = default;
+};
+
+// What changed between two full reads of a pool (SnapshotOrder): proportional to the allocations
+// between them, not to the pool, so per-poll work can follow it instead of comparing every member.
+struct PoolChanges {
+    quint64 sinceReadId = 0;     // the read these changes are against (PoolSnapshot::readId)
+    QList<MemberChange> changed; // in allocation order of the later read
+    QList<QByteArray> gone;      // members of the earlier read missing from the later one
+};
+
 // The pool as read at one moment (well, over a few short commands: see PoolOperations::snapshot).
 struct PoolSnapshot {
     QList<PoolMember> members;    // ascending by count, ties by member: allocation order
     QList<EvictedMember> evicted; // ascending by member
     qint64 commandsSent = 0;      // how many commands the read took
+    // Set when the members were put in order by a SnapshotOrder: a number no other read has (0:
+    // none), and what changed since that order's previous read (nullopt: not known).
+    quint64 readId = 0;
+    std::optional<PoolChanges> changes;
 };
 
 // What a restored member's count becomes.

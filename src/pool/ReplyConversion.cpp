@@ -4,6 +4,7 @@
 #include "pool/PoolOperations.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include <QString>
@@ -72,6 +73,15 @@ QList<std::pair<QByteArray, double>> pairsFromFlatArray(const RedisReply &array,
 } // namespace
 
 double countFromReply(const RedisReply &reply, const QByteArray &member) {
+    // Counts come as plain decimal strings ("42", "1.5", "inf"): read without QByteArray's
+    // locale-free but slower parser, which stays the judge of anything else.
+    if (reply.type == RedisReply::Type::String && !reply.text.isEmpty()) {
+        double fast = 0;
+        const char *end = reply.text.constData() + reply.text.size();
+        const auto [at, error] = std::from_chars(reply.text.constData(), end, fast);
+        if (error == std::errc() && at == end && !std::isnan(fast))
+            return fast;
+    }
     bool ok = false;
     const double value = reply.toDouble(&ok);
     if (!ok || std::isnan(value)) {
@@ -97,9 +107,10 @@ QList<PoolMember> membersFromRangeReply(const RedisReply &reply) {
     return members;
 }
 
-QList<std::pair<QByteArray, double>> scanPageFromReply(const RedisReply &reply,
-                                                       QByteArray *cursor) {
-    const QString what = QStringLiteral("a scan (ZSCAN/HSCAN)");
+namespace {
+
+// The page of a ZSCAN or HSCAN reply, checked, and the cursor it gives.
+const RedisReply &scanPage(const RedisReply &reply, QByteArray *cursor, const QString &what) {
     requireArray(reply, what);
     if (reply.elements.size() != 2)
         malformed(
@@ -119,10 +130,38 @@ QList<std::pair<QByteArray, double>> scanPageFromReply(const RedisReply &reply,
     if (!page.isArray())
         malformed(what,
                   QStringLiteral("the page should be an array, got %1").arg(typeName(page.type)));
-    QList<std::pair<QByteArray, double>> pairs = pairsFromFlatArray(page, what);
+    if (page.elements.size() % 2 != 0)
+        malformed(
+            what,
+            QStringLiteral("%1 elements, expected name/count pairs").arg(page.elements.size()));
     if (cursor)
         *cursor = next.text;
+    return page;
+}
+
+} // namespace
+
+QList<std::pair<QByteArray, double>> scanPageFromReply(const RedisReply &reply,
+                                                       QByteArray *cursor) {
+    const QString what = QStringLiteral("a scan (ZSCAN/HSCAN)");
+    QByteArray next;
+    const QList<std::pair<QByteArray, double>> pairs =
+        pairsFromFlatArray(scanPage(reply, &next, what), what);
+    if (cursor)
+        *cursor = next;
     return pairs;
+}
+
+void appendScanPage(const RedisReply &reply, QByteArray *cursor, QList<PoolMember> *members) {
+    const QString what = QStringLiteral("a scan (ZSCAN/HSCAN)");
+    QByteArray next;
+    const RedisReply &page = scanPage(reply, &next, what);
+    for (qsizetype i = 0; i < page.elements.size(); i += 2) {
+        const QByteArray &name = nameAt(page, i, what);
+        members->append({name, countFromReply(page.elements[i + 1], name)});
+    }
+    if (cursor)
+        *cursor = next;
 }
 
 } // namespace poolscope

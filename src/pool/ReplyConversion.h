@@ -26,5 +26,7 @@ QList<PoolMember> membersFromRangeReply(const RedisReply &reply);
 // One ZSCAN or HSCAN page: [cursor, [field, value, field, value, ...]]. Sets *cursor to the
 // cursor for the next call ("0" when the scan is complete); pairs come in the reply's order.
 QList<std::pair<QByteArray, double>> scanPageFromReply(const RedisReply &reply, QByteArray *cursor);
+// The same page appended to *members (a whole read of a pool, without a list per page).
+void appendScanPage(const RedisReply &reply, QByteArray *cursor, QList<PoolMember> *members);
 
 } // namespace poolscope

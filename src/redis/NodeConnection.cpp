@@ -1,14 +1,13 @@
 #include "redis/NodeConnection.h"
 
 #include "base/RedisError.h"
-#include "redis/HiredisReply.h"
-#include "redis/RespParser.h"
 #include "redis/ServerIdentity.h"
 #include "transport/TcpDialer.h"
 #include "transport/Transport.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <new>
 #include <optional>
 #include <vector>
 
@@ -26,12 +25,15 @@ timeval toTimeval(std::chrono::milliseconds duration) {
     return tv;
 }
 
-// hiredis allocates an array's element pointers as soon as it reads the array's header, so a
-// broken or hostile server sending "*100000000" makes it take 800 MB before a single element
-// arrives. No reply poolscope asks for comes near this many elements (pools are read in pages).
-constexpr int kMaxReplyElements = 16 * 1024 * 1024;
-const redisReplyObjectFunctions *g_hiredisFunctions = nullptr; // hiredis's own, wrapped below
+// An array's elements are allocated as soon as its header is read, so a broken or hostile server
+// sending "*100000000" would make the reader take gigabytes before a single element arrives (a
+// RedisReply is about 64 bytes: this limit is 256 MB). No reply poolscope's own reads ask for
+// comes near it (pools are read in pages); a 1,000,000-member pool read whole is 2,000,000.
+constexpr int kMaxReplyElements = 4 * 1024 * 1024;
+const redisReplyObjectFunctions *g_hiredisFunctions = nullptr; // hiredis's own
 
+// hiredis's objects with the element limit: what a context released to the load workers (which
+// read hiredis replies themselves) goes back to.
 void *createBoundedArray(const redisReadTask *task, int elements) {
     if (elements > kMaxReplyElements)
         return nullptr; // hiredis reports it as REDIS_ERR_OOM; failFromContext says what it was
@@ -52,13 +54,57 @@ void freeObject(void *reply) {
 redisReplyObjectFunctions g_boundedFunctions{createString, createBoundedArray, createInteger,
                                              createNil, freeObject};
 
-void installReplyLimits(redisContext *context) {
-    if (!context->reader || context->reader->fn == &g_boundedFunctions)
+// The reader builds our RedisReply directly, instead of hiredis's objects that were copied into
+// one and freed: a page of a pool's scan is a few hundred strings, and a 10,000-member pool is
+// read every second. A nested reply lives in its parent's elements (sized by the array's header,
+// so never moved); the root is on the heap until readReply takes it.
+void *place(const redisReadTask *task, RedisReply &&reply) {
+    if (task->parent) {
+        RedisReply &slot =
+            static_cast<RedisReply *>(task->parent->obj)->elements[qsizetype(task->idx)];
+        slot = std::move(reply);
+        return &slot;
+    }
+    return new (std::nothrow) RedisReply(std::move(reply));
+}
+void *createReplyString(const redisReadTask *task, char *text, size_t length) {
+    RedisReply reply;
+    reply.type = task->type == REDIS_REPLY_ERROR    ? RedisReply::Type::Error
+                 : task->type == REDIS_REPLY_STATUS ? RedisReply::Type::Status
+                                                    : RedisReply::Type::String;
+    reply.text = QByteArray(text, qsizetype(length));
+    return place(task, std::move(reply));
+}
+void *createReplyArray(const redisReadTask *task, int elements) {
+    if (elements > kMaxReplyElements)
+        return nullptr;
+    RedisReply reply;
+    reply.type = RedisReply::Type::Array;
+    reply.elements.resize(std::max(elements, 0));
+    return place(task, std::move(reply));
+}
+void *createReplyInteger(const redisReadTask *task, long long value) {
+    RedisReply reply;
+    reply.type = RedisReply::Type::Integer;
+    reply.integer = value;
+    return place(task, std::move(reply));
+}
+void *createReplyNil(const redisReadTask *task) {
+    return place(task, RedisReply{});
+}
+void freeReply(void *reply) {
+    delete static_cast<RedisReply *>(reply); // only ever a root: its elements go with it
+}
+redisReplyObjectFunctions g_replyFunctions{createReplyString, createReplyArray, createReplyInteger,
+                                           createReplyNil, freeReply};
+
+void installReplyFunctions(redisContext *context) {
+    if (!context->reader || context->reader->fn == &g_replyFunctions)
         return;
     // Every context starts with the same (static) hiredis functions.
     if (!g_hiredisFunctions)
         g_hiredisFunctions = context->reader->fn;
-    context->reader->fn = &g_boundedFunctions;
+    context->reader->fn = &g_replyFunctions;
 }
 
 } // namespace
@@ -106,7 +152,7 @@ std::unique_ptr<NodeConnection> NodeConnection::open(const Endpoint &endpoint,
     }
     // redisConnectWithTimeout bounds only the connect; commands need their own timeout.
     redisSetTimeout(raw, toTimeval(options.commandTimeout));
-    installReplyLimits(raw);
+    installReplyFunctions(raw);
     connection->handshake();
     connection->m_handshaken = true;
     return connection;
@@ -114,6 +160,9 @@ std::unique_ptr<NodeConnection> NodeConnection::open(const Endpoint &endpoint,
 
 redisContext *NodeConnection::releaseContext() {
     m_broken = true; // nothing more can be sent through this object
+    // Its new owner reads hiredis's own reply objects (with the element limit).
+    if (m_context && m_context->reader && m_context->reader->fn == &g_replyFunctions)
+        m_context->reader->fn = &g_boundedFunctions;
     return m_context.release();
 }
 
@@ -234,11 +283,11 @@ RedisReply NodeConnection::readReply() {
     void *raw = nullptr;
     if (redisGetReply(m_context.get(), &raw) != REDIS_OK || !raw)
         failFromContext("waiting for a reply");
-    OwnedReply reply(static_cast<redisReply *>(raw));
+    const std::unique_ptr<RedisReply> reply(static_cast<RedisReply *>(raw)); // see place()
     m_lastReplyAt = std::chrono::steady_clock::now();
     m_sentAfterIdle = false; // it answered: a later loss is no idle close
     m_unanswered = std::max<qsizetype>(0, m_unanswered - 1);
-    return detail::copyHiredisReply(*reply);
+    return std::move(*reply);
 }
 
 RedisReply NodeConnection::command(const RedisCommand &argv) {

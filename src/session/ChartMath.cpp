@@ -35,86 +35,60 @@ QList<QPointF> ratePoints(const QList<HistoryPoint> &history) {
     return points;
 }
 
-namespace {
-
-QList<QPointF> decimateRun(const QList<QPointF> &points, int columns);
-
-} // namespace
-
-QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns) {
-    columns = std::max(columns, 1);
-    if (points.size() <= 2 * qsizetype(columns) + 2)
-        return points;
-    // A NaN is a line break (an outage, a gap): decimate the runs between breaks, each with its
-    // share of the columns, and keep every break.
-    const auto isBreak = [](const QPointF &p) { return std::isnan(p.y()); };
-    if (std::none_of(points.cbegin(), points.cend(), isBreak))
-        return decimateRun(points, columns);
-    const double span = points.constLast().x() - points.constFirst().x();
+QList<QPointF> bucketMinMax(const QList<QPointF> &points, double bucketMs) {
     QList<QPointF> out;
-    QList<QPointF> run;
-    const auto flush = [&] {
-        if (run.isEmpty())
-            return;
-        const double share = span > 0 ? (run.constLast().x() - run.constFirst().x()) / span : 1.0;
-        out.append(decimateRun(run, std::max(1, int(std::ceil(share * columns)))));
-        run.clear();
-    };
-    for (const QPointF &point : points) {
-        if (isBreak(point)) {
-            flush();
-            out.append(point);
-        } else {
-            run.append(point);
+    if (points.size() <= 2 || !(bucketMs > 0))
+        return points;
+    out.reserve(points.size());
+    qsizetype i = 0;
+    while (i < points.size()) {
+        if (std::isnan(points[i].y())) {
+            out.append(points[i++]);
+            continue;
         }
+        // One run between breaks: its first point, then each bucket's extremes.
+        qsizetype end = i;
+        while (end < points.size() && !std::isnan(points[end].y()))
+            ++end;
+        out.append(points[i]);
+        qsizetype b = i + 1;
+        while (b < end - 1) {
+            const double bucket = std::floor(points[b].x() / bucketMs);
+            qsizetype lowest = b;
+            qsizetype highest = b;
+            qsizetype k = b;
+            for (; k < end - 1 && std::floor(points[k].x() / bucketMs) == bucket; ++k) {
+                if (points[k].y() < points[lowest].y())
+                    lowest = k;
+                if (points[k].y() > points[highest].y())
+                    highest = k;
+            }
+            if (lowest == highest) {
+                out.append(points[lowest]);
+            } else {
+                // From the point before, to the nearer extreme first, unless the time order
+                // already goes that way.
+                const double before = out.constLast().y();
+                const bool lowFirst = std::abs(points[lowest].y() - before) <
+                                          std::abs(points[highest].y() - before) ||
+                                      (std::abs(points[lowest].y() - before) ==
+                                           std::abs(points[highest].y() - before) &&
+                                       lowest < highest);
+                const QPointF &first = lowFirst ? points[lowest] : points[highest];
+                const QPointF &second = lowFirst ? points[highest] : points[lowest];
+                const double x0 = std::min(first.x(), second.x());
+                const double x1 = std::max(first.x(), second.x());
+                out.append(QPointF(x0, first.y()));
+                out.append(QPointF(x1, second.y()));
+            }
+            b = k;
+        }
+        if (end - 1 > i)
+            out.append(points[end - 1]);
+        i = end;
     }
-    flush();
     return out;
 }
-
-namespace {
-
-QList<QPointF> decimateRun(const QList<QPointF> &points, int columns) {
-    columns = std::max(columns, 1);
-    if (points.size() <= 2 * qsizetype(columns) + 2)
-        return points;
-    const double first = points.constFirst().x();
-    const double span = points.constLast().x() - first;
-    if (span <= 0)
-        return {points.constFirst(), points.constLast()};
-
-    QList<QPointF> out;
-    out.reserve(2 * columns + 2);
-    out.append(points.constFirst());
-    qsizetype i = 1;
-    const qsizetype end = points.size() - 1; // the last point is appended separately
-    while (i < end) {
-        const int column = std::min(columns - 1, int((points[i].x() - first) / span * columns));
-        qsizetype lowest = i;
-        qsizetype highest = i;
-        qsizetype j = i;
-        for (; j < end; ++j) {
-            const int c = std::min(columns - 1, int((points[j].x() - first) / span * columns));
-            if (c != column)
-                break;
-            if (points[j].y() < points[lowest].y())
-                lowest = j;
-            if (points[j].y() > points[highest].y())
-                highest = j;
-        }
-        if (lowest == highest) {
-            out.append(points[lowest]);
-        } else {
-            out.append(points[std::min(lowest, highest)]);
-            out.append(points[std::max(lowest, highest)]);
-        }
-        i = j;
-    }
-    out.append(points.constLast());
-    return out;
-}
-
-} // namespace
 
 QList<QList<QPointF>> splitAtBreaks(const QList<QPointF> &points) {
     QList<QList<QPointF>> runs;
@@ -221,6 +195,33 @@ AxisTicks integerTicks(ValueRange range, int maxIntervals) {
     ticks.high = std::max(ticks.low + step, std::ceil(high / step) * step);
     ticks.count = int(std::lround((ticks.high - ticks.low) / step)) + 1;
     return ticks;
+}
+
+namespace {
+
+// A number of the form 1, 2 or 5 x 10^n near x: the nearest one, or the first at least x.
+double roundNumber(double x, bool atLeast) {
+    const double power = std::pow(10.0, std::floor(std::log10(x)));
+    const double fraction = x / power;
+    if (atLeast)
+        return (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * power;
+    return (fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10) * power;
+}
+
+} // namespace
+
+AxisTicks niceTicks(ValueRange range, int ticks) {
+    if (!range.valid || !std::isfinite(range.low) || !std::isfinite(range.high))
+        range = {0, 1, true};
+    ticks = std::max(2, ticks);
+    const double span = range.high > range.low ? range.high - range.low : 1.0;
+    const double step = roundNumber(roundNumber(span, true) / (ticks - 1), false);
+    AxisTicks out;
+    out.step = step;
+    out.low = std::floor(range.low / step) * step;
+    out.high = std::max(out.low + step, std::ceil(range.high / step) * step);
+    out.count = int(std::lround((out.high - out.low) / step)) + 1;
+    return out;
 }
 
 qint64 niceTimeStepMs(qint64 spanMs, int maxIntervals) {

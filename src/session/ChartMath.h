@@ -18,11 +18,12 @@ QList<QPointF> countPoints(const QList<HistoryPoint> &history);
 // (NaN) stays a break: no rate is made up across an outage.
 QList<QPointF> ratePoints(const QList<HistoryPoint> &history);
 
-// Keeps the first, the last, and the lowest and highest point of each of `columns` equal slices
-// of the x range, in x order: spikes survive, the line looks the same at that width, and a
-// series never has more than about 2 x columns points. Input must be sorted by x. Points with a
-// NaN y (line breaks: outages) are all kept, so a decimated line still breaks there.
-QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns);
+// The lowest and highest point of each bucket of bucketMs (buckets counted from x = 0), the
+// run's first and last point, and every line break (NaN y). Within a bucket the two are put in
+// the order that continues from the point before: a line that flips between two values at every
+// point is drawn as one stroke up or down per bucket, not a zigzag of a stroke per point, and a
+// rising or falling line keeps its time order. Input must be sorted by x.
+QList<QPointF> bucketMinMax(const QList<QPointF> &points, double bucketMs);
 
 // The runs of points between line breaks (NaN y), in order; empty runs are left out.
 QList<QList<QPointF>> splitAtBreaks(const QList<QPointF> &points);
@@ -65,6 +66,10 @@ struct AxisTicks {
     int count = 2; // ticks, ends included
 };
 AxisTicks integerTicks(ValueRange range, int maxIntervals);
+
+// Ticks for a rate axis: a round step (1, 2, 5 x 10^n) for about `ticks` ticks over the range,
+// the range widened to whole steps.
+AxisTicks niceTicks(ValueRange range, int ticks);
 
 // A round time step (1 s .. 1 week) giving at most maxIntervals intervals over spanMs, and the
 // label format for it: seconds only when the step needs them, the date when steps are days.

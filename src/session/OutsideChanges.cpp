@@ -30,29 +30,51 @@ QStringList describeOutsideChanges(const PoolObservation &before, const PoolObse
     }
     if (before.summaryMode || now.summaryMode)
         return changes;
-    QHash<QByteArray, double> previous;
-    previous.reserve(before.snapshot.members.size());
-    for (const PoolMember &member : before.snapshot.members)
-        previous.insert(member.member, member.count);
     double fell = 0;
     QList<QByteArray> lowered;
-    for (const PoolMember &member : now.snapshot.members) {
-        const auto it = previous.constFind(member.member);
-        if (it == previous.constEnd())
-            continue;
-        if (member.count < *it && !explained.contains(member.member)) {
-            fell += *it - member.count;
-            lowered.append(member.member);
-        }
-        previous.erase(it);
-    }
-    // What is left in previous is gone from the pool; evicted (by anyone) is not a loss.
-    for (const EvictedMember &member : now.snapshot.evicted)
-        previous.remove(member.member);
     QList<QByteArray> left;
-    for (auto it = previous.cbegin(); it != previous.cend(); ++it)
-        if (!explained.contains(it.key()))
-            left.append(it.key());
+    const std::optional<PoolChanges> &known = now.snapshot.changes;
+    if (known && before.snapshot.readId != 0 && known->sinceReadId == before.snapshot.readId) {
+        // What changed since `before` is known already (SnapshotOrder): only those members,
+        // about as many as the allocations between two polls, not the whole pool.
+        for (const MemberChange &change : known->changed)
+            if (change.now < change.before && !explained.contains(change.member)) {
+                fell += change.before - change.now; // a new member's before is NaN: not here
+                lowered.append(change.member);
+            }
+        const auto byMember = [](const EvictedMember &member, const QByteArray &name) {
+            return member.member < name;
+        };
+        for (const QByteArray &member : known->gone) {
+            const auto evicted = std::lower_bound(now.snapshot.evicted.cbegin(),
+                                                  now.snapshot.evicted.cend(), member, byMember);
+            const bool wasEvicted =
+                evicted != now.snapshot.evicted.cend() && evicted->member == member;
+            if (!wasEvicted && !explained.contains(member))
+                left.append(member);
+        }
+    } else {
+        QHash<QByteArray, double> previous;
+        previous.reserve(before.snapshot.members.size());
+        for (const PoolMember &member : before.snapshot.members)
+            previous.insert(member.member, member.count);
+        for (const PoolMember &member : now.snapshot.members) {
+            const auto it = previous.constFind(member.member);
+            if (it == previous.constEnd())
+                continue;
+            if (member.count < *it && !explained.contains(member.member)) {
+                fell += *it - member.count;
+                lowered.append(member.member);
+            }
+            previous.erase(it);
+        }
+        // What is left in previous is gone from the pool; evicted (by anyone) is not a loss.
+        for (const EvictedMember &member : now.snapshot.evicted)
+            previous.remove(member.member);
+        for (auto it = previous.cbegin(); it != previous.cend(); ++it)
+            if (!explained.contains(it.key()))
+                left.append(it.key());
+    }
     std::sort(lowered.begin(), lowered.end());
     std::sort(left.begin(), left.end());
     const bool primaryChanged = !before.primary.isEmpty() && before.primary != now.primary;

@@ -412,7 +412,15 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     // The rate tracker looks every member up once per poll anyway; colours are handed out to
     // the members it saw arrive, and to evicted members, not looked up again for all 10,000.
     const bool hadPoll = m_rates.hasPoll();
-    QList<QByteArray> arrived = m_rates.record(observation.timeMs, polled);
+    // What changed since the last poll, when the read says it (a full read following the one
+    // recorded last): the tracker then looks at those members only, not at every member.
+    const std::optional<PoolChanges> &changes = observation.snapshot.changes;
+    const bool changesKnown = !observation.summaryMode && changes && m_latest &&
+                              m_latest->snapshot.readId != 0 &&
+                              changes->sinceReadId == m_latest->snapshot.readId &&
+                              m_rates.lastPollMs() == m_latest->timeMs;
+    QList<QByteArray> arrived = changesKnown ? m_rates.recordChanges(observation.timeMs, *changes)
+                                             : m_rates.record(observation.timeMs, polled);
     if (observation.summaryMode)
         m_rates.recordPoolAllocations(observation.timeMs, observation.allocationsSincePrevious);
     else

@@ -31,7 +31,7 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
         }
         // A member missing from the last poll that came back (restored) starts afresh: its rise
         // is not an allocation, and its last change is not known.
-        const bool continuous = before->poll + 1 == poll;
+        const bool continuous = before->poll + 1 == poll || m_allPresentAt + 1 == poll;
         const double delta = member.count - before->count;
         if (!continuous) {
             arrived.append(member.member);
@@ -51,8 +51,46 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
     if (m_previous.size() > members.size())
         m_previous.removeIf([poll](const auto &entry) { return entry.value().poll != poll; });
     m_previousMs = timeMs;
-    if (!hasPrevious)
-        return arrived;
+    if (hasPrevious)
+        addTick(std::move(tick));
+    return arrived;
+}
+
+QList<QByteArray> RateTracker::recordChanges(qint64 timeMs, const PoolChanges &changes) {
+    QList<QByteArray> arrived;
+    if (m_previousMs < 0 || timeMs <= m_previousMs)
+        return arrived; // changes need a poll before them; an older one changes nothing
+    const quint64 poll = ++m_polls;
+    Tick tick;
+    tick.fromMs = m_previousMs;
+    tick.toMs = timeMs;
+    for (const QByteArray &member : changes.gone)
+        m_previous.remove(member); // a later return counts as new
+    for (const MemberChange &change : changes.changed) {
+        auto before = m_previous.find(change.member);
+        if (before == m_previous.end()) { // new in the pool (before is NaN)
+            m_previous.insert(change.member, {change.now, poll, -1, timeMs});
+            arrived.append(change.member);
+            continue;
+        }
+        const double delta = change.now - before->count;
+        if (delta != 0) {
+            before->lastChangeMs = timeMs;
+            if (delta > 0) {
+                tick.deltas.insert(change.member, delta);
+                tick.total += delta;
+            }
+        }
+        before->count = change.now;
+        before->poll = poll;
+    }
+    m_allPresentAt = poll; // the members not named are in the pool as they were
+    m_previousMs = timeMs;
+    addTick(std::move(tick));
+    return arrived;
+}
+
+void RateTracker::addTick(Tick &&tick) {
     m_totalAllocations += tick.total;
     for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it) {
         m_windowAllocations[it.key()] += it.value();
@@ -60,7 +98,6 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
     }
     m_ticks.push_back(std::move(tick));
     trim();
-    return arrived;
 }
 
 void RateTracker::dropOldestTick() {
@@ -114,6 +151,7 @@ void RateTracker::clear() {
     m_windowTicks.clear();
     m_previousMs = -1;
     m_polls = 0;
+    m_allPresentAt = 0;
     m_totalAllocations = 0;
 }
 
@@ -147,7 +185,8 @@ double RateTracker::poolRate() const {
 RateTracker::Activity RateTracker::activity(const QByteArray &member) const {
     Activity activity;
     const auto found = m_previous.constFind(member);
-    activity.followed = found != m_previous.cend() && found->poll == m_polls;
+    activity.followed =
+        found != m_previous.cend() && (found->poll == m_polls || m_allPresentAt == m_polls);
     if (!activity.followed)
         return activity;
     if (found->lastChangeMs >= 0)

@@ -31,6 +31,10 @@ public:
     // that were not in the previous poll (all of them on the first), so callers can do per-member
     // set-up for those only instead of looking up every member again.
     QList<QByteArray> record(qint64 timeMs, const QList<PoolMember> &members);
+    // The same poll given by what changed since the poll recorded last (PoolSnapshot::changes,
+    // which the caller has checked are against that poll): only the members that changed, came
+    // or left are looked at, about as many as the allocations between two polls.
+    QList<QByteArray> recordChanges(qint64 timeMs, const PoolChanges &changes);
     // A big pool, whose members are not all read: the pool's allocations since the previous
     // poll, counted by the poller (nullopt when unknown: that stretch is left out). While there
     // are such ticks in the window they give poolRate(); clearPoolAllocations() goes back to the
@@ -66,6 +70,7 @@ public:
     double totalAllocations() const { return m_totalAllocations; }
     // A poll has been recorded since the start (or clear()).
     bool hasPoll() const { return m_previousMs >= 0; }
+    qint64 lastPollMs() const { return m_previousMs; } // -1: none
     // The allocations between the last two polls recorded (record()): the members' rises.
     double lastTickAllocations() const { return m_ticks.empty() ? 0.0 : m_ticks.back().total; }
 
@@ -83,6 +88,7 @@ private:
         qint64 sinceMs = 0;       // first poll of the current unbroken run of polls seeing it
     };
     void trim();
+    void addTick(Tick &&tick);
     void dropOldestTick();
 
     qint64 m_windowMs;
@@ -93,6 +99,9 @@ private:
     QHash<QByteArray, double> m_windowAllocations;
     QHash<QByteArray, int> m_windowTicks;
     quint64 m_polls = 0;
+    // The poll after which every member in m_previous is known to be in the pool, though not
+    // every entry was stamped with it (recordChanges stamps only the members that changed).
+    quint64 m_allPresentAt = 0;
     qint64 m_previousMs = -1;
     double m_totalAllocations = 0;
     struct PoolTick {

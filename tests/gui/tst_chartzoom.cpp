@@ -124,19 +124,19 @@ private Q_SLOTS:
         chart.refreshNow();
         // The axis covers the window, rounded out to whole ticks (a 24 h window may get 6 h
         // ticks), and ends at the latest poll.
-        QVERIFY2(chart.timeAxisSpanMs() >= span - 5 * kMinuteMs &&
-                     chart.timeAxisSpanMs() <= span * 16 / 10,
-                 qPrintable(QString::number(chart.timeAxisSpanMs())));
-        QVERIFY(chart.shownToMs() >= end);
-        QVERIFY(chart.shownFromMs() <= end - span + 5 * kMinuteMs);
-        QCOMPARE(chart.markerLabels().contains(QStringLiteral("evict 198.51.100.15:3128")),
+        QVERIFY2(chart.frame().time.spanMs() >= span - 5 * kMinuteMs &&
+                     chart.frame().time.spanMs() <= span * 16 / 10,
+                 qPrintable(QString::number(chart.frame().time.spanMs())));
+        QVERIFY(chart.frame().time.toMs >= end);
+        QVERIFY(chart.frame().time.fromMs <= end - span + 5 * kMinuteMs);
+        QCOMPARE(chart.frame().markerLabels().contains(QStringLiteral("evict 198.51.100.15:3128")),
                  evictionShown);
-        QVERIFY(chart.markerLabels().contains(QStringLiteral("seed 2 from list")) ==
+        QVERIFY(chart.frame().markerLabels().contains(QStringLiteral("seed 2 from list")) ==
                 (span >= 2 * kHourMs));
         // Every member is drawn, decimated to about the plot's width.
-        QCOMPARE(chart.chartedMembers().size(), 6);
-        const qsizetype points = chart.pointCount("198.51.100.10:3128");
-        QVERIFY2(points > 4 && points <= 2 * int(chart.plotWidth()) + 4,
+        QCOMPARE(chart.frame().members().size(), 6);
+        const qsizetype points = chart.frame().pointCount("198.51.100.10:3128");
+        QVERIFY2(points > 4 && points <= 2 * int(chart.frame().plotWidth) + 4,
                  qPrintable(QString::number(points)));
         if (ChartPanel::TimeWindow(window) == ChartPanel::TimeWindow::Week)
             QVERIFY(settledGrab(chart).save(screenshotPath(QStringLiteral("week"))));
@@ -175,8 +175,8 @@ private Q_SLOTS:
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
         chart.refreshNow();
-        const qint64 windowFrom = chart.shownFromMs();
-        const qint64 windowTo = chart.shownToMs();
+        const qint64 windowFrom = chart.frame().time.fromMs;
+        const qint64 windowTo = chart.frame().time.toMs;
         const auto *zoomOutButton = chart.findChild<QToolButton *>();
         QVERIFY(zoomOutButton && !zoomOutButton->isVisible());
 
@@ -186,35 +186,37 @@ private Q_SLOTS:
         const double windowSpan = double(windowTo - windowFrom);
         const qint64 expectFrom = windowFrom + qint64(windowSpan * 3 / 7);
         const qint64 expectTo = windowFrom + qint64(windowSpan * 4 / 7);
-        const qint64 slack = qint64(windowSpan / chart.plotWidth()) * 2; // two pixels
-        QVERIFY2(
-            chart.shownFromMs() <= expectFrom + slack && chart.shownToMs() >= expectTo - slack,
-            qPrintable(QStringLiteral("%1..%2").arg(chart.shownFromMs()).arg(chart.shownToMs())));
-        QVERIFY2(chart.timeAxisSpanMs() <= (expectTo - expectFrom) * 2,
-                 qPrintable(QString::number(chart.timeAxisSpanMs())));
+        const qint64 slack = qint64(windowSpan / chart.frame().plotWidth) * 2; // two pixels
+        QVERIFY2(chart.frame().time.fromMs <= expectFrom + slack &&
+                     chart.frame().time.toMs >= expectTo - slack,
+                 qPrintable(QStringLiteral("%1..%2")
+                                .arg(chart.frame().time.fromMs)
+                                .arg(chart.frame().time.toMs)));
+        QVERIFY2(chart.frame().time.spanMs() <= (expectTo - expectFrom) * 2,
+                 qPrintable(QString::number(chart.frame().time.spanMs())));
         QVERIFY(zoomOutButton->isVisible());
-        QVERIFY(chart.captionText().contains(QStringLiteral("zoomed")));
-        QVERIFY(!chart.markerLabels().contains(QStringLiteral("seed 2 from list")));
+        QVERIFY(chart.frame().caption.contains(QStringLiteral("zoomed")));
+        QVERIFY(!chart.frame().markerLabels().contains(QStringLiteral("seed 2 from list")));
         // Finer data than the window showed: the members' lines are drawn across the range.
-        QVERIFY(chart.pointCount("198.51.100.10:3128") > 100);
+        QVERIFY(chart.frame().pointCount("198.51.100.10:3128") > 100);
 
         // New polls do not move a zoomed chart.
-        const qint64 zoomedFrom = chart.shownFromMs();
-        const qint64 zoomedTo = chart.shownToMs();
+        const qint64 zoomedFrom = chart.frame().time.fromMs;
+        const qint64 zoomedTo = chart.frame().time.toMs;
         QList<PoolMember> poll{{"198.51.100.10:3128", 1e7}};
         session.history().record(end + kMinuteMs, poll);
         chart.refreshNow();
-        QCOMPARE(chart.shownFromMs(), zoomedFrom);
-        QCOMPARE(chart.shownToMs(), zoomedTo);
+        QCOMPARE(chart.frame().time.fromMs, zoomedFrom);
+        QCOMPARE(chart.frame().time.toMs, zoomedTo);
 
         // A second step, then the button goes back one step and again to the window.
         dragAcross(chart, 0.25, 0.5);
         QCOMPARE(chart.zoomDepth(), 2);
-        QVERIFY(chart.timeAxisSpanMs() < zoomedTo - zoomedFrom);
+        QVERIFY(chart.frame().time.spanMs() < zoomedTo - zoomedFrom);
         QTest::mouseClick(const_cast<QToolButton *>(zoomOutButton), Qt::LeftButton);
         QCOMPARE(chart.zoomDepth(), 1);
-        QCOMPARE(chart.shownFromMs(), zoomedFrom);
-        QCOMPARE(chart.shownToMs(), zoomedTo);
+        QCOMPARE(chart.frame().time.fromMs, zoomedFrom);
+        QCOMPARE(chart.frame().time.toMs, zoomedTo);
         QVERIFY(settledGrab(chart).save(screenshotPath(QStringLiteral("zoomed"))));
 
         // A click is not a drag.
@@ -242,8 +244,8 @@ private Q_SLOTS:
         chart.show();
         QVERIFY(QTest::qWaitForWindowActive(&chart));
         chart.refreshNow();
-        const qint64 windowFrom = chart.shownFromMs();
-        const qint64 windowTo = chart.shownToMs();
+        const qint64 windowFrom = chart.frame().time.fromMs;
+        const qint64 windowTo = chart.frame().time.toMs;
         dragAcross(chart, 0.1, 0.9);
         dragAcross(chart, 0.2, 0.6);
         QCOMPARE(chart.zoomDepth(), 2);
@@ -266,8 +268,8 @@ private Q_SLOTS:
         QCOMPARE(chart.zoomDepth(), depthAfter);
         QCOMPARE(zoomChanged.count(), 1);
         if (depthAfter == 0 && gesture != QLatin1String("window")) {
-            QCOMPARE(chart.shownFromMs(), windowFrom);
-            QCOMPARE(chart.shownToMs(), windowTo);
+            QCOMPARE(chart.frame().time.fromMs, windowFrom);
+            QCOMPARE(chart.frame().time.toMs, windowTo);
         }
     }
 
@@ -279,7 +281,7 @@ private Q_SLOTS:
         chart.refreshNow();
         chart.zoomTo(end - 100, end - 50);
         QVERIFY(chart.isZoomed());
-        QVERIFY(chart.timeAxisSpanMs() >= ChartPanel::kMinimumZoomMs);
+        QVERIFY(chart.frame().time.spanMs() >= ChartPanel::kMinimumZoomMs);
     }
 };
 

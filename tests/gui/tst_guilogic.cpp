@@ -1,4 +1,4 @@
-// The dashboard's pure logic: command line, rates, flood forecasts, chart decimation, CSV and
+// The dashboard's pure logic: command line, flood forecasts, chart decimation, CSV and
 // the load-report summary. No server, no window.
 
 #include "startup/AppOptions.h"
@@ -7,7 +7,6 @@
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/MemberColors.h"
-#include "session/RateTracker.h"
 #include "load/LoadRunner.h"
 
 #include <array>
@@ -25,17 +24,14 @@ class TestGuiLogic : public QObject {
 private Q_SLOTS:
     void options_data();
     void options();
-    void rateTrackerCountsOnlyRises();
-    void rateTrackerPoolAllocations();
     void naturalOrder_data();
     void naturalOrder();
     void paletteIsWellSeparated();
-    void rateTrackerWindowSlides();
-    void rateTrackerWindowSumsFollowTheWindow();
     void restoreForecast_data();
     void restoreForecast();
     void floodForecastText();
     void decimationKeepsExtremesAndBoundsSize();
+    void decimationDrawsAFlippingLineAsOneStrokePerBucket();
     void decimationKeepsLineBreaks();
     void ratePointsNeverNegative();
     void paddedRangeIsNeverEmpty();
@@ -115,60 +111,6 @@ void TestGuiLogic::options() {
     QCOMPARE(result.options->key, QByteArray("proxies"));
 }
 
-void TestGuiLogic::rateTrackerCountsOnlyRises() {
-    RateTracker rates(10000);
-    rates.record(0, {{"a", 10}, {"b", 10}});
-    rates.record(1000, {{"a", 20}, {"b", 15}, {"c", 0}}); // c seeded: no allocation
-    rates.record(2000, {{"a", 30}, {"c", 0}, {"b", 0}});  // b evicted and restored at 0
-    QCOMPARE(rates.memberRate("a"), 10.0);
-    QCOMPARE(rates.memberRate("b"), 2.5);
-    QCOMPARE(rates.memberRate("c"), 0.0);
-    QCOMPARE(rates.poolRate(), 12.5);
-    QCOMPARE(rates.totalAllocations(), 25.0);
-    QCOMPARE(rates.memberAllocations().value("a"), 20.0);
-}
-
-void TestGuiLogic::rateTrackerWindowSlides() {
-    RateTracker rates(2000);
-    QCOMPARE(rates.poolRate(), 0.0);
-    double count = 0;
-    for (int second = 0; second <= 10; ++second) {
-        count += second < 5 ? 100 : 10; // fast, then slow
-        rates.record(second * 1000, {{"a", count}});
-    }
-    QCOMPARE(rates.poolRate(), 10.0); // only the last 2 s count
-    QVERIFY(rates.coveredMs() >= 2000 && rates.coveredMs() <= 3000);
-    rates.clear();
-    QCOMPARE(rates.poolRate(), 0.0);
-}
-
-void TestGuiLogic::rateTrackerWindowSumsFollowTheWindow() {
-    // The per-member sums are kept incrementally: members must leave them exactly when their
-    // last allocation leaves the window, and a member absent from one poll must not count its
-    // return as allocations.
-    RateTracker rates(2000);
-    rates.record(0, {{"a", 0}, {"b", 0}});
-    rates.record(1000, {{"a", 5}, {"b", 3}});
-    rates.record(2000, {{"a", 6}});            // b gone (evicted)
-    rates.record(3000, {{"a", 7}, {"b", 50}}); // b back much higher: no allocation
-    // The 2 s window now starts with the tick 1000-2000: b's first 3 have left it.
-    QVERIFY(!rates.memberAllocations().contains("b"));
-    QCOMPARE(rates.memberAllocations().value("a"), 2.0);
-    rates.record(4000, {{"a", 8}, {"b", 51}});
-    rates.record(5000, {{"a", 9}, {"b", 51}});
-    // The window now holds the ticks 3000-4000 and 4000-5000: b's 3 from the first tick left it.
-    QCOMPARE(rates.memberAllocations().value("b"), 1.0);
-    QCOMPARE(rates.memberAllocations().value("a"), 2.0);
-    QCOMPARE(rates.memberRate("a"), 1.0);
-    rates.setWindowMs(1);
-    QCOMPARE(rates.memberAllocations().size(), 1); // only a rose in the last tick
-    QCOMPARE(rates.memberRate("a"), 1.0);
-    rates.record(6000, {{"a", 9}, {"b", 51}});
-    QVERIFY(rates.memberAllocations().isEmpty());
-    QCOMPARE(rates.memberRate("a"), 0.0);
-    QCOMPARE(rates.totalAllocations(), 8.0 + 1 + 1 + 2 + 1);
-}
-
 void TestGuiLogic::restoreForecast_data() {
     QTest::addColumn<int>("policy");
     QTest::addColumn<double>("saved");
@@ -236,19 +178,50 @@ void TestGuiLogic::decimationKeepsExtremesAndBoundsSize() {
     QList<QPointF> points;
     for (int i = 0; i < 100000; ++i)
         points.append(QPointF(i, (i == 51234) ? 1e6 : (i == 77777 ? -5 : std::sin(i / 100.0))));
-    const QList<QPointF> out = decimateMinMax(points, 500);
-    QVERIFY(out.size() <= 2 * 500 + 2);
+    const QList<QPointF> out = bucketMinMax(points, 200); // 500 buckets
+    QVERIFY2(out.size() <= 2 * 501 + 2, qPrintable(QString::number(out.size())));
     QCOMPARE(out.constFirst(), points.constFirst());
     QCOMPARE(out.constLast(), points.constLast());
-    QVERIFY(out.contains(points[51234]));
-    QVERIFY(out.contains(points[77777]));
+    // The extremes keep their values, within their bucket's time.
+    const auto near = [&](double x, double y) {
+        return std::any_of(out.cbegin(), out.cend(), [&](const QPointF &p) {
+            return p.y() == y && std::floor(p.x() / 200) == std::floor(x / 200);
+        });
+    };
+    QVERIFY(near(51234, 1e6));
+    QVERIFY(near(77777, -5));
     for (qsizetype i = 1; i < out.size(); ++i)
-        QVERIFY(out[i - 1].x() < out[i].x());
+        QVERIFY(out[i - 1].x() <= out[i].x());
     const QList<QPointF> small{{0, 1}, {1, 2}, {2, 3}};
-    QCOMPARE(decimateMinMax(small, 500), small);
+    QCOMPARE(bucketMinMax(small, 200), small);
 }
 
-// Issue 12 item 3: an hour of 1 s points is decimated, and the outage's NaN break must survive.
+// A line that flips between two values at every point (a member of a fair pool against the
+// median): one stroke per bucket, up then down then up, not a stroke per point.
+void TestGuiLogic::decimationDrawsAFlippingLineAsOneStrokePerBucket() {
+    QList<QPointF> points;
+    for (int i = 0; i < 300; ++i)
+        points.append(QPointF(i * 1000, i % 2));
+    const QList<QPointF> out = bucketMinMax(points, 4000); // four points a bucket
+    QVERIFY2(out.size() <= 2 * 76 + 2, qPrintable(QString::number(out.size())));
+    int flat = 0;
+    for (qsizetype i = 1; i < out.size(); ++i) {
+        QVERIFY(out[i - 1].x() <= out[i].x());
+        if (out[i - 1].y() == out[i].y())
+            ++flat; // from one bucket's stroke to the next one's, at the same level
+    }
+    // Inside each bucket a stroke across; between buckets a short flat step.
+    QVERIFY2(flat >= 70, qPrintable(QString::number(flat)));
+    // A rising line keeps its points' order.
+    QList<QPointF> rising;
+    for (int i = 0; i < 300; ++i)
+        rising.append(QPointF(i * 1000, i));
+    const QList<QPointF> risingOut = bucketMinMax(rising, 4000);
+    for (qsizetype i = 1; i < risingOut.size(); ++i)
+        QVERIFY(risingOut[i - 1].y() < risingOut[i].y());
+}
+
+// An hour of 1 s points is decimated, and the outage's NaN break must survive.
 void TestGuiLogic::decimationKeepsLineBreaks() {
     QList<QPointF> points;
     for (int i = 0; i < 3600; ++i) {
@@ -256,7 +229,7 @@ void TestGuiLogic::decimationKeepsLineBreaks() {
             points.append(QPointF(i - 0.5, std::numeric_limits<double>::quiet_NaN()));
         points.append(QPointF(i, i < 2000 ? 9431.0 + i : double(i - 2000)));
     }
-    const QList<QPointF> out = decimateMinMax(points, 300);
+    const QList<QPointF> out = bucketMinMax(points, 12); // 300 buckets
     QVERIFY(out.size() <= 2 * 300 + 8);
     const auto breaks =
         std::count_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
@@ -525,25 +498,6 @@ void TestGuiLogic::memberColorsAreStableAndDistinct() {
     for (int i = 0; i < 40; ++i)
         seen.insert(MemberColors::colorAt(i).rgb());
     QCOMPARE(seen.size(), 40);
-}
-
-// A big pool's rate comes from the allocations the poller counted, not from the few members
-// read; a stretch it could not count is left out, not taken as idle.
-void TestGuiLogic::rateTrackerPoolAllocations() {
-    RateTracker tracker(10000);
-    tracker.record(0, {{"a", 5}});
-    tracker.recordPoolAllocations(0, std::nullopt);
-    QVERIFY(!tracker.hasPoolAllocations());
-    tracker.record(1000, {{"a", 5}});
-    tracker.recordPoolAllocations(1000, 500.0);
-    tracker.record(2000, {{"a", 5}});
-    tracker.recordPoolAllocations(2000, std::nullopt); // an eviction in between: unknown
-    tracker.record(3000, {{"a", 5}});
-    tracker.recordPoolAllocations(3000, 300.0);
-    QVERIFY(tracker.hasPoolAllocations());
-    QCOMPARE(tracker.poolRate(), 400.0); // 800 over the two seconds counted
-    tracker.clearPoolAllocations();
-    QCOMPARE(tracker.poolRate(), 0.0); // the members' rises again: "a" did not move
 }
 
 void TestGuiLogic::naturalOrder_data() {

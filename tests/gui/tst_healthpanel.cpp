@@ -237,7 +237,7 @@ void TestHealthPanel::guardEvictionBecomesEventAndMarker() {
     QTRY_VERIFY_WITH_TIMEOUT(eventsContain(d, evicted), 10000);
     QVERIFY(eventsContain(d, QStringLiteral("2 consecutive failed checks")));
     const auto marked = [&] {
-        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+        for (const ChartMarker &marker : d.window.chartPanel()->frame().markers)
             if (marker.kind == HistoryEvent::Kind::Evict && marker.label.startsWith(evicted) &&
                 marker.label.contains(QStringLiteral("consecutive failed checks")))
                 return true;
@@ -366,7 +366,7 @@ void TestHealthPanel::guardEventsAreShownAndRecordedOnce() {
                      "m2", "reason", "2 consecutive failed checks"});
         QTRY_VERIFY(eventsContain(d, QStringLiteral("guard evicted m2")));
         int evictMarkers = 0;
-        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+        for (const ChartMarker &marker : d.window.chartPanel()->frame().markers)
             evictMarkers += marker.label.startsWith(QStringLiteral("guard evicted m1"));
         QCOMPARE(evictMarkers, 1);
         int evictLines = 0;
@@ -391,7 +391,7 @@ void TestHealthPanel::guardEventsAreShownAndRecordedOnce() {
         d.window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
         d.window.chartPanel()->refreshNow();
         int markers = 0;
-        for (const ChartMarker &marker : d.window.chartPanel()->markers())
+        for (const ChartMarker &marker : d.window.chartPanel()->frame().markers)
             markers += marker.label.startsWith(QStringLiteral("guard evicted m1"));
         QCOMPARE(markers, 1);
         // Something recorded after the guard events: once it is in the file, they were handled.

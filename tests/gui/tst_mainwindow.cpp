@@ -92,7 +92,7 @@ void TestMainWindow::connectShowsSeededMembers() {
     QVERIFY(d.window.statusPanel()->roundTripText().startsWith(QStringLiteral("rtt ")));
     QVERIFY(d.window.statusPanel()->sizeText().startsWith(QStringLiteral("3 ")));
     QVERIFY(d.window.statusPanel()->stateText().contains(QStringLiteral("onnected")));
-    QTRY_COMPARE(d.window.chartPanel()->chartedMembers().size(), 3);
+    QTRY_COMPARE(d.window.chartPanel()->frame().members().size(), 3);
     QVERIFY(d.window.membersPanel()->emptyStateText().isEmpty());
     // The URL shown never carries a password, and the connection is remembered without one.
     QVERIFY(!d.window.connectionBar()->urlBox()->currentText().contains(QStringLiteral("****")));
@@ -118,8 +118,8 @@ void TestMainWindow::evictMovesMemberAndMarksChart() {
     QTRY_VERIFY(d.row("m1") && d.row("m1")->evicted);
     QCOMPARE(d.row("m1")->count, 5.0); // the saved count
     QCOMPARE(redis.run({"ZSCORE", kKey, "m1"}).type, RedisReply::Type::Nil);
-    QTRY_VERIFY(
-        d.window.chartPanel()->markerLabels().contains(QStringLiteral("evict m1 (saved 5)")));
+    QTRY_VERIFY(d.window.chartPanel()->frame().markerLabels().contains(
+        QStringLiteral("evict m1 (saved 5)")));
     QVERIFY(d.window.eventsPanel()->entryText(0).contains(QStringLiteral("evict m1")));
 
     // The evicted row is selectable and restorable; Ctrl+R's action is now enabled.
@@ -222,7 +222,8 @@ void TestMainWindow::restoreFlood() {
         QVERIFY2(highest < 0.5, "the restored member takes about its fair share");
     QTRY_VERIFY(
         d.window.chartPanel()
-            ->markerLabels()
+            ->frame()
+            .markerLabels()
             .join(QLatin1Char('\n'))
             .contains(
                 QStringLiteral("restore m4 (%1)").arg(restorePolicyName(RestorePolicy(policy)))));
@@ -321,7 +322,7 @@ void TestMainWindow::emptyPoolHasHelpfulStates() {
     QVERIFY(d.connectTo(redis));
     QTRY_VERIFY(d.window.membersPanel()->emptyStateText().contains(
         QStringLiteral("No pool at \"proxies\" yet: Seed…")));
-    QTRY_COMPARE(d.window.chartPanel()->placeholderText(),
+    QTRY_COMPARE(d.window.chartPanel()->frame().placeholder,
                  QStringLiteral("No pool at this key yet: Seed… to add proxies"));
     QVERIFY(d.actions()->seedAction()->isEnabled());
 

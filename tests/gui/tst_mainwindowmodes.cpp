@@ -283,9 +283,9 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
     QTRY_VERIFY_WITH_TIMEOUT(d.session.rates().totalAllocations() > 300, 20000);
     // The history keeps one point per second: wait for a few seconds of lines.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        d.window.chartPanel()->pointCount(d.window.chartPanel()->chartedMembers().value(0)) > 8,
-        20000);
+    QTRY_VERIFY_WITH_TIMEOUT(d.window.chartPanel()->frame().pointCount(
+                                 d.window.chartPanel()->frame().members().value(0)) > 8,
+                             20000);
 
     d.window.chartPanel()->refreshNow();
     const QImage demoShot = d.window.grab().toImage();
@@ -297,7 +297,7 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
     // pool rises evenly.
     const QImage chart = d.window.chartPanel()->grabChart().toImage();
     int linePixels = 0;
-    for (const QByteArray &charted : d.window.chartPanel()->chartedMembers())
+    for (const QByteArray &charted : d.window.chartPanel()->frame().members())
         linePixels += pixelsNear(chart, d.session.colors().colorFor(charted), 0.7);
     QVERIFY2(linePixels > 200, qPrintable(QString::number(linePixels)));
 
@@ -319,7 +319,7 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
     QTRY_VERIFY_WITH_TIMEOUT(d.row(member) && !d.row(member)->evicted && d.row(member)->debt == 0,
                              20000);
     d.window.chartPanel()->refreshNow();
-    const QStringList markers = d.window.chartPanel()->markerLabels();
+    const QStringList markers = d.window.chartPanel()->frame().markerLabels();
     QVERIFY(markers.join(QLatin1Char('|')).contains(QStringLiteral("evict ")));
     QVERIFY(markers.join(QLatin1Char('|')).contains(QStringLiteral("restore ")));
     const QImage flowShot = d.window.grab().toImage();

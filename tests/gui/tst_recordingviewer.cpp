@@ -111,8 +111,8 @@ RecordedPool writeRecording(const QString &path) {
     return pool;
 }
 
-// A small recording: five polls of two members, a minute ago.
-void writeSmallRecording(const QString &path) {
+// A small recording: `polls` polls (five unless asked) of two members, a minute ago.
+void writeSmallRecording(const QString &path, int polls = 5) {
     RecordingInfo info;
     info.server = QStringLiteral("redis://127.0.0.1:6379/0");
     info.poolKey = "small";
@@ -122,7 +122,7 @@ void writeSmallRecording(const QString &path) {
     std::unique_ptr<RecordingWriter> writer = RecordingWriter::open(path, info, &error);
     if (!writer)
         qFatal("cannot write the recording: %s", qPrintable(error));
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < polls; ++i) {
         RecordingPoll poll;
         poll.timeMs = start + i * kSecond;
         poll.members = {{"a", double(i)}, {"b", double(i)}};
@@ -167,11 +167,11 @@ private Q_SLOTS:
         ChartPanel *chart = window.chartPanel();
         QCOMPARE(chart->timeWindow(), ChartPanel::TimeWindow::Everything);
         chart->refreshNow();
-        QCOMPARE(chart->chartedMembers().size(), 6);
-        QVERIFY(chart->pointCount("198.51.100.20:8080") > 100);
-        QVERIFY(chart->shownFromMs() <= pool.start);
-        QVERIFY(chart->shownToMs() >= pool.end);
-        const QStringList markers = chart->markerLabels();
+        QCOMPARE(chart->frame().members().size(), 6);
+        QVERIFY(chart->frame().pointCount("198.51.100.20:8080") > 100);
+        QVERIFY(chart->frame().time.fromMs <= pool.start);
+        QVERIFY(chart->frame().time.toMs >= pool.end);
+        const QStringList markers = chart->frame().markerLabels();
         QVERIFY2(markers.contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")) &&
                      markers.contains(QStringLiteral("seed 6 from list")),
                  qPrintable(markers.join(QLatin1Char('|'))));
@@ -221,13 +221,52 @@ private Q_SLOTS:
         // Zoomed into the restore and its flood: the screenshot of an incident looked at later.
         chart->zoomTo(pool.restoredAt - 300 * kSecond, pool.restoredAt + 900 * kSecond);
         QVERIFY(chart->isZoomed());
-        QVERIFY(
-            chart->markerLabels().contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")));
-        QVERIFY(!chart->markerLabels().contains(QStringLiteral("seed 6 from list")));
+        QVERIFY(chart->frame().markerLabels().contains(
+            QStringLiteral("restore 198.51.100.25:8080 (zero)")));
+        QVERIFY(!chart->frame().markerLabels().contains(QStringLiteral("seed 6 from list")));
         for (int i = 0; i < 3; ++i) // the chart's scene lays out the new axis labels
             QCoreApplication::processEvents();
         QVERIFY2(!actions->evictAction()->isEnabled(), "evict enabled at the screenshot");
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("zoomed"))));
+    }
+
+    // A recording of a poll or two draws its points (a line too short to see as a dot), with no
+    // placeholder over them.
+    void shortRecordingDrawsItsPoints_data() {
+        QTest::addColumn<int>("polls");
+        for (const int polls : {1, 2, 3, 5})
+            QTest::addRow("%d polls", polls) << polls;
+    }
+
+    void shortRecordingDrawsItsPoints() {
+        QFETCH(int, polls);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("short.sqlite"));
+        writeSmallRecording(path, polls);
+        PoolSession session;
+        MainWindow window(&session);
+        window.resize(1360, 860);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy loaded(&session, &PoolSession::historyLoaded);
+        window.openRecording(path);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 1, 20000);
+        ChartPanel *chart = window.chartPanel();
+        // What the window draws by itself, after loading.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !chart->frame().lines.isEmpty() && chart->frame().mode == chart->valueMode(), 5000);
+        QVERIFY2(chart->frame().placeholder.isEmpty(), qPrintable(chart->frame().placeholder));
+        QCOMPARE(chart->frame().members(), (QList<QByteArray>{"a", "b"}));
+        for (const QByteArray member : {"a", "b"}) {
+            const ChartLine *line = chart->frame().line(member);
+            QVERIFY(line);
+            QVERIFY2(!line->points.isEmpty(), member.constData());
+            QVERIFY(line->points.size() >= 2 || !line->dots.isEmpty());
+        }
+        // The pool's rate: none from one poll, a dot from two, a line from more.
+        QCOMPARE(chart->frame().poolRate.size(), polls - 1);
+        QCOMPARE(chart->frame().poolRateDots.size(), polls == 2 ? 1 : 0);
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("short-%1").arg(polls))));
     }
 
     // File ▸ Open recording… starts in the recordings folder; File ▸ Recent recordings lists the
@@ -425,8 +464,8 @@ private Q_SLOTS:
         // And the chart draws them.
         window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
         window.chartPanel()->refreshNow();
-        QVERIFY(window.chartPanel()->shownFromMs() <= firstPollMs);
-        QVERIFY(window.chartPanel()->pointCount("192.0.2.1:80") >= 5);
+        QVERIFY(window.chartPanel()->frame().time.fromMs <= firstPollMs);
+        QVERIFY(window.chartPanel()->frame().pointCount("192.0.2.1:80") >= 5);
         // The new dashboard records on into the same file.
         QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
         session.disconnectFromServer();

@@ -68,8 +68,10 @@ void TestResetScenario::resetScenario() {
     QVERIFY2(dialog.resultText().contains(QStringLiteral("forecast: the next ~")),
              qPrintable(dialog.resultText()));
     // The chart marks the scenario's evict and restore.
-    QTRY_VERIFY(chart.markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("evict ")));
-    QTRY_VERIFY(chart.markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("restore ")));
+    QTRY_VERIFY(
+        chart.frame().markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("evict ")));
+    QTRY_VERIFY(
+        chart.frame().markerLabels().join(QLatin1Char('|')).contains(QStringLiteral("restore ")));
     // Back to the previous pool, with the demo load again.
     QVERIFY(dialog.backButton()->isEnabled());
     dialog.backButton()->click();

@@ -1,8 +1,8 @@
-// The data the dashboard shows, against a real redis-server, offscreen (issue 12, items 1-5, 11,
-// 12 and 14): one history sample per poll, each pool's history kept across switches, outages
-// breaking the lines and marking the figures stale, outside resets reported, an honest total,
-// errors that clear with their cause, headlines that follow the pool, and one joint forecast
-// per restore. Screenshots go to <build>/tests/screenshots/sessiondata-*.png.
+// The data the dashboard shows, against a real redis-server, offscreen: one history sample per
+// poll, each pool's history kept across switches, outages breaking the lines and marking the
+// figures stale, outside resets reported, an honest total, errors that clear with their cause,
+// headlines that follow the pool, and one joint forecast per restore. Screenshots go to
+// <build>/tests/screenshots/sessiondata-*.png.
 
 #include "MainWindow.h"
 #include "actions/RestoreDialog.h"
@@ -149,7 +149,7 @@ void TestSessionData::switchingPoolsKeepsEachHistory() {
     QVERIFY2(!d.session.history().trackedMembers().contains("m0"),
              d.session.history().trackedMembers().join(' ').constData());
     d.window.chartPanel()->refreshNow();
-    QVERIFY(!d.window.chartPanel()->chartedMembers().contains("m0"));
+    QVERIFY(!d.window.chartPanel()->frame().members().contains("m0"));
 
     // Back: no poll of "proxies" yet, and everything is there.
     d.session.setPollInterval(100ms);
@@ -157,9 +157,9 @@ void TestSessionData::switchingPoolsKeepsEachHistory() {
     QCOMPARE(d.session.history().series("m0", 0, left).size(), pointsBefore);
     QVERIFY(d.session.history().trackedMembers().contains("m1"));
     d.window.chartPanel()->refreshNow();
-    QVERIFY(d.window.chartPanel()->chartedMembers().contains("m0"));
-    QVERIFY(d.window.chartPanel()->pointCount("m0") >= pointsBefore);
-    QVERIFY(anyContains(d.window.chartPanel()->markerLabels(), QStringLiteral("evict m1")));
+    QVERIFY(d.window.chartPanel()->frame().members().contains("m0"));
+    QVERIFY(d.window.chartPanel()->frame().pointCount("m0") >= pointsBefore);
+    QVERIFY(anyContains(d.window.chartPanel()->frame().markerLabels(), QStringLiteral("evict m1")));
     // The time away is a gap: the lines are not joined across it.
     QVERIFY(d.nextPoll());
     QVERIFY(d.nextPoll());
@@ -215,8 +215,8 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
     QVERIFY(d.window.membersPanel()->staleText().isEmpty());
     QTRY_VERIFY2(anyContains(d.events(), QStringLiteral("pool vanished: 4 members gone")),
                  qPrintable(d.events().join(QLatin1Char('\n'))));
-    QTRY_VERIFY(
-        anyContains(d.window.chartPanel()->markerLabels(), QStringLiteral("pool vanished")));
+    QTRY_VERIFY(anyContains(d.window.chartPanel()->frame().markerLabels(),
+                            QStringLiteral("pool vanished")));
     // The band does not slide from 9,431 down to 0: it breaks at the outage.
     const qint64 now = d.session.history().latestTimeMs();
     const QList<BandPoint> band = d.session.history().band(0, now);
@@ -243,8 +243,8 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
     // The pool-wide band (drawn for big pools) breaks too.
     d.window.chartPanel()->setMaxIndividualSeries(2);
     d.window.chartPanel()->refreshNow();
-    QVERIFY(d.window.chartPanel()->isBandShown());
-    QCOMPARE(d.window.chartPanel()->bandAreaCount(), 2); // before and after the outage
+    QVERIFY(d.window.chartPanel()->frame().bandShown);
+    QCOMPARE(d.window.chartPanel()->frame().band.size(), 2); // before and after the outage
     d.screenshot(QStringLiteral("after-restart-band"));
 }
 
@@ -286,7 +286,7 @@ void TestSessionData::outsideChangesAreReported() {
     QVERIFY(d.nextPoll());
     QVERIFY2(anyContains(d.events(), expected), qPrintable(d.events().join(QLatin1Char('\n'))));
     d.window.chartPanel()->refreshNow();
-    QVERIFY(anyContains(d.window.chartPanel()->markerLabels(), expected));
+    QVERIFY(anyContains(d.window.chartPanel()->frame().markerLabels(), expected));
 }
 
 // Item 4: the total is the sum of the counts now, says so, and shows what the evicted members
@@ -358,7 +358,7 @@ void TestSessionData::authErrorClearsAfterLogin() {
     QVERIFY2(redis.start(), qPrintable(redis.error()));
     Dashboard d;
     d.session.setPollInterval(100ms);
-    // A refused login is not retried (issue 12 item 10): the session reports it once.
+    // A refused login is not retried: the session reports it once.
     QSignalSpy failed(&d.session, &PoolSession::authenticationFailed);
     d.session.connectTo(redis.endpoint(), kKey);
     QVERIFY(failed.wait(10000));
@@ -387,12 +387,13 @@ void TestSessionData::stringKeySaysWhyNothingIsShown() {
     QVERIFY(failed.wait(10000));
     QVERIFY(d.session.isConnected());
     d.window.chartPanel()->refreshNow();
-    QVERIFY2(d.window.chartPanel()->placeholderText().contains(QStringLiteral("not a sorted set")),
-             qPrintable(d.window.chartPanel()->placeholderText()));
+    QVERIFY2(
+        d.window.chartPanel()->frame().placeholder.contains(QStringLiteral("not a sorted set")),
+        qPrintable(d.window.chartPanel()->frame().placeholder));
     QVERIFY2(d.window.membersPanel()->emptyStateText().contains(QStringLiteral("not a sorted set")),
              qPrintable(d.window.membersPanel()->emptyStateText()));
-    QVERIFY2(d.window.chartPanel()->timeAxisSpanMs() <= 60000,
-             qPrintable(QString::number(d.window.chartPanel()->timeAxisSpanMs())));
+    QVERIFY2(d.window.chartPanel()->frame().time.spanMs() <= 60000,
+             qPrintable(QString::number(d.window.chartPanel()->frame().time.spanMs())));
     d.screenshot(QStringLiteral("string-key"));
 }
 
@@ -410,7 +411,7 @@ void TestSessionData::shrunkPoolHeadlinesFollow() {
     d.window.chartPanel()->setValueMode(ChartPanel::ValueMode::Cumulative);
     QVERIFY(d.connectTo(redis));
     d.window.chartPanel()->refreshNow();
-    QCOMPARE(d.window.chartPanel()->bandName(), QStringLiteral("pool min–max (22)"));
+    QCOMPARE(d.window.chartPanel()->frame().bandName, QStringLiteral("pool min–max (22)"));
     QList<QByteArray> gone;
     for (int i = 12; i < 22; ++i)
         gone.append("m" + QByteArray::number(i));
@@ -419,21 +420,21 @@ void TestSessionData::shrunkPoolHeadlinesFollow() {
     QCOMPARE(redis.run(zrem).integer, 10);
     QVERIFY(d.nextPoll());
     d.window.chartPanel()->refreshNow();
-    QCOMPARE(d.window.chartPanel()->bandName(), QStringLiteral("pool min–max (12)"));
-    QVERIFY2(d.window.chartPanel()->captionText().startsWith(QStringLiteral("12 members")),
-             qPrintable(d.window.chartPanel()->captionText()));
+    QCOMPARE(d.window.chartPanel()->frame().bandName, QStringLiteral("pool min–max (12)"));
+    QVERIFY2(d.window.chartPanel()->frame().caption.startsWith(QStringLiteral("12 members")),
+             qPrintable(d.window.chartPanel()->frame().caption));
     QCOMPARE(d.window.fairnessPanel()->valueText(FairnessPanel::Field::Members),
              QStringLiteral("12"));
     d.screenshot(QStringLiteral("shrunk-pool"));
 
     d.window.chartPanel()->setMaxIndividualSeries(ChartPanel::kDefaultMaxIndividualSeries);
-    const QByteArray charted = d.window.chartPanel()->chartedMembers().constFirst();
+    const QByteArray charted = d.window.chartPanel()->frame().members().constFirst();
     d.window.chartPanel()->toggleSeriesVisible(charted);
-    QVERIFY(d.window.chartPanel()->captionText().contains(QStringLiteral("1 hidden")));
+    QVERIFY(d.window.chartPanel()->frame().caption.contains(QStringLiteral("1 hidden")));
     QVERIFY(d.connectTo(redis, "other"));
     d.window.chartPanel()->refreshNow();
-    QVERIFY2(!d.window.chartPanel()->captionText().contains(QStringLiteral("hidden")),
-             qPrintable(d.window.chartPanel()->captionText()));
+    QVERIFY2(!d.window.chartPanel()->frame().caption.contains(QStringLiteral("hidden")),
+             qPrintable(d.window.chartPanel()->frame().caption));
 }
 
 // Item 14: restoring two members logs one event with the forecast the dialog showed (they share
@@ -466,7 +467,8 @@ void TestSessionData::multiMemberRestoreLogsTheJointForecast() {
     QVERIFY2(restoreEntries.constFirst().contains(said), qPrintable(restoreEntries.constFirst()));
     QVERIFY(!anyContains(restoreEntries, QStringLiteral("This member will receive")));
     // The chart still marks each member's restore.
-    QTRY_COMPARE(d.window.chartPanel()->markerLabels().filter(QStringLiteral("restore")).size(), 2);
+    QTRY_COMPARE(
+        d.window.chartPanel()->frame().markerLabels().filter(QStringLiteral("restore")).size(), 2);
     d.screenshot(QStringLiteral("joint-restore"));
 }
 

@@ -120,7 +120,7 @@ private Q_SLOTS:
         // The members panel says so, not "connected, but reading fails".
         QTRY_VERIFY(window.membersPanel()->emptyStateText().startsWith(
             QStringLiteral("Not connected: cannot connect")));
-        QTRY_COMPARE(window.chartPanel()->placeholderText(),
+        QTRY_COMPARE(window.chartPanel()->frame().placeholder,
                      QStringLiteral("Not connected (the events panel says why)"));
         // Into the build tree: a test run never changes the checkout.
         const QString shots =

@@ -134,27 +134,28 @@ private Q_SLOTS:
         QTRY_COMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("…"));
 
         // The chart: the band, the top members as lines and the bottom as the pool minimum
-        // line (the bottom members change every poll under load: issue 12, item 15).
+        // line (the bottom members change every poll under load).
         ChartPanel *chart = window.chartPanel();
-        QTRY_VERIFY_WITH_TIMEOUT(chart->isBandShown(), 5000);
-        QTRY_VERIFY(chart->chartedMembers().contains(memberAt(kMembers - 1)));
-        QTRY_VERIFY(chart->poolMinimumPointCount() > 0);
-        QCOMPARE(chart->poolMinimumLastValue(), 0.0); // memberAt(0)'s count, the pool's bottom
-        QVERIFY(!chart->chartedMembers().contains(memberAt(0)));
-        QVERIFY(!chart->chartedMembers().contains(memberAt(1000)));
-        QCOMPARE(chart->chartedMembers().size(), ChartPanel::kEdgeMembers);
-        QCOMPARE(chart->lastValue(memberAt(kMembers - 1)), 3.0 * (kMembers - 1));
+        QTRY_VERIFY_WITH_TIMEOUT(chart->frame().bandShown, 5000);
+        QTRY_VERIFY(chart->frame().members().contains(memberAt(kMembers - 1)));
+        QTRY_VERIFY(chart->frame().minimumShown && !chart->frame().minimum.isEmpty());
+        // memberAt(0)'s count, the pool's bottom
+        QCOMPARE(chart->frame().minimum.constLast().y(), 0.0);
+        QVERIFY(!chart->frame().members().contains(memberAt(0)));
+        QVERIFY(!chart->frame().members().contains(memberAt(1000)));
+        QCOMPARE(chart->frame().members().size(), ChartPanel::kEdgeMembers);
+        QCOMPARE(chart->frame().lastValue(memberAt(kMembers - 1)), 3.0 * (kMembers - 1));
 
         // Pin to chart from the table: the row on screen is read by name on every poll.
         members->selectMembers({memberAt(1000)});
         QCOMPARE(members->selectedPoolMembers(), QList<QByteArray>{memberAt(1000)});
         window.actions()->pinAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(chart->chartedMembers().contains(memberAt(1000)), 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue(memberAt(1000)), 3000.0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(chart->frame().members().contains(memberAt(1000)), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(chart->frame().lastValue(memberAt(1000)), 3000.0, 5000);
         // And one off screen, pinned by name.
         chart->pinMembers({memberAt(1234)});
-        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue(memberAt(1234)), 3.0 * 1234, 5000);
-        QCOMPARE(chart->chartedMembers().size(), ChartPanel::kEdgeMembers + 2);
+        QTRY_COMPARE_WITH_TIMEOUT(chart->frame().lastValue(memberAt(1234)), 3.0 * 1234, 5000);
+        QCOMPARE(chart->frame().members().size(), ChartPanel::kEdgeMembers + 2);
 
         // Fairness: the mode and why; Jain's index once the background scan has passed.
         FairnessPanel *fairness = window.fairnessPanel();
@@ -238,8 +239,8 @@ private Q_SLOTS:
         QCOMPARE(members->selectedPoolMembers(), QList<QByteArray>{"f1250"});
         window.actions()->pinAction()->trigger();
         ChartPanel *chart = window.chartPanel();
-        QTRY_VERIFY_WITH_TIMEOUT(chart->chartedMembers().contains("f1250"), 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(chart->lastValue("f1250"), 1250.0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(chart->frame().members().contains("f1250"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(chart->frame().lastValue("f1250"), 1250.0, 5000);
         // ... and evicted: the row turns into the evicted member.
         members->selectMembers({"f1260"});
         QVERIFY(window.actions()->evictSelected());

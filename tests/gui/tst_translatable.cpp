@@ -220,12 +220,12 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
     // The chart draws its own texts.
     ChartPanel *chart = window.chartPanel();
     chart->refreshNow();
-    for (const QString &label : chart->markerLabels())
+    for (const QString &label : chart->frame().markerLabels())
         texts.add(QStringLiteral("chart"), chart, label);
-    for (const QString &label : chart->legendLabels())
+    for (const QString &label : chart->frame().legendLabels())
         texts.add(QStringLiteral("chart"), chart, label);
-    texts.add(QStringLiteral("chart"), chart, chart->placeholderText());
-    texts.add(QStringLiteral("chart"), chart, chart->captionText());
+    texts.add(QStringLiteral("chart"), chart, chart->frame().placeholder);
+    texts.add(QStringLiteral("chart"), chart, chart->frame().caption);
     if (auto *view = chart->findChild<QChartView *>()) {
         texts.add(QStringLiteral("chart"), view, view->chart()->title());
         for (QAbstractAxis *axis : view->chart()->axes())

@@ -1,6 +1,8 @@
 // The pool-wide band (min..max area and dashed median) drawn in pieces between line breaks.
 #pragma once
 
+#include "session/ChartFrame.h"
+
 #include <QList>
 #include <QPointF>
 
@@ -12,9 +14,9 @@ class QLineSeries;
 namespace poolscope {
 
 // Qt Charts joins a QAreaSeries, and a dashed QLineSeries, across a NaN point, so an outage in
-// the band would be drawn as a diagonal. This draws one area and one median line per run of
-// points between breaks: the first run in the band's own series (the legend entries), later runs
-// in extra series without legend entries, made as needed. Past 32 runs the oldest share one area.
+// the band would be drawn as a diagonal. This draws one area and one median line per run of the
+// frame's band (ChartFrame::band): the first run in the band's own series (the legend entries),
+// later runs in extra series without legend entries, made as needed.
 class BandRuns {
 public:
     // band and median are already in the chart; the extra series attach to these axes.
@@ -22,11 +24,9 @@ public:
              QAbstractAxis *valueAxis);
     ~BandRuns();
 
-    // upper, lower, median: the band's points with NaN at each break (the same in all three).
-    void replace(const QList<QPointF> &upper, const QList<QPointF> &lower,
-                 const QList<QPointF> &median, bool visible);
-    // Areas drawn now (0 when hidden).
-    int areaCount() const;
+    // zeroLine: drawn as the median (no band) when given: difference mode without a band.
+    void replace(const QList<ChartBandRun> &runs, bool visible,
+                 const QList<QPointF> *zeroLine = nullptr);
 
 private:
     struct Part {

@@ -1,7 +1,7 @@
-// An event marker on the chart and where it is drawn (no Qt Charts: tests include it).
+// Where an event marker is drawn (no Qt Charts: tests include it).
 #pragma once
 
-#include "history/PoolHistory.h"
+#include "session/ChartFrame.h"
 
 #include <QList>
 #include <QRectF>
@@ -9,16 +9,10 @@
 
 namespace poolscope {
 
-struct ChartMarker {
-    qint64 timeMs = 0;
-    HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
-    QString label;
-};
-
 // Where one marker is drawn: its line at x, and its label (possibly elided) in box. A label that
 // finds no free row is not drawn (empty box and text): its full text is in the tooltip.
 struct MarkerPlacement {
-    qsizetype marker = 0; // index into markers()
+    qsizetype marker = 0; // index into the frame's markers
     double x = 0;
     QRectF box;
     QString text;

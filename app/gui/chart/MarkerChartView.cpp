@@ -40,11 +40,24 @@ QColor markerColor(HistoryEvent::Kind kind) {
 MarkerChartView::MarkerChartView(QChart *chart, QWidget *parent)
     : QChartView(chart, parent) {}
 
-void MarkerChartView::setMarkers(QList<ChartMarker> markers, qint64 fromMs, qint64 toMs) {
+void MarkerChartView::setFrame(QList<ChartMarker> markers, QList<ChartDot> dots, qint64 fromMs,
+                               qint64 toMs, double valueLow, double valueHigh) {
+    const bool moved =
+        fromMs != m_fromMs || toMs != m_toMs || valueLow != m_valueLow || valueHigh != m_valueHigh;
+    const bool changed =
+        moved || markers.size() != m_markers.size() || !m_dots.isEmpty() || !dots.isEmpty() ||
+        !std::equal(markers.cbegin(), markers.cend(), m_markers.cbegin(),
+                    [](const ChartMarker &a, const ChartMarker &b) {
+                        return a.timeMs == b.timeMs && a.kind == b.kind && a.label == b.label;
+                    });
     m_markers = std::move(markers);
+    m_dots = std::move(dots);
     m_fromMs = fromMs;
     m_toMs = toMs;
-    viewport()->update();
+    m_valueLow = valueLow;
+    m_valueHigh = valueHigh;
+    if (changed) // the series repaint what they cover themselves
+        viewport()->update();
 }
 
 void MarkerChartView::setPlaceholder(const QString &text) {
@@ -198,6 +211,22 @@ void MarkerChartView::drawForeground(QPainter *painter, const QRectF &rect) {
         painter->fillRect(band, QColor(0x15, 0x65, 0xc0, 40));
         painter->setPen(QPen(QColor(0x15, 0x65, 0xc0, 160), 1));
         painter->drawRect(band);
+    }
+    // Dots of lines too short to draw, under the markers.
+    if (m_toMs > m_fromMs && m_valueHigh > m_valueLow) {
+        painter->save();
+        painter->setClipRect(plot.adjusted(-4, -4, 4, 4));
+        painter->setPen(Qt::NoPen);
+        for (const ChartDot &dot : std::as_const(m_dots)) {
+            const double x = plot.left() + (dot.point.x() - double(m_fromMs)) /
+                                               double(m_toMs - m_fromMs) * plot.width();
+            const double y = plot.bottom() - (dot.point.y() - m_valueLow) /
+                                                 (m_valueHigh - m_valueLow) * plot.height();
+            const double radius = dot.lineWidth * 1.6;
+            painter->setBrush(dot.color);
+            painter->drawEllipse(QPointF(x, y), radius, radius);
+        }
+        painter->restore();
     }
     const QList<MarkerPlacement> placed = placements();
     QFont font = markerFont();

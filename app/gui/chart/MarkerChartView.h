@@ -5,14 +5,23 @@
 #include "chart/ChartMarker.h"
 
 #include <QChartView>
+#include <QColor>
 #include <QList>
 #include <QRectF>
 #include <QString>
 
 namespace poolscope {
 
-// The chart view draws the event markers and the empty-state text on top of the plot. Markers are
-// placed from the x axis range and the plot area, so they need no series of their own. Labels are
+// A point of a line too short to see as a line (ChartLine::dots), drawn as a dot of its colour.
+struct ChartDot {
+    QPointF point; // x: ms since the epoch, y: the value
+    QColor color;
+    double lineWidth = 1.6;
+};
+
+// The chart view draws the event markers, the lines' dots and the empty-state text on top of the
+// plot. They are placed from the axis ranges and the plot area, so they need no series of their
+// own. Labels are
 // stacked in rows at the top of the plot, never over each other and never past its edges: a label
 // that does not fit is elided, or left out when no row has room; hovering a marker line (or its
 // label) shows the full text of every marker there.
@@ -27,7 +36,9 @@ class MarkerChartView final : public QChartView {
 public:
     explicit MarkerChartView(QChart *chart, QWidget *parent);
 
-    void setMarkers(QList<ChartMarker> markers, qint64 fromMs, qint64 toMs);
+    // The frame's markers and dots, and the axis ranges they are placed on.
+    void setFrame(QList<ChartMarker> markers, QList<ChartDot> dots, qint64 fromMs, qint64 toMs,
+                  double valueLow, double valueHigh);
     const QList<ChartMarker> &markers() const { return m_markers; }
     void setPlaceholder(const QString &text);
     const QString &placeholder() const { return m_placeholder; }
@@ -61,8 +72,11 @@ private:
     QFont placeholderFont() const;
 
     QList<ChartMarker> m_markers;
+    QList<ChartDot> m_dots;
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;
+    double m_valueLow = 0;
+    double m_valueHigh = 1;
     QString m_placeholder;
     bool m_dragging = false;
     double m_dragFromX = 0; // scene coordinates

@@ -1,0 +1,163 @@
+// SnapshotOrder: successive full reads of a pool, in any order and with members read twice, come
+// out in allocation order (as a sort would give them), with the changes between two reads; the
+// first read and a reset have no changes. Pure: no server.
+
+#include "pool/SnapshotOrder.h"
+
+#include <cmath>
+#include <map>
+
+#include <QRandomGenerator>
+#include <QtTest>
+
+using namespace poolscope;
+
+namespace {
+
+// What a whole sort gives: a member read twice counts with its last count.
+QList<PoolMember> sorted(const QList<PoolMember> &read) {
+    QHash<QByteArray, double> last;
+    for (const PoolMember &member : read)
+        last.insert(member.member, member.count);
+    QList<PoolMember> out;
+    for (auto it = last.cbegin(); it != last.cend(); ++it)
+        out.append({it.key(), it.value()});
+    std::sort(out.begin(), out.end(), [](const PoolMember &a, const PoolMember &b) {
+        return a.count != b.count ? a.count < b.count : a.member < b.member;
+    });
+    return out;
+}
+
+// The changes from one sorted read to the next, as SnapshotOrder reports them.
+PoolChanges diff(const QList<PoolMember> &before, const QList<PoolMember> &now) {
+    std::map<QByteArray, double> old;
+    for (const PoolMember &member : before)
+        old[member.member] = member.count;
+    PoolChanges changes;
+    for (const PoolMember &member : now) {
+        const auto it = old.find(member.member);
+        if (it == old.end())
+            changes.changed.append({member.member, std::nan(""), member.count});
+        else if (it->second != member.count)
+            changes.changed.append({member.member, it->second, member.count});
+        if (it != old.end())
+            old.erase(it);
+    }
+    for (const auto &[member, count] : old)
+        changes.gone.append(member);
+    return changes;
+}
+
+bool sameChanges(PoolChanges a, PoolChanges b) {
+    if (a.changed.size() != b.changed.size())
+        return false;
+    for (qsizetype i = 0; i < a.changed.size(); ++i) {
+        const MemberChange &x = a.changed[i];
+        const MemberChange &y = b.changed[i];
+        if (x.member != y.member || x.now != y.now ||
+            !(x.before == y.before || (std::isnan(x.before) && std::isnan(y.before))))
+            return false;
+    }
+    std::sort(a.gone.begin(), a.gone.end());
+    std::sort(b.gone.begin(), b.gone.end());
+    return a.gone == b.gone;
+}
+
+QByteArray nameOf(int i) {
+    return "m" + QByteArray::number(i);
+}
+
+} // namespace
+
+class TestSnapshotOrder : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void firstReadIsSortedWithoutChanges() {
+        SnapshotOrder order;
+        PoolSnapshot snapshot;
+        const QList<PoolMember> read{{"c", 1}, {"a", 2}, {"b", 1}, {"a", 0}};
+        QCOMPARE(order.order(read, &snapshot), (QList<PoolMember>{{"a", 0}, {"b", 1}, {"c", 1}}));
+        QVERIFY(snapshot.readId != 0);
+        QVERIFY(!snapshot.changes.has_value());
+    }
+
+    void changesAreAgainstThePreviousRead() {
+        SnapshotOrder order;
+        PoolSnapshot first;
+        order.order({{"a", 0}, {"b", 0}, {"c", 0}, {"d", 0}}, &first);
+        PoolSnapshot second;
+        // b allocated twice, c evicted, e seeded; d read twice by the scan.
+        QCOMPARE(order.order({{"d", 0}, {"e", 0}, {"b", 2}, {"a", 0}, {"d", 0}}, &second),
+                 (QList<PoolMember>{{"a", 0}, {"d", 0}, {"e", 0}, {"b", 2}}));
+        QVERIFY(second.changes.has_value());
+        QCOMPARE(second.changes->sinceReadId, first.readId);
+        QCOMPARE(second.changes->gone, QList<QByteArray>{"c"});
+        QCOMPARE(second.changes->changed.size(), 2);
+        QCOMPARE(second.changes->changed[0].member, QByteArray("e"));
+        QVERIFY(std::isnan(second.changes->changed[0].before));
+        QCOMPARE(second.changes->changed[1], (MemberChange{"b", 0, 2}));
+        // A reset forgets the previous read: no changes, a new read id.
+        order.reset();
+        PoolSnapshot third;
+        order.order({{"a", 1}}, &third);
+        QVERIFY(!third.changes.has_value());
+        QVERIFY(third.readId != second.readId);
+    }
+
+    // Reads of a pool under allocations (the lowest count first), evictions, restores and new
+    // members, in a scan's shuffled order with repeats: every read comes out as a sort gives it,
+    // with the changes a comparison of the two sorted reads gives.
+    void everyReadMatchesAWholeSort_data() {
+        QTest::addColumn<int>("members");
+        QTest::addColumn<int>("perRead"); // allocations between reads
+        QTest::newRow("fair, 10 members") << 10 << 3;
+        QTest::newRow("fair, 1,000 members, half a round a read") << 1000 << 500;
+        QTest::newRow("many rounds a read") << 50 << 700;
+    }
+    void everyReadMatchesAWholeSort() {
+        QFETCH(int, members);
+        QFETCH(int, perRead);
+        QRandomGenerator random(7);
+        QHash<QByteArray, double> pool;
+        for (int i = 0; i < members; ++i)
+            pool.insert(nameOf(i), 0);
+        int next = members;
+        SnapshotOrder order;
+        QList<PoolMember> previous;
+        for (int read = 0; read < 40; ++read) {
+            for (int a = 0; a < perRead && !pool.isEmpty(); ++a) {
+                // The script's choice: the lowest count, ties by member.
+                auto lowest = pool.begin();
+                for (auto it = pool.begin(); it != pool.end(); ++it)
+                    if (it.value() < lowest.value() ||
+                        (it.value() == lowest.value() && it.key() < lowest.key()))
+                        lowest = it;
+                lowest.value() += 1;
+            }
+            if (read % 7 == 3 && pool.size() > 2)
+                pool.remove(pool.constBegin().key()); // evicted
+            if (read % 5 == 1)
+                pool.insert(nameOf(next++), double(random.bounded(3))); // seeded
+            QList<PoolMember> scan;
+            for (auto it = pool.cbegin(); it != pool.cend(); ++it) {
+                scan.append({it.key(), it.value()});
+                if (random.bounded(10) == 0)
+                    scan.append({it.key(), it.value()}); // a scan returns some twice
+            }
+            std::shuffle(scan.begin(), scan.end(), random);
+            PoolSnapshot snapshot;
+            const QList<PoolMember> ordered = order.order(scan, &snapshot);
+            const QList<PoolMember> expected = sorted(scan);
+            QCOMPARE(ordered, expected);
+            if (read > 0) {
+                QVERIFY(snapshot.changes.has_value());
+                QVERIFY(sameChanges(*snapshot.changes, diff(previous, expected)));
+            }
+            previous = expected;
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshotOrder)
+#include "tst_snapshotorder.moc"
