@@ -1,8 +1,8 @@
-// The data the dashboard shows, against a real redis-server, offscreen (issue 12, items 1-5, 11,
-// 12 and 14): one history sample per poll, each pool's history kept across switches, outages
-// breaking the lines and marking the figures stale, outside resets reported, an honest total,
-// errors that clear with their cause, headlines that follow the pool, and one joint forecast
-// per restore. Screenshots go to <build>/tests/screenshots/sessiondata-*.png.
+// The data the dashboard shows, against a real redis-server, offscreen: one history sample per
+// poll, each pool's history kept across switches, outages breaking the lines and marking the
+// figures stale, outside resets reported, an honest total, errors that clear with their cause,
+// headlines that follow the pool, and one joint forecast per restore. Screenshots go to
+// <build>/tests/screenshots/sessiondata-*.png.
 
 #include "MainWindow.h"
 #include "actions/RestoreDialog.h"
@@ -190,7 +190,7 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
     QVERIFY(d.window.fairnessPanel()->staleText().isEmpty());
     QVERIFY(!d.session.isStale());
 
-    QSignalSpy stale(&d.session, &PoolSession::stalenessChanged);
+    QSignalSpy stale(&d.session, &PoolSession::modeChanged);
     QSignalSpy failed(&d.session, &PoolSession::pollFailed);
     redis.server().killHard();
     QVERIFY(stale.wait(10000));
@@ -358,7 +358,8 @@ void TestSessionData::authErrorClearsAfterLogin() {
     QVERIFY2(redis.start(), qPrintable(redis.error()));
     Dashboard d;
     d.session.setPollInterval(100ms);
-    // A refused login is not retried (issue 12 item 10): the session reports it once.
+    // A refused login is not retried (a retry cannot help, and may lock the user out): the
+    // session reports it once.
     QSignalSpy failed(&d.session, &PoolSession::authenticationFailed);
     d.session.connectTo(redis.endpoint(), kKey);
     QVERIFY(failed.wait(10000));

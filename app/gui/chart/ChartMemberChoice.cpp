@@ -108,7 +108,7 @@ QList<QByteArray> ChartPanel::chooseMembers(qsizetype *knownCount) {
     }
     m_topMembers = top;
     m_bottomMembers = bottom;
-    for (const QByteArray &member : pinnedMembers())
+    for (const QByteArray &member : m_session->pins())
         add(member);
     return chosen;
 }
@@ -138,7 +138,7 @@ QList<QByteArray> ChartPanel::chooseSummaryMembers(const PoolObservation &observ
         add(summary.top[i].member, &top);
     m_topMembers = top;
     m_bottomMembers.clear();
-    for (const QByteArray &member : pinnedMembers())
+    for (const QByteArray &member : m_session->pins())
         add(member, nullptr);
     return chosen;
 }

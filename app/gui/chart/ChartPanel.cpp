@@ -180,6 +180,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     });
     connect(m_session, &PoolSession::pollFailed, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::credentialsShownChanged, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::pinsChanged, this, &ChartPanel::scheduleRefresh);
     scheduleRefresh();
 }
 
@@ -222,37 +223,6 @@ void ChartPanel::chooseDefaultMode() {
 void ChartPanel::setMaxIndividualSeries(int count) {
     m_maxIndividual = std::max(1, count);
     scheduleRefresh();
-}
-
-void ChartPanel::pinMembers(const QList<QByteArray> &members) {
-    for (const QByteArray &member : members)
-        m_pinned.insert(member);
-    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
-    Q_EMIT pinnedMembersChanged(pinnedMembers());
-    scheduleRefresh();
-}
-
-void ChartPanel::unpinMembers(const QList<QByteArray> &members) {
-    for (const QByteArray &member : members)
-        m_pinned.remove(member);
-    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
-    Q_EMIT pinnedMembersChanged(pinnedMembers());
-    scheduleRefresh();
-}
-
-void ChartPanel::togglePinned(const QList<QByteArray> &members) {
-    const bool allPinned = std::all_of(members.cbegin(), members.cend(),
-                                       [this](const auto &m) { return m_pinned.contains(m); });
-    if (allPinned)
-        unpinMembers(members);
-    else
-        pinMembers(members);
-}
-
-QList<QByteArray> ChartPanel::pinnedMembers() const {
-    QList<QByteArray> members(m_pinned.cbegin(), m_pinned.cend());
-    std::sort(members.begin(), members.end());
-    return members;
 }
 
 void ChartPanel::toggleSeriesVisible(const QByteArray &member) {
@@ -406,14 +376,14 @@ void ChartPanel::refreshNow() {
         // Above the individual limit the legend says which lines are the top and which the
         // bottom members.
         QString name = m_session->displayMember(member);
-        if (m_topMembers.contains(member) && !m_pinned.contains(member))
+        if (m_topMembers.contains(member) && !m_session->isPinned(member))
             name = tr("▲ %1").arg(name);
-        else if (m_bottomMembers.contains(member) && !m_pinned.contains(member))
+        else if (m_bottomMembers.contains(member) && !m_session->isPinned(member))
             name = tr("▼ %1").arg(name);
         if (series->name() != name)
             series->setName(name);
         QPen pen(m_session->colors().colorFor(member));
-        pen.setWidthF(m_pinned.contains(member) ? 2.6 : 1.6);
+        pen.setWidthF(m_session->isPinned(member) ? 2.6 : 1.6);
         const bool recoloured = series->pen().color() != pen.color();
         if (series->pen() != pen)
             series->setPen(pen);
@@ -569,7 +539,7 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
         text = QStringLiteral("%1 members (summary): top %2, %3 pinned%4")
                    .arg(QLocale().toString(known))
                    .arg(kEdgeMembers)
-                   .arg(m_pinned.size())
+                   .arg(m_session->pins().size())
                    .arg(m_mode != ValueMode::Rate
                             ? QStringLiteral(", the bottom as the pool minimum line + band")
                             : QString());
@@ -577,7 +547,7 @@ void ChartPanel::updateCaption(qsizetype known, const QList<QByteArray> &charted
         text = QStringLiteral("%1 members: top %2, bottom %2, %3 pinned%4")
                    .arg(QLocale().toString(known))
                    .arg(kEdgeMembers)
-                   .arg(m_pinned.size())
+                   .arg(m_session->pins().size())
                    .arg(m_mode != ValueMode::Rate ? QStringLiteral(" + min/median/max band")
                                                   : QString());
     const auto hidden = std::count_if(charted.cbegin(), charted.cend(),

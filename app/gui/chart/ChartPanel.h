@@ -32,7 +32,7 @@ struct ValueRange;
 // Per-member allocation counts over time. The only class that touches Qt Charts (deprecated
 // from Qt 6.10): its includes stay in ChartPanel.cpp, so a replacement changes one file.
 //
-// Drawing discipline (see TECH-NOTES.md): redraws are coalesced by a 40 ms single-shot timer,
+// Drawing discipline (Qt Charts is slow): redraws are coalesced by a 40 ms single-shot timer,
 // each redraw does one replace() per series, every series is decimated to about the plot's pixel
 // width, axis ranges are set explicitly, no animations and no OpenGL (it crashes offscreen).
 // With more than maxIndividualSeries() members only the top and bottom few, the pinned ones and
@@ -87,14 +87,6 @@ public:
     QWidget *chartView() const;
     void setMaxIndividualSeries(int count);
     int maxIndividualSeries() const { return m_maxIndividual; }
-
-    // Pinned members are always charted, even in a big pool, and drawn a little thicker.
-    void pinMembers(const QList<QByteArray> &members);
-    void unpinMembers(const QList<QByteArray> &members);
-    // Pins the members unless all of them are pinned already, in which case unpins them.
-    void togglePinned(const QList<QByteArray> &members);
-    QList<QByteArray> pinnedMembers() const;
-    bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
 
     // What a click on the member's legend entry does: hide or show its line.
     void toggleSeriesVisible(const QByteArray &member);
@@ -163,7 +155,6 @@ public:
 Q_SIGNALS:
     void refreshed();
     void zoomChanged();
-    void pinnedMembersChanged(const QList<QByteArray> &members);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -202,7 +193,6 @@ private:
     qint64 m_shownToMs = 0;
     TimeWindow m_window = TimeWindow::FiveMinutes;
     int m_maxIndividual = kDefaultMaxIndividualSeries;
-    QSet<QByteArray> m_pinned;
     QSet<QByteArray> m_hidden;
     static constexpr double kLegendEntrySpacing = 7; // between legend rows, besides the font
     int m_legendOverflow = 0;      // members charted without a legend entry ("+N more")

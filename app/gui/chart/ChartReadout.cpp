@@ -121,10 +121,10 @@ void ChartPanel::fitLegend(const QList<QByteArray> &members) {
     const int shown = count <= room ? count : std::max(0, room - 1);
     QList<QByteArray> priority;
     for (const QByteArray &member : members)
-        if (m_pinned.contains(member))
+        if (m_session->isPinned(member))
             priority.append(member);
     for (const QByteArray &member : members)
-        if (!m_pinned.contains(member))
+        if (!m_session->isPinned(member))
             priority.append(member);
     const QSet<QByteArray> visible(priority.cbegin(), priority.cbegin() + shown);
     for (const QByteArray &member : members)
