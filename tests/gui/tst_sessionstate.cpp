@@ -41,6 +41,7 @@ class TestSessionState : public QObject {
 private Q_SLOTS:
     void pinsWithoutAnyWidget();
     void pinFromTheWindowReachesEveryConsumer();
+    void pinsReachHistoryAndRecorderWithNoWidget();
     void modeFollowsTheConnection();
     void keyProblemsDecidedInTheSession();
 };
@@ -127,6 +128,36 @@ void TestSessionState::pinFromTheWindowReachesEveryConsumer() {
     session.unpin({middle});
     QVERIFY(!cell.data(PoolTableModel::PinnedRole).toBool());
     QVERIFY(!window.actions()->pinAction()->isChecked());
+}
+
+// No widget at all (nothing charted): a pool read whole but bigger than the history and the
+// recorder keep whole; a pin alone makes the history follow the middle member and the recorder
+// keep it. (The poller reading pinned members of a pool too big to read whole: tst_summarymode.)
+void TestSessionState::pinsReachHistoryAndRecorderWithNoWidget() {
+    RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    for (int i = 0; i < 40; ++i)
+        redis.makePool(kKey, {memberAt(i)}, 10 * i);
+    const QByteArray middle = memberAt(20);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    PoolHistory::Limits limits;
+    limits.maxTrackedMembers = 4;
+    PoolSession session(limits);
+    SessionRecorder recorder(&session);
+    recorder.setDirectory(dir.path());
+    recorder.setWholePoolLimit(4);
+    session.setPollInterval(100ms);
+    QSignalSpy observed(&session, &PoolSession::observationApplied);
+    session.connectTo(redis.endpoint(), kKey);
+    QVERIFY(observed.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!recorder.recordingPath().isEmpty(), 10000);
+    session.pin({middle});
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(observed.wait(10000));
+    QVERIFY(session.history().series(middle, 0, std::numeric_limits<qint64>::max()).size() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(recordedMembers(recorder.recordingPath()).contains(middle), 10000);
+    QVERIFY(!recordedMembers(recorder.recordingPath()).contains(memberAt(19)));
 }
 
 // One mode, one signal: idle, live, stale when the server dies after a good poll, live again,
