@@ -1,4 +1,4 @@
-// Recording benchmark (issue #15): the recording's size for MEMBERS members over 24 simulated
+// Recording benchmark: the recording's size for MEMBERS members over 24 simulated
 // hours at one poll a second (next to the in-memory history fed the same polls), the write time
 // per poll at 10,000 members (and what the caller's thread pays to hand a poll to PoolRecorder),
 // and opening the day's recording and reading what a chart needs.

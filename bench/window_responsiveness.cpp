@@ -138,7 +138,7 @@ int main(int argc, char **argv) {
     QList<QByteArray> pinned;
     for (int i = 0; i < 10; ++i)
         pinned.append(memberAt(i * (members / 10) + 3));
-    window.chartPanel()->pinMembers(pinned);
+    session.pin(pinned);
     // Sorted by count, the table re-sorts every row on every poll; by member (the default) not.
     if (sortByCount)
         window.membersPanel()->tableView()->sortByColumn(PoolTableModel::Count,

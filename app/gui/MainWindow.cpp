@@ -477,9 +477,6 @@ void MainWindow::setSessionRecorder(SessionRecorder *recorder) {
         return;
     m_recordAction->setChecked(recorder->isEnabled());
     connect(m_recordAction, &QAction::toggled, recorder, &SessionRecorder::setEnabled);
-    recorder->setPinnedMembers(m_chart->pinnedMembers());
-    connect(m_chart, &ChartPanel::pinnedMembersChanged, recorder,
-            &SessionRecorder::setPinnedMembers);
 }
 
 } // namespace poolscope

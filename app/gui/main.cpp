@@ -138,7 +138,7 @@ int main(int argc, char *argv[]) {
     QObject::connect(&window, &MainWindow::connectionRequested, &prompter,
                      &ConnectionPrompter::forgetDeclinedHostKeys);
     if (!options.pinned.isEmpty())
-        window.chartPanel()->pinMembers(options.pinned);
+        session.pin(options.pinned);
     if (server)
         window.setEmbeddedServer(server->endpoint());
     if (options.recordingPath.isEmpty() && options.profileName.isEmpty())

@@ -1820,6 +1820,10 @@ Connect tries again.</source>
         <source>not watched</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>

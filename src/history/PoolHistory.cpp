@@ -395,14 +395,6 @@ int PoolHistory::maxTrackedMembers() const {
     return m_data->limits.maxTrackedMembers;
 }
 
-bool PoolHistory::isPinned(const QByteArray &member) const {
-    return m_data->pinned.contains(member);
-}
-
-QList<QByteArray> PoolHistory::pinnedMembers() const {
-    return QList<QByteArray>(m_data->pinned.cbegin(), m_data->pinned.cend());
-}
-
 QList<HistoryPoint> PoolHistory::series(const QByteArray &member, qint64 fromMs,
                                         qint64 toMs) const {
     const Data &d = *m_data;

@@ -84,10 +84,9 @@ public:
     // Marks a hole in the data (disconnect): series are not joined across it.
     void markGap(qint64 timeMs, const QString &reason);
 
-    // Track these members even past maxTrackedMembers (pinned in the UI).
+    // Track these members even past maxTrackedMembers and never replace them. The pins are
+    // owned by the session (PoolSession::pins), which hands them to each history it shows.
     void setPinned(const QList<QByteArray> &members);
-    bool isPinned(const QByteArray &member) const;
-    QList<QByteArray> pinnedMembers() const;
 
     // Points of one member between fromMs and toMs (inclusive), oldest first, finest tier
     // available for each part of the range.

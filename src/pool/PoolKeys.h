@@ -32,10 +32,10 @@ public:
 
     const QByteArray &pool() const { return m_pool; }
     const QByteArray &evicted() const { return m_evicted; }
-    // Health-check state (#16), in the same slot: "{<tag>}:health:<key>" (a hash, one field per
-    // member), "{<tag>}:guard-events:<key>" (the guard's actions before the audit trail: no
-    // longer written, still read) and "{<tag>}:guard-lease:<key>" (the string a guard holds
-    // with SET NX PX).
+    // Health-check state, in the same slot (one script may touch them with the pool):
+    // "{<tag>}:health:<key>" (a hash, one field per member), "{<tag>}:guard-events:<key>" (the
+    // guard's actions before the audit trail: no longer written, still read) and
+    // "{<tag>}:guard-lease:<key>" (the string a guard holds with SET NX PX).
     QByteArray health() const { return companionNamed("health"); }
     QByteArray guardEvents() const { return companionNamed("guard-events"); }
     QByteArray guardLease() const { return companionNamed("guard-lease"); }

@@ -1,6 +1,6 @@
 // Reads a recording written by RecordingWriter / PoolRecorder, read-only.
 //
-// Part of the recording API (issue #15) that the dashboard's viewer uses: open a file (also one
+// Part of the recording API the dashboard's viewer and the CLI use: open a file (also one
 // that a recorder is writing right now, or one left by a killed recorder), list its members and
 // time range, and read series, the band and events for a time range at the tier that fits the
 // number of points wanted (a chart's pixel width, say). Every query reads the file afresh, so a

@@ -1,5 +1,5 @@
 // What a recording holds and where it lives: tiers, the file's description, one poll, events.
-// Part of the recording API (issue #15) that the dashboard's viewer uses: see RecordingWriter.h,
+// Part of the recording API the dashboard's viewer and the CLI use: see RecordingWriter.h,
 // RecordingReader.h and PoolRecorder.h.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Writes one pool's recording: a SQLite file (Qt SQL, QSQLITE) in WAL mode.
 //
-// Part of the recording API (issue #15) that the dashboard's viewer uses. Most callers want
+// Part of the recording API the dashboard's viewer and the CLI use. Most callers want
 // PoolRecorder (PoolRecorder.h), which runs a writer on its own thread and picks the members to
 // record from a PoolObservation; the writer itself is for code that already has the data (the
 // benchmarks, the tests feeding a simulated month).

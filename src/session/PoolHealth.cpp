@@ -90,10 +90,9 @@ void PoolHealth::observationApplied(const PoolObservation &observation) {
         return;
     }
     // Between whole reads: the chart's members, and those not read yet (new in the pool).
-    const QList<QByteArray> pinned = m_session->history().pinnedMembers();
     QList<QByteArray> some;
     for (const QByteArray &member : std::as_const(members))
-        if (!m_read.contains(member) || m_charted.contains(member) || pinned.contains(member))
+        if (!m_read.contains(member) || m_charted.contains(member) || m_session->isPinned(member))
             some << member;
     m_reader.read(some, false); // with no member: the trail alone
 }

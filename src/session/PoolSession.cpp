@@ -140,7 +140,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     m_serverRefusesWrites.clear();
     m_firstObservation = true;
     m_lastPollFailure.clear();
-    setKeyProblem({}); // a new key: known again after its first poll
+    setKeyProblem(KeyProblem::Kind::None); // a new key: known again after its first poll
     m_search.reset();
     if (!sameTarget) {
         m_rates.clear();
@@ -148,8 +148,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
         m_countedTotal = 0;
         m_latest.reset();
         m_charted.clear();
-        m_outage = false;
-        setStale(false);
+        setMode(SessionMode::Live);
     } else {
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("reconnect"));
         m_rates.clear();
@@ -192,7 +191,6 @@ void PoolSession::keepCurrentPool() {
 }
 
 void PoolSession::takeKeptPool(const Endpoint &endpoint, const QByteArray &poolKey) {
-    const QList<QByteArray> pinned = m_history ? m_history->pinnedMembers() : QList<QByteArray>();
     const auto kept =
         std::find_if(m_keptPools.begin(), m_keptPools.end(), [&](const KeptPool &pool) {
             return pool.endpoint == endpoint && pool.poolKey == poolKey;
@@ -208,22 +206,21 @@ void PoolSession::takeKeptPool(const Endpoint &endpoint, const QByteArray &poolK
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(),
                            QStringLiteral("back to this pool"));
     }
-    m_history->setPinned(pinned); // pins belong to the chart, not to one pool
+    m_history->setPinned(pins()); // pins belong to the person watching, not to one pool
 }
 
-void PoolSession::setStale(bool stale) {
-    if (stale == m_stale)
+void PoolSession::setMode(SessionMode mode) {
+    if (mode == m_mode)
         return;
-    m_stale = stale;
-    Q_EMIT stalenessChanged(stale);
+    m_mode = mode;
+    Q_EMIT modeChanged(mode);
 }
 
 void PoolSession::markOutage(const QString &reason) {
-    if (m_latest)
-        setStale(true);
-    if (m_outage)
+    // Once per outage (its gap is marked); nothing to mark when no pool is watched.
+    if (!m_hasTarget || m_mode == SessionMode::Outage || m_mode == SessionMode::Stale)
         return;
-    m_outage = true;
+    setMode(m_latest ? SessionMode::Stale : SessionMode::Outage);
     if (m_history->latestTimeMs() > 0) // no line yet (a key that never read): nothing to break
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(), reason);
 }
@@ -232,9 +229,7 @@ void PoolSession::disconnectFromServer() {
     if (!m_hasTarget)
         return;
     m_hasTarget = false;
-    m_outage = true;
-    if (m_latest)
-        setStale(true);
+    setMode(m_latest ? SessionMode::Stale : SessionMode::Idle);
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("disconnected"));
     m_monitor->disconnectFromServer();
     log(LogSeverity::Info, QStringLiteral("connection"),
@@ -274,14 +269,6 @@ void PoolSession::pollNow() {
 void PoolSession::setFullSnapshotThreshold(qint64 members) {
     m_fullSnapshotThreshold = std::max<qint64>(members, 1);
     m_monitor->setFullSnapshotThreshold(m_fullSnapshotThreshold);
-}
-
-void PoolSession::setPinnedMembers(const QList<QByteArray> &members) {
-    // Their colour now, before the chart draws them: one handed out later would differ from the
-    // legend swatch drawn with the first.
-    m_colors.assign(members);
-    m_history->setPinned(members);
-    m_monitor->setPinnedMembers(members);
 }
 
 void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
@@ -434,18 +421,22 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
         m_serverVersion = observation.serverVersion;
     m_latest = observation;
     m_lastPollFailure.clear();
-    setKeyProblem({});
+    const bool noKey = !observation.summaryMode && observation.snapshot.members.isEmpty() &&
+                       observation.snapshot.evicted.isEmpty();
+    if (noKey)
+        setKeyProblem(
+            KeyProblem::Kind::Missing,
+            tr("no pool at \"%1\" yet: Seed… to add proxies").arg(QString::fromUtf8(m_poolKey)));
+    else
+        setKeyProblem(KeyProblem::Kind::None);
     m_lastGoodPollMs = observation.timeMs;
-    m_outage = false;
-    setStale(false);
+    setMode(SessionMode::Live);
     if (m_firstObservation) {
         m_firstObservation = false;
         m_connectionFirstPollMs = observation.timeMs;
         const auto &snapshot = observation.snapshot;
-        if (!observation.summaryMode && snapshot.members.isEmpty() && snapshot.evicted.isEmpty())
-            log(LogSeverity::Info, QStringLiteral("poll"),
-                QStringLiteral("no pool at \"%1\" yet: Seed… to add proxies")
-                    .arg(QString::fromUtf8(m_poolKey)));
+        if (noKey)
+            log(LogSeverity::Info, QStringLiteral("poll"), m_keyProblem.text);
         else
             log(LogSeverity::Info, QStringLiteral("poll"),
                 QStringLiteral("pool \"%1\": %2 members, %3 evicted%4")
@@ -501,7 +492,7 @@ void PoolSession::recordHistory(const PoolObservation &observation,
     if (!observation.summaryMode) {
         const qsizetype edge = std::min<qsizetype>(kHistoryEdgeMembers, polled.size());
         for (qsizetype i = 0; i < polled.size(); ++i)
-            if (i < edge || i >= polled.size() - edge || m_history->isPinned(polled[i].member) ||
+            if (i < edge || i >= polled.size() - edge || isPinned(polled[i].member) ||
                 m_charted.contains(polled[i].member))
                 recorded.append(polled[i]);
     }
@@ -535,23 +526,30 @@ void PoolSession::handlePollFailure(const Failure &failure) {
         m_lastPollFailure = failure.text;
         log(LogSeverity::Error, QStringLiteral("poll"), failure.text);
     }
-    // A key of another type fails every pool command: its text says which key holds what.
+    // A key of another type fails every pool command: its text says which key holds what. A
+    // refused read names the key and the user; other failures say nothing about the key.
     if (failure.wrongType())
-        setKeyProblem(failure.text);
+        setKeyProblem(KeyProblem::Kind::WrongType, failure.text);
+    else if (failure.noPermission())
+        setKeyProblem(KeyProblem::Kind::NoPermission, failure.text);
     markOutage(QStringLiteral("poll failed: %1").arg(failure.text));
     Q_EMIT pollFailed(failure);
 }
 
-void PoolSession::setKeyProblem(const QString &problem) {
+void PoolSession::setKeyProblem(KeyProblem::Kind kind, const QString &text) {
+    KeyProblem problem;
+    problem.kind = kind;
+    problem.text = kind == KeyProblem::Kind::None ? QString() : text;
     if (problem == m_keyProblem)
         return;
-    m_keyProblem = problem;
-    Q_EMIT keyProblemChanged(problem);
+    m_keyProblem = std::move(problem);
+    Q_EMIT keyProblemChanged(m_keyProblem);
 }
 
 void PoolSession::handleAuthenticationFailure(const Failure &failure) {
     const QString &message = failure.text;
     m_hasTarget = false;
+    setMode(m_latest ? SessionMode::Stale : SessionMode::Idle);
     m_serverVersion.clear();
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("authentication"));
     log(LogSeverity::Error, QStringLiteral("connection"),

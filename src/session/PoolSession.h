@@ -27,6 +27,40 @@ struct LoadedRecording;
 
 enum class LogSeverity { Info, Warning, Error };
 
+// What is wrong with the pool's key, decided in the session on the server's code (never on
+// words) and shown by the widgets.
+struct KeyProblem {
+    enum class Kind {
+        None,
+        // No such key yet (an empty pool, nothing evicted): a seed creates it.
+        Missing,
+        // The key, or a companion of it, holds another type: no pool command can work.
+        WrongType,
+        // The server's access rules refuse this user the reads a poll makes.
+        NoPermission,
+    };
+    Kind kind = Kind::None;
+    QString text; // for people: what and which key
+    bool isNone() const { return kind == Kind::None; }
+    // Seeding and test allocations cannot work (a missing key is what a seed creates; a refused
+    // read says nothing about writes, which the server judges on their own).
+    bool blocksPoolCommands() const { return kind == Kind::WrongType; }
+    bool operator==(const KeyProblem &other) const {
+        return kind == other.kind && text == other.text;
+    }
+};
+
+// What a session shows now, as one state (PoolSession::mode).
+enum class SessionMode {
+    Idle,   // nothing watched: no pool chosen, or it was left before any poll answered
+    Live,   // a pool watched: its figures are the latest poll's (or the first poll is on its way)
+    Outage, // polls fail or the connection is down, and no poll of this pool answered yet
+    // Polls fail, or the connection is down or was closed: every figure is the last good poll's
+    // (lastGoodPollMs), not live.
+    Stale,
+    Recording, // a recording shown, read only: nothing is connected to
+};
+
 // One line of the events panel.
 struct LogEntry {
     qint64 timeMs = 0;
@@ -76,12 +110,11 @@ public:
     QString serverVersion() const { return m_serverVersion; }
     // Why the last poll failed (WRONGTYPE, a lost connection, ...); empty once a poll succeeds.
     QString pollFailure() const { return m_lastPollFailure; }
-    // Why the pool key cannot be a pool (it, or a companion of it, holds another type), or empty:
-    // what polls answer until a poll of a good key succeeds.
-    QString keyProblem() const { return m_keyProblem; }
-    // Stale: polls fail or the connection is down, so every figure from polls is the last good
-    // poll's (at lastGoodPollMs), not live. False before the first poll of a target.
-    bool isStale() const { return m_stale; }
+    // What is wrong with the pool's key, from the last poll (None once a poll finds a pool).
+    const KeyProblem &keyProblem() const { return m_keyProblem; }
+    SessionMode mode() const { return m_mode; }
+    // mode() is Stale: every figure from polls is the last good poll's (at lastGoodPollMs).
+    bool isStale() const { return m_mode == SessionMode::Stale; }
     qint64 lastGoodPollMs() const { return m_lastGoodPollMs; }
 
     void setPollInterval(std::chrono::milliseconds interval);
@@ -94,8 +127,16 @@ public:
     // quantiles, top/bottom members, pinned members and the table rows on screen only.
     void setFullSnapshotThreshold(qint64 members);
     qint64 fullSnapshotThreshold() const { return m_fullSnapshotThreshold; }
-    // Members read on every poll of a big pool and tracked by the history (pinned to the chart).
-    void setPinnedMembers(const QList<QByteArray> &members);
+    // Pinned members: always charted, tracked by the history past its limit, read on every poll
+    // of a big pool and recorded in it. The session holds the one set (widgets ask it to change);
+    // the pins stay when another pool is shown, they belong to the person watching.
+    void pin(const QList<QByteArray> &members);
+    void unpin(const QList<QByteArray> &members);
+    // Pins the members unless all of them are pinned already, in which case unpins them.
+    void togglePins(const QList<QByteArray> &members);
+    void setPins(const QList<QByteArray> &members);
+    QList<QByteArray> pins() const; // sorted
+    bool isPinned(const QByteArray &member) const { return m_pins.contains(member); }
     // The members the chart shows now. A pool too big for the history to record whole (more than
     // PoolHistory::maxTrackedMembers) is recorded by its top and bottom members, the pinned ones
     // and these, so that every charted line keeps growing.
@@ -163,17 +204,19 @@ public:
                          qint64 timeMs = 0, const QByteArray &sourceId = {});
 
 Q_SIGNALS:
+    // The pinned members changed (pins(), sorted).
+    void pinsChanged(const QList<QByteArray> &pins);
     // The members the chart draws changed (the recorder keeps their series in big pools).
     void chartedMembersChanged(const QList<QByteArray> &members);
     void stateChanged(poolscope::ConnectionState state, const QString &detail);
-    // Figures from polls went stale (polls fail, connection down) or live again.
-    void stalenessChanged(bool stale);
+    // mode() changed (live, stale, a recording shown...).
+    void modeChanged(poolscope::SessionMode mode);
     void targetChanged();
     // After history and rates took the observation in.
     void observationApplied(const poolscope::PoolObservation &observation);
     void pollFailed(const poolscope::Failure &failure);
     // keyProblem() changed.
-    void keyProblemChanged(const QString &problem);
+    void keyProblemChanged(const poolscope::KeyProblem &problem);
     // The server refused the credentials: no retrying; the target is dropped (hasTarget() false)
     // until connectTo() brings new ones.
     void authenticationFailed(const poolscope::Failure &failure);
@@ -200,7 +243,7 @@ private:
     void countAllocations(const PoolObservation &observation, bool afterAPoll);
     void handlePollFailure(const Failure &failure);
     void handleAuthenticationFailure(const Failure &failure);
-    void setKeyProblem(const QString &problem);
+    void setKeyProblem(KeyProblem::Kind kind, const QString &text = {});
     void handleSeedFinished(const SeedResult &result);
     void handleEvicted(const QList<EvictResult> &results);
     void handleRestored(const QList<RestoreResult> &results, double poolMinimumBefore);
@@ -208,7 +251,7 @@ private:
     // Switching pools: the pool left keeps its history (and colours) for when it comes back.
     void keepCurrentPool();
     void takeKeptPool(const Endpoint &endpoint, const QByteArray &poolKey);
-    void setStale(bool stale);
+    void setMode(SessionMode mode);
     // Polls failing from now on: one line break in the history per outage.
     void markOutage(const QString &reason);
     // Counts that went down, members that left and a pool that vanished with no action of ours
@@ -227,12 +270,13 @@ private:
     RateTracker m_rates;
     MemberColors m_colors;
     QSet<QByteArray> m_charted;
+    QSet<QByteArray> m_pins;
     std::optional<PoolObservation> m_latest;
     Endpoint m_endpoint;
     QByteArray m_poolKey;
     QString m_serverVersion;
     QString m_lastPollFailure;
-    QString m_keyProblem;
+    KeyProblem m_keyProblem;
     qint64 m_fullSnapshotThreshold = 10000;
     bool m_hasTarget = false;
     bool m_readOnly = false;
@@ -240,11 +284,10 @@ private:
     QString m_serverRefusesWrites;
     bool m_firstObservation = true;
     qint64 m_connectionFirstPollMs = 0; // the first poll since the last connectTo()
-    bool m_stale = false;
+    SessionMode m_mode = SessionMode::Idle;
     int m_writesInFlight = 0; // seeds, evictions and restores asked for and not yet done
     int m_ownWrites = 0;      // beginOwnWrites() not yet ended
     qint64 m_ownWritesEndedMs = 0;
-    bool m_outage = false; // polls have failed since the last good one (its gap is marked)
     qint64 m_lastGoodPollMs = 0;
     bool m_lastCanWrite = false;
     QString m_lastBlockReason;

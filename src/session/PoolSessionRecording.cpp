@@ -35,11 +35,9 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
         m_hasTarget = false;
         m_monitor->disconnectFromServer();
     }
-    // Read before keepCurrentPool(), which may move the history away into the kept pools.
-    const QList<QByteArray> pinned = m_history->pinnedMembers();
     keepCurrentPool(); // a live pool left for the recording is kept as when switching pools
     m_history = std::move(recording.history);
-    m_history->setPinned(pinned);
+    m_history->setPinned(pins());
     m_colors.clear();
     // Its members get the palette in order, as when polled (unassigned ones would get colours
     // derived from their names, alike for alike names).
@@ -56,15 +54,14 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     m_poolKey = recording.info.poolKey;
     m_serverVersion.clear();
     m_lastPollFailure.clear();
-    setKeyProblem({});
+    setKeyProblem(KeyProblem::Kind::None);
     m_serverRefusesWrites.clear();
     m_rates.clear();
     m_counted.clear(); // the chart's pool rate comes from the recording's sums
     m_countedTotal = 0;
     m_charted.clear();
     m_search.reset();
-    m_outage = false;
-    setStale(false);
+    setMode(SessionMode::Recording);
     // The table and the pool panel show the recording's last poll.
     PoolObservation last;
     last.timeMs = recording.range.toMs;
@@ -90,7 +87,7 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
 void PoolSession::takeFullRecording(std::unique_ptr<PoolHistory> history) {
     if (!history || !isShowingRecording())
         return;
-    history->setPinned(m_history->pinnedMembers());
+    history->setPinned(pins());
     m_history = std::move(history);
     m_colors.assign(m_history->trackedMembers());
     if (m_recordingHasEveryMember) // the overview's points may be too far apart at its end
@@ -107,7 +104,7 @@ void PoolSession::adoptRecordedPast(std::unique_ptr<PoolHistory> past) {
     if (pastEnd > 0 && (m_firstObservation || m_connectionFirstPollMs > pastEnd))
         past->markGap(pastEnd + 1, tr("not watched"));
     appendNewerHistory(*past, *m_history, pastEnd);
-    past->setPinned(m_history->pinnedMembers());
+    past->setPinned(pins());
     m_history = std::move(past);
     Q_EMIT historyLoaded();
 }

@@ -19,6 +19,9 @@ SessionRecorder::SessionRecorder(PoolSession *session, QObject *parent)
     // A pool too big to record whole keeps its ends, pinned and charted members, as the history.
     connect(m_session, &PoolSession::chartedMembersChanged, this,
             [this](const QList<QByteArray> &members) { m_recorder->setChartedMembers(members); });
+    connect(m_session, &PoolSession::pinsChanged, this,
+            [this](const QList<QByteArray> &pins) { m_recorder->setPinnedMembers(pins); });
+    m_recorder->setPinnedMembers(m_session->pins());
     connect(m_session, &PoolSession::observationApplied, this,
             [this](const PoolObservation &observation) {
                 if (m_recorder->isOpen() && !m_session->isShowingRecording())
@@ -81,10 +84,6 @@ QString SessionRecorder::pathForTarget() const {
 
 void SessionRecorder::setWholePoolLimit(int members) {
     m_recorder->setWholePoolLimit(members);
-}
-
-void SessionRecorder::setPinnedMembers(const QList<QByteArray> &members) {
-    m_recorder->setPinnedMembers(members); // a big pool's pinned members are recorded too
 }
 
 void SessionRecorder::followTarget() {

@@ -42,8 +42,6 @@ public:
     void setDirectory(const QString &directory);
     const QString &directory() const { return m_directory; }
     bool isRecording() const;
-    // The chart's pinned members: recorded in every poll of a pool too big to record whole.
-    void setPinnedMembers(const QList<QByteArray> &members);
     // Pools with more members are recorded as the history keeps them (ends, pinned, charted).
     void setWholePoolLimit(int members);
     QString recordingPath() const;

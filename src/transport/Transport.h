@@ -9,7 +9,8 @@
 
 namespace poolscope::transport {
 
-// The one seam between "send Redis commands" and "reach the server" (STYLE.md, practice 16).
+// The one seam between "send Redis commands" and "reach the server", so that a new way of reaching
+// a server changes no code that sends commands.
 // NodeConnection asks for a stream to an endpoint and never learns how it was made.
 //
 // Plain TCP and unix sockets need no help: hiredis connects them itself, and openStream() returns

@@ -293,8 +293,8 @@ private Q_SLOTS:
         }
     }
 
-    // The same through the CLI with the password from a file or standard input (#13): the ACL
-    // user works, a wrong password is named by its user and never shown.
+    // The same through the CLI with the password from a file or standard input (never argv): the
+    // ACL user works, a wrong password is named by its user and never shown.
     void cliPasswordSources_data() {
         QTest::addColumn<bool>("fromFile");
         QTest::addColumn<QString>("password");

@@ -116,7 +116,7 @@ private slots:
     void defaultsMatchDefaultEndpoint();
     void defaultRedisUrl_data();
     void defaultRedisUrl();
-    // Redis Cluster (issue 14): redis+cluster://seed1,seed2...
+    // Redis Cluster: redis+cluster://seed1,seed2...
     void parsesClusterUrl_data();
     void parsesClusterUrl();
     void rejectsInvalidClusterUrl_data();

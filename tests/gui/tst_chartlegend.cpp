@@ -129,7 +129,7 @@ void TestChartLegend::legendSwatchIsTheLineColour() {
     session.setFullSnapshotThreshold(4);
     ChartPanel chart(&session);
     chart.resize(1000, 600);
-    chart.pinMembers({"m3"});
+    session.pin({"m3"});
     chart.refreshNow();
     QSignalSpy polls(&session, &PoolSession::observationApplied);
     session.setPollInterval(100ms);

@@ -83,11 +83,11 @@ void TestChartPanel::bigPoolShowsEdgesBandAndPinned() {
     QVERIFY2(names.contains(QStringLiteral("▲ m29")) && names.contains(QStringLiteral("▼ m00")),
              qPrintable(names.join(u'|')));
 
-    chart.pinMembers({"m15"});
+    session.pin({"m15"});
     chart.refreshNow();
     QVERIFY(chart.frame().members().contains("m15"));
-    QVERIFY(chart.isPinned("m15"));
-    chart.togglePinned({"m15"});
+    QVERIFY(session.isPinned("m15"));
+    session.togglePins({"m15"});
     chart.refreshNow();
     QVERIFY(!chart.frame().members().contains("m15"));
 
@@ -116,7 +116,7 @@ void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
     PoolSession session(limits);
     ChartPanel chart(&session);
     chart.resize(1000, 500);
-    chart.pinMembers({"m30"});
+    session.pin({"m30"});
     session.setPollInterval(100ms);
     session.connectTo(redis.endpoint(), "pool");
 

@@ -161,14 +161,15 @@ private Q_SLOTS:
         QVERIFY(d.connectTo(redis));
         for (int i = 0; i < 3; ++i) // a history to keep when the live pool is left
             QVERIFY(d.nextPoll());
-        d.window.chartPanel()->pinMembers({documentationMembers(1).constFirst()});
+        d.session.pin({documentationMembers(1).constFirst()});
         QSignalSpy loaded(&d.session, &PoolSession::historyLoaded);
         d.window.openRecording(path);
         QTRY_VERIFY_WITH_TIMEOUT(d.session.isShowingRecording(), 10000);
+        QCOMPARE(d.session.mode(), SessionMode::Recording);
         QTRY_VERIFY_WITH_TIMEOUT(loaded.size() >= 2, 10000); // the overview, then every frame
         QCOMPARE(d.session.poolKey(), QByteArray("recorded"));
         QCOMPARE(d.model()->rowCount(), 2);
-        QVERIFY(d.session.history().isPinned(documentationMembers(1).constFirst()));
+        QVERIFY(d.session.isPinned(documentationMembers(1).constFirst()));
         QVERIFY(d.window.windowTitle().contains(QStringLiteral("incident.sqlite")));
         d.window.chartPanel()->refreshNow();
         QVERIFY(d.window.chartPanel()->frame().pointCount("198.51.100.7:8080") > 10);

@@ -303,7 +303,7 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
 
     // Evict one member, restore it at zero: the markers and the flood show up.
     const QByteArray member = d.model()->rowAt(0).member;
-    d.window.chartPanel()->pinMembers({member});
+    d.session.pin({member});
     d.window.membersPanel()->selectMembers({member});
     QSignalSpy evicted(&d.session, &PoolSession::membersEvicted);
     d.actions()->evictAction()->trigger();

@@ -1,4 +1,4 @@
-// The Pools panel (issue 14): every pool of a three-primary cluster (and of a plain server) with
+// The Pools panel: every pool of a three-primary cluster (and of a plain server) with
 // its node, size and counts; rates between readings; opening a pool switches the dashboard.
 // Leaves a screenshot of the dashboard on the cluster in <build>/tests/screenshots.
 #include "ClusterFixture.h"

@@ -99,9 +99,6 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
                                      QMessageBox::Yes | QMessageBox::Cancel,
                                      QMessageBox::Cancel) == QMessageBox::Yes;
     };
-    m_chooseFile = [this](const QString &caption, const QString &suggested, const QString &filter) {
-        return QFileDialog::getSaveFileName(m_dialogParent, caption, suggested, filter);
-    };
 
     connect(m_refresh, &QAction::triggered, m_session, &PoolSession::pollNow);
     connect(m_seed, &QAction::triggered, this, &PoolActions::openSeedDialog);
@@ -110,12 +107,8 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     connect(m_testAllocations, &QAction::triggered, this, &PoolActions::openTestAllocationDialog);
     connect(m_demoReset, &QAction::triggered, this, &PoolActions::openResetScenarioDialog);
     connect(m_pin, &QAction::triggered, this,
-            [this] { m_chart->togglePinned(m_members->selectedMembers()); });
-    connect(m_chart, &ChartPanel::pinnedMembersChanged, this,
-            [this](const QList<QByteArray> &pinned) {
-                m_members->model()->setPinnedMembers(pinned);
-                updateActions();
-            });
+            [this] { m_session->togglePins(m_members->selectedMembers()); });
+    connect(m_session, &PoolSession::pinsChanged, this, &PoolActions::updateActions);
     connect(m_back, &QAction::triggered, this, &PoolActions::goBack);
     connect(m_session, &PoolSession::targetChanged, this, &PoolActions::trackTarget);
     // A key that is not a sorted set (or whose evicted-members hash is no hash) fails every pool
@@ -209,12 +202,13 @@ void PoolActions::updateActions() {
     setWriteEnabled(m_checkSelected, !inPool.isEmpty() || !evicted.isEmpty(),
                     QStringLiteral("select members to check first"),
                     m_checkSelected->data().toString());
-    setWriteEnabled(m_seed, m_session->keyProblem().isEmpty(), m_session->keyProblem(),
-                    m_seed->data().toString());
-    setWriteEnabled(m_testAllocations, m_session->keyProblem().isEmpty(), m_session->keyProblem(),
+    const KeyProblem &problem = m_session->keyProblem();
+    const QString blockingProblem = problem.blocksPoolCommands() ? problem.text : QString();
+    setWriteEnabled(m_seed, blockingProblem.isEmpty(), blockingProblem, m_seed->data().toString());
+    setWriteEnabled(m_testAllocations, blockingProblem.isEmpty(), blockingProblem,
                     m_testAllocations->data().toString());
     if (m_testDialog)
-        m_testDialog->setKeyProblem(m_session->keyProblem());
+        m_testDialog->setKeyProblem(blockingProblem);
     setWriteEnabled(m_demoReset, true, {}, m_demoReset->data().toString());
     setWriteEnabled(
         m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
@@ -234,11 +228,11 @@ void PoolActions::updateActions() {
                                     : QStringLiteral("Disabled: not connected"));
     const bool anySelected = !inPool.isEmpty() || !evicted.isEmpty();
     m_pin->setEnabled(anySelected);
-    // What triggering does now: unpin when every selected member is pinned (as togglePinned).
+    // What triggering does now: unpin when every selected member is pinned (as togglePins).
     const QList<QByteArray> selected = m_members->selectedMembers();
     const bool allPinned = !selected.isEmpty() && std::all_of(selected.cbegin(), selected.cend(),
                                                               [this](const QByteArray &m) {
-                                                                  return m_chart->isPinned(m);
+                                                                  return m_session->isPinned(m);
                                                               });
     m_pin->setChecked(allPinned);
     m_pin->setText(allPinned ? QStringLiteral("Unpin from chart") : QStringLiteral("Pin to chart"));
@@ -329,11 +323,12 @@ TestAllocationDialog *PoolActions::testAllocationDialog() const {
 }
 
 TestAllocationDialog *PoolActions::openTestAllocationDialog() {
-    if (!m_session->canWrite() || !m_session->keyProblem().isEmpty())
+    const KeyProblem &problem = m_session->keyProblem();
+    if (!m_session->canWrite() || problem.blocksPoolCommands())
         return nullptr;
     if (!m_testDialog)
         m_testDialog = new TestAllocationDialog(m_session, m_dialogParent);
-    m_testDialog->setKeyProblem(m_session->keyProblem());
+    m_testDialog->setKeyProblem(problem.blocksPoolCommands() ? problem.text : QString());
     m_testDialog->show();
     m_testDialog->raise();
     m_testDialog->activateWindow();
@@ -354,7 +349,7 @@ ResetScenarioDialog *PoolActions::openResetScenarioDialog() {
 void PoolActions::exportWithChooser(const QString &caption, const QString &suggested,
                                     const QString &filter,
                                     bool (PoolActions::*exporter)(const QString &)) {
-    const QString path = m_chooseFile(caption, suggested, filter);
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, caption, suggested, filter);
     if (!path.isEmpty())
         (this->*exporter)(path);
 }

@@ -34,8 +34,6 @@ class PoolActions : public QObject {
 
 public:
     using ConfirmFunction = std::function<bool(const QString &title, const QString &question)>;
-    using SaveFileFunction = std::function<QString(
-        const QString &caption, const QString &suggestedName, const QString &filter)>;
 
     PoolActions(PoolSession *session, MembersPanel *members, ChartPanel *chart,
                 QWidget *dialogParent);
@@ -62,9 +60,8 @@ public:
     // Every action that writes to Redis.
     QList<QAction *> writeActions() const;
 
-    // Replace the modal question and the file chooser (tests, scripted use).
+    // Replace the modal question (tests, scripted use).
     void setConfirmFunction(ConfirmFunction confirm) { m_confirm = std::move(confirm); }
-    void setSaveFileFunction(SaveFileFunction choose) { m_chooseFile = std::move(choose); }
     // The demo's background load pauses while the count-reset scenario runs.
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
     // Runs Check selected; the target URL is asked once (askTarget) and kept in QSettings.
@@ -127,7 +124,6 @@ private:
     QPointer<ResetScenarioDialog> m_scenarioDialog;
     DemoDriver *m_demo = nullptr;
     ConfirmFunction m_confirm;
-    SaveFileFunction m_chooseFile;
 };
 
 } // namespace poolscope

@@ -200,6 +200,7 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     });
     connect(m_session, &PoolSession::pollFailed, this, &ChartPanel::scheduleRefresh);
     connect(m_session, &PoolSession::credentialsShownChanged, this, &ChartPanel::scheduleRefresh);
+    connect(m_session, &PoolSession::pinsChanged, this, &ChartPanel::scheduleRefresh);
     scheduleRefresh();
 }
 
@@ -243,37 +244,6 @@ void ChartPanel::chooseDefaultMode() {
 void ChartPanel::setMaxIndividualSeries(int count) {
     m_maxIndividual = std::max(1, count);
     scheduleRefresh();
-}
-
-void ChartPanel::pinMembers(const QList<QByteArray> &members) {
-    for (const QByteArray &member : members)
-        m_pinned.insert(member);
-    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
-    Q_EMIT pinnedMembersChanged(pinnedMembers());
-    scheduleRefresh();
-}
-
-void ChartPanel::unpinMembers(const QList<QByteArray> &members) {
-    for (const QByteArray &member : members)
-        m_pinned.remove(member);
-    m_session->setPinnedMembers(pinnedMembers()); // history, and the poller in summary mode
-    Q_EMIT pinnedMembersChanged(pinnedMembers());
-    scheduleRefresh();
-}
-
-void ChartPanel::togglePinned(const QList<QByteArray> &members) {
-    const bool allPinned = std::all_of(members.cbegin(), members.cend(),
-                                       [this](const auto &m) { return m_pinned.contains(m); });
-    if (allPinned)
-        unpinMembers(members);
-    else
-        pinMembers(members);
-}
-
-QList<QByteArray> ChartPanel::pinnedMembers() const {
-    QList<QByteArray> members(m_pinned.cbegin(), m_pinned.cend());
-    std::sort(members.begin(), members.end());
-    return members;
 }
 
 void ChartPanel::toggleSeriesVisible(const QByteArray &member) {
@@ -331,7 +301,8 @@ ChartOptions ChartPanel::frameOptions() const {
     options.windowMs = windowSpanMs(m_window);
     if (isZoomed())
         options.zoom = m_zoomSteps.back();
-    options.pinned = m_pinned;
+    const QList<QByteArray> pins = m_session->pins();
+    options.pinned = QSet<QByteArray>(pins.cbegin(), pins.cend());
     options.hidden = m_hidden;
     options.maxIndividual = m_maxIndividual;
     options.edgeMembers = kEdgeMembers;

@@ -79,14 +79,6 @@ public:
     void setMaxIndividualSeries(int count);
     int maxIndividualSeries() const { return m_maxIndividual; }
 
-    // Pinned members are always charted, even in a big pool, and drawn a little thicker.
-    void pinMembers(const QList<QByteArray> &members);
-    void unpinMembers(const QList<QByteArray> &members);
-    // Pins the members unless all of them are pinned already, in which case unpins them.
-    void togglePinned(const QList<QByteArray> &members);
-    QList<QByteArray> pinnedMembers() const;
-    bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
-
     // What a click on the member's legend entry does: hide or show its line.
     void toggleSeriesVisible(const QByteArray &member);
     bool isSeriesHidden(const QByteArray &member) const { return m_hidden.contains(member); }
@@ -115,7 +107,6 @@ public:
 Q_SIGNALS:
     void refreshed();
     void zoomChanged();
-    void pinnedMembersChanged(const QList<QByteArray> &members);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -151,7 +142,6 @@ private:
     bool m_defaultDecided = false; // this pool's default mode was chosen
     TimeWindow m_window = TimeWindow::FiveMinutes;
     int m_maxIndividual = kDefaultMaxIndividualSeries;
-    QSet<QByteArray> m_pinned;
     QSet<QByteArray> m_hidden;
     static constexpr double kLegendEntrySpacing = 7; // between legend rows, besides the font
     ChartFrame m_frame;

@@ -111,7 +111,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         else if (state == ConnectionState::Connected && m_errorCause != QStringLiteral("poll"))
             clearError(); // connected again: a command's connection error is over too
     });
-    connect(m_session, &PoolSession::stalenessChanged, this, &StatusBarPanel::updateSince);
+    connect(m_session, &PoolSession::modeChanged, this, &StatusBarPanel::updateSince);
     connect(m_session, &PoolSession::messageLogged, this, [this](const LogEntry &entry) {
         if (entry.severity == LogSeverity::Warning && m_errorCause.isEmpty())
             showMessage(m_session->displayText(entry.text), 8000);

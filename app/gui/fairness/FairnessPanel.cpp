@@ -46,7 +46,7 @@ FairnessPanel::FairnessPanel(PoolSession *session, QWidget *parent)
         value->setWordWrap(true);
     connect(m_session, &PoolSession::observationApplied, this, &FairnessPanel::showObservation);
     connect(m_session, &PoolSession::targetChanged, this, &FairnessPanel::showEmpty);
-    connect(m_session, &PoolSession::stalenessChanged, this, &FairnessPanel::showStaleness);
+    connect(m_session, &PoolSession::modeChanged, this, &FairnessPanel::showStaleness);
     connect(m_session, &PoolSession::historyLoaded, this, [this] {
         if (m_session->isShowingRecording())
             showRecordingRate();

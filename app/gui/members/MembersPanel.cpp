@@ -43,6 +43,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     , m_stale(new QLabel(this)) {
     // The Health column shows the session's records, read below the widget line.
     m_model->setHealthSource(&session->health());
+    m_model->setPinSource(session);
     connect(&session->health(), &PoolHealth::recordsChanged, m_model,
             &PoolTableModel::healthChanged);
     m_proxy->setFilterKeyColumn(PoolTableModel::Member);
@@ -134,8 +135,8 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_stale->setVisible(false);
     layout->addWidget(m_stale);
     layout->addWidget(m_stack, 1);
-    connect(m_session, &PoolSession::stalenessChanged, this, &MembersPanel::showStaleness);
-    connect(m_session, &PoolSession::stalenessChanged, this, &MembersPanel::updateEmptyState);
+    connect(m_session, &PoolSession::modeChanged, this, &MembersPanel::showStaleness);
+    connect(m_session, &PoolSession::modeChanged, this, &MembersPanel::updateEmptyState);
     connect(m_session, &PoolSession::pollFailed, this, &MembersPanel::updateEmptyState);
 
     connect(m_filter, &QLineEdit::textChanged, this, &MembersPanel::applyFilterText);
@@ -154,9 +155,6 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
             &MembersPanel::selectionChanged);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MembersPanel::updateOrderFreeze);
-    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
-        Q_EMIT memberActivated(index.data(PoolTableModel::MemberRole).toByteArray());
-    });
     m_visibleRowsTimer.setSingleShot(true);
     m_visibleRowsTimer.setInterval(100);
     connect(&m_visibleRowsTimer, &QTimer::timeout, this, &MembersPanel::requestVisibleRows);

@@ -72,7 +72,6 @@ public:
 
 Q_SIGNALS:
     void selectionChanged();
-    void memberActivated(const QByteArray &member);
     // The table took the latest poll (it does so in an event of its own, after the session's).
     void refreshed();
 
@@ -103,7 +102,8 @@ private:
     QLabel *m_frozenHint;
     bool m_pointerOverTable = false;
     bool m_orderFrozen = false;
-    QLabel *m_stale;           // issue 12 item 5: says when the rows are from the last good poll
+    QLabel *m_stale; // says when the rows are from the last good poll, so old figures never pass
+                     // for live ones
     QTimer m_visibleRowsTimer; // debounces scrolling before the poller is told
     QTimer m_refreshTimer;     // zero-delay: the table's refresh runs in its own event
     QTimer m_searchTimer;      // debounces typing before a search is sent to the server

@@ -6,6 +6,7 @@
 #include "session/DisplayFormat.h"
 #include "session/MemberColors.h"
 #include "session/PoolHealth.h"
+#include "session/PoolSession.h"
 #include "session/RateTracker.h"
 #include "text/CredentialMask.h"
 
@@ -241,17 +242,20 @@ void PoolTableModel::clear() {
     endResetModel();
 }
 
-void PoolTableModel::setPinnedMembers(const QList<QByteArray> &members) {
-    QSet<QByteArray> pinned(members.cbegin(), members.cend());
-    if (pinned == m_pinned)
-        return;
-    QSet<QByteArray> changed = pinned;
-    changed.unite(m_pinned);
-    changed.subtract(QSet<QByteArray>(pinned).intersect(m_pinned));
-    m_pinned = std::move(pinned);
-    for (const QByteArray &member : std::as_const(changed))
-        if (const int row = rowOf(member); row >= 0)
-            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+void PoolTableModel::setPinSource(const PoolSession *session) {
+    if (m_pinSource)
+        disconnect(m_pinSource, &PoolSession::pinsChanged, this, nullptr);
+    m_pinSource = session;
+    if (session)
+        connect(session, &PoolSession::pinsChanged, this, [this] {
+            // Rare (a person's click): every row's pin mark and state drawn again.
+            if (rowCount() > 0)
+                Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        });
+}
+
+bool PoolTableModel::isPinned(const QByteArray &member) const {
+    return m_pinSource && m_pinSource->isPinned(member);
 }
 
 void PoolTableModel::setHealthSource(const PoolHealth *health) {
@@ -307,7 +311,7 @@ QString PoolTableModel::memberText(const Row &row) const {
 QVariant PoolTableModel::display(const Row &row, int column) const {
     switch (Column(column)) {
     case Member:
-        return m_pinned.contains(row.member) ? kPinMark + memberText(row) : memberText(row);
+        return isPinned(row.member) ? kPinMark + memberText(row) : memberText(row);
     case Count:
         return formatCount(row.count);
     case Share:
@@ -319,7 +323,7 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
                                   ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
                                   : (row.debt > 0 ? QStringLiteral("in pool · catching up")
                                                   : QStringLiteral("in pool"));
-        return m_pinned.contains(row.member) ? state + QStringLiteral(" · pinned") : state;
+        return isPinned(row.member) ? state + QStringLiteral(" · pinned") : state;
     }
     case Debt:
         return row.evicted ? kDash : formatCount(row.debt);
@@ -425,7 +429,7 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
     case EvictedRole:
         return row.evicted;
     case PinnedRole:
-        return m_pinned.contains(row.member);
+        return isPinned(row.member);
     case Qt::DecorationRole:
         if (column == Member && m_colors) {
             QColor color = m_colors->colorFor(row.member);
@@ -458,7 +462,7 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
         if (column == Health)
             return healthTooltip(healthOf(row.member), QDateTime::currentMSecsSinceEpoch(),
                                  m_credentialsShown);
-        if (column == Member && m_pinned.contains(row.member))
+        if (column == Member && isPinned(row.member))
             return QStringLiteral("%1 is pinned to the chart (Ctrl+P again to unpin)")
                 .arg(QString::fromUtf8(row.member));
         if (row.evicted)

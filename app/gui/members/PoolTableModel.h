@@ -17,6 +17,7 @@ namespace poolscope {
 class MemberColors;
 class PoolHealth;
 class PoolHistory;
+class PoolSession;
 class RateTracker;
 
 // The pool as a table: one row per member in the pool and per evicted member (greyed, with its
@@ -80,9 +81,10 @@ public:
     // False for a summary-mode row that has not been read yet (shown as "…").
     bool isRowLoaded(int row) const;
     void clear();
-    // Members pinned to the chart: marked in the member column ("⚑") and the state.
-    void setPinnedMembers(const QList<QByteArray> &members);
-    bool isPinned(const QByteArray &member) const { return m_pinned.contains(member); }
+    // Where the pins come from (the session's): pinned members are marked in the member column
+    // ("⚑") and the state. None: nothing is pinned.
+    void setPinSource(const PoolSession *session);
+    bool isPinned(const QByteArray &member) const;
     // Where the Health column's records come from (the session's); none: every member unknown.
     void setHealthSource(const PoolHealth *health);
     // The records changed: the Health column is drawn (and filtered) again.
@@ -125,7 +127,7 @@ private:
     qint64 m_windowFrom = 0;
     QList<Row> m_window; // summary mode: rows read by rank, from m_windowFrom
     QHash<QByteArray, int> m_rowOf;
-    QSet<QByteArray> m_pinned;
+    const PoolSession *m_pinSource = nullptr;
     const PoolHealth *m_health = nullptr;
     int m_poolMembers = 0;
     qint64 m_nowMs = 0;
