@@ -33,7 +33,7 @@ std::optional<double> lastRate(const PoolHistory &history, qint64 windowMs) {
 void PoolSession::showRecording(LoadedRecording &&recording) {
     if (m_hasTarget) {
         m_hasTarget = false;
-        m_monitor->disconnectFromServer();
+        m_feed->disconnectFromServer();
     }
     // Read before keepCurrentPool(), which may move the history away into the kept pools.
     const QList<QByteArray> pinned = m_history->pinnedMembers();
