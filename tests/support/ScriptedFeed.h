@@ -50,7 +50,9 @@ public:
     QList<Restore> restores;
 
     // The server's answers.
-    void answerConnected(const QString &version = QStringLiteral("7.0.15")) {
+    // version: as the poller reports it ("Redis 7.0.15"), also on every poll.
+    void answerConnected(const QString &version = QStringLiteral("Redis 7.0.15")) {
+        m_version = version;
         setState(ConnectionState::Connected, version);
     }
     void answerConnectionLost(const QString &why) { setState(ConnectionState::Reconnecting, why); }
@@ -72,6 +74,7 @@ public:
             counts.append(member.count);
         observation.stats = computePoolStats(counts, evicted.size());
         observation.roundTripMs = 1;
+        observation.serverVersion = m_version;
         observation.mode = QStringLiteral("full snapshot (%1 members)").arg(members.size());
         Q_EMIT observationArrived(observation);
         return observation;
@@ -130,6 +133,7 @@ private:
     std::chrono::milliseconds m_interval{1000};
     bool m_paused = false;
     qint64 m_lastPollMs = 0;
+    QString m_version;
 };
 
 } // namespace poolscope::testing
