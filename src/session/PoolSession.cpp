@@ -1,8 +1,8 @@
 #include "session/PoolSession.h"
 
-#include "monitor/PoolWriter.h"
-#include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
+#include "session/PoolHealth.h"
+#include "session/ServerFeed.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
 #include "text/CredentialMask.h"
@@ -56,43 +56,43 @@ PoolSession::PoolSession(QObject *parent)
     : PoolSession(PoolHistory::Limits{}, parent) {}
 
 PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
+    : PoolSession(std::make_unique<ServerFeed>(), historyLimits, parent) {}
+
+PoolSession::PoolSession(std::unique_ptr<PoolFeed> feed, PoolHistory::Limits historyLimits,
+                         QObject *parent)
     : QObject(parent)
-    , m_monitor(std::make_unique<PoolMonitor>())
-    , m_writer(std::make_unique<PoolWriter>())
+    , m_feed(std::move(feed))
     , m_history(std::make_unique<PoolHistory>(historyLimits))
     , m_historyLimits(historyLimits) {
-    connect(m_monitor.get(), &PoolMonitor::stateChanged, this, &PoolSession::handleState);
-    connect(m_monitor.get(), &PoolMonitor::observationArrived, this,
-            &PoolSession::handleObservation);
-    connect(m_monitor.get(), &PoolMonitor::pollFailed, this, &PoolSession::handlePollFailure);
-    connect(m_monitor.get(), &PoolMonitor::authenticationFailed, this,
+    PoolFeed *feedSignals = m_feed.get();
+    connect(feedSignals, &PoolFeed::stateChanged, this, &PoolSession::handleState);
+    connect(feedSignals, &PoolFeed::observationArrived, this, &PoolSession::handleObservation);
+    connect(feedSignals, &PoolFeed::pollFailed, this, &PoolSession::handlePollFailure);
+    connect(feedSignals, &PoolFeed::authenticationFailed, this,
             &PoolSession::handleAuthenticationFailure);
-    connect(m_monitor.get(), &PoolMonitor::memberSearchUpdated, this,
+    connect(feedSignals, &PoolFeed::memberSearchUpdated, this,
             [this](const MemberSearchResult &result) {
                 m_search = result;
                 Q_EMIT memberSearchUpdated(result);
             });
 
-    connect(m_writer.get(), &PoolWriter::seedProgressed, this, &PoolSession::seedProgressed);
-    connect(m_writer.get(), &PoolWriter::seedFinished, this, &PoolSession::handleSeedFinished);
-    connect(m_writer.get(), &PoolWriter::membersEvicted, this, &PoolSession::handleEvicted);
-    connect(m_writer.get(), &PoolWriter::membersRestored, this, &PoolSession::handleRestored);
-    connect(m_writer.get(), &PoolWriter::poolKeysFound, this, &PoolSession::poolKeysFound);
-    connect(m_writer.get(), &PoolWriter::commandFailed, this, &PoolSession::handleCommandFailure);
-    connect(m_writer.get(), &PoolWriter::busyChanged, this, [this](bool busy) {
-        if (!busy)
-            m_writesInFlight = 0; // every request answered
-    });
+    connect(feedSignals, &PoolFeed::seedProgressed, this, &PoolSession::seedProgressed);
+    connect(feedSignals, &PoolFeed::seedFinished, this, &PoolSession::handleSeedFinished);
+    connect(feedSignals, &PoolFeed::membersEvicted, this, &PoolSession::handleEvicted);
+    connect(feedSignals, &PoolFeed::membersRestored, this, &PoolSession::handleRestored);
+    connect(feedSignals, &PoolFeed::poolKeysFound, this, &PoolSession::poolKeysFound);
+    connect(feedSignals, &PoolFeed::commandFailed, this, &PoolSession::handleCommandFailure);
+    connect(feedSignals, &PoolFeed::commandsSettled, this,
+            [this] { m_writesInFlight = 0; }); // every request answered
     m_health = std::make_unique<PoolHealth>(this);
     m_lastBlockReason = writeBlockReason();
 }
 
 PoolSession::~PoolSession() {
-    // Members are destroyed in reverse order; stop the guard, the health reads and the poller first
+    // Members are destroyed in reverse order; stop the guard, the health reads and the feed first
     // so nothing arrives while the history is going away.
     m_health.reset();
-    m_monitor.reset();
-    m_writer.reset();
+    m_feed.reset();
 }
 
 void PoolSession::setReadOnly(bool readOnly) {
@@ -153,16 +153,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
         m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("reconnect"));
         m_rates.clear();
     }
-    ConnectionOptions pollerOptions;
-    pollerOptions.clientName = QStringLiteral("poolscope-poller");
-    ConnectionOptions writerOptions;
-    writerOptions.clientName = QStringLiteral("poolscope-writer");
-    writerOptions.commandTimeout = std::chrono::milliseconds(5000);
-    // Errors name the dashboard's fields and buttons, not command-line flags.
-    pollerOptions.describeError = dashboardErrorText;
-    writerOptions.describeError = dashboardErrorText;
-    m_writer->setTarget(endpoint, poolKey, writerOptions);
-    m_monitor->connectTo(endpoint, poolKey, pollerOptions);
+    m_feed->connectTo(endpoint, poolKey);
     log(LogSeverity::Info, QStringLiteral("connection"),
         QStringLiteral("connecting to %1, pool \"%2\"")
             .arg(endpoint.toDisplayString(), QString::fromUtf8(poolKey)));
@@ -231,44 +222,44 @@ void PoolSession::disconnectFromServer() {
     m_hasTarget = false;
     setMode(m_latest ? SessionMode::Stale : SessionMode::Idle);
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("disconnected"));
-    m_monitor->disconnectFromServer();
+    m_feed->disconnectFromServer();
     log(LogSeverity::Info, QStringLiteral("connection"),
         QStringLiteral("disconnected from %1").arg(m_endpoint.toDisplayString()));
     updateWriteAvailability();
 }
 
 ConnectionState PoolSession::state() const {
-    return m_monitor->state();
+    return m_feed->state();
 }
 
 void PoolSession::setPollInterval(std::chrono::milliseconds interval) {
-    m_monitor->setPollInterval(interval);
+    m_feed->setPollInterval(interval);
 }
 
 std::chrono::milliseconds PoolSession::pollInterval() const {
-    return m_monitor->pollInterval();
+    return m_feed->pollInterval();
 }
 
 void PoolSession::setPaused(bool paused) {
-    if (paused == m_monitor->isPaused())
+    if (paused == m_feed->isPaused())
         return;
-    m_monitor->setPaused(paused);
+    m_feed->setPaused(paused);
     log(LogSeverity::Info, QStringLiteral("poll"),
         paused ? QStringLiteral("polling paused") : QStringLiteral("polling resumed"));
 }
 
 bool PoolSession::isPaused() const {
-    return m_monitor->isPaused();
+    return m_feed->isPaused();
 }
 
 void PoolSession::pollNow() {
     if (m_hasTarget)
-        m_monitor->pollNow();
+        m_feed->pollNow();
 }
 
 void PoolSession::setFullSnapshotThreshold(qint64 members) {
     m_fullSnapshotThreshold = std::max<qint64>(members, 1);
-    m_monitor->setFullSnapshotThreshold(m_fullSnapshotThreshold);
+    m_feed->setFullSnapshotThreshold(m_fullSnapshotThreshold);
 }
 
 void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
@@ -281,12 +272,12 @@ void PoolSession::setChartedMembers(const QList<QByteArray> &members) {
 }
 
 void PoolSession::setVisibleRows(qint64 fromRank, int count) {
-    m_monitor->setVisibleRows(fromRank, count);
+    m_feed->setVisibleRows(fromRank, count);
 }
 
 void PoolSession::setMemberSearch(const QByteArray &text) {
     m_search.reset();
-    m_monitor->setMemberSearch(text);
+    m_feed->setMemberSearch(text);
 }
 
 void PoolSession::setCredentialsShown(bool shown) {
@@ -326,7 +317,7 @@ QList<QByteArray> PoolSession::knownMembers() const {
 
 void PoolSession::findPoolKeys() {
     if (m_hasTarget)
-        m_writer->findPoolKeys();
+        m_feed->findPoolKeys();
 }
 
 void PoolSession::log(LogSeverity severity, const QString &kind, const QString &text) {

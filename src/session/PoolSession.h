@@ -5,6 +5,7 @@
 #include "monitor/PoolMonitor.h"
 #include "pool/PoolTypes.h"
 #include "session/MemberColors.h"
+#include "session/PoolFeed.h"
 #include "session/RateTracker.h"
 
 #include <chrono>
@@ -22,7 +23,6 @@
 namespace poolscope {
 
 class PoolHealth;
-class PoolWriter;
 struct LoadedRecording;
 
 enum class LogSeverity { Info, Warning, Error };
@@ -69,10 +69,11 @@ struct LogEntry {
     QString text;
 };
 
-// The dashboard's model of one watched pool, without any widget: it owns the poller (PoolMonitor),
-// the writer (PoolWriter) and the history, turns their replies into history, rates and log
-// entries, and decides whether writes are allowed. Panels observe it; PoolActions drives it. All
-// Redis work happens on the poller's and the writer's threads: nothing here ever waits on Redis.
+// The dashboard's model of one watched pool, without any widget: it owns its feed (by default a
+// ServerFeed: the poller and the writer) and the history, turns the feed's observations and
+// command results into history, rates and log entries, and decides whether writes are allowed.
+// Panels observe it; PoolActions drives it. All Redis work happens on the feed's threads: nothing
+// here ever waits on Redis.
 class PoolSession : public QObject {
     Q_OBJECT
 
@@ -80,6 +81,10 @@ public:
     explicit PoolSession(QObject *parent = nullptr);
     // historyLimits: the history store's sizes (tests use small ones).
     PoolSession(PoolHistory::Limits historyLimits, QObject *parent = nullptr);
+    // feed: where observations and command results come from (tests of widgets give a scripted
+    // one); the other constructors give a ServerFeed.
+    explicit PoolSession(std::unique_ptr<PoolFeed> feed, PoolHistory::Limits historyLimits = {},
+                         QObject *parent = nullptr);
     ~PoolSession() override;
 
     // Read-only: every write is refused and every write control disabled.
@@ -260,8 +265,7 @@ private:
     bool refuseWrite(const QString &operation);
     void updateWriteAvailability();
 
-    std::unique_ptr<PoolMonitor> m_monitor;
-    std::unique_ptr<PoolWriter> m_writer;
+    std::unique_ptr<PoolFeed> m_feed;
     std::unique_ptr<PoolHistory> m_history;
     std::unique_ptr<PoolHealth> m_health;
     PoolHistory::Limits m_historyLimits;

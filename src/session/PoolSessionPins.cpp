@@ -36,7 +36,7 @@ void PoolSession::setPins(const QList<QByteArray> &members) {
     // legend swatch drawn with the first.
     m_colors.assign(sorted);
     m_history->setPinned(sorted);        // tracked past the history's limit
-    m_monitor->setPinnedMembers(sorted); // read on every poll of a big pool (the poller's thread)
+    m_feed->setPinnedMembers(sorted); // read on every poll of a big pool (the poller's thread)
     Q_EMIT pinsChanged(sorted);
 }
 

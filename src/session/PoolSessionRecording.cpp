@@ -33,7 +33,7 @@ std::optional<double> lastRate(const PoolHistory &history, qint64 windowMs) {
 void PoolSession::showRecording(LoadedRecording &&recording) {
     if (m_hasTarget) {
         m_hasTarget = false;
-        m_monitor->disconnectFromServer();
+        m_feed->disconnectFromServer();
     }
     keepCurrentPool(); // a live pool left for the recording is kept as when switching pools
     m_history = std::move(recording.history);

@@ -5,7 +5,6 @@
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
-#include "monitor/PoolWriter.h"
 
 #include <QDateTime>
 
@@ -31,7 +30,7 @@ bool PoolSession::seed(const QList<QByteArray> &members, const SeedOptions &opti
     if (refuseWrite(QStringLiteral("seed")))
         return false;
     ++m_writesInFlight;
-    m_writer->seed(members, options);
+    m_feed->seed(members, options);
     return true;
 }
 
@@ -39,7 +38,7 @@ bool PoolSession::evict(const QList<QByteArray> &members, const QString &reason)
     if (members.isEmpty() || refuseWrite(QStringLiteral("evict")))
         return false;
     ++m_writesInFlight;
-    m_writer->evict(members, reason);
+    m_feed->evict(members, reason);
     return true;
 }
 
@@ -48,7 +47,7 @@ bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy
     if (members.isEmpty() || refuseWrite(QStringLiteral("restore")))
         return false;
     ++m_writesInFlight;
-    m_writer->restore(members, policy, startCount, reason);
+    m_feed->restore(members, policy, startCount, reason);
     return true;
 }
 

@@ -1,4 +1,4 @@
-// How members are shown and exported, against a real redis-server, offscreen: proxy credentials
+// How members are shown and exported, on a scripted feed (no server), offscreen: proxy credentials
 // (`user:pass@`) are masked in the table, its tooltips, the chart legend and markers, the events,
 // the status bar and the CSV exports unless "Show credentials" / "Include credentials in CSV
 // exports" is on (both off at start, never saved); the table CSV writes "last change" as ISO 8601
@@ -12,7 +12,7 @@
 #include "members/PoolTableModel.h"
 #include "session/PoolSession.h"
 
-#include "RedisFixture.h"
+#include "ScriptedFeed.h"
 
 #include <QAction>
 #include <QRegularExpression>
@@ -23,7 +23,6 @@
 #include <QtTest>
 
 using namespace poolscope;
-using namespace std::chrono_literals;
 
 namespace {
 
@@ -84,10 +83,8 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void credentialsMaskedEverywhereUnlessShown() {
-        testing::RedisFixture redis;
-        QVERIFY2(redis.start(), qPrintable(redis.error()));
-        redis.makePool(kKey, {kAlice, kBob, kPlain}, 5);
-        PoolSession session;
+        auto [feed, script] = testing::ScriptedFeed::make();
+        PoolSession session(std::move(feed));
         MainWindow window(&session);
         window.resize(1200, 800);
         window.show();
@@ -97,9 +94,11 @@ private Q_SLOTS:
         QVERIFY(!actions->showCredentialsAction()->isChecked());
         QVERIFY(!actions->exportCredentialsAction()->isChecked());
         PoolTableModel *model = window.membersPanel()->model();
-        session.setPollInterval(100ms);
-        session.connectTo(redis.endpoint(), kKey);
-        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, 10000);
+        const QTemporaryDir socketDir;
+        session.connectTo(testing::ScriptedFeed::nowhere(socketDir.path()), kKey);
+        script->answerConnected();
+        script->answerPoll({{kAlice, 5}, {kBob, 5}, {kPlain, 5}});
+        QTRY_COMPARE(model->rowCount(), 3);
 
         // The table and its tooltips.
         QCOMPARE(model->index(model->rowOf(kAlice), PoolTableModel::Member).data().toString(),
@@ -117,6 +116,9 @@ private Q_SLOTS:
         // An evict: the events list, the chart marker, the status bar.
         window.membersPanel()->selectMembers({kAlice});
         QVERIFY(actions->evictSelected());
+        QCOMPARE(script->evictions, QList<QList<QByteArray>>({{kAlice}}));
+        script->answerEvicted({{kAlice, 5}});
+        script->answerPoll({{kBob, 5}, {kPlain, 5}}, {{kAlice, 5}});
         EventsPanel *events = window.eventsPanel();
         QTRY_VERIFY_WITH_TIMEOUT(eventsText(*events).contains(kAliceMasked), 5000);
         QVERIFY2(!hasSecret(eventsText(*events)), qPrintable(eventsText(*events)));
@@ -124,7 +126,11 @@ private Q_SLOTS:
         QVERIFY(chart->frame().markerLabels().join(QLatin1Char(' ')).contains(kAliceMasked));
         QVERIFY(!hasSecret(chart->frame().markerLabels().join(QLatin1Char(' '))));
         // A refused evict of a member no longer in the pool names it, masked, everywhere.
-        session.evict({kAlice});
+        QVERIFY(session.evict({kAlice}));
+        script->answerCommandFailed(
+            QStringLiteral("evict"),
+            Failure::usage(QStringLiteral("cannot evict \"%1\": it is not a member of pool \"%2\"")
+                               .arg(QString::fromUtf8(kAlice), QString::fromUtf8(kKey))));
         QTRY_VERIFY_WITH_TIMEOUT(
             eventsText(*events).count(QStringLiteral("alice:****~a4048c@")) >= 2, 5000);
         QVERIFY2(!hasSecret(eventsText(*events)), qPrintable(eventsText(*events)));
@@ -136,7 +142,7 @@ private Q_SLOTS:
         saveShot(window, "credentials-masked.png");
 
         // Exports: masked unless asked, also with credentials shown on screen.
-        redis.run({"ZINCRBY", kKey, "4", kBob}); // a last change to export
+        script->answerPoll({{kBob, 9}, {kPlain, 5}}, {{kAlice, 5}}); // a last change to export
         QTRY_VERIFY_WITH_TIMEOUT(model->rowAt(model->rowOf(kBob)).lastChangeMs.has_value(), 5000);
         QTemporaryDir dir;
         const QString table = dir.filePath(QStringLiteral("table.csv"));

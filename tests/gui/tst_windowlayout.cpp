@@ -1,25 +1,27 @@
-// The main window's layout: the docks' proportions across resizes.
+// The main window's layout: the docks' proportions across resizes. The pool comes from a scripted
+// feed: no server, no load; what is tested is the layout.
 #include "MainWindow.h"
 #include "fairness/FairnessPanel.h"
-#include "load/LoadRunner.h"
 #include "session/PoolSession.h"
 
-#include "RedisFixture.h"
+#include "ScriptedFeed.h"
 
 #include <QDockWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace poolscope;
-using namespace std::chrono_literals;
 
 namespace {
 
 const QByteArray kKey = "proxies";
 
-QList<QByteArray> names(int count, const char *prefix) {
-    QList<QByteArray> members;
-    for (int i = 0; i < count; ++i)
-        members.append(prefix + QByteArray::number(i));
+// Six members named like the demo's, member i having taken i allocations a second for `seconds`.
+QList<PoolMember> counts(int seconds) {
+    QList<PoolMember> members;
+    for (int i = 0; i < 6; ++i)
+        members.append(
+            {"socks5://198.51.100.17:" + QByteArray::number(1080 + i), double(i * seconds)});
     return members;
 }
 
@@ -33,33 +35,26 @@ private Q_SLOTS:
     void docksKeepTheirProportions();
 };
 
-// Issue 12, item 19: after a resize to 800x500 and back, every dock has its size again (the
-// Members dock stayed at 4 rows, the Pool dock kept what the small window left it).
+// After a resize to 800x500 and back, every dock has its size again (the Members dock stayed at 4
+// rows, the Pool dock kept what the small window left it).
 void TestWindowLayout::docksKeepTheirProportions() {
     // A pool under load, with members named like the demo's: the Pool panel's "Busiest" value
     // (share and member) is wider than the panel of a small window and wraps.
-    testing::RedisFixture redis;
-    QVERIFY2(redis.start(), qPrintable(redis.error()));
-    redis.makePool(kKey, names(6, "socks5://198.51.100.17:"), 0);
-    PoolSession session;
+    auto [feed, script] = testing::ScriptedFeed::make();
+    PoolSession session(std::move(feed));
     MainWindow window(&session);
     window.resize(1360, 860);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    session.setPollInterval(100ms);
-    session.connectTo(redis.endpoint(), kKey);
-    LoadRunner load;
-    LoadSpec spec;
-    spec.endpoint = redis.endpoint();
-    spec.poolKey = kKey;
-    spec.workers = 1;
-    spec.duration = 60s;
-    spec.ratePerSecond = 100;
-    QVERIFY(load.start(spec));
-    QTRY_VERIFY_WITH_TIMEOUT(window.fairnessPanel()
-                                 ->valueText(FairnessPanel::Field::Busiest)
-                                 .contains(QStringLiteral("socks5://")),
-                             10000);
+    const QTemporaryDir dir;
+    session.connectTo(testing::ScriptedFeed::nowhere(dir.path()), kKey);
+    script->answerConnected();
+    const qint64 start = QDateTime::currentMSecsSinceEpoch() - 3000;
+    for (int second = 0; second <= 3; ++second)
+        script->answerPoll(counts(second), {}, start + second * 1000);
+    QTRY_VERIFY(window.fairnessPanel()
+                    ->valueText(FairnessPanel::Field::Busiest)
+                    .contains(QStringLiteral("socks5://")));
     const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
     // Pool, Events, Members, (a tab behind Members) Pools and (a tab behind Events) Guard
     QCOMPARE(docks.size(), 5);

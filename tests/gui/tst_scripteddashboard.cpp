@@ -1,0 +1,129 @@
+// The dashboard's widgets over a scripted feed (no server, no process): what they show and what
+// they ask the session for. What the same actions do to a real server is tst_mainwindow's and
+// tst_controls' to prove.
+
+#include "actions/PoolActions.h"
+#include "chart/ChartPanel.h"
+#include "connection/StatusBarPanel.h"
+#include "fairness/FairnessPanel.h"
+
+#include "MainWindowFixture.h"
+#include "ScriptedFeed.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+namespace {
+
+QList<PoolMember> pool(const QList<QByteArray> &members, double count) {
+    QList<PoolMember> counts;
+    for (const QByteArray &member : members)
+        counts.append({member, count});
+    return counts;
+}
+
+// A window over a session fed by a script, connected to a pool that is not anywhere.
+struct ScriptedDashboard {
+    ScriptedFeed *script = nullptr;
+    std::unique_ptr<PoolSession> session;
+    std::unique_ptr<MainWindow> window;
+    QTemporaryDir dir;
+
+    ScriptedDashboard() {
+        auto [feed, raw] = ScriptedFeed::make();
+        script = raw;
+        session = std::make_unique<PoolSession>(std::move(feed));
+        window = std::make_unique<MainWindow>(session.get());
+        window->actions()->setConfirmFunction(
+            [](const QString &, const QString &) { return true; });
+    }
+    ~ScriptedDashboard() { window.reset(); }
+    void connect() {
+        session->connectTo(ScriptedFeed::nowhere(dir.path()), kKey);
+        script->answerConnected();
+    }
+    PoolTableModel *model() const { return window->membersPanel()->model(); }
+};
+
+} // namespace
+
+class TestScriptedDashboard : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+    void pollReachesThePanels();
+    void evictSeveralAsksFirst();
+    void emptyPoolHasHelpfulStates();
+};
+
+void TestScriptedDashboard::pollReachesThePanels() {
+    ScriptedDashboard d;
+    d.connect();
+    QCOMPARE(d.script->target->second, kKey);
+    d.script->answerPoll(pool({"192.0.2.10:8080", "198.51.100.7:3128", "203.0.113.5:1080"}, 7));
+    QTRY_COMPARE(d.model()->rowCount(), 3);
+    const int row = d.model()->rowOf("198.51.100.7:3128");
+    QVERIFY(row >= 0);
+    QCOMPARE(d.model()->rowAt(row).count, 7.0);
+    QVERIFY(!d.model()->rowAt(row).evicted);
+    FairnessPanel *fairness = d.window->fairnessPanel();
+    QCOMPARE(fairness->valueText(FairnessPanel::Field::Members), QStringLiteral("3"));
+    QCOMPARE(fairness->valueText(FairnessPanel::Field::Spread), QStringLiteral("0"));
+    StatusBarPanel *status = d.window->statusPanel();
+    QTRY_COMPARE(status->versionText(), QStringLiteral("Redis 7.0.15"));
+    QVERIFY(status->roundTripText().startsWith(QStringLiteral("rtt ")));
+    QVERIFY(status->sizeText().startsWith(QStringLiteral("3 ")));
+    QVERIFY(status->stateText().contains(QStringLiteral("onnected")));
+    QTRY_COMPARE(d.window->chartPanel()->chartedMembers().size(), 3);
+    QVERIFY(d.window->membersPanel()->emptyStateText().isEmpty());
+}
+
+void TestScriptedDashboard::evictSeveralAsksFirst() {
+    ScriptedDashboard d;
+    d.connect();
+    d.script->answerPoll(pool(names(4), 1));
+    QTRY_COMPARE(d.model()->rowCount(), 4);
+    int questions = 0;
+    bool answer = false;
+    d.window->actions()->setConfirmFunction([&](const QString &, const QString &question) {
+        ++questions;
+        return question.contains(QStringLiteral("2 members")) && answer;
+    });
+    d.window->membersPanel()->selectMembers({"m0", "m2"});
+    QVERIFY(!d.window->actions()->evictSelected());
+    QCOMPARE(questions, 1);
+    QVERIFY(d.script->evictions.isEmpty()); // "no": nothing asked of the server
+    answer = true;
+    QVERIFY(d.window->actions()->evictSelected());
+    QCOMPARE(questions, 2);
+    QCOMPARE(d.script->evictions.size(), 1);
+    QList<QByteArray> asked = d.script->evictions.constFirst();
+    std::sort(asked.begin(), asked.end());
+    QCOMPARE(asked, QList<QByteArray>({"m0", "m2"}));
+    d.script->answerEvicted({{"m0", 1}, {"m2", 1}});
+    d.script->answerPoll(pool({"m1", "m3"}, 1), {{"m0", 1}, {"m2", 1}});
+    QTRY_COMPARE(d.model()->evictedCount(), 2);
+}
+
+void TestScriptedDashboard::emptyPoolHasHelpfulStates() {
+    ScriptedDashboard d;
+    QVERIFY(d.window->membersPanel()->emptyStateText().contains(QStringLiteral("Not connected")));
+    QVERIFY(!d.window->actions()->seedAction()->isEnabled());
+    d.connect();
+    d.script->answerPoll({}); // a key that holds nothing
+    QTRY_VERIFY(d.window->membersPanel()->emptyStateText().contains(
+        QStringLiteral("No pool at \"proxies\" yet: Seed…")));
+    QTRY_COMPARE(d.window->chartPanel()->placeholderText(),
+                 QStringLiteral("No pool at this key yet: Seed… to add proxies"));
+    QVERIFY(d.window->actions()->seedAction()->isEnabled());
+}
+
+QTEST_MAIN(TestScriptedDashboard)
+#include "tst_scripteddashboard.moc"
