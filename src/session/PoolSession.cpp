@@ -1,6 +1,7 @@
 #include "session/PoolSession.h"
 
 #include "monitor/PoolWriter.h"
+#include "session/PoolAlerts.h"
 #include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
@@ -84,12 +85,14 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
             m_writesInFlight = 0; // every request answered
     });
     m_health = std::make_unique<PoolHealth>(this);
+    m_alerts = std::make_unique<PoolAlerts>(this);
     m_lastBlockReason = writeBlockReason();
 }
 
 PoolSession::~PoolSession() {
     // Members are destroyed in reverse order; stop the guard, the health reads and the poller first
     // so nothing arrives while the history is going away.
+    m_alerts.reset();
     m_health.reset();
     m_monitor.reset();
     m_writer.reset();
