@@ -1,0 +1,206 @@
+// The dashboard's side of a team's pool, against real servers the test starts: what the CLI does
+// appears live in the Events panel with its actor and reason, an emptied pool fires its alert in
+// the session and in the Alerts panel, and the alert rules dialog saves into the connection.
+#include "MainWindowFixture.h"
+#include "alerts/AlertRulesDialog.h"
+#include "alerts/AlertsPanel.h"
+#include "events/EventsPanel.h"
+#include "profiles/ProfileStore.h"
+#include "session/PoolAlerts.h"
+#include "session/PoolHealth.h"
+
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace poolscope;
+using namespace poolscope::testing;
+
+namespace {
+
+// The events shown, newest first, as one text per entry.
+QStringList eventTexts(const EventsPanel *panel) {
+    QStringList texts;
+    for (int row = 0; row < panel->entryCount(); ++row)
+        texts << panel->entryText(row);
+    return texts;
+}
+
+bool anyContains(const QStringList &texts, const QStringList &parts) {
+    for (const QString &text : texts) {
+        bool all = true;
+        for (const QString &part : parts)
+            all = all && text.contains(part);
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+QStringList cliBase(const RedisFixture &redis, const QByteArray &key) {
+    return {QStringLiteral("--url"), redis.url(), QStringLiteral("--key"),
+            QString::fromUtf8(key)};
+}
+
+} // namespace
+
+class TestTeamDashboard : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void cliActionsAppearLiveWithActorAndReason_data() {
+        QTest::addColumn<QStringList>("command");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("evict") << QStringList{QStringLiteral("evict"), QStringLiteral("m1"),
+                                              QStringLiteral("--yes")}
+                               << QStringList{QStringLiteral("evicted m1")};
+        QTest::newRow("restore") << QStringList{QStringLiteral("restore"), QStringLiteral("m3"),
+                                                  QStringLiteral("--policy"),
+                                                  QStringLiteral("min")}
+                                 << QStringList{QStringLiteral("restored m3")};
+    }
+    void cliActionsAppearLiveWithActorAndReason() {
+        QFETCH(QStringList, command);
+        QFETCH(QStringList, expected);
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool(kKey, names(4), 3);
+        // An evicted member to restore.
+        CliRun run = runCli(cliBase(redis, kKey) + QStringList{QStringLiteral("evict"),
+                                                               QStringLiteral("m3"),
+                                                               QStringLiteral("--yes")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        Dashboard d;
+        QSignalSpy read(&d.session.health(), &PoolHealth::healthRead);
+        QVERIFY(d.connectTo(redis));
+        QVERIFY(read.wait(10000)); // the trail's place is known: what follows is news
+        // What was done before the dashboard watched is the Audit view's, not the panel's.
+        QVERIFY(!anyContains(eventTexts(d.window.eventsPanel()), {QStringLiteral("poolscope-cli")}));
+
+        const QString reason = QStringLiteral("ticket OPS-%1").arg(QTest::currentDataTag());
+        run = runCli(cliBase(redis, kKey) + command + QStringList{QStringLiteral("--reason"), reason});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(anyContains(eventTexts(d.window.eventsPanel()),
+                                             expected + QStringList{reason,
+                                                                    QStringLiteral("poolscope-cli")}),
+                                 10000);
+        // Once, however often the trail is read.
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(read.wait(10000));
+        int shown = 0;
+        for (const QString &text : eventTexts(d.window.eventsPanel()))
+            shown += text.contains(reason) ? 1 : 0;
+        QCOMPARE(shown, 1);
+    }
+
+    void emptiedPoolFiresAndResolves() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool(kKey, names(8)); // more than "few members" counts
+        Dashboard d;
+        QVERIFY(d.connectTo(redis));
+        AlertRuleSet rules = AlertRuleSet::defaults();
+        for (AlertRule &rule : rules.rules)
+            if (rule.kind == AlertKind::PoolEmpty)
+                rule.keepFiringMs = 0; // resolves at the first poll that sees members again
+        d.session.alerts().setRules(rules);
+        QVERIFY(d.session.alerts().active().isEmpty());
+        QSignalSpy fired(&d.session.alerts(), &PoolAlerts::alertFired);
+        QSignalSpy resolved(&d.session.alerts(), &PoolAlerts::alertResolved);
+
+        redis.run({"DEL", kKey});
+        QVERIFY(fired.wait(10000));
+        const auto transition = fired.constFirst().constFirst().value<AlertTransition>();
+        QCOMPARE(transition.rule.kind, AlertKind::PoolEmpty);
+        QCOMPARE(d.session.alerts().worstFiring(), std::optional(AlertSeverity::Critical));
+        QTreeWidget *table = d.window.alertsPanel()->table();
+        QTRY_VERIFY(table->topLevelItemCount() >= 1);
+        QCOMPARE(table->topLevelItem(0)->text(0), alertRuleTitle(AlertKind::PoolEmpty));
+        QCOMPARE(table->topLevelItem(0)->text(1), QStringLiteral("firing"));
+        QVERIFY(anyContains(eventTexts(d.window.eventsPanel()),
+                            {QStringLiteral("alert fired"), QStringLiteral("Pool empty")}));
+        bool marked = false;
+        for (const HistoryEvent &event : d.session.history().events(0, QDateTime::currentMSecsSinceEpoch() + 1))
+            marked = marked || event.label.contains(QStringLiteral("Pool empty"));
+        QVERIFY(marked);
+
+        redis.makePool(kKey, names(8));
+        QVERIFY(resolved.wait(10000));
+        // Other rules may be pending by now (no allocations: workers stopped), not this one.
+        const auto shown = [table] {
+            QStringList titles;
+            for (int row = 0; row < table->topLevelItemCount(); ++row)
+                titles << table->topLevelItem(row)->text(0);
+            return titles;
+        };
+        QTRY_VERIFY(!shown().contains(alertRuleTitle(AlertKind::PoolEmpty)));
+        QVERIFY(anyContains(eventTexts(d.window.eventsPanel()),
+                            {QStringLiteral("alert resolved"), QStringLiteral("Pool empty")}));
+        QCOMPARE(fired.size(), 1);
+    }
+
+    void rulesDialogSavesIntoTheConnection() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool(kKey, names(3));
+        ProfileStore store;
+        ConnectionProfile profile;
+        profile.name = QStringLiteral("team pool");
+        profile.url = redis.url();
+        profile.poolKey = kKey;
+        QCOMPARE(store.save(profile), QString());
+
+        Dashboard d;
+        QVERIFY(d.connectTo(redis));
+        AlertsPanel *panel = d.window.alertsPanel();
+        panel->useProfile(profile.name);
+        QCOMPARE(d.session.alerts().rules(), AlertRuleSet::defaults());
+        panel->editRules();
+        auto *dialog = panel->findChild<AlertRulesDialog *>();
+        QVERIFY(dialog);
+        QTableWidget *table = dialog->table();
+        int smallRow = -1;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->item(row, AlertRulesDialog::Rule)->text() ==
+                alertRuleTitle(AlertKind::PoolSmall))
+                smallRow = row;
+        QVERIFY(smallRow >= 0);
+        auto *minimum = table->cellWidget(smallRow, AlertRulesDialog::Thresholds)
+                            ->findChild<QDoubleSpinBox *>(QStringLiteral("minMembers"));
+        QVERIFY(minimum);
+        minimum->setValue(40);
+        QMetaObject::invokeMethod(dialog, [dialog] {
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        });
+        QTRY_VERIFY(!panel->findChild<AlertRulesDialog *>());
+
+        const ProfileLoadResult loaded = ProfileStore().load(profile.name);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        const AlertRuleSet saved = loaded.profile->alertRulesFor(kKey);
+        QCOMPARE(saved, d.session.alerts().rules());
+        bool found = false;
+        for (const AlertRule &rule : saved.rules)
+            if (rule.kind == AlertKind::PoolSmall) {
+                QCOMPARE(rule.parameter("minMembers"), 40.0);
+                found = true;
+            }
+        QVERIFY(found);
+        // Three members, fewer than 40: the new rule is the one judged (pending for its "for").
+        d.session.alerts().evaluateNow();
+        bool pending = false;
+        for (const AlertStatus &status : d.session.alerts().active())
+            pending = pending || status.rule.kind == AlertKind::PoolSmall;
+        QVERIFY(pending);
+        QVERIFY(store.remove(profile.name).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestTeamDashboard)
+#include "tst_teamdashboard.moc"
