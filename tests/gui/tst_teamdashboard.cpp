@@ -2,7 +2,11 @@
 // appears live in the Events panel with its actor and reason, an emptied pool fires its alert in
 // the session and in the Alerts panel, and the alert rules dialog saves into the connection.
 #include "MainWindowFixture.h"
+#include "actions/ReasonField.h"
+#include "actions/RestoreDialog.h"
 #include "alerts/AlertRulesDialog.h"
+#include "audit/AuditTrail.h"
+#include "client/RedisConnection.h"
 #include "alerts/AlertsPanel.h"
 #include "events/EventsPanel.h"
 #include "profiles/ProfileStore.h"
@@ -144,6 +148,55 @@ private Q_SLOTS:
         QVERIFY(anyContains(eventTexts(d.window.eventsPanel()),
                             {QStringLiteral("alert resolved"), QStringLiteral("Pool empty")}));
         QCOMPARE(fired.size(), 1);
+    }
+
+    // The reason typed in the eviction question and in the restore dialog reaches the trail, and
+    // an empty one records none.
+    void dialogReasonsReachTheTrail() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool(kKey, names(6), 2);
+        Dashboard d;
+        QVERIFY(d.connectTo(redis));
+        const QString evictReason = QStringLiteral("flaky since 03:10, OPS-9");
+        QString asked;
+        d.actions()->setReasonConfirmFunction(
+            [&](const QString &, const QString &question) -> std::optional<QString> {
+                asked = question;
+                return evictReason;
+            });
+        d.window.membersPanel()->selectMembers({"m4"});
+        QSignalSpy evicted(&d.session, &PoolSession::membersEvicted);
+        d.actions()->evictAction()->trigger();
+        QVERIFY(evicted.wait(5000));
+        QVERIFY(asked.contains(QStringLiteral("m4")));
+
+        QTRY_VERIFY(d.row("m4") && d.row("m4")->evicted);
+        d.window.membersPanel()->selectMembers({"m4"});
+        RestoreDialog *dialog = d.actions()->openRestoreDialog();
+        QVERIFY(dialog);
+        QVERIFY(dialog->reasonField());
+        dialog->reasonField()->setText(QStringLiteral("  fixed upstream  "));
+        QSignalSpy restored(&d.session, &PoolSession::membersRestored);
+        dialog->restoreButton()->click();
+        QVERIFY(restored.wait(5000));
+
+        // A question answered without a reason (the old ConfirmFunction) records none.
+        d.actions()->setConfirmFunction([](const QString &, const QString &) { return true; });
+        d.window.membersPanel()->selectMembers({"m5"});
+        d.actions()->evictAction()->trigger();
+        QVERIFY(evicted.wait(5000));
+
+        auto connection = redis.connect();
+        AuditTrail trail(*connection, PoolKeys(kKey));
+        const QList<AuditEntry> entries = trail.after({}, 10);
+        QCOMPARE(entries.size(), 3);
+        QCOMPARE(entries[0].action, AuditAction::Evict);
+        QCOMPARE(entries[0].reason, evictReason);
+        QCOMPARE(entries[1].action, AuditAction::Restore);
+        QCOMPARE(entries[1].reason, QStringLiteral("fixed upstream"));
+        QCOMPARE(entries[2].action, AuditAction::Evict);
+        QCOMPARE(entries[2].reason, QString());
     }
 
     void rulesDialogSavesIntoTheConnection() {
