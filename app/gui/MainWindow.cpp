@@ -5,6 +5,7 @@
 
 #include "DockProportions.h"
 #include "alerts/AlertsPanel.h"
+#include "audit/AuditView.h"
 #include "RecentRecordings.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
@@ -295,6 +296,12 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addSeparator();
     QAction *rules = m_poolMenu->addAction(tr("Alert &rules…"), m_alerts, &AlertsPanel::editRules);
     rules->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+    QAction *audit = m_poolMenu->addAction(tr("Audit &trail…"), this, [this] {
+        auto *view = new AuditView(m_session, this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        view->show();
+    });
+    audit->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+U")));
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(m_connectionBar->connectAction());
 

@@ -6,6 +6,8 @@
 #include "actions/RestoreDialog.h"
 #include "alerts/AlertRulesDialog.h"
 #include "audit/AuditTrail.h"
+#include "audit/AuditView.h"
+#include "session/AuditSearch.h"
 #include "client/RedisConnection.h"
 #include "alerts/AlertsPanel.h"
 #include "events/EventsPanel.h"
@@ -13,7 +15,10 @@
 #include "session/PoolAlerts.h"
 #include "session/PoolHealth.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFile>
+#include <QLineEdit>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -197,6 +202,69 @@ private Q_SLOTS:
         QCOMPARE(entries[1].reason, QStringLiteral("fixed upstream"));
         QCOMPARE(entries[2].action, AuditAction::Evict);
         QCOMPARE(entries[2].reason, QString());
+    }
+
+    // The Audit view reads the whole trail off the GUI thread, filters by member, actor and action,
+    // and exports what it shows.
+    void auditViewFiltersAndExports_data() {
+        QTest::addColumn<QString>("member");
+        QTest::addColumn<QString>("actor");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("all") << QString() << QString() << QString() << 4;
+        QTest::newRow("member m2") << QStringLiteral("m2") << QString() << QString() << 2;
+        QTest::newRow("the cli") << QString() << QStringLiteral("poolscope-cli") << QString() << 4;
+        QTest::newRow("no such actor") << QString() << QStringLiteral("nobody-here") << QString()
+                                       << 0;
+        QTest::newRow("restores") << QString() << QString() << QStringLiteral("restore") << 1;
+    }
+    void auditViewFiltersAndExports() {
+        QFETCH(QString, member);
+        QFETCH(QString, actor);
+        QFETCH(QString, action);
+        QFETCH(int, rows);
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool(kKey, names(6), 1);
+        for (const QStringList &command :
+             {QStringList{QStringLiteral("evict"), QStringLiteral("m1"), QStringLiteral("--yes")},
+              QStringList{QStringLiteral("evict"), QStringLiteral("m2"), QStringLiteral("--yes")},
+              QStringList{QStringLiteral("evict"), QStringLiteral("m3"), QStringLiteral("--yes")},
+              QStringList{QStringLiteral("restore"), QStringLiteral("m2"), QStringLiteral("--policy"),
+                          QStringLiteral("min"), QStringLiteral("--reason"),
+                          QStringLiteral("back, \"fixed\"")}}) {
+            const CliRun run = runCli(cliBase(redis, kKey) + command);
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+        }
+        Dashboard d;
+        QVERIFY(d.connectTo(redis));
+        AuditView view(&d.session);
+        view.memberFilter()->setText(member);
+        view.actorFilter()->setText(actor);
+        if (!action.isEmpty())
+            view.actionFilter()->setCurrentIndex(view.actionFilter()->findText(action));
+        QSignalSpy finished(view.searcher(), &AuditSearch::searchFinished);
+        view.search();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.constLast().at(1).toBool(), true);
+        QCOMPARE(view.table()->topLevelItemCount(), rows);
+        if (rows == 0)
+            return;
+        // Newest first.
+        if (action.isEmpty() && member.isEmpty())
+            QCOMPARE(view.table()->topLevelItem(0)->text(AuditView::Action),
+                     QStringLiteral("restore"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("audit.csv"));
+        QCOMPARE(view.exportCsv(path), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), rows + 1);
+        QVERIFY(lines[0].startsWith("Time,Action,Members,Count,Actor,Reason"));
+        if (action == u"restore")
+            QVERIFY2(lines[1].endsWith(",\"back, \"\"fixed\"\"\""), lines[1].constData());
     }
 
     void rulesDialogSavesIntoTheConnection() {
