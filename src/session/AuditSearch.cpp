@@ -40,8 +40,7 @@ void AuditSearch::start(const Endpoint &endpoint, const QByteArray &poolKey,
                     entries.resize(kMaxFound - found);
                 found += entries.size();
                 if (!entries.isEmpty())
-                    link.deliver(generation,
-                                 [this, entries] { Q_EMIT entriesFound(entries); });
+                    link.deliver(generation, [this, entries] { Q_EMIT entriesFound(entries); });
             }
             link.deliver(generation, [this, read = walk.entriesRead(), complete = walk.atEnd()] {
                 m_running = false;

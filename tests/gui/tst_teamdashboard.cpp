@@ -52,8 +52,7 @@ bool anyContains(const QStringList &texts, const QStringList &parts) {
 }
 
 QStringList cliBase(const RedisFixture &redis, const QByteArray &key) {
-    return {QStringLiteral("--url"), redis.url(), QStringLiteral("--key"),
-            QString::fromUtf8(key)};
+    return {QStringLiteral("--url"), redis.url(), QStringLiteral("--key"), QString::fromUtf8(key)};
 }
 
 } // namespace
@@ -71,8 +70,7 @@ private Q_SLOTS:
                                               QStringLiteral("--yes")}
                                << QStringList{QStringLiteral("evicted m1")};
         QTest::newRow("restore") << QStringList{QStringLiteral("restore"), QStringLiteral("m3"),
-                                                  QStringLiteral("--policy"),
-                                                  QStringLiteral("min")}
+                                                QStringLiteral("--policy"), QStringLiteral("min")}
                                  << QStringList{QStringLiteral("restored m3")};
     }
     void cliActionsAppearLiveWithActorAndReason() {
@@ -82,24 +80,26 @@ private Q_SLOTS:
         QVERIFY2(redis.start(), qPrintable(redis.error()));
         redis.makePool(kKey, names(4), 3);
         // An evicted member to restore.
-        CliRun run = runCli(cliBase(redis, kKey) + QStringList{QStringLiteral("evict"),
-                                                               QStringLiteral("m3"),
-                                                               QStringLiteral("--yes")});
+        CliRun run =
+            runCli(cliBase(redis, kKey) + QStringList{QStringLiteral("evict"), QStringLiteral("m3"),
+                                                      QStringLiteral("--yes")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         Dashboard d;
         QSignalSpy read(&d.session.health(), &PoolHealth::healthRead);
         QVERIFY(d.connectTo(redis));
         QVERIFY(read.wait(10000)); // the trail's place is known: what follows is news
         // What was done before the dashboard watched is the Audit view's, not the panel's.
-        QVERIFY(!anyContains(eventTexts(d.window.eventsPanel()), {QStringLiteral("poolscope-cli")}));
+        QVERIFY(
+            !anyContains(eventTexts(d.window.eventsPanel()), {QStringLiteral("poolscope-cli")}));
 
         const QString reason = QStringLiteral("ticket OPS-%1").arg(QTest::currentDataTag());
-        run = runCli(cliBase(redis, kKey) + command + QStringList{QStringLiteral("--reason"), reason});
+        run = runCli(cliBase(redis, kKey) + command +
+                     QStringList{QStringLiteral("--reason"), reason});
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QTRY_VERIFY_WITH_TIMEOUT(anyContains(eventTexts(d.window.eventsPanel()),
-                                             expected + QStringList{reason,
-                                                                    QStringLiteral("poolscope-cli")}),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            anyContains(eventTexts(d.window.eventsPanel()),
+                        expected + QStringList{reason, QStringLiteral("poolscope-cli")}),
+            10000);
         // Once, however often the trail is read.
         for (int i = 0; i < 3; ++i)
             QVERIFY(read.wait(10000));
@@ -136,7 +136,8 @@ private Q_SLOTS:
         QVERIFY(anyContains(eventTexts(d.window.eventsPanel()),
                             {QStringLiteral("alert fired"), QStringLiteral("Pool empty")}));
         bool marked = false;
-        for (const HistoryEvent &event : d.session.history().events(0, QDateTime::currentMSecsSinceEpoch() + 1))
+        for (const HistoryEvent &event :
+             d.session.history().events(0, QDateTime::currentMSecsSinceEpoch() + 1))
             marked = marked || event.label.contains(QStringLiteral("Pool empty"));
         QVERIFY(marked);
 
@@ -214,8 +215,8 @@ private Q_SLOTS:
         QTest::newRow("all") << QString() << QString() << QString() << 4;
         QTest::newRow("member m2") << QStringLiteral("m2") << QString() << QString() << 2;
         QTest::newRow("the cli") << QString() << QStringLiteral("poolscope-cli") << QString() << 4;
-        QTest::newRow("no such actor") << QString() << QStringLiteral("nobody-here") << QString()
-                                       << 0;
+        QTest::newRow("no such actor")
+            << QString() << QStringLiteral("nobody-here") << QString() << 0;
         QTest::newRow("restores") << QString() << QString() << QStringLiteral("restore") << 1;
     }
     void auditViewFiltersAndExports() {
@@ -230,9 +231,9 @@ private Q_SLOTS:
              {QStringList{QStringLiteral("evict"), QStringLiteral("m1"), QStringLiteral("--yes")},
               QStringList{QStringLiteral("evict"), QStringLiteral("m2"), QStringLiteral("--yes")},
               QStringList{QStringLiteral("evict"), QStringLiteral("m3"), QStringLiteral("--yes")},
-              QStringList{QStringLiteral("restore"), QStringLiteral("m2"), QStringLiteral("--policy"),
-                          QStringLiteral("min"), QStringLiteral("--reason"),
-                          QStringLiteral("back, \"fixed\"")}}) {
+              QStringList{QStringLiteral("restore"), QStringLiteral("m2"),
+                          QStringLiteral("--policy"), QStringLiteral("min"),
+                          QStringLiteral("--reason"), QStringLiteral("back, \"fixed\"")}}) {
             const CliRun run = runCli(cliBase(redis, kKey) + command);
             QVERIFY2(run.exitCode == 0, run.err.constData());
         }

@@ -42,8 +42,7 @@ std::optional<QString> askWithReason(QWidget *parent, const QString &title,
     auto *label = new QLabel(ReasonField::labelText(), &dialog);
     label->setBuddy(reason);
     form->addRow(label, reason);
-    auto *buttons =
-        new QDialogButtonBox(QDialogButtonBox::Yes | QDialogButtonBox::Cancel, &dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Yes | QDialogButtonBox::Cancel, &dialog);
     // Enter in the reason field is no yes: the default is Cancel, as in the question it replaces.
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);

@@ -51,8 +51,8 @@ AlertRulesDialog::AlertRulesDialog(const AlertRuleSet &rules, QWidget *parent)
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
     m_table->setObjectName(QStringLiteral("alertRulesTable"));
     m_table->setColumnCount(ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("On"), tr("Rule"), tr("Severity"), tr("For"),
-                                        tr("Keep firing"), tr("Thresholds")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("On"), tr("Rule"), tr("Severity"), tr("For"), tr("Keep firing"), tr("Thresholds")});
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -81,11 +81,11 @@ AlertRulesDialog::AlertRulesDialog(const AlertRuleSet &rules, QWidget *parent)
 AlertRulesDialog::~AlertRulesDialog() = default;
 
 void AlertRulesDialog::setSavedIn(const QString &profile, const QString &poolKey) {
-    m_where->setText(profile.isEmpty()
-                         ? tr("This connection was typed in, not saved: the rules apply to this "
-                              "window until it closes.")
-                         : tr("Saved with the connection \"%1\", for the pool %2.")
-                               .arg(profile, poolKey));
+    m_where->setText(
+        profile.isEmpty()
+            ? tr("This connection was typed in, not saved: the rules apply to this "
+                 "window until it closes.")
+            : tr("Saved with the connection \"%1\", for the pool %2.").arg(profile, poolKey));
 }
 
 void AlertRulesDialog::setRules(const AlertRuleSet &rules) {
@@ -160,15 +160,15 @@ AlertRuleSet AlertRulesDialog::rules() const {
     for (int row = 0; row < m_base.size(); ++row) {
         AlertRule rule = m_base[row];
         rule.enabled = cellWidget<QCheckBox>(m_table, row, Enabled)->isChecked();
-        rule.severity = AlertSeverity(
-            cellWidget<QComboBox>(m_table, row, Severity)->currentData().toInt());
+        rule.severity =
+            AlertSeverity(cellWidget<QComboBox>(m_table, row, Severity)->currentData().toInt());
         rule.forMs = qint64(cellWidget<QDoubleSpinBox>(m_table, row, For)->value() * 1000);
         rule.keepFiringMs =
             qint64(cellWidget<QDoubleSpinBox>(m_table, row, KeepFiring)->value() * 1000);
         QWidget *thresholds = m_table->cellWidget(row, Thresholds);
         for (const AlertParameter &parameter : alertKindInfo(rule.kind).parameters)
-            if (auto *box = thresholds->findChild<QDoubleSpinBox *>(
-                    QString::fromLatin1(parameter.key)))
+            if (auto *box =
+                    thresholds->findChild<QDoubleSpinBox *>(QString::fromLatin1(parameter.key)))
                 rule.parameters.insert(QString::fromLatin1(parameter.key), box->value());
         set.rules << rule;
     }

@@ -91,9 +91,9 @@ void AlertsPanel::editRules() {
             error = m_profiles->save(*loaded.profile, m_profile);
         }
         if (!error.isEmpty())
-            m_session->log(LogSeverity::Error, QStringLiteral("alert"),
-                           tr("the alert rules could not be saved in \"%1\": %2")
-                               .arg(m_profile, error));
+            m_session->log(
+                LogSeverity::Error, QStringLiteral("alert"),
+                tr("the alert rules could not be saved in \"%1\": %2").arg(m_profile, error));
         else
             m_session->log(LogSeverity::Info, QStringLiteral("alert"),
                            tr("alert rules saved in the connection \"%1\"").arg(m_profile));
@@ -142,8 +142,8 @@ void AlertsPanel::refresh() {
     if (!m_session->hasTarget() || m_session->isShowingRecording())
         m_summary->setText(tr("No live pool watched: no alerts are judged."));
     else if (active.isEmpty())
-        m_summary->setText(tr("No alert: %n rule(s) watching this pool.", nullptr,
-                              int(alerts.statuses().size())));
+        m_summary->setText(
+            tr("No alert: %n rule(s) watching this pool.", nullptr, int(alerts.statuses().size())));
     else
         m_summary->setText(tr("%n alert(s) firing, %1 pending.", nullptr, firing)
                                .arg(locale.toString(int(active.size()) - firing)));

@@ -34,8 +34,8 @@ AuditView::AuditView(PoolSession *session, QWidget *parent)
     , m_table(new QTreeWidget(this))
     , m_status(new QLabel(this)) {
     setObjectName(QStringLiteral("auditView"));
-    setWindowTitle(tr("Audit trail: %1")
-                       .arg(session->displayText(QString::fromUtf8(session->poolKey()))));
+    setWindowTitle(
+        tr("Audit trail: %1").arg(session->displayText(QString::fromUtf8(session->poolKey()))));
     m_member->setPlaceholderText(tr("part of a member id"));
     m_actor->setPlaceholderText(tr("user, host, program or guard"));
     m_action->addItem(tr("any action"));
@@ -76,10 +76,9 @@ AuditView::AuditView(PoolSession *session, QWidget *parent)
     connect(m_search, &AuditSearch::searchFinished, this, [this](qint64 read, bool complete) {
         const QLocale locale;
         const QString found = tr("%n entry(ies) found", nullptr, m_table->topLevelItemCount());
-        m_status->setText(complete ? tr("%1 among %2 read: the whole trail.")
-                                         .arg(found, locale.toString(read))
-                                   : tr("%1: stopped there, narrow the filters to see older ones.")
-                                         .arg(found));
+        m_status->setText(
+            complete ? tr("%1 among %2 read: the whole trail.").arg(found, locale.toString(read))
+                     : tr("%1: stopped there, narrow the filters to see older ones.").arg(found));
         m_searchButton->setEnabled(true);
     });
     connect(m_search, &AuditSearch::searchFailed, this, [this](const Failure &failure) {
