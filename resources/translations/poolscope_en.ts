@@ -12,6 +12,33 @@
     </message>
 </context>
 <context>
+    <name>poolscope::AlertsPanel</name>
+    <message numerus="yes">
+        <source>No alert: %n rule(s) watching this pool.</source>
+        <translation>
+            <numerusform>No alert: %n rule watching this pool.</numerusform>
+            <numerusform>No alert: %n rules watching this pool.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing, %1 pending.</source>
+        <translation>
+            <numerusform>%n alert firing, %1 pending.</numerusform>
+            <numerusform>%n alerts firing, %1 pending.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::AuditView</name>
+    <message numerus="yes">
+        <source>%n entry(ies) found</source>
+        <translation>
+            <numerusform>%n entry found</numerusform>
+            <numerusform>%n entries found</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::ChartPanel</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -35,6 +62,13 @@
         <translation>
             <numerusform>checked %n member in %1 ms: %2 up, %3 down, %4 not checkable</numerusform>
             <numerusform>checked %n members in %1 ms: %2 up, %3 down, %4 not checkable</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 seeded %n member(s)</source>
+        <translation>
+            <numerusform>%1 seeded %n member</numerusform>
+            <numerusform>%1 seeded %n members</numerusform>
         </translation>
     </message>
 </context>
