@@ -3,7 +3,6 @@
 #include "alerts/AlertRulesDialog.h"
 #include "notify/DesktopNotifier.h"
 #include "profiles/ProfileStore.h"
-#include "session/DisplayFormat.h"
 #include "session/PoolAlerts.h"
 #include "session/PoolSession.h"
 
@@ -105,7 +104,6 @@ void AlertsPanel::refresh() {
     const PoolAlerts &alerts = m_session->alerts();
     const QList<AlertStatus> active = alerts.active();
     const QLocale locale;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     m_table->setUpdatesEnabled(false);
     while (m_table->topLevelItemCount() > active.size())
         delete m_table->takeTopLevelItem(m_table->topLevelItemCount() - 1);
@@ -118,10 +116,10 @@ void AlertsPanel::refresh() {
         const qint64 since = firing ? status.firingSinceMs : status.activeSinceMs;
         item->setText(Alert, alertRuleTitle(status.rule.kind));
         item->setText(State, firing ? tr("firing") : tr("pending"));
+        // Digits only, as the Audit view and the Events panel write times.
         item->setText(Since, since < 0 ? QString()
                                        : locale.toString(QDateTime::fromMSecsSinceEpoch(since),
-                                                         QLocale::ShortFormat));
-        item->setToolTip(Since, since < 0 ? QString() : formatAgo(now - since));
+                                                         QStringLiteral("yyyy-MM-dd HH:mm:ss")));
         item->setText(Value, status.check.value ? locale.toString(*status.check.value, 'g', 4)
                                                 : QString());
         item->setText(Severity, status.rule.severity == AlertSeverity::Critical ? tr("critical")

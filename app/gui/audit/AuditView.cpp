@@ -22,6 +22,31 @@
 
 namespace poolscope {
 
+namespace {
+
+// An action as people read it; one of a newer version by its own name.
+QString actionTitle(AuditAction action, const QString &name) {
+    switch (action) {
+    case AuditAction::Seed:
+        return AuditView::tr("seed");
+    case AuditAction::Evict:
+        return AuditView::tr("evict");
+    case AuditAction::Restore:
+        return AuditView::tr("restore");
+    case AuditAction::MigrateCompanion:
+        return AuditView::tr("evicted hash moved");
+    case AuditAction::Capped:
+        return AuditView::tr("guard held back");
+    case AuditAction::Uncapped:
+        return AuditView::tr("guard no longer held back");
+    case AuditAction::Other:
+        break;
+    }
+    return name;
+}
+
+} // namespace
+
 AuditView::AuditView(PoolSession *session, QWidget *parent)
     : QDialog(parent)
     , m_session(session)
@@ -40,7 +65,7 @@ AuditView::AuditView(PoolSession *session, QWidget *parent)
     m_actor->setPlaceholderText(tr("user, host, program or guard"));
     m_action->addItem(tr("any action"));
     for (const AuditAction action : allAuditActions())
-        m_action->addItem(auditActionName(action), int(action));
+        m_action->addItem(actionTitle(action, auditActionName(action)), int(action));
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setRootIsDecorated(false);
     m_table->setUniformRowHeights(true);
@@ -117,7 +142,7 @@ void AuditView::addEntries(const QList<AuditEntry> &entries) {
         auto *item = new QTreeWidgetItem;
         item->setText(Time, locale.toString(QDateTime::fromMSecsSinceEpoch(entry.timeMs),
                                             QStringLiteral("yyyy-MM-dd HH:mm:ss")));
-        item->setText(Action, entry.actionName);
+        item->setText(Action, actionTitle(entry.action, entry.actionName));
         item->setText(Members, m_session->displayText(members.join(QStringLiteral(", "))));
         item->setText(Count, locale.toString(entry.count));
         item->setText(Actor, entry.actorText());
