@@ -1662,6 +1662,30 @@ socks5://203.0.113.5:1080</source>
         <source>Not exported: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evicted hash moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard held back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard no longer held back</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
@@ -2024,6 +2048,14 @@ Connect tries again.</source>
     </message>
     <message>
         <source>%1; reason: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3, pid %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>someone</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -183,7 +183,12 @@ void PoolHealth::showTrailEntries(const QList<AuditEntry> &entries) {
         QStringList members;
         for (const AuditMemberChange &change : entry.members)
             members << change.member;
-        const QString who = entry.actorText();
+        // Not "user@host": the events' text is masked like a member id, where that reads as a
+        // proxy's credentials.
+        const QString who =
+            tr("%1 on %2 (%3, pid %4)")
+                .arg(entry.actor.user.isEmpty() ? tr("someone") : entry.actor.user,
+                     entry.actor.host, entry.actor.program, QString::number(entry.actor.pid));
         const QString shown = members.join(QStringLiteral(", "));
         HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
         QString text;

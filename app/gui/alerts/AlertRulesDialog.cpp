@@ -1,5 +1,7 @@
 #include "alerts/AlertRulesDialog.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -75,7 +77,7 @@ AlertRulesDialog::AlertRulesDialog(const AlertRuleSet &rules, QWidget *parent)
     layout->addWidget(m_where);
     layout->addWidget(buttons);
     setRules(rules);
-    resize(900, 520);
+    resize(std::min(1500, m_table->horizontalHeader()->length() + 60), 560);
 }
 
 AlertRulesDialog::~AlertRulesDialog() = default;
@@ -140,6 +142,11 @@ void AlertRulesDialog::setRules(const AlertRuleSet &rules) {
             box->setRange(parameter.minimum, parameter.maximum);
             box->setDecimals(parameter.whole ? 0 : 2);
             box->setValue(rule.parameter(parameter.key));
+            // The figures are short: the room goes to their labels.
+            box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+            box->setMinimumWidth(
+                box->fontMetrics().horizontalAdvance(QStringLiteral("0000000.00")) + 30);
+            label->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
             box->setAccessibleName(label->text());
             label->setBuddy(box);
             line->addWidget(label);
@@ -150,6 +157,10 @@ void AlertRulesDialog::setRules(const AlertRuleSet &rules) {
         m_table->setCellWidget(row, Thresholds, thresholds);
     }
     m_table->resizeColumnsToContents();
+    int widest = 0; // the thresholds' cells: as wide as their widest line
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        widest = std::max(widest, m_table->cellWidget(row, Thresholds)->sizeHint().width());
+    m_table->setColumnWidth(Thresholds, widest);
     m_table->resizeRowsToContents();
     m_table->setCurrentCell(0, Rule);
     showExplanation();

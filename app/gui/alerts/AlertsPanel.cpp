@@ -116,10 +116,13 @@ void AlertsPanel::refresh() {
         const qint64 since = firing ? status.firingSinceMs : status.activeSinceMs;
         item->setText(Alert, alertRuleTitle(status.rule.kind));
         item->setText(State, firing ? tr("firing") : tr("pending"));
-        // Digits only, as the Audit view and the Events panel write times.
-        item->setText(Since, since < 0 ? QString()
-                                       : locale.toString(QDateTime::fromMSecsSinceEpoch(since),
-                                                         QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+        // Digits only, as the Events panel writes times; the date when it is not today's.
+        const QDateTime sinceTime = QDateTime::fromMSecsSinceEpoch(since);
+        item->setText(Since,
+                      since < 0 ? QString()
+                      : sinceTime.date() == QDate::currentDate()
+                          ? locale.toString(sinceTime, QStringLiteral("HH:mm:ss"))
+                          : locale.toString(sinceTime, QStringLiteral("yyyy-MM-dd HH:mm:ss")));
         item->setText(Value, status.check.value ? locale.toString(*status.check.value, 'g', 4)
                                                 : QString());
         item->setText(Severity, status.rule.severity == AlertSeverity::Critical ? tr("critical")
@@ -133,6 +136,8 @@ void AlertsPanel::refresh() {
         for (int column = 0; column < ColumnCount; ++column)
             item->setForeground(column, colour);
     }
+    for (int column = 0; column < Message; ++column)
+        m_table->resizeColumnToContents(column); // a few rows at most
     m_table->setUpdatesEnabled(true);
     int firing = 0;
     for (const AlertStatus &status : active)

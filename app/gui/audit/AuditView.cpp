@@ -150,7 +150,11 @@ void AuditView::addEntries(const QList<AuditEntry> &entries) {
         item->setToolTip(Reason, item->text(Reason));
         items << item;
     }
+    const bool first = m_table->topLevelItemCount() == 0;
     m_table->addTopLevelItems(items);
+    if (first) // the first page (500 entries at most) sets the columns' widths
+        for (int column = 0; column < Reason; ++column)
+            m_table->resizeColumnToContents(column);
 }
 
 QString AuditView::exportCsv(const QString &path) const {
