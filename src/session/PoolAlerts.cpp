@@ -77,7 +77,9 @@ void PoolAlerts::guardStatusRead(const GuardStatus &status) {
 }
 
 void PoolAlerts::evaluateNow() {
-    if (!isLive())
+    // Paused: no poll comes, and facts that stand still are no news (no rate is no stopped
+    // workers); judging resumes with the next poll.
+    if (!isLive() || m_session->isPaused())
         return;
     const QList<AlertTransition> transitions =
         m_engine.evaluate(m_builder.facts(QDateTime::currentMSecsSinceEpoch()));
