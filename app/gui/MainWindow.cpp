@@ -121,17 +121,16 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             guard->raise();
     });
-    // The pool's alerts: a tab beside Events (View > Alerts, Ctrl+Shift+A).
+    // The pool's alerts: closed until asked for (View > Alerts, Ctrl+Shift+A), like Guard, then a
+    // tab beside Events; they are judged in the session whether it is open or not.
     QDockWidget *alerts = addDock(m_alerts, tr("Alerts"), QStringLiteral("alertsDock"), side);
     tabifyDockWidget(events, alerts);
-    events->raise();
+    alerts->hide();
     alerts->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
     connect(alerts->toggleViewAction(), &QAction::triggered, alerts, [alerts](bool shown) {
         if (shown)
             alerts->raise();
     });
-    connect(m_alerts, &AlertsPanel::notificationUnavailable, m_status,
-            [this](const QString &text) { m_status->showMessage(text, 15000); });
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
     resizeDocks({members}, {300}, Qt::Vertical);

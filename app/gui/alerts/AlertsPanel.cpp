@@ -40,7 +40,8 @@ AlertsPanel::AlertsPanel(PoolSession *session, ProfileStore *profiles, QWidget *
         {tr("Alert"), tr("State"), tr("Since"), tr("Value now"), tr("Severity"), tr("What")});
     m_table->header()->setStretchLastSection(true);
     m_table->setAccessibleName(tr("Active alerts"));
-    m_summary->setWordWrap(true);
+    // One line whatever it says: a text that wraps would resize the docks beside this tab.
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_rulesButton->setToolTip(tr("Edit this pool's alert rules"));
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
