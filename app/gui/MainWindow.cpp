@@ -4,6 +4,8 @@
 #include "startup/LastConnection.h"
 
 #include "DockProportions.h"
+#include "alerts/AlertsPanel.h"
+#include "audit/AuditView.h"
 #include "RecentRecordings.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
@@ -70,7 +72,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_prompter(new SecretPrompter(m_secrets, this))
     , m_profileConnector(new ProfileConnector(m_prompter, this))
     , m_profiles(std::make_unique<ProfileStore>())
-    , m_pools(new PoolsPanel(this)) {
+    , m_pools(new PoolsPanel(this))
+    , m_alerts(new AlertsPanel(session, m_profiles.get(), this)) {
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -117,6 +120,16 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     connect(guard->toggleViewAction(), &QAction::triggered, guard, [guard](bool shown) {
         if (shown)
             guard->raise();
+    });
+    // The pool's alerts: closed until asked for (View > Alerts, Ctrl+Shift+A), like Guard, then a
+    // tab beside Events; they are judged in the session whether it is open or not.
+    QDockWidget *alerts = addDock(m_alerts, tr("Alerts"), QStringLiteral("alertsDock"), side);
+    tabifyDockWidget(events, alerts);
+    alerts->hide();
+    alerts->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
+    connect(alerts->toggleViewAction(), &QAction::triggered, alerts, [alerts](bool shown) {
+        if (shown)
+            alerts->raise();
     });
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
@@ -200,6 +213,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_keyRemembered = false;
+        m_alerts->useProfile(m_connectedProfile); // its rules for this pool, else the defaults
         // The fields show the pool shown, whoever switched to it (e.g. the count-reset demo).
         m_connectionBar->setWatchedTarget(m_session->endpoint(), m_session->poolKey());
         updateTitle();
@@ -278,6 +292,15 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(a->pinAction());
     m_poolMenu->addAction(a->findAction());
+    m_poolMenu->addSeparator();
+    QAction *rules = m_poolMenu->addAction(tr("Alert &rules…"), m_alerts, &AlertsPanel::editRules);
+    rules->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+    QAction *audit = m_poolMenu->addAction(tr("Audit &trail…"), this, [this] {
+        auto *view = new AuditView(m_session, this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        view->show();
+    });
+    audit->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+U")));
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(m_connectionBar->connectAction());
 

@@ -11,6 +11,7 @@ class QDockWidget;
 
 namespace poolscope {
 
+class AlertsPanel;
 class ChartPanel;
 class ConnectionBar;
 struct ConnectionProfile;
@@ -79,6 +80,7 @@ public:
     // File ▸ Recent recordings.
     RecentRecordings *recentRecordings() const { return m_recentRecordings; }
     PoolsPanel *poolsPanel() const { return m_pools; }
+    AlertsPanel *alertsPanel() const { return m_alerts; }
 
 Q_SIGNALS:
     // The person asked to connect (the connection bar, or a saved connection's Connect), as
@@ -113,6 +115,7 @@ private:
     std::unique_ptr<ProfileStore> m_profiles;
     QAction *m_connectionsAction = nullptr;
     PoolsPanel *m_pools;
+    AlertsPanel *m_alerts;
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
     QAction *m_recordAction = nullptr;

@@ -47,6 +47,13 @@
             <numerusform>checked %n members in %1 ms: %2 up, %3 down, %4 not checkable</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 seeded %n member(s)</source>
+        <translation>
+            <numerusform>%1 seeded %n member</numerusform>
+            <numerusform>%1 seeded %n members</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>

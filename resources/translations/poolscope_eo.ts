@@ -1271,6 +1271,69 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
+    <name>poolscope::AlertRulesDialog</name>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep firing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
@@ -1719,6 +1782,18 @@ socks5://203.0.113.5:1080</source>
         <source>poolscope · %1 · %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert &amp;rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit &amp;trail…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::MembersPanel</name>
@@ -1730,6 +1805,29 @@ Connect tries again.</source>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolAlerts</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert fired: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert resolved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1807,6 +1905,37 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 seeded %n member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 evicted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 restored %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; reason: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3, pid %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>someone</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1906,6 +2035,25 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Alloc/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ReasonField</name>
+    <message>
+        <source>optional: why, for the pool&apos;s audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

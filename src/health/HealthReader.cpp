@@ -90,6 +90,17 @@ public:
             for (const AuditEntry &entry : entries)
                 if (entry.byGuard())
                     reading.auditEvents.append(guardEventOf(entry));
+            if (!firstAudit)
+                reading.trailEntries = entries;
+            // The lease and the cap, for the alerts: rarely, as they change only with the trail.
+            if (whole || reading.trailMoved || firstAudit) {
+                try {
+                    reading.guard = store.guardStatus();
+                } catch (const RedisError &error) {
+                    if (error.connectionLost())
+                        throw;
+                }
+            }
             if (firstAudit && m_cursor.auditId.isEmpty())
                 m_cursor.auditId = "0-0";
             reading.cursor = m_cursor;

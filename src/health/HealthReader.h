@@ -3,9 +3,11 @@
 #include "base/Failure.h"
 #include "endpoint/Endpoint.h"
 #include "health/HealthStore.h"
+#include "audit/AuditEntry.h"
 #include "health/HealthTypes.h"
 
 #include <memory>
+#include <optional>
 
 #include <QByteArray>
 #include <QHash>
@@ -36,6 +38,12 @@ struct HealthReading {
     QList<GuardEvent> streamEvents;
     GuardEventCursor cursor;
     bool trailMoved = false;
+    // Every entry of the audit trail since the last read (an operator's, the CLI's, a guard's),
+    // oldest first; on a first read none (what came before watching is the Audit view's).
+    QList<AuditEntry> trailEntries;
+    // The guard's lease and cap (HealthStore::guardStatus), read on whole reads and after the
+    // trail moved; nullopt on the others or when it cannot be read.
+    std::optional<GuardStatus> guard;
 };
 
 // What a check round found and wrote.

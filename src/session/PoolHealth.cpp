@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QStringList>
 
 namespace poolscope {
 
@@ -105,6 +106,9 @@ void PoolHealth::readFinished(const HealthReading &reading) {
     merge(reading.records, reading.members, reading.whole);
     showGuardEvents(reading.streamEvents, m_shown.eventsId);
     showGuardEvents(reading.auditEvents, m_shown.auditId);
+    showTrailEntries(reading.trailEntries);
+    if (reading.guard)
+        Q_EMIT guardStatusRead(*reading.guard);
     Q_EMIT healthRead(reading.whole);
 }
 
@@ -165,6 +169,52 @@ void PoolHealth::showGuardEvents(const QList<GuardEvent> &allEvents, QByteArray 
         m_session->log(severity, QStringLiteral("guard"), text);
         m_session->addHistoryEvent(kind, event.member.toUtf8(), text, event.timeMs,
                                    event.id.isEmpty() ? QByteArray("guard") : event.id);
+    }
+}
+
+void PoolHealth::showTrailEntries(const QList<AuditEntry> &entries) {
+    static const AuditActor self = AuditActor::thisProcess();
+    for (const AuditEntry &entry : entries) {
+        // A guard's are shown as the guard's (showGuardEvents); this dashboard's own actions were
+        // logged when they were done.
+        if (entry.byGuard() || (entry.actor.host == self.host && entry.actor.pid == self.pid))
+            continue;
+        QStringList members;
+        for (const AuditMemberChange &change : entry.members)
+            members << change.member;
+        // Not "user@host": the events' text is masked like a member id, where that reads as a
+        // proxy's credentials.
+        const QString who =
+            tr("%1 on %2 (%3, pid %4)")
+                .arg(entry.actor.user.isEmpty() ? tr("someone") : entry.actor.user,
+                     entry.actor.host, entry.actor.program, QString::number(entry.actor.pid));
+        const QString shown = members.join(QStringLiteral(", "));
+        HistoryEvent::Kind kind = HistoryEvent::Kind::Note;
+        QString text;
+        switch (entry.action) {
+        case AuditAction::Seed:
+            kind = HistoryEvent::Kind::Seed;
+            text = tr("%1 seeded %n member(s)", nullptr, int(entry.count)).arg(who);
+            break;
+        case AuditAction::Evict:
+            kind = HistoryEvent::Kind::Evict;
+            text = tr("%1 evicted %2").arg(who, shown);
+            break;
+        case AuditAction::Restore:
+            kind = HistoryEvent::Kind::Restore;
+            text = tr("%1 restored %2").arg(who, shown);
+            break;
+        default:
+            text = tr("%1: %2 %3").arg(who, entry.actionName, shown).trimmed();
+            break;
+        }
+        if (!entry.reason.isEmpty())
+            text = tr("%1; reason: %2").arg(text, entry.reason);
+        m_session->log(kind == HistoryEvent::Kind::Evict ? LogSeverity::Warning : LogSeverity::Info,
+                       QStringLiteral("audit"), text);
+        const QByteArray member =
+            entry.members.size() == 1 ? entry.members.constFirst().member.toUtf8() : QByteArray();
+        m_session->addHistoryEvent(kind, member, text, entry.timeMs, entry.id);
     }
 }
 

@@ -70,6 +70,8 @@ Q_SIGNALS:
     void healthRead(bool whole);
     void readFailed(const poolscope::Failure &failure);
     void checkFinished(qint64 ok, qint64 failed, qint64 notCheckable);
+    // The guard's lease and cap as a read found them (for the alerts).
+    void guardStatusRead(const poolscope::GuardStatus &status);
 
 private:
     void targetChanged();
@@ -82,6 +84,9 @@ private:
     void merge(const QHash<QByteArray, HealthRecord> &records, const QList<QByteArray> &asked,
                bool whole);
     // lastShownId: the id of the last event shown from its stream (audit trail or old stream).
+    // Every other actor's entries (the CLI's, other dashboards'): events and chart markers
+    // naming the actor and the reason.
+    void showTrailEntries(const QList<AuditEntry> &entries);
     void showGuardEvents(const QList<GuardEvent> &events, QByteArray &lastShownId);
 
     PoolSession *m_session;

@@ -1,5 +1,7 @@
 #include "session/PoolSession.h"
 
+#include "session/PoolAlerts.h"
+#include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolHealth.h"
 #include "session/ServerFeed.h"
@@ -85,12 +87,14 @@ PoolSession::PoolSession(std::unique_ptr<PoolFeed> feed, PoolHistory::Limits his
     connect(feedSignals, &PoolFeed::commandsSettled, this,
             [this] { m_writesInFlight = 0; }); // every request answered
     m_health = std::make_unique<PoolHealth>(this);
+    m_alerts = std::make_unique<PoolAlerts>(this);
     m_lastBlockReason = writeBlockReason();
 }
 
 PoolSession::~PoolSession() {
     // Members are destroyed in reverse order; stop the guard, the health reads and the feed first
     // so nothing arrives while the history is going away.
+    m_alerts.reset();
     m_health.reset();
     m_feed.reset();
 }

@@ -22,6 +22,7 @@
 
 namespace poolscope {
 
+class PoolAlerts;
 class PoolHealth;
 struct LoadedRecording;
 
@@ -186,6 +187,9 @@ public:
     // The members' proxy health, the guard's actions, Check selected and the dashboard's guard.
     PoolHealth &health() { return *m_health; }
     const PoolHealth &health() const { return *m_health; }
+    // The pool's alerts: its rules (the connection's profile's), what is pending and firing.
+    PoolAlerts &alerts() { return *m_alerts; }
+    const PoolAlerts &alerts() const { return *m_alerts; }
     // Members the history has series for, in the pool or evicted.
     QList<QByteArray> knownMembers() const;
 
@@ -268,6 +272,7 @@ private:
     std::unique_ptr<PoolFeed> m_feed;
     std::unique_ptr<PoolHistory> m_history;
     std::unique_ptr<PoolHealth> m_health;
+    std::unique_ptr<PoolAlerts> m_alerts;
     PoolHistory::Limits m_historyLimits;
     struct KeptPool;
     std::vector<KeptPool> m_keptPools; // pools looked at before, most recently left last

@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QDialogButtonBox>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -89,13 +90,21 @@ void answerNextMessageBox(QString *text, QMessageBox::StandardButton button) {
     auto *poll = new QTimer(QCoreApplication::instance());
     poll->setInterval(20);
     QObject::connect(poll, &QTimer::timeout, poll, [poll, text, button] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box)
+        QWidget *modal = QApplication::activeModalWidget();
+        if (!modal)
             return;
         poll->stop();
         poll->deleteLater();
-        *text = box->text();
-        box->button(button)->click();
+        if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+            *text = box->text();
+            box->button(button)->click();
+            return;
+        }
+        // The eviction's question with its reason field: the same buttons.
+        *text = modal->findChild<QLabel *>()->text();
+        modal->findChild<QDialogButtonBox *>()
+            ->button(QDialogButtonBox::StandardButton(int(button)))
+            ->click();
     });
     poll->start();
 }

@@ -16,6 +16,9 @@
 #include "actions/RestoreDialog.h"
 #include "actions/SeedDialog.h"
 #include "actions/TestAllocationDialog.h"
+#include "alerts/AlertRulesDialog.h"
+#include "alerts/AlertsPanel.h"
+#include "audit/AuditView.h"
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionEditDialog.h"
 #include "connection/ConnectionsDialog.h"
@@ -24,6 +27,7 @@
 #include "members/MembersPanel.h"
 #include "pool/PoolOperations.h"
 #include "pools/PoolsPanel.h"
+#include "session/AuditSearch.h"
 #include "session/PoolSession.h"
 
 #include "RedisFixture.h"
@@ -42,6 +46,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QTranslator>
 #include <QtTest>
 
@@ -268,6 +273,21 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
     QVERIFY(edited);
     collectEveryTab(texts, connections);
     connections->reject();
+
+    // The alert rules and the audit trail.
+    window.alertsPanel()->editRules();
+    auto *rules = window.alertsPanel()->findChild<AlertRulesDialog *>();
+    QVERIFY(rules);
+    collectEveryTab(texts, rules);
+    rules->reject();
+    AuditView audit(&session, &window);
+    audit.show();
+    QSignalSpy searched(audit.searcher(), &AuditSearch::searchFinished);
+    QVERIFY(searched.wait(10000));
+    for (int row = 0; row < audit.table()->topLevelItemCount(); ++row) // who: user@host (program)
+        texts.addData(audit.table()->topLevelItem(row)->text(AuditView::Actor));
+    collectEveryTab(texts, &audit);
+    audit.close();
 
     // Modal questions: eviction, the health check's target, About, the file dialogs.
     window.membersPanel()->selectMembers({ids.constFirst()});

@@ -56,8 +56,9 @@ void TestWindowLayout::docksKeepTheirProportions() {
                     ->valueText(FairnessPanel::Field::Busiest)
                     .contains(QStringLiteral("socks5://")));
     const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
-    // Pool, Events, Members, (a tab behind Members) Pools and (a tab behind Events) Guard
-    QCOMPARE(docks.size(), 5);
+    // Pool, Events, Members, (a tab behind Members) Pools and (tabs behind Events) Guard and
+    // Alerts
+    QCOMPARE(docks.size(), 6);
     QCoreApplication::processEvents();
     QHash<QString, QSize> before;
     for (const QDockWidget *dock : docks)

@@ -7,6 +7,7 @@
 #include "session/PoolHealth.h"
 #include "session/PoolSession.h"
 #include "members/PoolTableModel.h"
+#include "actions/ReasonField.h"
 #include "actions/ResetScenarioDialog.h"
 #include "actions/RestoreDialog.h"
 #include "actions/SeedDialog.h"
@@ -95,9 +96,7 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     m_evict->setShortcutContext(Qt::WindowShortcut);
 
     m_confirm = [this](const QString &title, const QString &question) {
-        return QMessageBox::question(m_dialogParent, title, question,
-                                     QMessageBox::Yes | QMessageBox::Cancel,
-                                     QMessageBox::Cancel) == QMessageBox::Yes;
+        return askWithReason(m_dialogParent, title, question);
     };
 
     connect(m_refresh, &QAction::triggered, m_session, &PoolSession::pollNow);
@@ -285,11 +284,21 @@ bool PoolActions::evictSelected() {
                        .arg(members.size())
                        .arg(lines.join(QLatin1Char('\n')));
     }
-    if (!m_confirm(members.size() == 1 ? QStringLiteral("Evict member")
-                                       : QStringLiteral("Evict members"),
-                   question))
+    const std::optional<QString> reason = m_confirm(
+        members.size() == 1 ? QStringLiteral("Evict member") : QStringLiteral("Evict members"),
+        question);
+    if (!reason)
         return false;
-    return m_session->evict(members);
+    return m_session->evict(members, *reason);
+}
+
+void PoolActions::setConfirmFunction(ConfirmFunction confirm) {
+    m_confirm = [confirm = std::move(confirm)](const QString &title,
+                                               const QString &question) -> std::optional<QString> {
+        if (!confirm(title, question))
+            return std::nullopt;
+        return QString();
+    };
 }
 
 RestoreDialog *PoolActions::openRestoreDialog() {
@@ -299,7 +308,8 @@ RestoreDialog *PoolActions::openRestoreDialog() {
     auto *dialog = new RestoreDialog(m_session, members, m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_session->restore(dialog->members(), dialog->policy(), dialog->startCount());
+        m_session->restore(dialog->members(), dialog->policy(), dialog->startCount(),
+                           dialog->reason());
     });
     dialog->open();
     return dialog;

@@ -34,6 +34,9 @@ class PoolActions : public QObject {
 
 public:
     using ConfirmFunction = std::function<bool(const QString &title, const QString &question)>;
+    // Yes with the reason typed (maybe empty), or nullopt for cancel.
+    using ReasonConfirmFunction =
+        std::function<std::optional<QString>(const QString &title, const QString &question)>;
 
     PoolActions(PoolSession *session, MembersPanel *members, ChartPanel *chart,
                 QWidget *dialogParent);
@@ -61,7 +64,9 @@ public:
     QList<QAction *> writeActions() const;
 
     // Replace the modal question (tests, scripted use).
-    void setConfirmFunction(ConfirmFunction confirm) { m_confirm = std::move(confirm); }
+    // A ConfirmFunction gives no reason.
+    void setConfirmFunction(ConfirmFunction confirm);
+    void setReasonConfirmFunction(ReasonConfirmFunction confirm) { m_confirm = std::move(confirm); }
     // The demo's background load pauses while the count-reset scenario runs.
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
     // Runs Check selected; the target URL is asked once (askTarget) and kept in QSettings.
@@ -123,7 +128,7 @@ private:
     QPointer<TestAllocationDialog> m_testDialog;
     QPointer<ResetScenarioDialog> m_scenarioDialog;
     DemoDriver *m_demo = nullptr;
-    ConfirmFunction m_confirm;
+    ReasonConfirmFunction m_confirm;
 };
 
 } // namespace poolscope

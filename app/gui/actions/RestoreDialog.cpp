@@ -1,5 +1,7 @@
 #include "actions/RestoreDialog.h"
 
+#include "actions/ReasonField.h"
+
 #include "ui_RestoreDialog.h"
 
 #include "session/DisplayFormat.h"
@@ -38,6 +40,8 @@ RestoreDialog::RestoreDialog(PoolSession *session, const QList<QByteArray> &memb
                                              : QStringLiteral("%1 members").arg(m_members.size()),
                                          names.join(QStringLiteral(", "))));
 
+    m_reason = new ReasonField(this);
+    m_ui->formLayout->addRow(ReasonField::labelText(), m_reason);
     connect(m_ui->policyBox, &QComboBox::currentIndexChanged, this, &RestoreDialog::updateForecast);
     connect(m_ui->startEdit, &QLineEdit::textChanged, this, &RestoreDialog::updateForecast);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -54,6 +58,10 @@ RestoreDialog::~RestoreDialog() = default;
 void RestoreDialog::setPolicy(RestorePolicy policy) {
     m_ui->policyBox->setCurrentIndex(m_ui->policyBox->findData(int(policy)));
     updateForecast();
+}
+
+QString RestoreDialog::reason() const {
+    return m_reason->reason();
 }
 
 RestorePolicy RestoreDialog::policy() const {

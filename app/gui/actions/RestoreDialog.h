@@ -17,6 +17,8 @@ class RestoreDialog;
 
 namespace poolscope {
 
+class ReasonField;
+
 class PoolSession;
 
 // Chooses how evicted members come back (keep, zero, start, min), explains each policy in one
@@ -35,6 +37,9 @@ public:
     void setPolicy(RestorePolicy policy);
     RestorePolicy policy() const;
     double startCount() const;
+    // Why, for the pool's audit trail (empty: none).
+    QString reason() const;
+    ReasonField *reasonField() const { return m_reason; }
     void setStartCount(const QString &text);
     FloodForecast forecast() const;
     // The wait of members restored above the pool minimum (no allocations until it catches up).
@@ -50,6 +55,7 @@ private:
     PoolSession *m_session;
     QList<QByteArray> m_members;
     std::unique_ptr<Ui::RestoreDialog> m_ui;
+    ReasonField *m_reason;
     QPushButton *m_restoreButton;
 };
 

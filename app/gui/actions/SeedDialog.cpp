@@ -1,5 +1,7 @@
 #include "actions/SeedDialog.h"
 
+#include "actions/ReasonField.h"
+
 #include "ui_SeedDialog.h"
 
 #include "client/BackgroundWorker.h"
@@ -13,7 +15,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QGuiApplication>
 #include <QLocale>
 #include <QMimeData>
@@ -66,6 +70,14 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     m_ui->setupUi(this);
     m_seedButton = m_ui->buttonBox->addButton(QStringLiteral("Seed"), QDialogButtonBox::ApplyRole);
     m_seedButton->setDefault(true);
+    // The reason, above the buttons: recorded with every batch of the seed.
+    m_reason = new ReasonField(this);
+    auto *reasonLine = new QHBoxLayout;
+    auto *reasonLabel = new QLabel(ReasonField::labelText(), this);
+    reasonLabel->setBuddy(m_reason);
+    reasonLine->addWidget(reasonLabel);
+    reasonLine->addWidget(m_reason, 1);
+    m_ui->mainLayout->insertLayout(m_ui->mainLayout->indexOf(m_ui->buttonBox), reasonLine);
     m_ui->progressBar->setVisible(false);
     m_ui->splitter->setStretchFactor(0, 2);
     m_ui->splitter->setStretchFactor(1, 3);
@@ -522,6 +534,7 @@ bool SeedDialog::startSeed() {
     if (!options.startAtPoolMinimum)
         options.startCount = parseCount(m_ui->countEdit->text(), nullptr).value_or(0);
     options.overwrite = m_ui->overwriteCheck->isChecked();
+    options.reason = m_reason->reason();
     const QList<QByteArray> members = m_report.accepted.memberIds();
     if (!m_session->seed(members, options))
         return false;

@@ -16,6 +16,8 @@ class SeedDialog;
 
 namespace poolscope {
 
+class ReasonField;
+
 class BackgroundWorker;
 struct Failure;
 class PoolSession;
@@ -55,6 +57,7 @@ public:
     QTreeWidget *rejectedList() const;
     QTreeWidget *duplicatesList() const;
     QPushButton *seedButton() const { return m_seedButton; }
+    ReasonField *reasonField() const { return m_reason; }
     bool isSeeding() const { return m_seeding; }
 
     // Presses Seed: false (with the reason shown) when nothing can be written.
@@ -85,6 +88,7 @@ private:
     PoolSession *m_session;
     std::unique_ptr<Ui::SeedDialog> m_ui;
     QPushButton *m_seedButton;
+    ReasonField *m_reason;
     QTimer m_parseTimer;
     QTimer m_relayoutTimer; // the rejected list's wrapped rows, after a column width changed
     EligibilityReport m_report;
