@@ -1,6 +1,7 @@
 #include "session/PoolSession.h"
 
 #include "monitor/PoolWriter.h"
+#include "session/WriteLock.h"
 #include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
@@ -84,6 +85,8 @@ PoolSession::PoolSession(PoolHistory::Limits historyLimits, QObject *parent)
             m_writesInFlight = 0; // every request answered
     });
     m_health = std::make_unique<PoolHealth>(this);
+    m_writeLock = new WriteLock(this);
+    connect(m_writeLock, &WriteLock::lockChanged, this, &PoolSession::updateWriteAvailability);
     m_lastBlockReason = writeBlockReason();
 }
 
@@ -105,6 +108,8 @@ QString PoolSession::writeBlockReason() const {
         return QStringLiteral("a recording, opened read only: there is no pool to write to");
     if (m_readOnly)
         return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
+    if (m_writeLock->isLocked())
+        return WriteLock::lockedReason();
     if (!m_hasTarget || state() != ConnectionState::Connected)
         return QStringLiteral("not connected to Redis: connect first");
     if (!m_serverRefusesWrites.isEmpty())
