@@ -11,6 +11,8 @@
 #include "actions/RestoreDialog.h"
 #include "actions/SeedDialog.h"
 #include "actions/TestAllocationDialog.h"
+#include "actions/TypedConfirmDialog.h"
+#include "session/WriteLock.h"
 
 #include <algorithm>
 
@@ -98,6 +100,10 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
         return QMessageBox::question(m_dialogParent, title, question,
                                      QMessageBox::Yes | QMessageBox::Cancel,
                                      QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    m_confirmTyped = [this](const QString &title, const QString &question,
+                            const QString &expected) {
+        return TypedConfirmDialog::ask(m_dialogParent, title, question, expected);
     };
     m_chooseFile = [this](const QString &caption, const QString &suggested, const QString &filter) {
         return QFileDialog::getSaveFileName(m_dialogParent, caption, suggested, filter);
@@ -291,9 +297,12 @@ bool PoolActions::evictSelected() {
                        .arg(members.size())
                        .arg(lines.join(QLatin1Char('\n')));
     }
-    if (!m_confirm(members.size() == 1 ? QStringLiteral("Evict member")
-                                       : QStringLiteral("Evict members"),
-                   question))
+    const QString title =
+        members.size() == 1 ? QStringLiteral("Evict member") : QStringLiteral("Evict members");
+    // On production, several members at once need the pool's name typed, not one click.
+    const bool typed = members.size() > 1 && m_session->writeLock().needsTypedConfirmation();
+    if (typed ? !m_confirmTyped(title, question, QString::fromUtf8(m_session->poolKey()))
+              : !m_confirm(title, question))
         return false;
     return m_session->evict(members);
 }
@@ -305,6 +314,18 @@ RestoreDialog *PoolActions::openRestoreDialog() {
     auto *dialog = new RestoreDialog(m_session, members, m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        // A restore at zero floods the pool: on production, the pool's name typed first.
+        if (dialog->policy() == RestorePolicy::Zero &&
+            m_session->writeLock().needsTypedConfirmation() &&
+            !m_confirmTyped(tr("Restore at zero"),
+                            tr("Restore %n member(s) at count zero? Each gets every allocation "
+                               "until it catches up with the pool.",
+                               nullptr, int(dialog->members().size())),
+                            QString::fromUtf8(m_session->poolKey()))) {
+            m_session->log(LogSeverity::Info, QStringLiteral("restore"),
+                           tr("restore at zero not confirmed: nothing written"));
+            return;
+        }
         m_session->restore(dialog->members(), dialog->policy(), dialog->startCount());
     });
     dialog->open();
@@ -343,8 +364,13 @@ TestAllocationDialog *PoolActions::openTestAllocationDialog() {
 ResetScenarioDialog *PoolActions::openResetScenarioDialog() {
     if (!m_session->canWrite())
         return nullptr;
-    if (!m_scenarioDialog)
+    if (!m_scenarioDialog) {
         m_scenarioDialog = new ResetScenarioDialog(m_session, m_demo, m_dialogParent);
+        m_scenarioDialog->setTypedConfirmFunction(
+            [this](const QString &title, const QString &question, const QString &expected) {
+                return m_confirmTyped(title, question, expected);
+            });
+    }
     m_scenarioDialog->show();
     m_scenarioDialog->raise();
     m_scenarioDialog->activateWindow();

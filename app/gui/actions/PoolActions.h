@@ -34,6 +34,9 @@ class PoolActions : public QObject {
 
 public:
     using ConfirmFunction = std::function<bool(const QString &title, const QString &question)>;
+    // On production: a question answered by typing `expected` (the pool's name).
+    using TypedConfirmFunction =
+        std::function<bool(const QString &title, const QString &question, const QString &expected)>;
     using SaveFileFunction = std::function<QString(
         const QString &caption, const QString &suggestedName, const QString &filter)>;
 
@@ -64,6 +67,9 @@ public:
 
     // Replace the modal question and the file chooser (tests, scripted use).
     void setConfirmFunction(ConfirmFunction confirm) { m_confirm = std::move(confirm); }
+    void setTypedConfirmFunction(TypedConfirmFunction confirm) {
+        m_confirmTyped = std::move(confirm);
+    }
     void setSaveFileFunction(SaveFileFunction choose) { m_chooseFile = std::move(choose); }
     // The demo's background load pauses while the count-reset scenario runs.
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
@@ -127,6 +133,7 @@ private:
     QPointer<ResetScenarioDialog> m_scenarioDialog;
     DemoDriver *m_demo = nullptr;
     ConfirmFunction m_confirm;
+    TypedConfirmFunction m_confirmTyped;
     SaveFileFunction m_chooseFile;
 };
 
