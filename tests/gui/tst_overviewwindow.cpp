@@ -64,7 +64,14 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        // Settings (saved connections) in a HOME of this test's own, never shared with others.
+        QVERIFY(m_dir.isValid());
+        qputenv("HOME", QFile::encodeName(m_dir.path()));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral(".config"))));
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS"); // no keychain
+        QStandardPaths::setTestModeEnabled(true);
+    }
 
     void emptyStateSaysHowToAddAConnection() {
         ProfileStore store(m_dir.filePath(QStringLiteral("empty.ini")));
@@ -193,8 +200,8 @@ private Q_SLOTS:
 
         Dashboard dashboard;
         ProfileStore *store = dashboard.window.profileStore();
-        for (const QString &name : store->names())
-            store->remove(name);
+        QVERIFY2(store->fileName().startsWith(m_dir.path()), qPrintable(store->fileName()));
+        QCOMPARE(store->names(), QStringList());
         QCOMPARE(store->save(profile(QStringLiteral("local"), redis, "alpha", Environment::None)),
                  QString());
         QVERIFY(dashboard.window.overviewAction());
