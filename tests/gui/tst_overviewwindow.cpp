@@ -166,6 +166,9 @@ private Q_SLOTS:
                                     .toLongLong();
         QVERIFY(lastGood > 0 && lastGood <= killedAt);
         QCOMPARE(stateOf(window, QStringLiteral("second"), "beta"), RowState::Ok);
+        window.tableView()->setCurrentIndex(window.proxy()->index(down, OverviewModel::Pool));
+        QVERIFY2(window.detailLabel()->text().startsWith(QStringLiteral("first: ")),
+                 qPrintable(window.detailLabel()->text()));
 
         // Back on its port: read again.
         QVERIFY(first.server().start());

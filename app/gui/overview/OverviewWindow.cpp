@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QJsonDocument>
 #include <QKeySequence>
 #include <QLabel>
@@ -42,7 +43,8 @@ OverviewWindow::OverviewWindow(ProfileStore *store, SecretStore *secrets, QWidge
     , m_pages(new QStackedWidget(this))
     , m_empty(new QLabel(this))
     , m_table(new QTableView(this))
-    , m_summary(new QLabel(this)) {
+    , m_summary(new QLabel(this))
+    , m_detail(new QLabel(this)) {
     setObjectName(QStringLiteral("overviewWindow"));
     setWindowTitle(tr("Overview of every pool – poolscope"));
     resize(1100, 480);
@@ -93,6 +95,21 @@ OverviewWindow::OverviewWindow(ProfileStore *store, SecretStore *secrets, QWidge
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnHidden(OverviewModel::Node, true);
     m_table->setColumnHidden(OverviewModel::Group, true);
+    // Whether a row is read, and since when, next to its name; the reason (long) at the end.
+    QHeaderView *header = m_table->horizontalHeader();
+    const QList<int> order = {OverviewModel::Connection,     OverviewModel::EnvironmentColumn,
+                              OverviewModel::Pool,           OverviewModel::Status,
+                              OverviewModel::LastPoll,       OverviewModel::Members,
+                              OverviewModel::Evicted,        OverviewModel::Minimum,
+                              OverviewModel::Median,         OverviewModel::Maximum,
+                              OverviewModel::Spread,         OverviewModel::Jain,
+                              OverviewModel::AllocationRate, OverviewModel::RateTrend,
+                              OverviewModel::SpreadTrend,    OverviewModel::HealthUp,
+                              OverviewModel::HealthDown,     OverviewModel::Guard,
+                              OverviewModel::Alerts,         OverviewModel::Why};
+    for (int visual = 0; visual < order.size(); ++visual)
+        header->moveSection(header->visualIndex(order[visual]), visual);
+    header->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setWhatsThis(tr("Every pool of the chosen connections. Enter or a double click "
                              "opens the pool in the main window."));
 
@@ -106,11 +123,22 @@ OverviewWindow::OverviewWindow(ProfileStore *store, SecretStore *secrets, QWidge
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_pages, 1);
+    m_detail->setWordWrap(true);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_detail);
     layout->addWidget(m_summary);
 
     connect(m_poller, &OverviewPoller::rowsChanged, this, [this] {
         m_model->setRows(m_poller->rows());
         updateSummary();
+    });
+    // Fitted once every server has answered (or failed) the first time; the person's widths are
+    // kept afterwards.
+    connect(m_poller, &OverviewPoller::roundCompleted, this, [this] {
+        if (m_fitted || m_model->rowCount() == 0)
+            return;
+        m_fitted = true;
+        m_table->resizeColumnsToContents();
     });
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setFilterFixedString(text);
@@ -119,6 +147,10 @@ OverviewWindow::OverviewWindow(ProfileStore *store, SecretStore *secrets, QWidge
     connect(m_groups, &QComboBox::activated, this, [this] { reload(); });
     connect(m_refresh, &QPushButton::clicked, m_poller, &OverviewPoller::pollNow);
     connect(m_table, &QAbstractItemView::activated, this, &OverviewWindow::openRow);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &OverviewWindow::updateDetail);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &OverviewWindow::updateDetail);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &OverviewWindow::updateDetail);
 
     m_chooseFile = [this](const QString &caption, const QString &suggested, const QString &filter) {
         return QFileDialog::getSaveFileName(this, caption, suggested, filter);
@@ -228,6 +260,22 @@ void OverviewWindow::updateSummary() {
     if (!m_message.isEmpty())
         text += QStringLiteral(" · ") + m_message;
     m_summary->setText(text);
+}
+
+void OverviewWindow::updateDetail() {
+    const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
+    if (!current.isValid() || current.row() >= m_model->rows().size()) {
+        m_detail->clear();
+        return;
+    }
+    const OverviewRow &row = m_model->rows().at(current.row());
+    if (row.problem.isEmpty()) {
+        m_detail->clear();
+        return;
+    }
+    m_detail->setText(tr("%1: %2 · last good poll: %3")
+                          .arg(row.connection, row.problem,
+                               OverviewModel::displayText(row, OverviewModel::LastPoll)));
 }
 
 void OverviewWindow::openRow(const QModelIndex &index) {

@@ -46,6 +46,7 @@ public:
     QLineEdit *filterField() const { return m_filter; }
     QComboBox *groupChoice() const { return m_groups; }
     QLabel *emptyLabel() const { return m_empty; }
+    QLabel *detailLabel() const { return m_detail; }
     bool isEmptyStateShown() const;
 
     enum class Format { Csv, Json };
@@ -66,6 +67,8 @@ protected:
 private:
     void openRow(const QModelIndex &index);
     void updateSummary();
+    // The current row's problem in full (the Why column is narrow), with its last good poll.
+    void updateDetail();
     void fillGroups();
     void exportWithChooser(Format format);
 
@@ -82,8 +85,10 @@ private:
     QLabel *m_empty;
     QTableView *m_table;
     QLabel *m_summary;
+    QLabel *m_detail;
     QString m_message;
     int m_connectionCount = 0;
+    bool m_fitted = false;
     SaveFileFunction m_chooseFile;
 };
 
