@@ -7,10 +7,14 @@
 #include "overview/OverviewModel.h"
 #include "overview/OverviewPoller.h"
 #include "overview/OverviewWindow.h"
+#include "connection/ConnectionsDialog.h"
 #include "profiles/ProfileStore.h"
+#include "profiles/SecretStore.h"
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QTreeWidget>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -191,6 +195,42 @@ private Q_SLOTS:
         QCOMPARE(open.size(), 1);
         QCOMPARE(open.at(0).at(0).toString(), QStringLiteral("second"));
         QCOMPARE(open.at(0).at(1).toByteArray(), QByteArray("gamma"));
+    }
+
+    void connectionsDialogShowsGroupsAsFolders() {
+        ProfileStore store(m_dir.filePath(QStringLiteral("tree.ini")));
+        const auto add = [&](const QString &name, const QString &group, Environment environment) {
+            ConnectionProfile saved;
+            saved.name = name;
+            saved.url = QStringLiteral("redis://127.0.0.1:1/0"); // never connected to here
+            saved.group = group;
+            saved.environment = environment;
+            QCOMPARE(store.save(saved), QString());
+        };
+        add(QStringLiteral("eu-prod"), QStringLiteral("eu"), Environment::Production);
+        add(QStringLiteral("eu-stage"), QStringLiteral("eu"), Environment::Staging);
+        add(QStringLiteral("laptop"), QString(), Environment::None);
+        SecretStore secrets;
+        ConnectionsDialog dialog(&store, &secrets, ConnectionProfile());
+        QTreeWidget *tree = dialog.tree();
+        QCOMPARE(dialog.connectionCount(), 3);
+        QCOMPARE(tree->topLevelItemCount(), 2);
+        QTreeWidgetItem *folder = tree->topLevelItem(0);
+        QCOMPARE(folder->text(0), QStringLiteral("eu"));
+        QCOMPARE(folder->childCount(), 2);
+        QVERIFY(folder->data(0, Qt::UserRole).toString().isEmpty());
+        QCOMPARE(folder->child(0)->text(0), QStringLiteral("eu-prod"));
+        QCOMPARE(folder->child(0)->text(1), QStringLiteral("Production"));
+        QVERIFY(!folder->child(0)->icon(0).isNull());
+        QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("laptop"));
+        QVERIFY(tree->topLevelItem(1)->icon(0).isNull());
+        // The first connection is chosen, not the folder; a folder chosen connects nothing.
+        QCOMPARE(dialog.selectedName(), QStringLiteral("eu-prod"));
+        QVERIFY(dialog.connectButton()->isEnabled());
+        tree->setCurrentItem(folder);
+        QVERIFY(!dialog.connectButton()->isEnabled());
+        dialog.select(QStringLiteral("laptop"));
+        QCOMPARE(dialog.selectedName(), QStringLiteral("laptop"));
     }
 
     void mainWindowOpensItAndConnectsToTheChosenPool() {
