@@ -22,6 +22,26 @@
     </message>
 </context>
 <context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message numerus="yes">
+        <source>Group %1: %n connection(s)</source>
+        <translation>
+            <numerusform>Group %1: %n connection</numerusform>
+            <numerusform>Group %1: %n connections</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolActions</name>
+    <message numerus="yes">
+        <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
+        <translation>
+            <numerusform>Restore %n member at count zero? It gets every allocation until it catches up with the pool.</numerusform>
+            <numerusform>Restore %n members at count zero? Each gets every allocation until it catches up with the pool.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::PoolHealth</name>
     <message numerus="yes">
         <source>checking %n member(s) through their proxies against %1</source>

@@ -1082,6 +1082,21 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
+    <name>WriteLock</name>
+    <message>
+        <source>Production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Development</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
@@ -1462,6 +1477,36 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Group %1: %n connection(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Group: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens with writes locked until unlocked for the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
@@ -1477,6 +1522,45 @@ socks5://203.0.113.5:1080</source>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::EnvironmentBanner</name>
+    <message>
+        <source>&amp;Unlock writes for this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unlock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes unlocked for this session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1616,6 +1700,14 @@ socks5://203.0.113.5:1080</source>
         <source>poolscope · %1 · %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Overview of every pool…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every pool of every saved connection in one table</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::MembersPanel</name>
@@ -1627,6 +1719,121 @@ Connect tries again.</source>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::OverviewWindow</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview of every pool – poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter rows: connection, pool, status…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows only the rows with this text in any column (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads every server now (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every saved connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connections yet.
+
+Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connection is in this group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 · last good poll: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the overview as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the overview as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolActions</name>
+    <message>
+        <source>Restore at zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>restore at zero not confirmed: nothing written</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1831,6 +2038,18 @@ Connect tries again.</source>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Count-reset demo on production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the pool&apos;s name was not typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
@@ -1871,6 +2090,24 @@ Connect tries again.</source>
     </message>
     <message>
         <source>recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TypedConfirmDialog</name>
+    <message>
+        <source>Type the pool&apos;s name, %1, to confirm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::WriteLock</name>
+    <message>
+        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
