@@ -10,6 +10,7 @@
 #include "chart/ChartPanel.h"
 #include "connection/ConnectionBar.h"
 #include "connection/ConnectionsDialog.h"
+#include "connection/EnvironmentBanner.h"
 #include "connection/ProfileConnector.h"
 #include "connection/SecretPrompter.h"
 #include "profiles/ProfileStore.h"
@@ -19,11 +20,13 @@
 #include "health/GuardPanel.h"
 #include "i18n/LanguageMenu.h"
 #include "members/MembersPanel.h"
+#include "overview/OverviewWindow.h"
 #include "pools/PoolsPanel.h"
 #include "actions/PoolActions.h"
 #include "session/PoolSession.h"
 #include "session/RecordingLoader.h"
 #include "session/SessionRecorder.h"
+#include "session/WriteLock.h"
 #include "connection/StatusBarPanel.h"
 
 #include <QAction>
@@ -32,6 +35,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -41,6 +45,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace poolscope {
 
@@ -83,8 +88,17 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     const Qt::DockWidgetArea side = mirrored ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea;
     setCorner(mirrored ? Qt::TopLeftCorner : Qt::TopRightCorner, side);
     setCorner(mirrored ? Qt::BottomLeftCorner : Qt::BottomRightCorner, side);
-    setCentralWidget(m_chart);
+    // The environment's banner above the chart (hidden for none).
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_banner = new EnvironmentBanner(session, centre);
+    centreLayout->addWidget(m_banner);
+    centreLayout->addWidget(m_chart, 1);
+    setCentralWidget(centre);
     setStatusBar(m_status);
+    m_status->addPermanentWidget(m_banner->statusLabel());
     addToolBar(Qt::TopToolBarArea, m_connectionBar);
 
     QDockWidget *pool =
@@ -141,6 +155,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_prompter, [this] {
         m_connectedProfile.clear();
         m_pendingProfile.clear();
+        m_session->writeLock().setEnvironment(Environment::None);
         m_prompter->setActiveConnection({}, false);
         Q_EMIT connectionRequested();
     });
@@ -153,6 +168,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
                 m_session->setPollInterval(interval);
                 m_connectionBar->setTarget(endpoint, key);
                 m_connectedProfile = m_pendingProfile;
+                m_session->writeLock().setEnvironment(m_pendingEnvironment);
                 m_session->connectTo(endpoint, key);
             });
     connect(m_profileConnector, &ProfileConnector::connectionFailed, this,
@@ -283,6 +299,7 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addAction(a->backAction());
     m_poolMenu->addAction(m_connectionBar->focusAddressAction());
     m_poolMenu->addSeparator();
+    m_poolMenu->addAction(m_banner->unlockAction());
     m_poolMenu->addAction(a->seedAction());
     m_poolMenu->addAction(a->evictAction());
     m_poolMenu->addAction(a->restoreAction());
@@ -305,6 +322,11 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addAction(m_connectionBar->connectAction());
 
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    m_overviewAction =
+        m_viewMenu->addAction(tr("&Overview of every pool…"), this, [this] { showOverview(); });
+    m_overviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    m_overviewAction->setStatusTip(tr("Every pool of every saved connection in one table"));
+    m_viewMenu->addSeparator();
     m_viewMenu->addActions(m_chart->viewActions());
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -380,6 +402,33 @@ ConnectionsDialog *MainWindow::showConnections() {
     return dialog;
 }
 
+OverviewWindow *MainWindow::showOverview() {
+    if (!m_overview) {
+        m_overview = new OverviewWindow(m_profiles.get(), m_secrets, this);
+        m_overview->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_overview, &OverviewWindow::poolOpenRequested, this,
+                [this](const QString &name, const QByteArray &pool) {
+                    const ProfileLoadResult loaded = m_profiles->load(name);
+                    if (!loaded.profile) {
+                        m_status->showMessage(loaded.error, 10000);
+                        return;
+                    }
+                    ConnectionProfile profile = *loaded.profile;
+                    if (!pool.isEmpty())
+                        profile.poolKey = pool;
+                    connectLoadedProfile(profile);
+                    raise();
+                    activateWindow();
+                });
+    } else {
+        m_overview->reload(); // saved connections may have changed since
+    }
+    m_overview->show();
+    m_overview->raise();
+    m_overview->activateWindow();
+    return m_overview;
+}
+
 bool MainWindow::connectProfile(const QString &name, QString *error) {
     const ProfileLoadResult loaded = m_profiles->load(name);
     if (!loaded.profile) {
@@ -396,6 +445,7 @@ bool MainWindow::connectProfile(const QString &name, QString *error) {
 void MainWindow::connectLoadedProfile(const ConnectionProfile &profile) {
     Q_EMIT connectionRequested();
     m_pendingProfile = profile.name; // the title's and the last connection's, once it is ready
+    m_pendingEnvironment = profile.environment;
     m_profileConnector->connectTo(profile);
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include "endpoint/Endpoint.h"
+#include "profiles/ConnectionProfile.h"
 
 #include <memory>
 #include <optional>
@@ -16,10 +18,12 @@ class ChartPanel;
 class ConnectionBar;
 struct ConnectionProfile;
 class ConnectionsDialog;
+class EnvironmentBanner;
 class EventsPanel;
 class FairnessPanel;
 class GuardPanel;
 class MembersPanel;
+class OverviewWindow;
 class PoolActions;
 class PoolSession;
 class PoolsPanel;
@@ -81,6 +85,12 @@ public:
     RecentRecordings *recentRecordings() const { return m_recentRecordings; }
     PoolsPanel *poolsPanel() const { return m_pools; }
     AlertsPanel *alertsPanel() const { return m_alerts; }
+    // View ▸ Overview…: every pool of every saved connection; made at the first call, then
+    // raised. Enter on a row connects this window to that connection and pool.
+    OverviewWindow *showOverview();
+    QAction *overviewAction() const { return m_overviewAction; }
+    // The environment's banner (production: locked writes and the unlock button).
+    EnvironmentBanner *environmentBanner() const { return m_banner; }
 
 Q_SIGNALS:
     // The person asked to connect (the connection bar, or a saved connection's Connect), as
@@ -124,6 +134,10 @@ private:
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;
+    EnvironmentBanner *m_banner = nullptr;
+    QAction *m_overviewAction = nullptr;
+    QPointer<OverviewWindow> m_overview;
+    Environment m_pendingEnvironment = Environment::None;
     std::optional<Endpoint> m_embeddedServer;
     QString m_pendingProfile;     // asked for; its secrets may still be coming
     QString m_connectedProfile;   // the saved connection watched, for the title and "last"

@@ -1082,6 +1082,21 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
+    <name>WriteLock</name>
+    <message>
+        <source>Production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Development</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
@@ -1628,6 +1643,36 @@ socks5://203.0.113.5:1080</source>
     </message>
 </context>
 <context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Group %1: %n connection(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Group: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens with writes locked until unlocked for the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
@@ -1643,6 +1688,45 @@ socks5://203.0.113.5:1080</source>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::EnvironmentBanner</name>
+    <message>
+        <source>&amp;Unlock writes for this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unlock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes unlocked for this session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2086,6 +2170,18 @@ Connect tries again.</source>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Count-reset demo on production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the pool&apos;s name was not typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
@@ -2126,6 +2222,24 @@ Connect tries again.</source>
     </message>
     <message>
         <source>recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TypedConfirmDialog</name>
+    <message>
+        <source>Type the pool&apos;s name, %1, to confirm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::WriteLock</name>
+    <message>
+        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

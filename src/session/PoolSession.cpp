@@ -1,6 +1,7 @@
 #include "session/PoolSession.h"
 
 #include "session/PoolAlerts.h"
+#include "session/WriteLock.h"
 #include "session/PoolHealth.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolHealth.h"
@@ -88,6 +89,8 @@ PoolSession::PoolSession(std::unique_ptr<PoolFeed> feed, PoolHistory::Limits his
             [this] { m_writesInFlight = 0; }); // every request answered
     m_health = std::make_unique<PoolHealth>(this);
     m_alerts = std::make_unique<PoolAlerts>(this);
+    m_writeLock = new WriteLock(this);
+    connect(m_writeLock, &WriteLock::lockChanged, this, &PoolSession::updateWriteAvailability);
     m_lastBlockReason = writeBlockReason();
 }
 
@@ -109,6 +112,8 @@ QString PoolSession::writeBlockReason() const {
         return QStringLiteral("a recording, opened read only: there is no pool to write to");
     if (m_readOnly)
         return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
+    if (m_writeLock->isLocked())
+        return WriteLock::lockedReason();
     if (!m_hasTarget || state() != ConnectionState::Connected)
         return QStringLiteral("not connected to Redis: connect first");
     if (!m_serverRefusesWrites.isEmpty())

@@ -24,6 +24,7 @@ namespace poolscope {
 
 class PoolAlerts;
 class PoolHealth;
+class WriteLock;
 struct LoadedRecording;
 
 enum class LogSeverity { Info, Warning, Error };
@@ -95,6 +96,10 @@ public:
     // Redis"), or empty when they are allowed.
     QString writeBlockReason() const;
     bool canWrite() const { return writeBlockReason().isEmpty(); }
+    // Production safety of the connection watched: locked writes are refused (writeBlockReason)
+    // until unlocked for this session; its lockChanged also changes writeAvailabilityChanged.
+    WriteLock &writeLock() { return *m_writeLock; }
+    const WriteLock &writeLock() const { return *m_writeLock; }
 
     void connectTo(const Endpoint &endpoint, const QByteArray &poolKey);
     // Shows a recording (RecordingLoader) instead of a live pool: no connection, read-only, its
@@ -273,6 +278,7 @@ private:
     std::unique_ptr<PoolHistory> m_history;
     std::unique_ptr<PoolHealth> m_health;
     std::unique_ptr<PoolAlerts> m_alerts;
+    WriteLock *m_writeLock = nullptr; // a child: its signals are connected in the constructor
     PoolHistory::Limits m_historyLimits;
     struct KeptPool;
     std::vector<KeptPool> m_keptPools; // pools looked at before, most recently left last

@@ -151,7 +151,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             dialog->keychainLabel()->text().startsWith(QLatin1String("No keychain here")), 10000);
         QVERIFY(dialog->keychainLabel()->text().contains(QLatin1String("kept in memory only")));
-        QCOMPARE(dialog->list()->count(), 0);
+        QCOMPARE(dialog->connectionCount(), 0);
         QVERIFY(!dialog->connectButton()->isEnabled());
 
         // A URL with a password is refused, with the reason in the editor.
@@ -171,7 +171,7 @@ private Q_SLOTS:
         QVERIFY(!rememberEnabled); // no keychain: disabled, with the reason
         QVERIFY2(refusal.contains(QLatin1String("holds a password")), qPrintable(refusal));
         QVERIFY(!refusal.contains(kRedisPassword));
-        QCOMPARE(dialog->list()->count(), 0);
+        QCOMPARE(dialog->connectionCount(), 0);
 
         dialog->setEditFunction([&](ConnectionEditDialog &editor) {
             editor.insecureBox()->setChecked(false);
@@ -192,7 +192,7 @@ private Q_SLOTS:
         refusal.clear();
         dialog->newButton()->click();
         QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
-        QCOMPARE(dialog->list()->count(), 1);
+        QCOMPARE(dialog->connectionCount(), 1);
         QCOMPARE(dialog->selectedName(), QStringLiteral("prod tls"));
         const ProfileLoadResult saved = m_window->profileStore()->load(QStringLiteral("prod tls"));
         QVERIFY2(saved.ok(), qPrintable(saved.error));
@@ -211,7 +211,7 @@ private Q_SLOTS:
         });
         dialog->duplicateButton()->click();
         QCOMPARE(duplicateName, QStringLiteral("prod tls (copy)"));
-        QCOMPARE(dialog->list()->count(), 2);
+        QCOMPARE(dialog->connectionCount(), 2);
 
         // Delete asks first: no keeps it, yes deletes it.
         QString question;
@@ -222,10 +222,10 @@ private Q_SLOTS:
         });
         dialog->deleteButton()->click();
         QVERIFY(question.contains(QLatin1String("\"prod tls (copy)\"")));
-        QCOMPARE(dialog->list()->count(), 2);
+        QCOMPARE(dialog->connectionCount(), 2);
         dialog->setConfirmFunction([](const QString &) { return true; });
         dialog->deleteButton()->click();
-        QCOMPARE(dialog->list()->count(), 1);
+        QCOMPARE(dialog->connectionCount(), 1);
         QCOMPARE(m_window->profileStore()->names(), QStringList{QStringLiteral("prod tls")});
 
         dialog->select(QStringLiteral("prod tls"));

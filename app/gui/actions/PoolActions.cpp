@@ -12,6 +12,8 @@
 #include "actions/RestoreDialog.h"
 #include "actions/SeedDialog.h"
 #include "actions/TestAllocationDialog.h"
+#include "actions/TypedConfirmDialog.h"
+#include "session/WriteLock.h"
 
 #include <algorithm>
 
@@ -97,6 +99,10 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
 
     m_confirm = [this](const QString &title, const QString &question) {
         return askWithReason(m_dialogParent, title, question);
+    };
+    m_confirmTyped = [this](const QString &title, const QString &question,
+                            const QString &expected) {
+        return TypedConfirmDialog::ask(m_dialogParent, title, question, expected);
     };
 
     connect(m_refresh, &QAction::triggered, m_session, &PoolSession::pollNow);
@@ -284,9 +290,15 @@ bool PoolActions::evictSelected() {
                        .arg(members.size())
                        .arg(lines.join(QLatin1Char('\n')));
     }
-    const std::optional<QString> reason = m_confirm(
-        members.size() == 1 ? QStringLiteral("Evict member") : QStringLiteral("Evict members"),
-        question);
+    const QString title =
+        members.size() == 1 ? QStringLiteral("Evict member") : QStringLiteral("Evict members");
+    // On production, several members at once need the pool's name typed, not one click.
+    const bool typed = members.size() > 1 && m_session->writeLock().needsTypedConfirmation();
+    std::optional<QString> reason;
+    if (!typed)
+        reason = m_confirm(title, question);
+    else if (m_confirmTyped(title, question, QString::fromUtf8(m_session->poolKey())))
+        reason = QString();
     if (!reason)
         return false;
     return m_session->evict(members, *reason);
@@ -308,6 +320,18 @@ RestoreDialog *PoolActions::openRestoreDialog() {
     auto *dialog = new RestoreDialog(m_session, members, m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        // A restore at zero floods the pool: on production, the pool's name typed first.
+        if (dialog->policy() == RestorePolicy::Zero &&
+            m_session->writeLock().needsTypedConfirmation() &&
+            !m_confirmTyped(tr("Restore at zero"),
+                            tr("Restore %n member(s) at count zero? Each gets every allocation "
+                               "until it catches up with the pool.",
+                               nullptr, int(dialog->members().size())),
+                            QString::fromUtf8(m_session->poolKey()))) {
+            m_session->log(LogSeverity::Info, QStringLiteral("restore"),
+                           tr("restore at zero not confirmed: nothing written"));
+            return;
+        }
         m_session->restore(dialog->members(), dialog->policy(), dialog->startCount(),
                            dialog->reason());
     });
@@ -348,8 +372,13 @@ TestAllocationDialog *PoolActions::openTestAllocationDialog() {
 ResetScenarioDialog *PoolActions::openResetScenarioDialog() {
     if (!m_session->canWrite())
         return nullptr;
-    if (!m_scenarioDialog)
+    if (!m_scenarioDialog) {
         m_scenarioDialog = new ResetScenarioDialog(m_session, m_demo, m_dialogParent);
+        m_scenarioDialog->setTypedConfirmFunction(
+            [this](const QString &title, const QString &question, const QString &expected) {
+                return m_confirmTyped(title, question, expected);
+            });
+    }
     m_scenarioDialog->show();
     m_scenarioDialog->raise();
     m_scenarioDialog->activateWindow();

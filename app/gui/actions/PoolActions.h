@@ -37,6 +37,9 @@ public:
     // Yes with the reason typed (maybe empty), or nullopt for cancel.
     using ReasonConfirmFunction =
         std::function<std::optional<QString>(const QString &title, const QString &question)>;
+    // On production: a question answered by typing `expected` (the pool's name).
+    using TypedConfirmFunction =
+        std::function<bool(const QString &title, const QString &question, const QString &expected)>;
 
     PoolActions(PoolSession *session, MembersPanel *members, ChartPanel *chart,
                 QWidget *dialogParent);
@@ -67,6 +70,9 @@ public:
     // A ConfirmFunction gives no reason.
     void setConfirmFunction(ConfirmFunction confirm);
     void setReasonConfirmFunction(ReasonConfirmFunction confirm) { m_confirm = std::move(confirm); }
+    void setTypedConfirmFunction(TypedConfirmFunction confirm) {
+        m_confirmTyped = std::move(confirm);
+    }
     // The demo's background load pauses while the count-reset scenario runs.
     void setDemoDriver(DemoDriver *demo) { m_demo = demo; }
     // Runs Check selected; the target URL is asked once (askTarget) and kept in QSettings.
@@ -129,6 +135,7 @@ private:
     QPointer<ResetScenarioDialog> m_scenarioDialog;
     DemoDriver *m_demo = nullptr;
     ReasonConfirmFunction m_confirm;
+    TypedConfirmFunction m_confirmTyped;
 };
 
 } // namespace poolscope

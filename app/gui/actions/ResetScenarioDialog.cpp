@@ -7,6 +7,7 @@
 #include "session/DemoDriver.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "session/WriteLock.h"
 
 #include <QDateTime>
 #include <QPushButton>
@@ -147,6 +148,16 @@ bool ResetScenarioDialog::start() {
     const ResetScenarioSpec run = spec();
     if (run.poolKey.isEmpty()) {
         m_ui->resultText->setPlainText(QStringLiteral("Name the scenario key first."));
+        return false;
+    }
+    if (m_session->writeLock().needsTypedConfirmation() &&
+        (!m_confirmTyped ||
+         !m_confirmTyped(tr("Count-reset demo on production"),
+                         tr("The count-reset demo replaces pool “%1” with its own members, "
+                            "evicts one and restores it. Run it on this production server?")
+                             .arg(QString::fromUtf8(run.poolKey)),
+                         QString::fromUtf8(run.poolKey)))) {
+        m_ui->resultText->setPlainText(tr("Not run: the pool's name was not typed."));
         return false;
     }
     if (!m_previousEndpoint && run.poolKey != m_session->poolKey()) {

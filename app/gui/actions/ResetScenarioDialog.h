@@ -5,6 +5,7 @@
 #include "load/ResetScenario.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -44,6 +45,12 @@ public:
     void setKey(const QByteArray &key);
     ResetScenarioSpec spec() const;
 
+    // On production, start() asks for the scenario pool's name typed (PoolActions gives it).
+    using TypedConfirmFunction =
+        std::function<bool(const QString &title, const QString &question, const QString &expected)>;
+    void setTypedConfirmFunction(TypedConfirmFunction confirm) {
+        m_confirmTyped = std::move(confirm);
+    }
     bool start();
     void cancel();
     bool isRunning() const { return m_worker != nullptr; }
@@ -90,6 +97,7 @@ private:
     bool m_demoWasEnabled = false;
     std::optional<Endpoint> m_scenarioEndpoint; // the pool the scenario writes
     QByteArray m_scenarioKey;
+    TypedConfirmFunction m_confirmTyped;
 };
 
 } // namespace poolscope

@@ -3,13 +3,15 @@
 #include "connection/ConnectionEditDialog.h"
 #include "profiles/ProfileStore.h"
 #include "profiles/SecretStore.h"
+#include "session/WriteLock.h"
 #include "transport/Transport.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
-#include <QListWidget>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -22,7 +24,7 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     , m_store(store)
     , m_secrets(secrets)
     , m_template(newTemplate)
-    , m_list(new QListWidget(this))
+    , m_list(new QTreeWidget(this))
     , m_details(new QLabel(this))
     , m_keychain(new QLabel(this))
     , m_error(new QLabel(this))
@@ -41,7 +43,11 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     m_edit = [](ConnectionEditDialog &editor) { return editor.exec() == QDialog::Accepted; };
 
     m_list->setObjectName(QStringLiteral("connectionList"));
-    m_list->setMinimumWidth(220);
+    m_list->setMinimumWidth(260);
+    m_list->setColumnCount(2);
+    m_list->setHeaderLabels({tr("Connection"), tr("Environment")});
+    m_list->setRootIsDecorated(true);
+    m_list->setUniformRowHeights(true);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -82,8 +88,12 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     connect(m_duplicate, &QPushButton::clicked, this, &ConnectionsDialog::duplicateSelected);
     connect(m_delete, &QPushButton::clicked, this, &ConnectionsDialog::deleteSelected);
     connect(m_connect, &QPushButton::clicked, this, &ConnectionsDialog::connectSelected);
-    connect(m_list, &QListWidget::itemDoubleClicked, this, &ConnectionsDialog::connectSelected);
-    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+    // A folder's double click opens or closes it; a connection's connects.
+    connect(m_list, &QTreeWidget::itemDoubleClicked, this, [this] {
+        if (!selectedName().isEmpty())
+            connectSelected();
+    });
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this] {
         updateButtons();
         showDetails();
     });
@@ -98,29 +108,80 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
 ConnectionsDialog::~ConnectionsDialog() = default;
 
 QString ConnectionsDialog::selectedName() const {
-    const QListWidgetItem *item = m_list->currentItem();
-    return item ? item->text() : QString();
+    const QTreeWidgetItem *item = m_list->currentItem();
+    return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+int ConnectionsDialog::connectionCount() const {
+    int count = 0;
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+        if (!(*it)->data(0, Qt::UserRole).toString().isEmpty())
+            ++count;
+    return count;
 }
 
 void ConnectionsDialog::select(const QString &name) {
-    const QList<QListWidgetItem *> found = m_list->findItems(name, Qt::MatchExactly);
-    if (!found.isEmpty())
-        m_list->setCurrentItem(found.first());
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+        if ((*it)->data(0, Qt::UserRole).toString() == name) {
+            m_list->setCurrentItem(*it);
+            return;
+        }
 }
 
 void ConnectionsDialog::reload(const QString &selected) {
     m_list->clear();
-    m_list->addItems(m_store->names());
+    // Groups as folders (sorted, before the connections without one); each connection with
+    // its environment's colour.
+    QMap<QString, QTreeWidgetItem *> folders;
+    QList<QTreeWidgetItem *> loose;
+    for (const QString &name : m_store->names()) {
+        const ProfileLoadResult loaded = m_store->load(name);
+        const QString group = loaded.ok() ? loaded.profile->group : QString();
+        const Environment environment =
+            loaded.ok() ? loaded.profile->environment : Environment::None;
+        auto *item = new QTreeWidgetItem({name, environmentLabel(environment)});
+        item->setData(0, Qt::UserRole, name);
+        if (const QColor colour = environmentColor(environment); colour.isValid()) {
+            QPixmap swatch(12, 12);
+            swatch.fill(colour);
+            item->setIcon(0, QIcon(swatch));
+            item->setForeground(1, colour);
+        }
+        if (group.isEmpty()) {
+            loose << item;
+            continue;
+        }
+        QTreeWidgetItem *&folder = folders[group];
+        if (!folder) {
+            folder = new QTreeWidgetItem({group});
+            folder->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            QFont bold = folder->font(0);
+            bold.setBold(true);
+            folder->setFont(0, bold);
+        }
+        folder->addChild(item);
+    }
+    QStringList groups = folders.keys();
+    groups.sort(Qt::CaseInsensitive);
+    for (const QString &group : groups)
+        m_list->addTopLevelItem(folders.value(group));
+    m_list->addTopLevelItems(loose);
+    m_list->expandAll();
+    m_list->resizeColumnToContents(0);
     if (!selected.isEmpty())
         select(selected);
-    if (!m_list->currentItem() && m_list->count() > 0)
-        m_list->setCurrentRow(0);
+    if (selectedName().isEmpty())
+        for (QTreeWidgetItemIterator it(m_list); *it; ++it)
+            if (!(*it)->data(0, Qt::UserRole).toString().isEmpty()) {
+                m_list->setCurrentItem(*it);
+                break;
+            }
     updateButtons();
     showDetails();
 }
 
 void ConnectionsDialog::updateButtons() {
-    const bool any = m_list->currentItem() != nullptr;
+    const bool any = !selectedName().isEmpty();
     for (QPushButton *button : {m_editButton, m_duplicate, m_delete, m_connect})
         button->setEnabled(any);
 }
@@ -149,7 +210,10 @@ void ConnectionsDialog::showDetails() {
     m_error->hide();
     const QString name = selectedName();
     if (name.isEmpty()) {
-        m_details->setText(QStringLiteral("No saved connections yet: New... saves one."));
+        const QTreeWidgetItem *folder = m_list->currentItem();
+        m_details->setText(folder ? tr("Group %1: %n connection(s)", nullptr, folder->childCount())
+                                        .arg(folder->text(0).toHtmlEscaped())
+                                  : QStringLiteral("No saved connections yet: New... saves one."));
         return;
     }
     const ProfileLoadResult loaded = m_store->load(name);
@@ -169,6 +233,13 @@ void ConnectionsDialog::showDetails() {
                           : QString())
           << QStringLiteral("Pool key: %1").arg(QString::fromUtf8(p.poolKey).toHtmlEscaped())
           << QStringLiteral("Poll every %1 ms").arg(p.pollInterval.count());
+    if (!p.group.isEmpty())
+        lines << tr("Group: %1").arg(p.group.toHtmlEscaped());
+    if (p.environment != Environment::None)
+        lines << tr("Environment: <b><font color=\"%1\">%2</font></b>")
+                     .arg(environmentColor(p.environment).name(), environmentLabel(p.environment));
+    if (p.environment == Environment::Production)
+        lines << tr("Opens with writes locked until unlocked for the session");
     if (p.needsPassword)
         lines << (p.rememberSecrets ? QStringLiteral("Password: from the keychain")
                                     : QStringLiteral("Password: asked when connecting"));

@@ -7,7 +7,7 @@
 #include <QDialog>
 
 class QLabel;
-class QListWidget;
+class QTreeWidget;
 class QPushButton;
 
 namespace poolscope {
@@ -16,7 +16,8 @@ class ConnectionEditDialog;
 class ProfileStore;
 class SecretStore;
 
-// File > Connections...: the saved connections, with New, Edit, Duplicate, Delete (asked first)
+// File > Connections...: the saved connections (a tree: groups as folders, each connection with
+// its environment's colour), with New, Edit, Duplicate, Delete (asked first)
 // and Connect. Profiles go to the ProfileStore (never a secret); a password typed in the editor
 // goes to the SecretStore (keychain, or memory only when there is none: the dialog says which).
 class ConnectionsDialog : public QDialog {
@@ -34,7 +35,10 @@ public:
     void setConfirmFunction(ConfirmFunction confirm) { m_confirm = std::move(confirm); }
     void setEditFunction(EditFunction edit) { m_edit = std::move(edit); }
 
-    QListWidget *list() const { return m_list; }
+    // Groups as folders, connections inside (or at the top without a group); a connection's
+    // item holds its name in Qt::UserRole, a folder's holds none.
+    QTreeWidget *tree() const { return m_list; }
+    int connectionCount() const;
     QLabel *keychainLabel() const { return m_keychain; }
     QPushButton *newButton() const { return m_new; }
     QPushButton *editButton() const { return m_editButton; }
@@ -63,7 +67,7 @@ private:
     ProfileStore *m_store;
     SecretStore *m_secrets;
     ConnectionProfile m_template;
-    QListWidget *m_list;
+    QTreeWidget *m_list;
     QLabel *m_details;
     QLabel *m_keychain;
     QLabel *m_error;
