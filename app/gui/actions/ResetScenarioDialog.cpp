@@ -29,7 +29,7 @@ ResetScenarioDialog::ResetScenarioDialog(PoolSession *session, DemoDriver *demo,
     m_cancelButton->setToolTip(tr("Stop the scenario now (a partial report follows)"));
     m_backButton->setToolTip(tr("Watch the pool you watched before the scenario again"));
     for (RestorePolicy policy : allRestorePolicies())
-        m_ui->policyBox->addItem(restorePolicyName(policy), int(policy));
+        m_ui->policyBox->addItem(restorePolicyLabel(policy), int(policy));
     QFont mono(QStringLiteral("DejaVu Sans Mono"));
     mono.setStyleHint(QFont::Monospace);
     m_ui->resultText->setFont(mono);

@@ -19,7 +19,7 @@ RestoreDialog::RestoreDialog(PoolSession *session, const QList<QByteArray> &memb
     m_restoreButton = m_ui->buttonBox->addButton(tr("Restore"), QDialogButtonBox::AcceptRole);
     m_restoreButton->setDefault(true);
     for (RestorePolicy policy : allRestorePolicies())
-        m_ui->policyBox->addItem(restorePolicyName(policy), int(policy));
+        m_ui->policyBox->addItem(restorePolicyLabel(policy), int(policy));
     QFont title = m_ui->forecastTitle->font();
     title.setBold(true);
     m_ui->forecastTitle->setFont(title);

@@ -107,7 +107,7 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     for (const HealthState state :
          {HealthState::Up, HealthState::Down, HealthState::Unknown, HealthState::NotCheckable})
         m_healthFilter->addItem(tr("Health: %1").arg(healthStateText(state)), int(state));
-    m_healthFilter->setToolTip(QStringLiteral("Show only members in this health state"));
+    m_healthFilter->setToolTip(tr("Show only members in this health state"));
     connect(m_healthFilter, &QComboBox::currentIndexChanged, this, [this] {
         const int state = m_healthFilter->currentData().toInt();
         static_cast<PoolSortProxy *>(m_proxy)->setHealthFilter(
