@@ -6,11 +6,15 @@
 set(POOLSCOPE_LANGUAGES zh_CN ug pa eo)
 set(POOLSCOPE_TS_DIR ${PROJECT_SOURCE_DIR}/resources/translations)
 
-# What lupdate reads: the dashboard, the session below it, the alert texts it shows, and the strings
+# What lupdate reads: the dashboard, the session below it, the texts of the monitor, the restore
+# policies and the proxy-list parser that it shows (only those
+# wrapped in translate()), the alert texts it shows, and the strings
 # of Qt's own dialogs that Qt ships no translation of for some of our languages (qt_strings.cpp).
 file(GLOB_RECURSE POOLSCOPE_I18N_SOURCES CONFIGURE_DEPENDS
      ${PROJECT_SOURCE_DIR}/app/gui/*.cpp ${PROJECT_SOURCE_DIR}/app/gui/*.h
      ${PROJECT_SOURCE_DIR}/src/session/*.cpp ${PROJECT_SOURCE_DIR}/src/session/*.h
+     ${PROJECT_SOURCE_DIR}/src/monitor/*.cpp ${PROJECT_SOURCE_DIR}/src/pool/PoolTypes.cpp
+     ${PROJECT_SOURCE_DIR}/src/proxylist/*.cpp
      ${PROJECT_SOURCE_DIR}/src/alerts/*.cpp ${PROJECT_SOURCE_DIR}/src/alerts/*.h
      ${PROJECT_SOURCE_DIR}/src/notify/*.cpp ${PROJECT_SOURCE_DIR}/src/notify/*.h
      ${PROJECT_SOURCE_DIR}/ui/*.ui)

@@ -101,16 +101,15 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     m_status->addPermanentWidget(m_banner->statusLabel());
     addToolBar(Qt::TopToolBarArea, m_connectionBar);
 
-    QDockWidget *pool =
-        addDock(m_fairness, QStringLiteral("Pool"), QStringLiteral("poolDock"), side);
-    QDockWidget *events =
-        addDock(m_events, QStringLiteral("Events"), QStringLiteral("eventsDock"), side);
-    QDockWidget *members = addDock(m_members, QStringLiteral("Members"),
-                                   QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
+    //: Pool: the proxy pool (the sorted set the dashboard watches), a panel's title.
+    QDockWidget *pool = addDock(m_fairness, tr("Pool"), QStringLiteral("poolDock"), side);
+    QDockWidget *events = addDock(m_events, tr("Events"), QStringLiteral("eventsDock"), side);
+    QDockWidget *members =
+        addDock(m_members, tr("Members"), QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
     // Every pool on the server or cluster: a tab beside the members, closed until
     // asked for (View > Pools, Ctrl+Shift+L), so it reads nothing unseen.
-    QDockWidget *pools = addDock(m_pools, QStringLiteral("Pools"), QStringLiteral("poolsDock"),
-                                 Qt::BottomDockWidgetArea);
+    QDockWidget *pools =
+        addDock(m_pools, tr("Pools"), QStringLiteral("poolsDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(members, pools);
     pools->hide();
     pools->toggleViewAction()->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+L")));
@@ -124,8 +123,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     guardScroll->setWidgetResizable(true);
     guardScroll->setFrameShape(QFrame::NoFrame);
     guardScroll->setWidget(m_guard);
-    QDockWidget *guard =
-        addDock(guardScroll, QStringLiteral("Guard"), QStringLiteral("guardDock"), side);
+    QDockWidget *guard = addDock(guardScroll, tr("Guard"), QStringLiteral("guardDock"), side);
     splitDockWidget(pool, events, Qt::Vertical);
     // Closed until asked for (View > Guard, Ctrl+Shift+G), like Pools: then a tab beside Events.
     tabifyDockWidget(events, guard);
@@ -223,7 +221,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::authenticationFailed, this, [this](const Failure &failure) {
         // A saved connection's password was refused: its next Connect asks the person again.
         m_prompter->markRefused(transport::SecretKind::RedisPassword,
-                                QStringLiteral("the server refused the password"));
+                                tr("the server refused the password"));
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
         m_connectionBar->askForPassword(m_session->endpoint(), failure.text);
     });
@@ -255,45 +253,47 @@ QDockWidget *MainWindow::addDock(QWidget *panel, const QString &title, const QSt
 
 void MainWindow::buildMenusAndToolbars() {
     PoolActions *a = m_actions;
-    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    QMenu *file = menuBar()->addMenu(tr("&File"));
     m_connectionsAction =
-        file->addAction(QStringLiteral("Connections..."), this, [this] { showConnections(); });
+        file->addAction(tr("Connections..."), this, [this] { showConnections(); });
     m_connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_connectionsAction->setToolTip(QStringLiteral("Saved connections: URL, TLS and SSH settings, "
-                                                   "pool key and poll interval; secrets in the "
-                                                   "keychain"));
-    m_openRecordingAction = file->addAction(QStringLiteral("Open recording…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open recording"), recordingsFolder(),
-            QStringLiteral("poolscope recordings (*.sqlite *.db *.poolscope);;All files (*)"));
+    m_connectionsAction->setToolTip(tr("Saved connections: URL, TLS and SSH settings, "
+                                       "pool key and poll interval; secrets in the "
+                                       "keychain"));
+    m_openRecordingAction = file->addAction(tr("Open recording…"), this, [this] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open recording"), recordingsFolder(),
+                                         tr("poolscope recordings (*.sqlite *.db *.poolscope)") +
+                                             QStringLiteral(";;") + tr("All files (*)"));
         if (!path.isEmpty())
             openRecording(path);
     });
     m_openRecordingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-    m_openRecordingAction->setToolTip(QStringLiteral(
-        "Open a recording without any Redis connection, read only: its history, markers and "
-        "last poll"));
+    m_openRecordingAction->setToolTip(
+        tr("Open a recording without any Redis connection, read only: its history, markers and "
+           "last poll"));
     m_recentRecordings = new RecentRecordings(
         m_session, [this](const QString &path) { openRecording(path); }, this);
     file->addMenu(m_recentRecordings->menu());
-    m_recordAction = file->addAction(QStringLiteral("Record while watching"));
+    m_recordAction = file->addAction(tr("Record while watching"));
     m_recordAction->setCheckable(true);
     m_recordAction->setChecked(true);
     m_recordAction->setEnabled(false); // until a recorder is set
-    m_recordAction->setToolTip(QStringLiteral(
-        "Keep the watched pool's history in its recording (one file per server and pool in the "
-        "data directory), so it is there the next time the pool is opened"));
+    m_recordAction->setToolTip(
+        tr("Keep the watched pool's history in its recording (one file per server and pool in the "
+           "data directory), so it is there the next time the pool is opened"));
     file->addSeparator();
     file->addAction(a->exportChartAction());
     file->addAction(a->exportHistoryAction());
     file->addAction(a->exportTableAction());
     file->addAction(a->exportCredentialsAction());
     file->addSeparator();
-    QAction *quit = file->addAction(QStringLiteral("Quit"), this, &QWidget::close);
+    QAction *quit = file->addAction(tr("Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     // Connect/Disconnect last: the first item of a menu is the one hit by accident.
-    m_poolMenu = menuBar()->addMenu(QStringLiteral("&Pool"));
+    //: Pool: the proxy pool (the sorted set the dashboard watches), a menu.
+    m_poolMenu = menuBar()->addMenu(tr("&Pool"));
     m_poolMenu->addAction(a->refreshAction());
     m_poolMenu->addAction(m_connectionBar->pauseAction());
     m_poolMenu->addAction(a->backAction());
@@ -321,7 +321,7 @@ void MainWindow::buildMenusAndToolbars() {
     m_poolMenu->addSeparator();
     m_poolMenu->addAction(m_connectionBar->connectAction());
 
-    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_overviewAction =
         m_viewMenu->addAction(tr("&Overview of every pool…"), this, [this] { showOverview(); });
     m_overviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
@@ -332,17 +332,17 @@ void MainWindow::buildMenusAndToolbars() {
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
 
-    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("About poolscope"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About poolscope"),
-                           QStringLiteral("<b>poolscope %1</b><p>Live dashboard for Redis "
-                                          "least-used proxy pools: a sorted set whose scores count "
-                                          "allocations, served by allocate.lua.</p>")
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("About poolscope"), this, [this] {
+        QMessageBox::about(this, tr("About poolscope"),
+                           tr("<b>poolscope %1</b><p>Live dashboard for Redis "
+                              "least-used proxy pools: a sorted set whose scores count "
+                              "allocations, served by allocate.lua.</p>")
                                .arg(QApplication::applicationVersion()));
     });
 
     addToolBarBreak();
-    m_actionsBar = addToolBar(QStringLiteral("Actions"));
+    m_actionsBar = addToolBar(tr("Actions"));
     m_actionsBar->setObjectName(QStringLiteral("actionsBar"));
     m_actionsBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_actionsBar->addAction(a->refreshAction());
@@ -356,8 +356,8 @@ void MainWindow::buildMenusAndToolbars() {
     m_actionsBar->addAction(a->pinAction());
     m_actionsBar->addSeparator();
     auto *exportButton = new QToolButton(m_actionsBar);
-    exportButton->setText(QStringLiteral("Export"));
-    exportButton->setToolTip(QStringLiteral("Export the chart, the history or the table"));
+    exportButton->setText(tr("Export"));
+    exportButton->setToolTip(tr("Export the chart, the history or the table"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto *exportMenu = new QMenu(exportButton);
     exportMenu->addAction(a->exportChartAction());
@@ -500,7 +500,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
 void MainWindow::updateTitle() {
     if (m_session->isShowingRecording()) {
         setWindowTitle(
-            m_session->displayText(QStringLiteral("poolscope · recording %1 · %2 (read only)")
+            m_session->displayText(tr("poolscope · recording %1 · %2 (read only)")
                                        .arg(QFileInfo(m_session->recordingPath()).fileName(),
                                             QString::fromUtf8(m_session->poolKey()))));
         return;
@@ -519,7 +519,7 @@ void MainWindow::updateTitle() {
 
 void MainWindow::openRecording(const QString &path) {
     m_session->log(LogSeverity::Info, QStringLiteral("recording"),
-                   QStringLiteral("reading the recording %1…").arg(path));
+                   tr("reading the recording %1…").arg(path));
     // An overview first (the tier that fits the chart: at once), then every frame the file
     // holds (seconds for a big pool's day), for zooming in; both off the GUI thread.
     const auto full = [this, path](std::shared_ptr<LoadedRecording> loaded) {
@@ -529,7 +529,7 @@ void MainWindow::openRecording(const QString &path) {
     const auto overview = [this, path, full](std::shared_ptr<LoadedRecording> loaded) {
         if (!loaded->ok()) {
             m_session->log(LogSeverity::Error, QStringLiteral("recording"),
-                           QStringLiteral("cannot open the recording: %1").arg(loaded->error));
+                           tr("cannot open the recording: %1").arg(loaded->error));
             return;
         }
         m_session->showRecording(std::move(*loaded));

@@ -107,8 +107,9 @@ int main(int argc, char *argv[]) {
         server = std::make_unique<RedisServerProcess>();
         QString error;
         if (!server->start(&error)) {
-            reportFatal(QStringLiteral("cannot start the embedded redis-server: %1. Or connect to "
-                                       "a server with --url redis://host:6379/0.")
+            reportFatal(QCoreApplication::translate(
+                            "main", "cannot start the embedded redis-server: %1. Or connect to "
+                                    "a server with --url redis://host:6379/0.")
                             .arg(error),
                         interactive);
             return 1;
@@ -164,8 +165,9 @@ int main(int argc, char *argv[]) {
 
     if (server)
         session.log(LogSeverity::Info, QStringLiteral("server"),
-                    QStringLiteral("embedded redis-server started (pid %1, %2); it stops when "
-                                   "poolscope exits")
+                    QCoreApplication::translate(
+                        "main", "embedded redis-server started (pid %1, %2); it stops when "
+                                "poolscope exits")
                         .arg(server->pid())
                         .arg(endpoint.toDisplayString()));
     window.show();

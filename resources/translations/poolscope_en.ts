@@ -72,4 +72,138 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>poolscope::ResetScenarioDialog</name>
+    <message numerus="yes">
+        <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
+        <translation>
+            <numerusform>count-reset scenario: %n member, %1/s, policy %2, pool &quot;%3&quot;</numerusform>
+            <numerusform>count-reset scenario: %n members, %1/s, policy %2, pool &quot;%3&quot;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>restored: %Ln allocation(s) went to it since</source>
+        <translation>
+            <numerusform>restored: %Ln allocation went to it since</numerusform>
+            <numerusform>restored: %Ln allocations went to it since</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 / %2 · %Ln allocation(s) · %3</source>
+        <translation>
+            <numerusform>%1 / %2 · %Ln allocation · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln allocations · %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
+        <translation>
+            <numerusform>pool &quot;%1&quot;: %n member, %2/s asked, %3/s achieved (cancelled)</numerusform>
+            <numerusform>pool &quot;%1&quot;: %n members, %2/s asked, %3/s achieved (cancelled)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
+        <translation>
+            <numerusform>pool &quot;%1&quot;: %n member, %2/s asked, %3/s achieved</numerusform>
+            <numerusform>pool &quot;%1&quot;: %n members, %2/s asked, %3/s achieved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>observed: longest run %Ln consecutive allocation(s)</source>
+        <translation>
+            <numerusform>observed: longest run %Ln consecutive allocation</numerusform>
+            <numerusform>observed: longest run %Ln consecutive allocations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::RestoreDialog</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n member(s): %1</source>
+        <translation>
+            <numerusform>Restore %n member: %1</numerusform>
+            <numerusform>Restore %n members: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::SeedDialog</name>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation>
+            <numerusform>Nothing new to seed: the %n accepted member is in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set its count again.</numerusform>
+            <numerusform>Nothing new to seed: the %n accepted members are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation>
+            <numerusform>Nothing new to seed: the %n accepted member is in the pool already. Tick &quot;Reset members already in the pool&quot; to set its count again.</numerusform>
+            <numerusform>Nothing new to seed: the %n accepted members are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Seed %Ln member(s)</source>
+        <translation>
+            <numerusform>Seed %Ln member</numerusform>
+            <numerusform>Seed %Ln members</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
+        <translation>
+            <numerusform>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</numerusform>
+            <numerusform>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %Ln member(s)…</source>
+        <translation>
+            <numerusform>Writing %Ln member…</numerusform>
+            <numerusform>Writing %Ln members…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::StatusBarPanel</name>
+    <message numerus="yes">
+        <source>%Ln member(s)</source>
+        <translation>
+            <numerusform>%Ln member</numerusform>
+            <numerusform>%Ln members</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TestAllocationDialog</name>
+    <message numerus="yes">
+        <source>starting %n worker(s)…</source>
+        <translation>
+            <numerusform>starting %n worker…</numerusform>
+            <numerusform>starting %n workers…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
+        <translation>
+            <numerusform>test allocations started: %1, %n worker, pipeline %2%3, %4</numerusform>
+            <numerusform>test allocations started: %1, %n workers, pipeline %2%3, %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln allocation(s)</source>
+        <translation>
+            <numerusform>%Ln allocation</numerusform>
+            <numerusform>%Ln allocations</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

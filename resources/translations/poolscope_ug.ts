@@ -2,6 +2,42 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ug_CN">
 <context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 %</source>
+        <extracomment>A percentage: the number, then its sign.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
@@ -105,6 +141,97 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source> (no allocations measured right now, so no time estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, about %1 at the current rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: this member will receive every allocation until others join.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: these %L1 members will share every allocation between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This member will receive the next ~%1 allocations%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HealthCell</name>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checkable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up · %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never checked (Ctrl+K checks the selected members)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last check %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target answered HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 consecutive successes, %2 consecutive failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evicted by the guard</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LoadReport</name>
@@ -126,6 +253,183 @@
     </message>
     <message>
         <source>lost in failover: not checked (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool is empty: no proxy allocated (%1 empty answers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated %1 in %2 (%3/s)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty-pool answers: 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors: 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outcome unknown (no reply, never retried): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency p50 %1 · p99 %2 · max %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 worker(s), pipeline %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive ZRANGE + ZINCRBY</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OutsideChanges</name>
+    <message>
+        <source> and %L1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 members left the pool without an eviction here (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PoolMonitor</name>
+    <message>
+        <source>full snapshot (%1 members)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProxyList</name>
+    <message>
+        <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains a NUL byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains the control character U+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is out of range 1-65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated [ in IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing scheme before &quot;://&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid scheme %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty credentials before &quot;@&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected path %1 after the port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing host and port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty [] where an IPv6 address belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected text %1 after &quot;]&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid UTF-8</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -387,6 +691,10 @@ Please verify the correct file name was given.</source>
     <message>
         <source>Change to list view mode</source>
         <translation>تىزىملىك كۆرۈنۈشىگە ئالماشتۇر</translation>
+    </message>
+    <message>
+        <source>Show </source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -846,6 +1154,45 @@ Please verify the correct file name was given.</source>
     </message>
 </context>
 <context>
+    <name>RestorePolicy</name>
+    <message>
+        <source>keep</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep: back at its saved count, where it left off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero: back at 0; it takes every allocation until it catches up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start: back at the agreed starting count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
@@ -1100,6 +1447,14 @@ socks5://203.0.113.5:1080</source>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1634,11 +1989,365 @@ socks5://203.0.113.5:1080</source>
         <source>  P&amp;ool </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find pools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server and watch the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Poll every </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pool key is empty: name the pool&apos;s sorted set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Password refused: type it into the URL, then Enter </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching this server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: connect first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionEditDialog</name>
+    <message>
+        <source>The server needs a password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system CAs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the certificate file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not verify the server (insecure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept and record an unknown host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember secrets in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asked when connecting if left empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the URL&apos;s host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[user@]bastion[:port] or a Host alias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Secret Service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">ئاتى</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS (rediss://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH tunnel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password for the Redis server %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passphrase of the TLS client key %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passphrase of the SSH key %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH password for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH host %1 is not in ~/.ssh/known_hosts.
+
+Key type: %2
+Fingerprint: %3
+
+Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: unknown SSH host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message>
+        <source>New...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished">ئۆچۈر</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for a keychain...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connections yet: New... saves one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport: %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, via ssh %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll every %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password: from the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password: asked when connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (copy %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::DemoDriver</name>
+    <message>
+        <source>the demo list is missing from the resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo list has no usable entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background load: %L1 workers, about %L2 allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background load ended with %L1 errors, %L2 unknown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1742,6 +2451,50 @@ socks5://203.0.113.5:1080</source>
     </message>
     <message>
         <source>– (not in the recording)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale: no good poll since %1. These figures are from then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+%2 evicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 with the %3 evicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busiest (last %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (no allocations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending: first totals scan %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>highest count: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1855,6 +2608,14 @@ socks5://203.0.113.5:1080</source>
         <source>Guard off (lease released)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
@@ -1889,6 +2650,425 @@ Connect tries again.</source>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter members… (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only members whose id contains this text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only members in this health state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‖ order held: rows selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‖ order held: pointer over the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching the pool for &quot;%1&quot;…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search for &quot;%1&quot; failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member is %1 (health filter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member matches &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: retrying. The events panel says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: %1
+Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected, but reading &quot;%1&quot; fails: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first %1 found: type more to narrow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole pool searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>searching… %Ln page(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 found for &quot;%2&quot; · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shown · %2 in pool · %3 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolActions</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll the pool now (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a proxy list into the pool (Ctrl+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test allocations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run allocations through allocate.lua (Ctrl+T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo: count reset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin to chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter the members table (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the chart as an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export history as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every member&apos;s count over time: time, member, count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the members table as shown (sorted and filtered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to previous pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch the pool watched before this one again (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health check target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL fetched through each proxy (http:// or https://):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include credentials in CSV exports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select members to check first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select one or more members in the pool first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict %1 (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Evict the %n selected member(s) (Delete)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>select one or more evicted (grey) members first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore %1 (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore the %n selected member(s) (Ctrl+R)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled: not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpin from chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: select members in the table first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop always charting the selected members (Ctrl+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: no other pool watched in this window yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict %1?
+
+It gets no allocations until restored; its count is saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  • %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>  … and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Evict these %n member(s)?
+
+%1
+
+They get no allocations until restored; their counts are saved.</source>
+        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Evict member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chart saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the chart to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>history saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the history to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the table to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2209,6 +3389,193 @@ Connect tries again.</source>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than 64 MiB: split it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): the first %3 lines are shown, every line is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a proxy list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proxy lists (*.txt *.csv *.json *.list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished">ھەممە ھۆججەتلەر (*)</translation>
+    </message>
+    <message>
+        <source>evicted: restore it instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, first %3 listed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New members join at the pool minimum: no flood.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting count: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pool minimum is %1: starting at %2 causes no flood.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: the new members share the allocations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flood warning: %1 is below the pool minimum %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed a pool (not connected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: connect to a pool first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed pool &quot;%1&quot; · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Seed %Ln member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: still reading the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: no accepted proxy in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the accepted members to the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the list (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %Ln member(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::SessionRecorder</name>
+    <message>
+        <source>recording stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording switched off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the past of this pool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recording: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
@@ -2222,6 +3589,177 @@ Connect tries again.</source>
     </message>
     <message>
         <source>recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection to the Redis server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round-trip time of the last poll (all its commands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the last successful poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rtt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poll failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · primary %1 (from sentinel %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, pool &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no poll yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: last good poll %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polled %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TestAllocationDialog</name>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run now; the summary still accounts for every allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic script (allocate.lua)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive ZRANGE + ZINCRBY (race demo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>starting %n worker(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln allocation(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, max %1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the test allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 done · %2 allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped at %1 of %2 (%p%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -70,6 +70,8 @@
     QT_TRANSLATE_NOOP("QFileDialog", "Files of type:"),
     QT_TRANSLATE_NOOP("QFileDialog", "Find Directory"),
     QT_TRANSLATE_NOOP("QFileDialog", "Show &hidden files"),
+    // The file list header's menu: "Show " and a column's name, glued by Qt.
+    QT_TRANSLATE_NOOP("QFileDialog", "Show "),
     QT_TRANSLATE_NOOP("QFileDialog", "Save As"),
     QT_TRANSLATE_NOOP(
         "QFileDialog",

@@ -14,8 +14,10 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QMetaType>
 #include <QTimer>
 
@@ -334,8 +336,9 @@ private:
         for (const PoolMember &member : std::as_const(observation.snapshot.members))
             counts.append(member.count);
         observation.stats = computePoolStats(counts, observation.snapshot.evicted.size());
-        observation.mode =
-            QStringLiteral("full snapshot (%1 members)").arg(observation.snapshot.members.size());
+        // Shown by the dashboard (in its language); the CLI installs no translation.
+        observation.mode = QCoreApplication::translate("PoolMonitor", "full snapshot (%1 members)")
+                               .arg(QLocale().toString(observation.snapshot.members.size()));
         return observation;
     }
 

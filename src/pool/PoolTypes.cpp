@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 namespace poolscope {
 
 QString restorePolicyName(RestorePolicy policy) {
@@ -25,16 +27,38 @@ std::optional<RestorePolicy> parseRestorePolicy(const QString &name) {
     return std::nullopt;
 }
 
+QString restorePolicyLabel(RestorePolicy policy) {
+    switch (policy) {
+    case RestorePolicy::Keep:
+        //: A restore policy's name in the window (the CLI's --policy keep).
+        return QCoreApplication::translate("RestorePolicy", "keep");
+    case RestorePolicy::Zero:
+        //: A restore policy's name in the window (the CLI's --policy zero).
+        return QCoreApplication::translate("RestorePolicy", "zero");
+    case RestorePolicy::Start:
+        //: A restore policy's name in the window (the CLI's --policy start).
+        return QCoreApplication::translate("RestorePolicy", "start");
+    case RestorePolicy::Min:
+        //: A restore policy's name in the window (the CLI's --policy min): the pool's minimum.
+        return QCoreApplication::translate("RestorePolicy", "min");
+    }
+    return {};
+}
+
 QString restorePolicyDescription(RestorePolicy policy) {
     switch (policy) {
     case RestorePolicy::Keep:
-        return QStringLiteral("keep: back at its saved count, where it left off");
+        return QCoreApplication::translate("RestorePolicy",
+                                           "keep: back at its saved count, where it left off");
     case RestorePolicy::Zero:
-        return QStringLiteral("zero: back at 0; it takes every allocation until it catches up");
+        return QCoreApplication::translate(
+            "RestorePolicy", "zero: back at 0; it takes every allocation until it catches up");
     case RestorePolicy::Start:
-        return QStringLiteral("start: back at the agreed starting count");
+        return QCoreApplication::translate("RestorePolicy",
+                                           "start: back at the agreed starting count");
     case RestorePolicy::Min:
-        return QStringLiteral("min: back at the pool's lowest count; joins the rotation, no flood");
+        return QCoreApplication::translate(
+            "RestorePolicy", "min: back at the pool's lowest count; joins the rotation, no flood");
     }
     return {};
 }

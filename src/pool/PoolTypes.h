@@ -57,7 +57,9 @@ enum class RestorePolicy {
 
 QString restorePolicyName(RestorePolicy policy);
 std::optional<RestorePolicy> parseRestorePolicy(const QString &name);
-// One line for people choosing a policy.
+// The name and one line for people choosing a policy, in the window's language (the CLI installs
+// no translation: English there).
+QString restorePolicyLabel(RestorePolicy policy);
 QString restorePolicyDescription(RestorePolicy policy);
 QList<RestorePolicy> allRestorePolicies();
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <QCoreApplication>
+
 namespace poolscope::proxylist_detail {
 
 namespace {
@@ -141,7 +143,9 @@ QString unknownCommentStyleProblem(QStringView text) {
     for (const QLatin1StringView mark :
          {QLatin1StringView("//"), QLatin1StringView("/*"), QLatin1StringView("--")}) {
         if (text.startsWith(mark))
-            return QStringLiteral("unknown comment style \"%1\" (comment lines start with # or ;)")
+            return QCoreApplication::translate(
+                       "ProxyList",
+                       "unknown comment style \"%1\" (comment lines start with # or ;)")
                 .arg(mark);
     }
     return {};
@@ -227,8 +231,9 @@ bool isValidScheme(QStringView scheme) {
 QString unpairedSurrogateProblem(QStringView text) {
     if (text.isValidUtf16())
         return {};
-    return QStringLiteral("contains an unpaired surrogate (a \\uD800-\\uDFFF escape without its "
-                          "pair), which is not valid Unicode");
+    return QCoreApplication::translate(
+        "ProxyList", "contains an unpaired surrogate (a \\uD800-\\uDFFF escape without its "
+                     "pair), which is not valid Unicode");
 }
 
 QString forbiddenCharacterProblem(QStringView text, Whitespace whitespace) {
@@ -236,35 +241,38 @@ QString forbiddenCharacterProblem(QStringView text, Whitespace whitespace) {
         return problem;
     for (const QChar c : text) {
         if (c == u'\0')
-            return QStringLiteral("contains a NUL byte");
+            return QCoreApplication::translate("ProxyList", "contains a NUL byte");
         if (c.isSpace() && whitespace == Whitespace::Allowed)
             continue;
         if (c.isSpace())
-            return QStringLiteral("unexpected whitespace inside the entry (expected one proxy "
-                                  "per line, as host:port)");
+            return QCoreApplication::translate(
+                "ProxyList", "unexpected whitespace inside the entry (expected one proxy "
+                             "per line, as host:port)");
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            return QStringLiteral("contains the control character U+%1")
+            return QCoreApplication::translate("ProxyList", "contains the control character U+%1")
                 .arg(QString::number(c.unicode(), 16).toUpper().rightJustified(4, u'0'));
         // Invisible, and it would make "\ufeff1.2.3.4" look like a valid host that was refused.
         if (c.unicode() == 0xfeff)
-            return QStringLiteral("contains a byte-order mark (U+FEFF, invisible), which only the "
-                                  "file's first character may be");
+            return QCoreApplication::translate(
+                "ProxyList", "contains a byte-order mark (U+FEFF, invisible), which only the "
+                             "file's first character may be");
     }
     return {};
 }
 
 QString parsePortText(QStringView text, int &port) {
     if (text.isEmpty())
-        return QStringLiteral("missing port");
+        return QCoreApplication::translate("ProxyList", "missing port");
     for (const QChar c : text) {
         if (!isAsciiDigit(c))
-            return QStringLiteral("port %1 is not a number").arg(quotedForReason(text));
+            return QCoreApplication::translate("ProxyList", "port %1 is not a number")
+                .arg(quotedForReason(text));
     }
     qsizetype firstSignificant = 0;
     while (firstSignificant < text.size() - 1 && text[firstSignificant] == u'0')
         ++firstSignificant;
     if (text.size() - firstSignificant > 9) // would overflow int; certainly out of range
-        return QStringLiteral("port %1 is out of range 1-65535")
+        return QCoreApplication::translate("ProxyList", "port %1 is out of range 1-65535")
             .arg(elidedForReason(text.sliced(firstSignificant)));
     port = text.sliced(firstSignificant).toInt();
     return {};
@@ -272,18 +280,20 @@ QString parsePortText(QStringView text, int &port) {
 
 QString parseHostField(QStringView text, QString &host) {
     if (text.isEmpty())
-        return QStringLiteral("missing host");
+        return QCoreApplication::translate("ProxyList", "missing host");
     if (text.startsWith(u'[')) {
         if (!text.endsWith(u']'))
-            return QStringLiteral("unterminated [ in IPv6 address");
+            return QCoreApplication::translate("ProxyList", "unterminated [ in IPv6 address");
         const QStringView inner = text.sliced(1, text.size() - 2);
         if (!canonicalIpv6(inner, host))
-            return QStringLiteral("%1 is not a valid IPv6 address").arg(quotedForReason(inner));
+            return QCoreApplication::translate("ProxyList", "%1 is not a valid IPv6 address")
+                .arg(quotedForReason(inner));
         return {};
     }
     if (text.contains(u':')) {
         if (!canonicalIpv6(text, host))
-            return QStringLiteral("host %1 contains \":\" but is not a valid IPv6 address")
+            return QCoreApplication::translate(
+                       "ProxyList", "host %1 contains \":\" but is not a valid IPv6 address")
                 .arg(quotedForReason(text));
         return {};
     }
@@ -300,9 +310,10 @@ QString parseEntryText(QStringView text, ProxyEntry &entry) {
     if (const qsizetype schemeEnd = rest.indexOf(u"://"); schemeEnd >= 0) {
         const QStringView scheme = rest.first(schemeEnd);
         if (scheme.isEmpty())
-            return QStringLiteral("missing scheme before \"://\"");
+            return QCoreApplication::translate("ProxyList", "missing scheme before \"://\"");
         if (!isValidScheme(scheme))
-            return QStringLiteral("invalid scheme %1").arg(quotedForReason(scheme));
+            return QCoreApplication::translate("ProxyList", "invalid scheme %1")
+                .arg(quotedForReason(scheme));
         entry.scheme = scheme.toString().toLower();
         rest = rest.sliced(schemeEnd + 3);
     } else {
@@ -313,7 +324,7 @@ QString parseEntryText(QStringView text, ProxyEntry &entry) {
     if (const qsizetype at = rest.lastIndexOf(u'@'); at >= 0) {
         const QStringView userInfo = rest.first(at);
         if (userInfo.isEmpty())
-            return QStringLiteral("empty credentials before \"@\"");
+            return QCoreApplication::translate("ProxyList", "empty credentials before \"@\"");
         const qsizetype colon = userInfo.indexOf(u':');
         entry.username = (colon < 0 ? userInfo : userInfo.first(colon)).toString();
         entry.password = colon < 0 ? QString() : userInfo.sliced(colon + 1).toString();
@@ -324,43 +335,47 @@ QString parseEntryText(QStringView text, ProxyEntry &entry) {
     if (rest.endsWith(u'/'))
         rest.chop(1);
     if (const qsizetype slash = rest.indexOf(u'/'); slash >= 0)
-        return QStringLiteral("unexpected path %1 after the port")
+        return QCoreApplication::translate("ProxyList", "unexpected path %1 after the port")
             .arg(quotedForReason(rest.sliced(slash)));
     if (rest.isEmpty())
-        return QStringLiteral("missing host and port");
+        return QCoreApplication::translate("ProxyList", "missing host and port");
 
     QStringView portText;
     if (rest.startsWith(u'[')) {
         const qsizetype close = rest.indexOf(u']');
         if (close < 0)
-            return QStringLiteral("unterminated [ in IPv6 address");
+            return QCoreApplication::translate("ProxyList", "unterminated [ in IPv6 address");
         const QStringView inner = rest.sliced(1, close - 1);
         const QStringView afterBracket = rest.sliced(close + 1);
         if (inner.isEmpty())
-            return QStringLiteral("empty [] where an IPv6 address belongs");
+            return QCoreApplication::translate("ProxyList",
+                                               "empty [] where an IPv6 address belongs");
         if (!canonicalIpv6(inner, entry.host))
-            return QStringLiteral("%1 is not a valid IPv6 address").arg(quotedForReason(inner));
+            return QCoreApplication::translate("ProxyList", "%1 is not a valid IPv6 address")
+                .arg(quotedForReason(inner));
         if (afterBracket.isEmpty())
-            return QStringLiteral("missing port");
+            return QCoreApplication::translate("ProxyList", "missing port");
         if (!afterBracket.startsWith(u':'))
-            return QStringLiteral("unexpected text %1 after \"]\"")
+            return QCoreApplication::translate("ProxyList", "unexpected text %1 after \"]\"")
                 .arg(quotedForReason(afterBracket));
         portText = afterBracket.sliced(1);
     } else {
         const qsizetype colon = rest.lastIndexOf(u':');
         if (colon < 0)
-            return QStringLiteral("missing port");
+            return QCoreApplication::translate("ProxyList", "missing port");
         const QStringView hostText = rest.first(colon);
         if (hostText.contains(u':')) {
             QString ignored;
             if (canonicalIpv6(rest, ignored) || canonicalIpv6(hostText, ignored))
-                return QStringLiteral("IPv6 address must be written in brackets, as in "
-                                      "[2001:db8::1]:8080");
-            return QStringLiteral("too many \":\" (expected host:port; write credentials as "
-                                  "scheme://user:pass@host:port)");
+                return QCoreApplication::translate(
+                    "ProxyList", "IPv6 address must be written in brackets, as in "
+                                 "[2001:db8::1]:8080");
+            return QCoreApplication::translate(
+                "ProxyList", "too many \":\" (expected host:port; write credentials as "
+                             "scheme://user:pass@host:port)");
         }
         if (hostText.isEmpty())
-            return QStringLiteral("missing host");
+            return QCoreApplication::translate("ProxyList", "missing host");
         entry.host = hostText.toString().toLower();
         portText = rest.sliced(colon + 1);
     }
@@ -403,7 +418,8 @@ bool ListParser::decodeLine(QByteArrayView raw, int lineNumber, const QString &n
         return false;
     }
     if (raw.contains('\0')) {
-        addProblem(lineNumber, displayTextFromBytes(raw), QStringLiteral("contains a NUL byte"));
+        addProblem(lineNumber, displayTextFromBytes(raw),
+                   QCoreApplication::translate("ProxyList", "contains a NUL byte"));
         return false;
     }
     // Comments are skipped before decoding: a Latin-1 comment must not fail the list.
@@ -413,7 +429,7 @@ bool ListParser::decodeLine(QByteArrayView raw, int lineNumber, const QString &n
     text = m_decoder.decode(raw.trimmed());
     if (m_decoder.hasError()) {
         addProblem(lineNumber, displayTextFromBytes(raw.trimmed()),
-                   QStringLiteral("not valid UTF-8"));
+                   QCoreApplication::translate("ProxyList", "not valid UTF-8"));
         return false;
     }
     return true;

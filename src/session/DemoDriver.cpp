@@ -53,13 +53,13 @@ QList<QByteArray> DemoDriver::demoMembers(QString *error) {
     QFile file(QStringLiteral(":/demo/demo-proxies.txt"));
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = QStringLiteral("the demo list is missing from the resources");
+            *error = tr("the demo list is missing from the resources");
         return {};
     }
     const EligibilityReport report = readProxyList(file.readAll(), EligibilityRules{});
     const QList<QByteArray> members = report.accepted.memberIds();
     if (members.isEmpty() && error)
-        *error = report.fatalError.isEmpty() ? QStringLiteral("the demo list has no usable entry")
+        *error = report.fatalError.isEmpty() ? tr("the demo list has no usable entry")
                                              : report.fatalError;
     return members;
 }
@@ -105,8 +105,8 @@ void DemoDriver::handleObservation(const PoolObservation &observation) {
             return;
         }
         m_session->log(LogSeverity::Info, QStringLiteral("demo"),
-                       QStringLiteral("empty pool: seeding %1 demo proxies (documentation "
-                                      "address ranges)")
+                       tr("empty pool: seeding %L1 demo proxies (documentation "
+                          "address ranges)")
                            .arg(members.size()));
         SeedOptions options;
         options.startCount = 0;
@@ -141,7 +141,7 @@ void DemoDriver::startLoad() {
     spec.connection.clientName = QStringLiteral("poolscope-demo-load");
     if (m_runner->start(spec)) {
         m_session->log(LogSeverity::Info, QStringLiteral("demo"),
-                       QStringLiteral("background load: %1 workers, about %2 allocations/s")
+                       tr("background load: %L1 workers, about %L2 allocations/s")
                            .arg(spec.workers)
                            .arg(spec.ratePerSecond));
     }
@@ -158,7 +158,7 @@ void DemoDriver::handleLoadFinished(const LoadReport &report) {
         return;
     if (report.errors() > 0 || report.unknown > 0)
         m_session->log(LogSeverity::Warning, QStringLiteral("demo"),
-                       QStringLiteral("background load ended with %1 errors, %2 unknown")
+                       tr("background load ended with %L1 errors, %L2 unknown")
                            .arg(report.errors())
                            .arg(report.unknown));
     if (m_enabled && !m_suspended && !report.cancelled)

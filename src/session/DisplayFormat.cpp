@@ -23,7 +23,9 @@ QString formatRate(double perSecond) {
 QString formatShare(double fraction) {
     if (!std::isfinite(fraction))
         return QStringLiteral("–");
-    return QLocale().toString(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+    //: A percentage: the number, then its sign.
+    return QCoreApplication::translate("DisplayFormat", "%1 %")
+        .arg(QLocale().toString(fraction * 100.0, 'f', 1));
 }
 
 QString formatSeconds(double seconds) {
@@ -31,14 +33,19 @@ QString formatSeconds(double seconds) {
     if (!std::isfinite(seconds) || seconds < 0)
         return QStringLiteral("–");
     if (seconds < 0.1)
-        return locale.toString(seconds, 'f', 3) + QStringLiteral(" s");
+        return QCoreApplication::translate("DisplayFormat", "%1 s")
+            .arg(locale.toString(seconds, 'f', 3));
     if (seconds < 10)
-        return locale.toString(seconds, 'f', 1) + QStringLiteral(" s");
+        return QCoreApplication::translate("DisplayFormat", "%1 s")
+            .arg(locale.toString(seconds, 'f', 1));
     if (seconds < 120)
-        return locale.toString(seconds, 'f', 0) + QStringLiteral(" s");
+        return QCoreApplication::translate("DisplayFormat", "%1 s")
+            .arg(locale.toString(seconds, 'f', 0));
     if (seconds < 7200)
-        return locale.toString(seconds / 60.0, 'f', 1) + QStringLiteral(" min");
-    return locale.toString(seconds / 3600.0, 'f', 1) + QStringLiteral(" h");
+        return QCoreApplication::translate("DisplayFormat", "%1 min")
+            .arg(locale.toString(seconds / 60.0, 'f', 1));
+    return QCoreApplication::translate("DisplayFormat", "%1 h")
+        .arg(locale.toString(seconds / 3600.0, 'f', 1));
 }
 
 QString formatAgo(qint64 elapsedMs) {
@@ -46,12 +53,16 @@ QString formatAgo(qint64 elapsedMs) {
     if (elapsedMs < 0)
         elapsedMs = 0;
     if (elapsedMs < 10000)
-        return locale.toString(double(elapsedMs) / 1000.0, 'f', 1) + QStringLiteral(" s ago");
+        return QCoreApplication::translate("DisplayFormat", "%1 s ago")
+            .arg(locale.toString(double(elapsedMs) / 1000.0, 'f', 1));
     if (elapsedMs < 120000)
-        return QStringLiteral("%1 s ago").arg(elapsedMs / 1000);
+        return QCoreApplication::translate("DisplayFormat", "%1 s ago")
+            .arg(locale.toString(elapsedMs / 1000));
     if (elapsedMs < 7200000)
-        return QStringLiteral("%1 min ago").arg(elapsedMs / 60000);
-    return QStringLiteral("%1 h ago").arg(elapsedMs / 3600000);
+        return QCoreApplication::translate("DisplayFormat", "%1 min ago")
+            .arg(locale.toString(elapsedMs / 60000));
+    return QCoreApplication::translate("DisplayFormat", "%1 h ago")
+        .arg(locale.toString(elapsedMs / 3600000));
 }
 
 QString formatMilliseconds(double milliseconds) {
@@ -59,8 +70,10 @@ QString formatMilliseconds(double milliseconds) {
     if (!std::isfinite(milliseconds) || milliseconds < 0)
         return QStringLiteral("–");
     if (milliseconds < 10)
-        return locale.toString(milliseconds, 'f', 2) + QStringLiteral(" ms");
-    return locale.toString(milliseconds, 'f', 0) + QStringLiteral(" ms");
+        return QCoreApplication::translate("DisplayFormat", "%1 ms")
+            .arg(locale.toString(milliseconds, 'f', 2));
+    return QCoreApplication::translate("DisplayFormat", "%1 ms")
+        .arg(locale.toString(milliseconds, 'f', 0));
 }
 
 QString describeLoadReport(const LoadReport &report) {
@@ -68,26 +81,31 @@ QString describeLoadReport(const LoadReport &report) {
     QStringList lines;
     const qint64 errors = report.errors();
     if (report.allocated == 0 && report.empty > 0 && errors == 0 && report.unknown == 0) {
-        lines << QStringLiteral("pool is empty: no proxy allocated (%1 empty answers)")
+        lines << QCoreApplication::translate("LoadReport",
+                                             "pool is empty: no proxy allocated (%1 empty answers)")
                      .arg(locale.toString(report.empty));
     } else {
-        lines << QStringLiteral("allocated %1 in %2 (%3/s)%4")
+        lines << QCoreApplication::translate("LoadReport", "allocated %1 in %2 (%3/s)%4")
                      .arg(locale.toString(report.allocated), formatSeconds(report.elapsedSeconds),
                           formatRate(report.ratePerSecond()),
-                          report.cancelled ? QStringLiteral(", cancelled") : QString());
+                          report.cancelled
+                              ? QCoreApplication::translate("LoadReport", ", cancelled")
+                              : QString());
         if (report.empty > 0)
-            lines << QStringLiteral("empty-pool answers: %1 (pool is empty: no proxy allocated)")
+            lines << QCoreApplication::translate(
+                         "LoadReport", "empty-pool answers: %1 (pool is empty: no proxy allocated)")
                          .arg(locale.toString(report.empty));
         else
-            lines << QStringLiteral("empty-pool answers: 0");
+            lines << QCoreApplication::translate("LoadReport", "empty-pool answers: 0");
     }
     QStringList kinds;
     for (auto it = report.errorsByKind.cbegin(); it != report.errorsByKind.cend(); ++it)
-        kinds << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
-    lines << (errors > 0 ? QStringLiteral("errors: %1 (%2)")
+        kinds << QStringLiteral("%1 %2").arg(it.key(), locale.toString(it.value()));
+    lines << (errors > 0 ? QCoreApplication::translate("LoadReport", "errors: %1 (%2)")
                                .arg(locale.toString(errors), kinds.join(QStringLiteral(", ")))
-                         : QStringLiteral("errors: 0"));
-    lines << QStringLiteral("outcome unknown (no reply, never retried): %1")
+                         : QCoreApplication::translate("LoadReport", "errors: 0"));
+    lines << QCoreApplication::translate("LoadReport",
+                                         "outcome unknown (no reply, never retried): %1")
                  .arg(locale.toString(report.unknown));
     // The same accounting as poolscope-cli allocate's report: losses, failovers, what was lost.
     if (report.connectionLosses > 0)
@@ -110,20 +128,21 @@ QString describeLoadReport(const LoadReport &report) {
         lines << QCoreApplication::translate("LoadReport", "lost in failover: not checked (%1)")
                      .arg(report.lossCheck);
     if (report.allocated > 0)
-        lines << QStringLiteral("latency p50 %1 · p99 %2 · max %3")
+        lines << QCoreApplication::translate("LoadReport", "latency p50 %1 · p99 %2 · max %3")
                      .arg(formatMilliseconds(report.latencyP50Ms),
                           formatMilliseconds(report.latencyP99Ms),
                           formatMilliseconds(report.latencyMaxMs));
     if (!report.atomic)
-        lines << QStringLiteral(
+        lines << QCoreApplication::translate(
+                     "LoadReport",
                      "naive mode: %1 collisions, %2 duplicate picks (the script: always 0)")
                      .arg(locale.toString(report.collisions),
                           locale.toString(report.duplicatePicks));
-    lines << QStringLiteral("%1 worker(s), pipeline %2, %3")
-                 .arg(report.workers)
-                 .arg(report.pipeline)
-                 .arg(report.atomic ? QStringLiteral("atomic script")
-                                    : QStringLiteral("naive ZRANGE + ZINCRBY"));
+    lines << QCoreApplication::translate("LoadReport", "%1 worker(s), pipeline %2, %3")
+                 .arg(locale.toString(report.workers), locale.toString(report.pipeline))
+                 .arg(report.atomic
+                          ? QCoreApplication::translate("LoadReport", "atomic script")
+                          : QCoreApplication::translate("LoadReport", "naive ZRANGE + ZINCRBY"));
     return lines.join(QLatin1Char('\n'));
 }
 

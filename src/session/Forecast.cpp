@@ -12,8 +12,10 @@ namespace {
 
 QString secondsClause(const FloodForecast &forecast) {
     if (!forecast.seconds)
-        return QStringLiteral(" (no allocations measured right now, so no time estimate)");
-    return QStringLiteral(", about %1 at the current rate").arg(formatSeconds(*forecast.seconds));
+        return QCoreApplication::translate(
+            "Forecast", " (no allocations measured right now, so no time estimate)");
+    return QCoreApplication::translate("Forecast", ", about %1 at the current rate")
+        .arg(formatSeconds(*forecast.seconds));
 }
 
 } // namespace
@@ -25,12 +27,15 @@ FloodForecast forecastFlood(double joinCount, int members, std::optional<double>
     members = std::max(members, 1);
     if (!poolMinimum) {
         forecast.poolEmpty = true;
-        forecast.text = members == 1
-                            ? QStringLiteral("The pool is empty: this member will receive every "
-                                             "allocation until others join.")
-                            : QStringLiteral("The pool is empty: these %1 members will share every "
-                                             "allocation between them.")
-                                  .arg(members);
+        forecast.text =
+            members == 1
+                ? QCoreApplication::translate("Forecast",
+                                              "The pool is empty: this member will receive every "
+                                              "allocation until others join.")
+                : QCoreApplication::translate(
+                      "Forecast", "The pool is empty: these %L1 members will share every "
+                                  "allocation between them.")
+                      .arg(members);
         return forecast;
     }
     forecast.perMember = std::max(0.0, *poolMinimum - joinCount);
@@ -47,17 +52,20 @@ FloodForecast forecastFlood(double joinCount, int members, std::optional<double>
     }
     if (forecast.allocations <= 0) {
         forecast.text =
-            QStringLiteral("No flood: joining at %1, at or above the pool minimum (%2), "
-                           "so it joins the rotation.")
+            QCoreApplication::translate(
+                "Forecast", "No flood: joining at %1, at or above the pool minimum (%2), "
+                            "so it joins the rotation.")
                 .arg(formatCount(joinCount), formatCount(*poolMinimum));
         return forecast;
     }
     if (members == 1)
-        forecast.text = QStringLiteral("This member will receive the next ~%1 allocations%2.")
+        forecast.text = QCoreApplication::translate(
+                            "Forecast", "This member will receive the next ~%1 allocations%2.")
                             .arg(formatCount(forecast.allocations), secondsClause(forecast));
     else
-        forecast.text = QStringLiteral("These %1 members will receive the next ~%2 allocations "
-                                       "(~%3 each)%4.")
+        forecast.text = QCoreApplication::translate(
+                            "Forecast", "These %L1 members will receive the next ~%2 allocations "
+                                        "(~%3 each)%4.")
                             .arg(members)
                             .arg(formatCount(forecast.allocations), formatCount(forecast.perMember),
                                  secondsClause(forecast));
@@ -102,13 +110,16 @@ FloodForecast forecastRestore(RestorePolicy policy, const QList<double> &savedCo
         forecast.seconds.reset();
         if (ratePerSecond > 0)
             forecast.seconds = total / ratePerSecond;
-        forecast.text = total <= 0 ? QStringLiteral("No flood: they join at or above the pool "
-                                                    "minimum (%1), so they join the rotation.")
-                                         .arg(formatCount(*poolMinimum))
-                                   : QStringLiteral("These %1 members will receive the next ~%2 "
-                                                    "allocations between them%3.")
-                                         .arg(savedCounts.size())
-                                         .arg(formatCount(total), secondsClause(forecast));
+        forecast.text =
+            total <= 0 ? QCoreApplication::translate("Forecast",
+                                                     "No flood: they join at or above the pool "
+                                                     "minimum (%1), so they join the rotation.")
+                             .arg(formatCount(*poolMinimum))
+                       : QCoreApplication::translate("Forecast",
+                                                     "These %L1 members will receive the next ~%2 "
+                                                     "allocations between them%3.")
+                             .arg(savedCounts.size())
+                             .arg(formatCount(total), secondsClause(forecast));
     }
     return forecast;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QLocale>
 
@@ -15,7 +16,8 @@ QString nameSome(const QList<QByteArray> &members, int shown) {
         names.append(QString::fromUtf8(members[i]));
     QString text = names.join(QStringLiteral(", "));
     if (members.size() > shown)
-        text += QStringLiteral(" and %1 more").arg(members.size() - shown);
+        text += QCoreApplication::translate("OutsideChanges", " and %L1 more")
+                    .arg(members.size() - shown);
     return text;
 }
 
@@ -23,9 +25,10 @@ QStringList describeOutsideChanges(const PoolObservation &before, const PoolObse
                                    const QSet<QByteArray> &explained) {
     QStringList changes;
     if (before.stats.size > 0 && now.stats.size == 0 && before.stats.size > explained.size()) {
-        changes.append(
-            QStringLiteral("pool vanished: %1 members gone (server restarted or key deleted?)")
-                .arg(QLocale().toString(before.stats.size)));
+        changes.append(QCoreApplication::translate(
+                           "OutsideChanges",
+                           "pool vanished: %1 members gone (server restarted or key deleted?)")
+                           .arg(QLocale().toString(before.stats.size)));
         return changes;
     }
     if (before.summaryMode || now.summaryMode)
@@ -79,21 +82,27 @@ QStringList describeOutsideChanges(const PoolObservation &before, const PoolObse
     std::sort(left.begin(), left.end());
     const bool primaryChanged = !before.primary.isEmpty() && before.primary != now.primary;
     if (!lowered.isEmpty() && primaryChanged)
-        changes.append(QStringLiteral("counts went back by %1 allocations on %2 members after the "
-                                      "primary changed (%3): acknowledged by %4, never replicated")
+        changes.append(QCoreApplication::translate(
+                           "OutsideChanges",
+                           "counts went back by %1 allocations on %L2 members after the "
+                           "primary changed (%3): acknowledged by %4, never replicated")
                            .arg(formatCount(fell))
                            .arg(lowered.size())
                            .arg(nameSome(lowered), before.primary));
     else if (!lowered.isEmpty())
-        changes.append(QStringLiteral("counts went back by %1 allocations on %2 members (%3), "
-                                      "not by poolscope: reset by another client?")
-                           .arg(formatCount(fell))
-                           .arg(lowered.size())
-                           .arg(nameSome(lowered)));
+        changes.append(
+            QCoreApplication::translate("OutsideChanges",
+                                        "counts went back by %1 allocations on %L2 members (%3), "
+                                        "not by poolscope: reset by another client?")
+                .arg(formatCount(fell))
+                .arg(lowered.size())
+                .arg(nameSome(lowered)));
     if (!left.isEmpty())
-        changes.append(QStringLiteral("%1 members left the pool without an eviction here (%2)")
-                           .arg(left.size())
-                           .arg(nameSome(left)));
+        changes.append(
+            QCoreApplication::translate("OutsideChanges",
+                                        "%L1 members left the pool without an eviction here (%2)")
+                .arg(left.size())
+                .arg(nameSome(left)));
     return changes;
 }
 

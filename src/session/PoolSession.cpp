@@ -109,15 +109,15 @@ void PoolSession::setReadOnly(bool readOnly) {
 
 QString PoolSession::writeBlockReason() const {
     if (isShowingRecording())
-        return QStringLiteral("a recording, opened read only: there is no pool to write to");
+        return tr("a recording, opened read only: there is no pool to write to");
     if (m_readOnly)
-        return QStringLiteral("read-only mode (--read-only): poolscope only watches this pool");
+        return tr("read-only mode (--read-only): poolscope only watches this pool");
     if (m_writeLock->isLocked())
         return WriteLock::lockedReason();
     if (!m_hasTarget || state() != ConnectionState::Connected)
-        return QStringLiteral("not connected to Redis: connect first");
+        return tr("not connected to Redis: connect first");
     if (!m_serverRefusesWrites.isEmpty())
-        return QStringLiteral("read-only: the server refuses writes for this user (%1)")
+        return tr("read-only: the server refuses writes for this user (%1)")
             .arg(m_serverRefusesWrites);
     return {};
 }
@@ -164,7 +164,7 @@ void PoolSession::connectTo(const Endpoint &endpoint, const QByteArray &poolKey)
     }
     m_feed->connectTo(endpoint, poolKey);
     log(LogSeverity::Info, QStringLiteral("connection"),
-        QStringLiteral("connecting to %1, pool \"%2\"")
+        tr("connecting to %1, pool \"%2\"")
             .arg(endpoint.toDisplayString(), QString::fromUtf8(poolKey)));
     Q_EMIT targetChanged();
     updateWriteAvailability();
@@ -203,8 +203,7 @@ void PoolSession::takeKeptPool(const Endpoint &endpoint, const QByteArray &poolK
         m_colors = kept->colors;
         m_keptPools.erase(kept);
         // Not watched while away: the lines must not join across that time.
-        m_history->markGap(QDateTime::currentMSecsSinceEpoch(),
-                           QStringLiteral("back to this pool"));
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), tr("back to this pool"));
     }
     m_history->setPinned(pins()); // pins belong to the person watching, not to one pool
 }
@@ -233,7 +232,7 @@ void PoolSession::disconnectFromServer() {
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("disconnected"));
     m_feed->disconnectFromServer();
     log(LogSeverity::Info, QStringLiteral("connection"),
-        QStringLiteral("disconnected from %1").arg(m_endpoint.toDisplayString()));
+        tr("disconnected from %1").arg(m_endpoint.toDisplayString()));
     updateWriteAvailability();
 }
 
@@ -254,7 +253,7 @@ void PoolSession::setPaused(bool paused) {
         return;
     m_feed->setPaused(paused);
     log(LogSeverity::Info, QStringLiteral("poll"),
-        paused ? QStringLiteral("polling paused") : QStringLiteral("polling resumed"));
+        paused ? tr("polling paused") : tr("polling resumed"));
 }
 
 bool PoolSession::isPaused() const {
@@ -359,11 +358,11 @@ void PoolSession::handleState(ConnectionState state, const QString &detail) {
         m_serverVersion = detail;
         m_lastPollFailure.clear();
         log(LogSeverity::Info, QStringLiteral("connection"),
-            QStringLiteral("connected to %1 (%2)").arg(m_endpoint.toDisplayString(), detail));
+            tr("connected to %1 (%2)").arg(m_endpoint.toDisplayString(), detail));
     } else if (state == ConnectionState::Reconnecting) {
         markOutage(detail);
         log(LogSeverity::Warning, QStringLiteral("connection"),
-            QStringLiteral("connection lost, reconnecting: %1").arg(detail));
+            tr("connection lost, reconnecting: %1").arg(detail));
     }
     Q_EMIT stateChanged(state, detail);
     updateWriteAvailability();
@@ -380,8 +379,8 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
     if (m_latest && !observation.primary.isEmpty() && !m_latest->primary.isEmpty() &&
         observation.primary != m_latest->primary) {
         const QString text =
-            QStringLiteral("failover: the primary moved from %1 to %2 (named by "
-                           "sentinel %3)")
+            tr("failover: the primary moved from %1 to %2 (named by "
+               "sentinel %3)")
                 .arg(m_latest->primary, observation.primary, observation.primaryNamedBy);
         log(LogSeverity::Warning, QStringLiteral("connection"), text);
         addHistoryEvent(HistoryEvent::Kind::Note, {}, text);
@@ -439,7 +438,7 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
             log(LogSeverity::Info, QStringLiteral("poll"), m_keyProblem.text);
         else
             log(LogSeverity::Info, QStringLiteral("poll"),
-                QStringLiteral("pool \"%1\": %2 members, %3 evicted%4")
+                tr("pool \"%1\": %L2 members, %L3 evicted%4")
                     .arg(QString::fromUtf8(m_poolKey))
                     .arg(observation.summaryMode ? observation.summary.size
                                                  : snapshot.members.size())
@@ -532,7 +531,7 @@ void PoolSession::handlePollFailure(const Failure &failure) {
         setKeyProblem(KeyProblem::Kind::WrongType, failure.text);
     else if (failure.noPermission())
         setKeyProblem(KeyProblem::Kind::NoPermission, failure.text);
-    markOutage(QStringLiteral("poll failed: %1").arg(failure.text));
+    markOutage(tr("poll failed: %1").arg(failure.text));
     Q_EMIT pollFailed(failure);
 }
 
@@ -553,8 +552,7 @@ void PoolSession::handleAuthenticationFailure(const Failure &failure) {
     m_serverVersion.clear();
     m_history->markGap(QDateTime::currentMSecsSinceEpoch(), QStringLiteral("authentication"));
     log(LogSeverity::Error, QStringLiteral("connection"),
-        QStringLiteral("%1 · not retrying: enter the password in the Redis URL field")
-            .arg(message));
+        tr("%1 · not retrying: enter the password in the Redis URL field").arg(message));
     Q_EMIT authenticationFailed(failure);
     updateWriteAvailability();
 }

@@ -70,12 +70,12 @@ void PoolSession::showRecording(LoadedRecording &&recording) {
     for (const PoolMember &member : recording.lastCounts)
         counts.append(member.count);
     last.stats = computePoolStats(counts);
-    last.mode = QStringLiteral("recording (read only)");
+    last.mode = tr("recording (read only)");
     m_latest = last;
     m_lastGoodPollMs = last.timeMs;
     m_firstObservation = false;
     log(LogSeverity::Info, QStringLiteral("recording"),
-        QStringLiteral("opened the recording %1 (pool %2 on %3, %4 polls, read only)")
+        tr("opened the recording %1 (pool %2 on %3, %L4 polls, read only)")
             .arg(recording.path, QString::fromUtf8(recording.info.poolKey), recording.info.server)
             .arg(recording.frames));
     Q_EMIT targetChanged();

@@ -22,7 +22,7 @@ bool PoolSession::refuseWrite(const QString &operation) {
     const QString reason = writeBlockReason();
     if (reason.isEmpty())
         return false;
-    log(LogSeverity::Warning, operation, QStringLiteral("%1 refused: %2").arg(operation, reason));
+    log(LogSeverity::Warning, operation, tr("%1 refused: %2").arg(operation, reason));
     return true;
 }
 
@@ -52,18 +52,15 @@ bool PoolSession::restore(const QList<QByteArray> &members, RestorePolicy policy
 }
 
 void PoolSession::handleSeedFinished(const SeedResult &result) {
-    QString label = QStringLiteral("seed +%1 at %2")
-                        .arg(result.added.size())
-                        .arg(formatCount(result.startCount));
+    QString label =
+        tr("seed +%L1 at %2").arg(result.added.size()).arg(formatCount(result.startCount));
     QStringList details;
     if (!result.alreadyPresent.isEmpty())
-        details << QStringLiteral("%1 already in the pool kept their count")
-                       .arg(result.alreadyPresent.size());
+        details << tr("%L1 already in the pool kept their count").arg(result.alreadyPresent.size());
     if (!result.overwritten.isEmpty())
-        details << QStringLiteral("%1 reset").arg(result.overwritten.size());
+        details << tr("%L1 reset").arg(result.overwritten.size());
     if (!result.evicted.isEmpty())
-        details << QStringLiteral("%1 evicted not re-added (restore them instead)")
-                       .arg(result.evicted.size());
+        details << tr("%L1 evicted not re-added (restore them instead)").arg(result.evicted.size());
     if (!result.added.isEmpty() || !result.overwritten.isEmpty())
         addHistoryEvent(HistoryEvent::Kind::Seed, {}, label);
     log(LogSeverity::Info, QStringLiteral("seed"),
@@ -75,8 +72,8 @@ void PoolSession::handleSeedFinished(const SeedResult &result) {
 
 void PoolSession::handleEvicted(const QList<EvictResult> &results) {
     for (const EvictResult &result : results) {
-        const QString label = QStringLiteral("evict %1 (saved %2)")
-                                  .arg(utf8Text(result.member), formatCount(result.savedCount));
+        const QString label =
+            tr("evict %1 (saved %2)").arg(utf8Text(result.member), formatCount(result.savedCount));
         addHistoryEvent(HistoryEvent::Kind::Evict, result.member, label);
         log(LogSeverity::Info, QStringLiteral("evict"), label);
     }
@@ -90,7 +87,7 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
     QList<double> savedCounts;
     QList<QByteArray> members;
     for (const RestoreResult &result : results) {
-        const QString label = QStringLiteral("restore %1 (%2) at %3")
+        const QString label = tr("restore %1 (%2) at %3")
                                   .arg(utf8Text(result.member), restorePolicyName(result.policy),
                                        formatCount(result.restoredCount));
         addHistoryEvent(HistoryEvent::Kind::Restore, result.member, label);
@@ -104,10 +101,10 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
         const FloodForecast forecast = forecastRestore(first.policy, savedCounts, minimum,
                                                        first.restoredCount, m_rates.poolRate());
         const QString what = results.size() == 1
-                                 ? QStringLiteral("restore %1 (%2) at %3")
+                                 ? tr("restore %1 (%2) at %3")
                                        .arg(utf8Text(first.member), restorePolicyName(first.policy),
                                             formatCount(first.restoredCount))
-                                 : QStringLiteral("restore %1 members (%2): %3")
+                                 : tr("restore %L1 members (%2): %3")
                                        .arg(results.size())
                                        .arg(restorePolicyName(first.policy), nameSome(members));
         // Above the minimum there is no flood but a wait: said as clearly.
@@ -119,8 +116,7 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
         log(forecast.allocations > 0 || wait.allocations > 0 ? LogSeverity::Warning
                                                              : LogSeverity::Info,
             QStringLiteral("restore"),
-            what + QStringLiteral(" · forecast: ") +
-                (wait.allocations > 0 ? wait.text : forecast.text));
+            what + tr(" · forecast: ") + (wait.allocations > 0 ? wait.text : forecast.text));
     }
     pollNow();
     Q_EMIT membersRestored(results, poolMinimumBefore);
@@ -130,9 +126,8 @@ void PoolSession::handleCommandFailure(const QString &operation, const Failure &
     log(LogSeverity::Error, operation, failure.text);
     // A refusal for lack of rights will not go away by retrying: switch to read-only, and say so.
     if (failure.noPermission() || failure.readOnlyReplica()) {
-        m_serverRefusesWrites = failure.noPermission()
-                                    ? QStringLiteral("NOPERM")
-                                    : QStringLiteral("connected to a read-only replica");
+        m_serverRefusesWrites = failure.noPermission() ? QStringLiteral("NOPERM")
+                                                       : tr("connected to a read-only replica");
         updateWriteAvailability();
     }
     Q_EMIT commandFailed(operation, failure);

@@ -39,7 +39,7 @@ SessionRecorder::SessionRecorder(PoolSession *session, QObject *parent)
     });
     connect(m_recorder.get(), &PoolRecorder::writeFailed, this, [this](const QString &message) {
         m_session->log(LogSeverity::Error, QStringLiteral("recording"),
-                       QStringLiteral("recording stopped: %1").arg(message));
+                       tr("recording stopped: %1").arg(message));
         m_recorder->close();
         Q_EMIT recordingChanged(QString());
     });
@@ -56,7 +56,7 @@ void SessionRecorder::setEnabled(bool enabled) {
     if (!enabled && m_recorder->isOpen()) {
         m_recorder->close();
         m_session->log(LogSeverity::Info, QStringLiteral("recording"),
-                       QStringLiteral("recording switched off"));
+                       tr("recording switched off"));
         Q_EMIT recordingChanged(QString());
     } else if (enabled) {
         openRecorder();
@@ -109,9 +109,8 @@ void SessionRecorder::followTarget() {
             if (generation != m_targetGeneration)
                 return false; // another pool by now
             if (!loaded->ok()) {
-                m_session->log(
-                    LogSeverity::Warning, QStringLiteral("recording"),
-                    QStringLiteral("cannot read the past of this pool: %1").arg(loaded->error));
+                m_session->log(LogSeverity::Warning, QStringLiteral("recording"),
+                               tr("cannot read the past of this pool: %1").arg(loaded->error));
                 return false;
             }
             const qint64 frames = loaded->frames;
@@ -144,11 +143,10 @@ void SessionRecorder::openRecorder() {
     const QString path = pathForTarget();
     if (!m_recorder->open(path, info, &error)) {
         m_session->log(LogSeverity::Warning, QStringLiteral("recording"),
-                       QStringLiteral("not recording: %1").arg(error));
+                       tr("not recording: %1").arg(error));
         return;
     }
-    m_session->log(LogSeverity::Info, QStringLiteral("recording"),
-                   QStringLiteral("recording to %1").arg(path));
+    m_session->log(LogSeverity::Info, QStringLiteral("recording"), tr("recording to %1").arg(path));
     Q_EMIT recordingChanged(path);
 }
 

@@ -23,6 +23,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTableView>
+#include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QToolBar>
 #include <QToolButton>
@@ -58,6 +59,13 @@ const QRegularExpression &addressPattern() {
     return pattern;
 }
 
+// An ISO 8601 time (the events' tooltips): figures and a "T" that no language translates.
+const QRegularExpression &timestampPattern() {
+    static const QRegularExpression pattern(QStringLiteral(
+        "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?"));
+    return pattern;
+}
+
 const QRegularExpression &numberPattern() {
     static const QRegularExpression pattern(QStringLiteral("\\d+"));
     return pattern;
@@ -86,6 +94,13 @@ QString oneLine(QString text) {
     text.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
     text.replace(QLatin1Char('\t'), QLatin1Char(' '));
     return text.simplified();
+}
+
+// What a label shows: rich text without its markup (a colour in a style is not a word).
+QString shownText(const QLabel *label) {
+    const bool rich = label->textFormat() == Qt::RichText ||
+                      (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+    return rich ? QTextDocumentFragment::fromHtml(label->text()).toPlainText() : label->text();
 }
 
 bool isFileListing(const QAbstractItemView *view) {
@@ -145,7 +160,7 @@ void VisibleTexts::collectWidget(QWidget *widget) {
     if (auto *elided = qobject_cast<ElidedLabel *>(widget))
         add(QStringLiteral("text"), widget, elided->fullText());
     else if (auto *label = qobject_cast<QLabel *>(widget))
-        add(QStringLiteral("text"), widget, label->text());
+        add(QStringLiteral("text"), widget, shownText(label));
     if (auto *button = qobject_cast<QAbstractButton *>(widget))
         add(QStringLiteral("text"), widget, button->text());
     if (auto *group = qobject_cast<QGroupBox *>(widget))
@@ -275,6 +290,7 @@ QString VisibleTexts::withoutData(QString text) const {
     for (const QString &data : m_data)
         text.replace(data, QStringLiteral(" "));
     text.replace(urlPattern(), QStringLiteral(" "));
+    text.replace(timestampPattern(), QStringLiteral(" "));
     text.replace(addressPattern(), QStringLiteral(" "));
     text.replace(pathPattern(), QStringLiteral(" "));
     return text;

@@ -160,6 +160,10 @@ void TestTranslatable::tellsDataFromWords_data() {
                                  << "";
     QTest::newRow("a path") << "/tmp/poolscope-x/rec.sqlite"
                             << "";
+    QTest::newRow("an ISO 8601 time") << "2026-12-02T20:17:23.512 · ⟦poll⟧"
+                                      << "";
+    QTest::newRow("a word glued to a time") << "2026-12-02T20:17:23 Tuesday"
+                                            << "Tuesday";
     QTest::newRow("proper nouns and a version") << "poolscope 0.1.0 · Redis 7.0.15"
                                                 << "";
     QTest::newRow("a language's own name") << "ئۇيغۇرچە"
@@ -307,10 +311,12 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
         found.insert(texts.allowListKey(text), text.path);
     QFile file(kAllowList);
     QSet<QString> allowed;
-    if (file.open(QIODevice::ReadOnly | QIODevice::Text))
+    if (file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n'))
             if (!line.isEmpty() && !line.startsWith(u'#'))
                 allowed.insert(line);
+        file.close(); // reopened below to rewrite it
+    }
     QStringList fresh;
     int seenAllowed = 0;
     for (auto it = found.cbegin(); it != found.cend(); ++it) {

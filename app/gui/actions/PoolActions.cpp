@@ -37,62 +37,59 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
     , m_members(members)
     , m_chart(chart)
     , m_dialogParent(dialogParent) {
-    m_refresh = makeAction(QStringLiteral("Refresh"), QKeySequence(Qt::Key_F5),
-                           QStringLiteral("Poll the pool now (F5)"));
-    m_seed = makeAction(QStringLiteral("Seed…"), QKeySequence(Qt::CTRL | Qt::Key_N),
-                        QStringLiteral("Import a proxy list into the pool (Ctrl+N)"));
-    m_evict = makeAction(QStringLiteral("Evict"), QKeySequence(Qt::Key_Delete),
-                         QStringLiteral("Take the selected members out of the pool, keeping "
-                                        "their counts (Delete)"));
-    m_restore = makeAction(QStringLiteral("Restore…"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                           QStringLiteral("Bring the selected evicted members back, choosing "
-                                          "their count (Ctrl+R)"));
-    m_testAllocations =
-        makeAction(QStringLiteral("Test allocations…"), QKeySequence(Qt::CTRL | Qt::Key_T),
-                   QStringLiteral("Run allocations through allocate.lua "
-                                  "(Ctrl+T)"));
-    m_demoReset = makeAction(QStringLiteral("Demo: count reset…"), {},
-                             QStringLiteral("Run the count-reset scenario on its own pool: evict a "
-                                            "member, restore it, and compare the flood with the "
-                                            "forecast"));
-    m_pin = makeAction(QStringLiteral("Pin to chart"), QKeySequence(Qt::CTRL | Qt::Key_P),
-                       QStringLiteral("Always chart the selected members, however big the pool "
-                                      "(Ctrl+P); again to unpin"));
-    m_find = makeAction(QStringLiteral("Find member"), QKeySequence::Find,
-                        QStringLiteral("Filter the members table (Ctrl+F)"));
-    m_exportChart = makeAction(QStringLiteral("Export chart as PNG…"), {},
-                               QStringLiteral("Save the chart as an image"));
-    m_exportHistory = makeAction(QStringLiteral("Export history as CSV…"), {},
-                                 QStringLiteral("Save every member's count over time: time, "
-                                                "member, count"));
-    m_exportTable = makeAction(QStringLiteral("Export table as CSV…"), {},
-                               QStringLiteral("Save the members table as shown (sorted and "
-                                              "filtered)"));
-    m_back =
-        makeAction(QStringLiteral("Back to previous pool"), QKeySequence(Qt::ALT | Qt::Key_Left),
-                   QStringLiteral("Watch the pool watched before this one again "
-                                  "(Alt+Left)"));
-    m_checkSelected =
-        makeAction(QStringLiteral("Check selected"), QKeySequence(Qt::CTRL | Qt::Key_K),
-                   QStringLiteral("Check the selected members through their proxies against the "
-                                  "health target; results into the health hash (Ctrl+K)"));
+    m_refresh = makeAction(tr("Refresh"), QKeySequence(Qt::Key_F5), tr("Poll the pool now (F5)"));
+    m_seed = makeAction(tr("Seed…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                        tr("Import a proxy list into the pool (Ctrl+N)"));
+    //: Evict: take the member out of rotation, keeping its allocation count.
+    m_evict = makeAction(tr("Evict"), QKeySequence(Qt::Key_Delete),
+
+                         tr("Take the selected members out of the pool, keeping "
+                            "their counts (Delete)"));
+    m_restore = makeAction(tr("Restore…"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                           tr("Bring the selected evicted members back, choosing "
+                              "their count (Ctrl+R)"));
+    m_testAllocations = makeAction(tr("Test allocations…"), QKeySequence(Qt::CTRL | Qt::Key_T),
+                                   tr("Run allocations through allocate.lua "
+                                      "(Ctrl+T)"));
+    m_demoReset = makeAction(tr("Demo: count reset…"), {},
+                             tr("Run the count-reset scenario on its own pool: evict a "
+                                "member, restore it, and compare the flood with the "
+                                "forecast"));
+    m_pin = makeAction(tr("Pin to chart"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                       tr("Always chart the selected members, however big the pool "
+                          "(Ctrl+P); again to unpin"));
+    m_find =
+        makeAction(tr("Find member"), QKeySequence::Find, tr("Filter the members table (Ctrl+F)"));
+    m_exportChart = makeAction(tr("Export chart as PNG…"), {}, tr("Save the chart as an image"));
+    m_exportHistory = makeAction(tr("Export history as CSV…"), {},
+                                 tr("Save every member's count over time: time, "
+                                    "member, count"));
+    m_exportTable = makeAction(tr("Export table as CSV…"), {},
+                               tr("Save the members table as shown (sorted and "
+                                  "filtered)"));
+    m_back = makeAction(tr("Back to previous pool"), QKeySequence(Qt::ALT | Qt::Key_Left),
+                        tr("Watch the pool watched before this one again "
+                           "(Alt+Left)"));
+    m_checkSelected = makeAction(tr("Check selected"), QKeySequence(Qt::CTRL | Qt::Key_K),
+                                 tr("Check the selected members through their proxies against the "
+                                    "health target; results into the health hash (Ctrl+K)"));
     m_askTarget = [this](const QString &current) {
-        return QInputDialog::getText(m_dialogParent, QStringLiteral("Health check target"),
-                                     QStringLiteral("URL fetched through each proxy (http:// or "
-                                                    "https://):"),
+        return QInputDialog::getText(m_dialogParent, tr("Health check target"),
+                                     tr("URL fetched through each proxy (http:// or "
+                                        "https://):"),
                                      QLineEdit::Normal, current);
     };
     connect(m_checkSelected, &QAction::triggered, this, &PoolActions::checkSelected);
     m_pin->setCheckable(true);
     // Credentials: masked on screen and in exports unless asked, for this run only (never saved).
-    m_showCredentials = makeAction(QStringLiteral("Show credentials"), {},
-                                   QStringLiteral("Show proxy passwords in member ids "
-                                                  "(user:pass@host) in the table, chart, events "
-                                                  "and dialogs; off: user:****@host"));
+    m_showCredentials = makeAction(tr("Show credentials"), {},
+                                   tr("Show proxy passwords in member ids "
+                                      "(user:pass@host) in the table, chart, events "
+                                      "and dialogs; off: user:****@host"));
     m_showCredentials->setCheckable(true);
-    m_exportCredentials = makeAction(QStringLiteral("Include credentials in CSV exports"), {},
-                                     QStringLiteral("Write proxy passwords into exported CSV "
-                                                    "files; off: user:****@host"));
+    m_exportCredentials = makeAction(tr("Include credentials in CSV exports"), {},
+                                     tr("Write proxy passwords into exported CSV "
+                                        "files; off: user:****@host"));
     m_exportCredentials->setCheckable(true);
     // Space pauses and Delete evicts: keep them out of the way of text fields.
     m_evict->setShortcutContext(Qt::WindowShortcut);
@@ -125,16 +122,16 @@ PoolActions::PoolActions(PoolSession *session, MembersPanel *members, ChartPanel
             &QAction::setChecked);
     connect(m_session, &PoolSession::credentialsShownChanged, this, &PoolActions::updateActions);
     connect(m_exportChart, &QAction::triggered, this, [this] {
-        exportWithChooser(QStringLiteral("Export chart"), QStringLiteral("poolscope-chart.png"),
-                          QStringLiteral("PNG images (*.png)"), &PoolActions::exportChartPng);
+        exportWithChooser(tr("Export chart"), QStringLiteral("poolscope-chart.png"),
+                          tr("PNG images (*.png)"), &PoolActions::exportChartPng);
     });
     connect(m_exportHistory, &QAction::triggered, this, [this] {
-        exportWithChooser(QStringLiteral("Export history"), QStringLiteral("poolscope-history.csv"),
-                          QStringLiteral("CSV files (*.csv)"), &PoolActions::exportHistoryCsv);
+        exportWithChooser(tr("Export history"), QStringLiteral("poolscope-history.csv"),
+                          tr("CSV files (*.csv)"), &PoolActions::exportHistoryCsv);
     });
     connect(m_exportTable, &QAction::triggered, this, [this] {
-        exportWithChooser(QStringLiteral("Export table"), QStringLiteral("poolscope-table.csv"),
-                          QStringLiteral("CSV files (*.csv)"), &PoolActions::exportTableCsv);
+        exportWithChooser(tr("Export table"), QStringLiteral("poolscope-table.csv"),
+                          tr("CSV files (*.csv)"), &PoolActions::exportTableCsv);
     });
 
     connect(m_session, &PoolSession::writeAvailabilityChanged, this, &PoolActions::updateActions);
@@ -167,8 +164,8 @@ void PoolActions::setWriteEnabled(QAction *action, bool selectionOk, const QStri
                                   const QString &enabledTip) {
     const QString blocked = m_session->writeBlockReason();
     action->setEnabled(blocked.isEmpty() && selectionOk);
-    action->setToolTip(!blocked.isEmpty() ? QStringLiteral("Disabled: %1").arg(blocked)
-                       : !selectionOk     ? QStringLiteral("Disabled: %1").arg(selectionHint)
+    action->setToolTip(!blocked.isEmpty() ? tr("Disabled: %1").arg(blocked)
+                       : !selectionOk     ? tr("Disabled: %1").arg(selectionHint)
                                           : enabledTip);
 }
 
@@ -185,7 +182,7 @@ bool PoolActions::checkSelected() {
     QString error;
     if (!m_session->health().check(members, target, &error)) {
         m_session->log(LogSeverity::Error, QStringLiteral("health"),
-                       QStringLiteral("Check selected: %1").arg(error));
+                       tr("Check selected: %1").arg(error));
         return false;
     }
     saveHealthTargetUrl(target);
@@ -197,7 +194,7 @@ bool PoolActions::refuseCheck() {
     if (blocked.isEmpty())
         return false;
     m_session->log(LogSeverity::Error, QStringLiteral("health"),
-                   QStringLiteral("Check selected refused: %1").arg(blocked));
+                   tr("Check selected refused: %1").arg(blocked));
     return true;
 }
 
@@ -205,7 +202,7 @@ void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
     setWriteEnabled(m_checkSelected, !inPool.isEmpty() || !evicted.isEmpty(),
-                    QStringLiteral("select members to check first"),
+                    tr("select members to check first"),
                     m_checkSelected->data().toString());
     const KeyProblem &problem = m_session->keyProblem();
     const QString blockingProblem = problem.blocksPoolCommands() ? problem.text : QString();
@@ -216,21 +213,18 @@ void PoolActions::updateActions() {
         m_testDialog->setKeyProblem(blockingProblem);
     setWriteEnabled(m_demoReset, true, {}, m_demoReset->data().toString());
     setWriteEnabled(
-        m_evict, !inPool.isEmpty(), QStringLiteral("select one or more members in the pool first"),
+        m_evict, !inPool.isEmpty(), tr("select one or more members in the pool first"),
         inPool.size() == 1
-            ? QStringLiteral("Evict %1 (Delete)").arg(m_session->displayMember(inPool.constFirst()))
-            : QStringLiteral("Evict the %1 selected members (Delete)").arg(inPool.size()));
-    setWriteEnabled(m_restore, !evicted.isEmpty(),
-                    QStringLiteral("select one or more evicted (grey) members first"),
-                    evicted.size() == 1 ? QStringLiteral("Restore %1 (Ctrl+R)")
-                                              .arg(m_session->displayMember(evicted.constFirst()))
-                                        : QStringLiteral("Restore the %1 selected members "
-                                                         "(Ctrl+R)")
-                                              .arg(evicted.size()));
+            ? tr("Evict %1 (Delete)").arg(m_session->displayMember(inPool.constFirst()))
+            : tr("Evict the %n selected member(s) (Delete)", nullptr, int(inPool.size())));
+    setWriteEnabled(
+        m_restore, !evicted.isEmpty(), tr("select one or more evicted (grey) members first"),
+        evicted.size() == 1
+            ? tr("Restore %1 (Ctrl+R)").arg(m_session->displayMember(evicted.constFirst()))
+            : tr("Restore the %n selected member(s) (Ctrl+R)", nullptr, int(evicted.size())));
     const bool connected = m_session->hasTarget();
     m_refresh->setEnabled(connected);
-    m_refresh->setToolTip(connected ? m_refresh->data().toString()
-                                    : QStringLiteral("Disabled: not connected"));
+    m_refresh->setToolTip(connected ? m_refresh->data().toString() : tr("Disabled: not connected"));
     const bool anySelected = !inPool.isEmpty() || !evicted.isEmpty();
     m_pin->setEnabled(anySelected);
     // What triggering does now: unpin when every selected member is pinned (as togglePins).
@@ -240,17 +234,16 @@ void PoolActions::updateActions() {
                                                                   return m_session->isPinned(m);
                                                               });
     m_pin->setChecked(allPinned);
-    m_pin->setText(allPinned ? QStringLiteral("Unpin from chart") : QStringLiteral("Pin to chart"));
-    m_pin->setToolTip(!anySelected ? QStringLiteral("Disabled: select members in the table first")
-                      : allPinned  ? QStringLiteral("Stop always charting the selected members "
-                                                     "(Ctrl+P)")
+    m_pin->setText(allPinned ? tr("Unpin from chart") : tr("Pin to chart"));
+    m_pin->setToolTip(!anySelected ? tr("Disabled: select members in the table first")
+                      : allPinned  ? tr("Stop always charting the selected members "
+                                         "(Ctrl+P)")
                                    : m_pin->data().toString());
     m_back->setEnabled(m_previous.has_value());
-    m_back->setToolTip(
-        m_previous
-            ? QStringLiteral("Watch \"%1\" on %2 again (Alt+Left)")
-                  .arg(QString::fromUtf8(m_previous->key), m_previous->endpoint.toDisplayString())
-            : QStringLiteral("Disabled: no other pool watched in this window yet"));
+    m_back->setToolTip(m_previous ? tr("Watch \"%1\" on %2 again (Alt+Left)")
+                                        .arg(QString::fromUtf8(m_previous->key),
+                                             m_previous->endpoint.toDisplayString())
+                                  : tr("Disabled: no other pool watched in this window yet"));
 }
 
 void PoolActions::trackTarget() {
@@ -275,23 +268,24 @@ bool PoolActions::evictSelected() {
     // Always asked, naming the members: the rows under the pointer are not proof enough.
     QString question;
     if (members.size() == 1) {
-        question = QStringLiteral("Evict %1?\n\nIt gets no allocations until restored; its "
-                                  "count is saved.")
+        question = tr("Evict %1?\n\nIt gets no allocations until restored; its "
+                      "count is saved.")
                        .arg(m_session->displayMember(members.constFirst()));
     } else {
         constexpr qsizetype kListed = 12;
         QStringList lines;
         for (qsizetype i = 0; i < std::min(kListed, members.size()); ++i)
-            lines << QStringLiteral("  • %1").arg(m_session->displayMember(members[i]));
+            lines << tr("  • %1").arg(m_session->displayMember(members[i]));
         if (members.size() > kListed)
-            lines << QStringLiteral("  … and %1 more").arg(members.size() - kListed);
-        question = QStringLiteral("Evict these %1 members?\n\n%2\n\nThey get no allocations "
-                                  "until restored; their counts are saved.")
-                       .arg(members.size())
+            lines << tr("  … and %n more", nullptr, int(members.size() - kListed));
+        //: Evict: take out of rotation; the member's allocation count is kept.
+        question = tr("Evict these %n member(s)?\n\n%1\n\nThey get no allocations "
+                      "until restored; their counts are saved.",
+                      nullptr, int(members.size()))
                        .arg(lines.join(QLatin1Char('\n')));
     }
     const QString title =
-        members.size() == 1 ? QStringLiteral("Evict member") : QStringLiteral("Evict members");
+        members.size() == 1 ? tr("Evict member") : tr("Evict members");
     // On production, several members at once need the pool's name typed, not one click.
     const bool typed = members.size() > 1 && m_session->writeLock().needsTypedConfirmation();
     std::optional<QString> reason;
@@ -396,8 +390,8 @@ void PoolActions::exportWithChooser(const QString &caption, const QString &sugge
 bool PoolActions::exportChartPng(const QString &path) {
     const bool ok = m_chart->saveImage(path);
     m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
-                   ok ? QStringLiteral("chart saved to %1").arg(path)
-                      : QStringLiteral("cannot save the chart to %1").arg(path));
+                   ok ? tr("chart saved to %1").arg(path)
+                      : tr("cannot save the chart to %1").arg(path));
     return ok;
 }
 
@@ -436,8 +430,8 @@ bool PoolActions::exportHistoryCsv(const QString &path) {
         },
         &error);
     m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
-                   ok ? QStringLiteral("history saved to %1").arg(path)
-                      : QStringLiteral("cannot save the history to %1: %2").arg(path, error));
+                   ok ? tr("history saved to %1").arg(path)
+                      : tr("cannot save the history to %1: %2").arg(path, error));
     return ok;
 }
 
@@ -450,8 +444,8 @@ bool PoolActions::exportTableCsv(const QString &path) {
         },
         &error);
     m_session->log(ok ? LogSeverity::Info : LogSeverity::Error, QStringLiteral("export"),
-                   ok ? QStringLiteral("table saved to %1").arg(path)
-                      : QStringLiteral("cannot save the table to %1: %2").arg(path, error));
+                   ok ? tr("table saved to %1").arg(path)
+                      : tr("cannot save the table to %1: %2").arg(path, error));
     return ok;
 }
 

@@ -4,12 +4,14 @@
 
 #include "base/RedisError.h"
 #include "client/BackgroundWorker.h"
+#include "i18n/LeftToRight.h"
 #include "session/DemoDriver.h"
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 #include "session/WriteLock.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QPushButton>
 
 namespace poolscope {
@@ -20,18 +22,15 @@ ResetScenarioDialog::ResetScenarioDialog(PoolSession *session, DemoDriver *demo,
     , m_demo(demo)
     , m_ui(std::make_unique<Ui::ResetScenarioDialog>()) {
     m_ui->setupUi(this);
-    m_startButton =
-        m_ui->buttonBox->addButton(QStringLiteral("Run scenario"), QDialogButtonBox::ActionRole);
-    m_cancelButton =
-        m_ui->buttonBox->addButton(QStringLiteral("Cancel run"), QDialogButtonBox::ActionRole);
-    m_backButton = m_ui->buttonBox->addButton(QStringLiteral("Back to previous pool"),
-                                              QDialogButtonBox::ActionRole);
+    m_startButton = m_ui->buttonBox->addButton(tr("Run scenario"), QDialogButtonBox::ActionRole);
+    m_cancelButton = m_ui->buttonBox->addButton(tr("Cancel run"), QDialogButtonBox::ActionRole);
+    m_backButton =
+        m_ui->buttonBox->addButton(tr("Back to previous pool"), QDialogButtonBox::ActionRole);
     m_startButton->setDefault(true);
-    m_cancelButton->setToolTip(QStringLiteral("Stop the scenario now (a partial report follows)"));
-    m_backButton->setToolTip(
-        QStringLiteral("Watch the pool you watched before the scenario again"));
+    m_cancelButton->setToolTip(tr("Stop the scenario now (a partial report follows)"));
+    m_backButton->setToolTip(tr("Watch the pool you watched before the scenario again"));
     for (RestorePolicy policy : allRestorePolicies())
-        m_ui->policyBox->addItem(restorePolicyName(policy), int(policy));
+        m_ui->policyBox->addItem(restorePolicyLabel(policy), int(policy));
     QFont mono(QStringLiteral("DejaVu Sans Mono"));
     mono.setStyleHint(QFont::Monospace);
     m_ui->resultText->setFont(mono);
@@ -126,9 +125,8 @@ void ResetScenarioDialog::updateControls() {
     const QString blocked = m_session->writeBlockReason();
     const bool running = isRunning();
     m_startButton->setEnabled(!running && blocked.isEmpty());
-    m_startButton->setToolTip(blocked.isEmpty()
-                                  ? QStringLiteral("Run the scenario (writes the scenario key)")
-                                  : QStringLiteral("Disabled: %1").arg(blocked));
+    m_startButton->setToolTip(blocked.isEmpty() ? tr("Run the scenario (writes the scenario key)")
+                                                : tr("Disabled: %1").arg(blocked));
     m_cancelButton->setEnabled(running);
     m_backButton->setEnabled(!running && m_previousEndpoint.has_value());
     for (QWidget *widget :
@@ -142,12 +140,12 @@ bool ResetScenarioDialog::start() {
     const QString blocked = m_session->writeBlockReason();
     if (isRunning() || !blocked.isEmpty()) {
         if (!blocked.isEmpty())
-            m_ui->resultText->setPlainText(QStringLiteral("Cannot run: %1").arg(blocked));
+            m_ui->resultText->setPlainText(tr("Cannot run: %1").arg(blocked));
         return false;
     }
     const ResetScenarioSpec run = spec();
     if (run.poolKey.isEmpty()) {
-        m_ui->resultText->setPlainText(QStringLiteral("Name the scenario key first."));
+        m_ui->resultText->setPlainText(tr("Name the scenario key first."));
         return false;
     }
     if (m_session->writeLock().needsTypedConfirmation() &&
@@ -173,14 +171,14 @@ bool ResetScenarioDialog::start() {
     m_phase = ResetScenarioProgress::Phase::Running;
     m_pendingEvictMs = m_pendingRestoreMs = 0;
     m_evictedMember.clear();
-    m_ui->resultText->setPlainText(QStringLiteral("Running…"));
+    m_ui->resultText->setPlainText(tr("Running…"));
     m_ui->progressBar->setRange(0, 1000);
     m_ui->progressBar->setValue(0);
     m_session->log(LogSeverity::Info, QStringLiteral("scenario"),
-                   QStringLiteral("count-reset scenario: %1 members, %2/s, policy %3, pool \"%4\"")
-                       .arg(run.members)
+                   tr("count-reset scenario: %n member(s), %1/s, policy %2, pool \"%3\"", nullptr,
+                      int(run.members))
                        .arg(formatRate(run.ratePerSecond), restorePolicyName(run.policy),
-                            QString::fromUtf8(run.poolKey)));
+                            i18n::leftToRight(QString::fromUtf8(run.poolKey))));
     m_scenarioEndpoint = run.endpoint;
     m_scenarioKey = run.poolKey;
     m_session->connectTo(run.endpoint, run.poolKey);
@@ -212,7 +210,7 @@ bool ResetScenarioDialog::start() {
 void ResetScenarioDialog::cancel() {
     if (m_cancel)
         m_cancel->store(true);
-    m_ui->phaseLabel->setText(QStringLiteral("cancelling…"));
+    m_ui->phaseLabel->setText(tr("cancelling…"));
 }
 
 void ResetScenarioDialog::handleProgress(const ResetScenarioProgress &progress) {
@@ -221,24 +219,23 @@ void ResetScenarioDialog::handleProgress(const ResetScenarioProgress &progress) 
     QString phase;
     switch (progress.phase) {
     case ResetScenarioProgress::Phase::Running:
-        phase = QStringLiteral("steady load");
+        phase = tr("steady load");
         break;
     case ResetScenarioProgress::Phase::Evicted:
-        phase = QStringLiteral("one member evicted");
+        phase = tr("one member evicted");
         break;
     case ResetScenarioProgress::Phase::Restored:
-        phase = QStringLiteral("restored: %1 allocations went to it since")
-                    .arg(progress.restoredMemberAllocations);
+        phase = tr("restored: %Ln allocation(s) went to it since", nullptr,
+                   int(progress.restoredMemberAllocations));
         break;
     case ResetScenarioProgress::Phase::Finished:
-        phase = QStringLiteral("finished");
+        phase = tr("finished");
         break;
     }
     m_ui->phaseLabel->setText(
-        QStringLiteral("%1 / %2 · %3 allocations · %4")
-            .arg(formatSeconds(progress.elapsedSeconds), formatSeconds(progress.totalSeconds))
-            .arg(progress.allocations)
-            .arg(phase));
+        tr("%1 / %2 · %Ln allocation(s) · %3", nullptr, int(progress.allocations))
+            .arg(formatSeconds(progress.elapsedSeconds), formatSeconds(progress.totalSeconds),
+                 phase));
     if (progress.phase != m_phase) {
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         if (progress.phase == ResetScenarioProgress::Phase::Evicted)
@@ -255,8 +252,7 @@ void ResetScenarioDialog::handleObservation(const PoolObservation &observation) 
         m_evictedMember = observation.snapshot.evicted.constFirst().member;
         m_session->addHistoryEvent(
             HistoryEvent::Kind::Evict, m_evictedMember,
-            QStringLiteral("evict %1 (scenario)").arg(QString::fromUtf8(m_evictedMember)),
-            m_pendingEvictMs);
+            tr("evict %1 (scenario)").arg(QString::fromUtf8(m_evictedMember)), m_pendingEvictMs);
         m_pendingEvictMs = 0;
     }
     if (m_pendingRestoreMs > 0 && !m_evictedMember.isEmpty()) {
@@ -266,7 +262,7 @@ void ResetScenarioDialog::handleObservation(const PoolObservation &observation) 
         if (!stillEvicted) {
             m_session->addHistoryEvent(
                 HistoryEvent::Kind::Restore, m_evictedMember,
-                QStringLiteral("restore %1 (%2)")
+                tr("restore %1 (%2)")
                     .arg(QString::fromUtf8(m_evictedMember), restorePolicyName(spec().policy)),
                 m_pendingRestoreMs);
             m_pendingRestoreMs = 0;
@@ -280,7 +276,7 @@ void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &r
     resumeDemoIfLeft(); // left while it ran
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
     if (!report) {
-        m_ui->resultText->setPlainText(QStringLiteral("The scenario failed: %1").arg(failure.text));
+        m_ui->resultText->setPlainText(tr("The scenario failed: %1").arg(failure.text));
         m_session->log(LogSeverity::Error, QStringLiteral("scenario"), failure.text);
         updateControls();
         Q_EMIT scenarioFailed(failure);
@@ -289,32 +285,34 @@ void ResetScenarioDialog::handleDone(const std::optional<ResetScenarioReport> &r
     m_report = report;
     const ResetScenarioReport &r = *report;
     QStringList lines;
-    lines << QStringLiteral("pool \"%1\": %2 members, %3/s asked, %4/s achieved%5")
-                 .arg(QString::fromUtf8(r.poolKey))
-                 .arg(r.members)
-                 .arg(formatRate(r.ratePerSecond), formatRate(r.achievedRatePerSecond),
-                      r.cancelled ? QStringLiteral(" (cancelled)") : QString());
-    lines << QStringLiteral("%1: evicted at %2 with count %3, restored at %4 by \"%5\" at %6")
+    lines << (r.cancelled ? tr("pool \"%1\": %n member(s), %2/s asked, %3/s achieved (cancelled)",
+                               nullptr, int(r.members))
+                          : tr("pool \"%1\": %n member(s), %2/s asked, %3/s achieved", nullptr,
+                               int(r.members)))
+                 .arg(i18n::leftToRight(QString::fromUtf8(r.poolKey)), formatRate(r.ratePerSecond),
+                      formatRate(r.achievedRatePerSecond));
+    lines << tr("%1: evicted at %2 with count %3, restored at %4 by \"%5\" at %6")
                  .arg(QString::fromUtf8(r.member), formatSeconds(r.evictedAtSeconds),
                       formatCount(r.savedCount), formatSeconds(r.restoredAtSeconds),
                       restorePolicyName(r.policy), formatCount(r.restoredCount));
-    lines << QStringLiteral("forecast: the next ~%1 allocations go to it (pool minimum %2 - "
-                            "restored count %3)")
+    lines << tr("forecast: the next ~%1 allocations go to it (pool minimum %2 - "
+                "restored count %3)")
                  .arg(formatCount(r.forecastRun), formatCount(r.poolMinimumAtRestore),
                       formatCount(r.restoredCount));
-    lines << QStringLiteral("observed: longest run %1 consecutive allocations").arg(r.longestRun);
-    lines << QStringLiteral("share in the first %1 after the restore: %2 (fair share %3)")
+    lines << tr("observed: longest run %Ln consecutive allocation(s)", nullptr, int(r.longestRun));
+    lines << tr("share in the first %1 after the restore: %2 (fair share %3)")
                  .arg(formatSeconds(r.shareWindowSeconds), formatShare(r.shareInWindow),
                       formatShare(r.fairShare));
-    lines << (r.catchUpSeconds ? QStringLiteral("caught up with the pool minimum after %1")
+    lines << (r.catchUpSeconds ? tr("caught up with the pool minimum after %1")
                                      .arg(formatSeconds(*r.catchUpSeconds))
-                               : QStringLiteral("did not catch up within the run"));
+                               : tr("did not catch up within the run"));
     m_ui->resultText->setPlainText(lines.join(QLatin1Char('\n')));
     m_session->log(LogSeverity::Info, QStringLiteral("scenario"),
-                   QStringLiteral("%1 by %2: forecast run ~%3, observed %4, share %5")
+                   tr("%1 by %2: forecast run ~%3, observed %4, share %5")
                        .arg(QString::fromUtf8(r.member), restorePolicyName(r.policy),
                             formatCount(r.forecastRun))
-                       .arg(r.longestRun)
+                       .arg(QLocale().toString(r.longestRun))
+
                        .arg(formatShare(r.shareInWindow)));
     updateControls();
     Q_EMIT scenarioFinished(r);

@@ -18,11 +18,10 @@ RestoreDialog::RestoreDialog(PoolSession *session, const QList<QByteArray> &memb
     , m_members(members)
     , m_ui(std::make_unique<Ui::RestoreDialog>()) {
     m_ui->setupUi(this);
-    m_restoreButton =
-        m_ui->buttonBox->addButton(QStringLiteral("Restore"), QDialogButtonBox::AcceptRole);
+    m_restoreButton = m_ui->buttonBox->addButton(tr("Restore"), QDialogButtonBox::AcceptRole);
     m_restoreButton->setDefault(true);
     for (RestorePolicy policy : allRestorePolicies())
-        m_ui->policyBox->addItem(restorePolicyName(policy), int(policy));
+        m_ui->policyBox->addItem(restorePolicyLabel(policy), int(policy));
     QFont title = m_ui->forecastTitle->font();
     title.setBold(true);
     m_ui->forecastTitle->setFont(title);
@@ -30,15 +29,12 @@ RestoreDialog::RestoreDialog(PoolSession *session, const QList<QByteArray> &memb
     QStringList names;
     const QList<double> saved = savedCounts();
     for (qsizetype i = 0; i < m_members.size() && i < 8; ++i)
-        names << QStringLiteral("%1 (saved %2)")
+        names << tr("%1 (saved %2)")
                      .arg(m_session->displayMember(m_members[i]), formatCount(saved.value(i)));
     if (m_members.size() > 8)
-        names << QStringLiteral("and %1 more").arg(m_members.size() - 8);
-    m_ui->membersLabel->setText(QStringLiteral("Restore %1: %2")
-                                    .arg(m_members.size() == 1
-                                             ? QStringLiteral("1 member")
-                                             : QStringLiteral("%1 members").arg(m_members.size()),
-                                         names.join(QStringLiteral(", "))));
+        names << tr("and %n more", nullptr, int(m_members.size() - 8));
+    m_ui->membersLabel->setText(tr("Restore %n member(s): %1", nullptr, int(m_members.size()))
+                                    .arg(names.join(QStringLiteral(", "))));
 
     m_reason = new ReasonField(this);
     m_ui->formLayout->addRow(ReasonField::labelText(), m_reason);
@@ -126,19 +122,19 @@ void RestoreDialog::updateForecast() {
     // Joining above the minimum floods nobody but waits for the pool: as clear a warning.
     QString text = wait.allocations > 0 ? wait.text : flood.text;
     if (minimum && m_members.size() == 1)
-        text += QStringLiteral("\nRestored count %1, pool minimum now %2, rate %3/s.")
+        text += tr("\nRestored count %1, pool minimum now %2, rate %3/s.")
                     .arg(formatCount(flood.joinCount), formatCount(*minimum),
                          formatRate(m_session->poolRatePerSecond()));
     if (!startOk)
-        text = QStringLiteral("Starting count: %1").arg(error);
+        text = tr("Starting count: %1").arg(error);
     m_ui->forecastLabel->setText(text);
     m_ui->forecastLabel->setStyleSheet(flood.allocations > 0 || wait.allocations > 0
                                            ? QStringLiteral("color: #c62828;")
                                            : QStringLiteral("color: #2e7d32;"));
     const QString blocked = m_session->writeBlockReason();
     m_restoreButton->setEnabled(blocked.isEmpty() && startOk && !m_members.isEmpty());
-    m_restoreButton->setToolTip(blocked.isEmpty() ? QStringLiteral("Restore with this policy")
-                                                  : QStringLiteral("Disabled: %1").arg(blocked));
+    m_restoreButton->setToolTip(blocked.isEmpty() ? tr("Restore with this policy")
+                                                  : tr("Disabled: %1").arg(blocked));
 }
 
 } // namespace poolscope

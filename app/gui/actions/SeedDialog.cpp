@@ -68,7 +68,7 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     , m_session(session)
     , m_ui(std::make_unique<Ui::SeedDialog>()) {
     m_ui->setupUi(this);
-    m_seedButton = m_ui->buttonBox->addButton(QStringLiteral("Seed"), QDialogButtonBox::ApplyRole);
+    m_seedButton = m_ui->buttonBox->addButton(tr("Seed"), QDialogButtonBox::ApplyRole);
     m_seedButton->setDefault(true);
     // The reason, above the buttons: recorded with every batch of the seed.
     m_reason = new ReasonField(this);
@@ -167,13 +167,12 @@ QByteArray SeedDialog::listBytes() const {
 bool SeedDialog::loadFile(const QString &path) {
     QFile file(path);
     if (file.size() > kMaxFileBytes) {
-        m_ui->summaryLabel->setText(QStringLiteral("%1 is larger than 64 MiB: split it first.")
-                                        .arg(QFileInfo(path).fileName()));
+        m_ui->summaryLabel->setText(
+            tr("%1 is larger than 64 MiB: split it first.").arg(QFileInfo(path).fileName()));
         return false;
     }
     if (!file.open(QIODevice::ReadOnly)) {
-        m_ui->summaryLabel->setText(
-            QStringLiteral("Cannot read %1: %2").arg(path, file.errorString()));
+        m_ui->summaryLabel->setText(tr("Cannot read %1: %2").arg(path, file.errorString()));
         return false;
     }
     const QByteArray bytes = file.readAll();
@@ -200,10 +199,9 @@ bool SeedDialog::loadFile(const QString &path) {
             m_ui->textEdit->setPlainText(QString::fromUtf8(excerpt));
         }
         updatePreview();
-        m_ui->sourceLabel->setText(
-            QStringLiteral("%1 (%2): the first %3 lines are shown, every line is used")
-                .arg(name, QLocale().formattedDataSize(bytes.size()),
-                     QLocale().toString(kExcerptLines)));
+        m_ui->sourceLabel->setText(tr("%1 (%2): the first %3 lines are shown, every line is used")
+                                       .arg(name, QLocale().formattedDataSize(bytes.size()),
+                                            QLocale().toString(kExcerptLines)));
     }
     m_ui->sourceLabel->setToolTip(path);
     return true;
@@ -211,8 +209,8 @@ bool SeedDialog::loadFile(const QString &path) {
 
 void SeedDialog::chooseFile() {
     const QString path = QFileDialog::getOpenFileName(
-        this, QStringLiteral("Open a proxy list"), QString(),
-        QStringLiteral("Proxy lists (*.txt *.csv *.json *.list);;All files (*)"));
+        this, tr("Open a proxy list"), QString(),
+        tr("Proxy lists (*.txt *.csv *.json *.list)") + QStringLiteral(";;") + tr("All files (*)"));
     if (!path.isEmpty())
         loadFile(path);
 }
@@ -290,9 +288,9 @@ void SeedDialog::showReport(const EligibilityReport &report) {
         auto *item = new QTreeWidgetItem;
         item->setText(0, QString::number(entry.lineNumber));
         item->setText(1, m_session->displayMember(id));
-        item->setText(2, evicted.contains(id)  ? QStringLiteral("evicted: restore it instead")
-                         : inPool.contains(id) ? QStringLiteral("already in the pool")
-                                               : QStringLiteral("new"));
+        item->setText(2, evicted.contains(id)  ? tr("evicted: restore it instead")
+                         : inPool.contains(id) ? tr("already in the pool")
+                                               : tr("new"));
         item->setToolTip(1, m_session->displayText(entry.sourceText));
         accepted.append(item);
     }
@@ -307,7 +305,7 @@ void SeedDialog::showReport(const EligibilityReport &report) {
         item->setText(1, lineText);
         item->setText(2, line.reason);
         const QString whole =
-            QStringLiteral("line %1: %2\n%3").arg(line.lineNumber).arg(lineText, line.reason);
+            tr("line %1: %2\n%3").arg(QLocale().toString(line.lineNumber), lineText, line.reason);
         for (int column = 0; column < 3; ++column)
             item->setToolTip(column, whole);
         item->setForeground(2, QColor(0xb7, 0x1c, 0x1c));
@@ -320,14 +318,13 @@ void SeedDialog::showReport(const EligibilityReport &report) {
     // The lists stop at kMaxPreviewRows; the tabs say so when they do.
     const auto tabText = [](const QString &name, qsizetype count) {
         return count > kMaxPreviewRows
-                   ? QStringLiteral("%1 (%2, first %3 listed)")
+                   ? tr("%1 (%2, first %3 listed)")
                          .arg(name, QLocale().toString(count), QLocale().toString(kMaxPreviewRows))
-                   : QStringLiteral("%1 (%2)").arg(name).arg(count);
+                   : QStringLiteral("%1 (%2)").arg(name, QLocale().toString(count));
     };
-    m_ui->previewTabs->setTabText(0, tabText(QStringLiteral("Accepted"), m_report.accepted.size()));
-    m_ui->previewTabs->setTabText(1, tabText(QStringLiteral("Rejected"), m_report.rejectedCount));
-    m_ui->previewTabs->setTabText(2,
-                                  tabText(QStringLiteral("Duplicates"), m_report.collapsed.size()));
+    m_ui->previewTabs->setTabText(0, tabText(tr("Accepted"), m_report.accepted.size()));
+    m_ui->previewTabs->setTabText(1, tabText(tr("Rejected"), m_report.rejectedCount));
+    m_ui->previewTabs->setTabText(2, tabText(tr("Duplicates"), m_report.collapsed.size()));
     updateControls();
     Q_EMIT previewUpdated();
 }
@@ -425,8 +422,8 @@ void SeedDialog::updateForecast() {
         return;
     }
     if (m_ui->minimumRadio->isChecked()) {
-        m_ui->forecastLabel->setText(QStringLiteral("New members join at the pool minimum: no "
-                                                    "flood."));
+        m_ui->forecastLabel->setText(tr("New members join at the pool minimum: no "
+                                        "flood."));
         m_ui->forecastLabel->setStyleSheet(QString());
         return;
     }
@@ -439,7 +436,7 @@ void SeedDialog::updateForecast() {
     QString error;
     const std::optional<double> start = parseCount(m_ui->countEdit->text(), &error);
     if (!start) {
-        m_ui->forecastLabel->setText(QStringLiteral("Starting count: %1").arg(error));
+        m_ui->forecastLabel->setText(tr("Starting count: %1").arg(error));
         m_ui->forecastLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
         return;
     }
@@ -448,27 +445,30 @@ void SeedDialog::updateForecast() {
     if (joining == 0 && !m_report.accepted.isEmpty()) {
         // Typically right after a seed: the list's members are in the pool now.
         m_ui->forecastLabel->setText(
-            QStringLiteral("Nothing new to seed: the %1 accepted members are all in the pool "
-                           "already%2. Tick \"Reset members already in the pool\" to set their "
-                           "count again.")
-                .arg(m_report.accepted.size())
-                .arg(minimum ? QStringLiteral(" (pool minimum now %1)").arg(formatCount(*minimum))
-                             : QString()));
+            (minimum ? tr("Nothing new to seed: the %n accepted member(s) are all in the pool "
+                          "already (pool minimum now %1). Tick \"Reset members already in the "
+                          "pool\" to set their count again.",
+                          nullptr, int(m_report.accepted.size()))
+                           .arg(formatCount(*minimum))
+                     : tr("Nothing new to seed: the %n accepted member(s) are all in the pool "
+                          "already. Tick \"Reset members already in the pool\" to set their "
+                          "count again.",
+                          nullptr, int(m_report.accepted.size()))));
         m_ui->forecastLabel->setStyleSheet(QString());
         return;
     }
     if (joining == 0 || !minimum || *start >= *minimum) {
         m_ui->forecastLabel->setText(
-            minimum ? QStringLiteral("Pool minimum is %1: starting at %2 causes no flood.")
+            minimum ? tr("Pool minimum is %1: starting at %2 causes no flood.")
                           .arg(formatCount(*minimum), formatCount(*start))
-                    : QStringLiteral("The pool is empty: the new members share the allocations."));
+                    : tr("The pool is empty: the new members share the allocations."));
         m_ui->forecastLabel->setStyleSheet(QString());
         return;
     }
     const FloodForecast forecast =
         forecastFlood(*start, joining, minimum, m_session->poolRatePerSecond());
     m_ui->forecastLabel->setText(
-        QStringLiteral("Flood warning: %1 is below the pool minimum %2. %3")
+        tr("Flood warning: %1 is below the pool minimum %2. %3")
             .arg(formatCount(*start), formatCount(*minimum), forecast.text));
     m_ui->forecastLabel->setStyleSheet(QStringLiteral("color: #ef6c00; font-weight: bold;"));
 }
@@ -476,14 +476,14 @@ void SeedDialog::updateForecast() {
 void SeedDialog::showTarget() {
     const QString key = QString::fromUtf8(m_session->poolKey());
     if (!m_session->hasTarget() || key.isEmpty()) {
-        setWindowTitle(QStringLiteral("Seed a pool (not connected)"));
-        m_ui->targetLabel->setText(QStringLiteral("Not connected: connect to a pool first."));
+        setWindowTitle(tr("Seed a pool (not connected)"));
+        m_ui->targetLabel->setText(tr("Not connected: connect to a pool first."));
         return;
     }
     const QString server = m_session->endpoint().toDisplayString();
-    setWindowTitle(QStringLiteral("Seed pool \"%1\" · %2").arg(key, server));
-    m_ui->targetLabel->setText(QStringLiteral("Target pool: <b>%1</b> on %2")
-                                   .arg(key.toHtmlEscaped(), server.toHtmlEscaped()));
+    setWindowTitle(tr("Seed pool \"%1\" · %2").arg(key, server));
+    m_ui->targetLabel->setText(
+        tr("Target pool: <b>%1</b> on %2").arg(key.toHtmlEscaped(), server.toHtmlEscaped()));
 }
 
 void SeedDialog::updateControls() {
@@ -497,27 +497,26 @@ void SeedDialog::updateControls() {
         blocked.isEmpty() && !m_seeding && !m_parsing && !m_report.accepted.isEmpty() && countOk;
     m_seedButton->setEnabled(canSeed);
     m_seedButton->setText(m_report.accepted.isEmpty()
-                              ? QStringLiteral("Seed")
-                              : QStringLiteral("Seed %1 members").arg(m_report.accepted.size()));
-    m_seedButton->setToolTip(!blocked.isEmpty() ? QStringLiteral("Disabled: %1").arg(blocked)
-                             : m_parsing        ? QStringLiteral("Disabled: still reading the list")
+                              ? tr("Seed")
+                              : tr("Seed %Ln member(s)", nullptr, int(m_report.accepted.size())));
+    m_seedButton->setToolTip(!blocked.isEmpty() ? tr("Disabled: %1").arg(blocked)
+                             : m_parsing        ? tr("Disabled: still reading the list")
                              : m_report.accepted.isEmpty()
-                                 ? QStringLiteral("Disabled: no accepted proxy in the list")
-                             : !countOk ? QStringLiteral("Disabled: %1").arg(error)
-                                        : QStringLiteral("Write the accepted members to the pool"));
+                                 ? tr("Disabled: no accepted proxy in the list")
+                             : !countOk ? tr("Disabled: %1").arg(error)
+                                        : tr("Write the accepted members to the pool"));
     if (!m_seeding) {
         QString summary;
         if (m_parsing)
-            summary = QStringLiteral("Reading the list (%1)…")
-                          .arg(QLocale().formattedDataSize(m_parsingBytes));
+            summary = tr("Reading the list (%1)…").arg(QLocale().formattedDataSize(m_parsingBytes));
         else if (!m_report.fatalError.isEmpty())
-            summary = QStringLiteral("The list cannot be used: %1").arg(m_report.fatalError);
+            summary = tr("The list cannot be used: %1").arg(m_report.fatalError);
         else if (!m_report.accepted.isEmpty() || m_report.rejectedCount > 0)
-            summary = QStringLiteral("%1 accepted (%2 new), %3 rejected, %4 duplicates collapsed.")
-                          .arg(m_report.accepted.size())
-                          .arg(newMemberCount())
-                          .arg(m_report.rejectedCount)
-                          .arg(m_report.duplicates);
+            summary = tr("%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.", nullptr,
+                         int(m_report.accepted.size()))
+                          .arg(QLocale().toString(newMemberCount()),
+                               QLocale().toString(m_report.rejectedCount),
+                               QLocale().toString(m_report.duplicates));
         m_ui->summaryLabel->setText(summary);
     }
 }
@@ -542,7 +541,7 @@ bool SeedDialog::startSeed() {
     m_ui->progressBar->setVisible(true);
     m_ui->progressBar->setRange(0, int(members.size()));
     m_ui->progressBar->setValue(0);
-    m_ui->summaryLabel->setText(QStringLiteral("Writing %1 members…").arg(members.size()));
+    m_ui->summaryLabel->setText(tr("Writing %Ln member(s)…", nullptr, int(members.size())));
     m_ui->textEdit->setReadOnly(true);
     updateControls();
     return true;
@@ -557,13 +556,13 @@ void SeedDialog::handleFinished(const SeedResult &result) {
     m_refreshListAfterSeed = true; // and the forecast: from the poll that follows the seed
     updateControls();
     m_ui->summaryLabel->setText(
-        QStringLiteral("Done: %1 added at count %2, %3 already in the pool kept their count, %4 "
-                       "reset, %5 evicted not re-added.")
-            .arg(result.added.size())
-            .arg(formatCount(result.startCount))
-            .arg(result.alreadyPresent.size())
-            .arg(result.overwritten.size())
-            .arg(result.evicted.size()));
+        tr("Done: %1 added at count %2, %3 already in the pool kept their count, %4 "
+           "reset, %5 evicted not re-added.")
+            .arg(QLocale().toString(result.added.size()), formatCount(result.startCount),
+                 QLocale().toString(result.alreadyPresent.size()),
+                 QLocale().toString(result.overwritten.size()),
+                 QLocale().toString(result.evicted.size())));
+
     Q_EMIT seedDone(result);
 }
 
@@ -574,7 +573,7 @@ void SeedDialog::handleFailure(const QString &operation, const Failure &failure)
     m_ui->textEdit->setReadOnly(showsExcerpt());
     m_ui->progressBar->setVisible(false);
     updateControls();
-    m_ui->summaryLabel->setText(QStringLiteral("Seed failed: %1").arg(failure.text));
+    m_ui->summaryLabel->setText(tr("Seed failed: %1").arg(failure.text));
 }
 
 } // namespace poolscope

@@ -17,15 +17,13 @@ TestAllocationDialog::TestAllocationDialog(PoolSession *session, QWidget *parent
     , m_ui(std::make_unique<Ui::TestAllocationDialog>())
     , m_runner(std::make_unique<LoadRunner>()) {
     m_ui->setupUi(this);
-    m_startButton =
-        m_ui->buttonBox->addButton(QStringLiteral("Start"), QDialogButtonBox::ActionRole);
-    m_cancelButton =
-        m_ui->buttonBox->addButton(QStringLiteral("Cancel run"), QDialogButtonBox::ActionRole);
+    m_startButton = m_ui->buttonBox->addButton(tr("Start"), QDialogButtonBox::ActionRole);
+    m_cancelButton = m_ui->buttonBox->addButton(tr("Cancel run"), QDialogButtonBox::ActionRole);
     m_startButton->setDefault(true);
-    m_cancelButton->setToolTip(QStringLiteral("Stop the run now; the summary still accounts for "
-                                              "every allocation"));
-    m_ui->modeBox->addItem(QStringLiteral("atomic script (allocate.lua)"), true);
-    m_ui->modeBox->addItem(QStringLiteral("naive ZRANGE + ZINCRBY (race demo)"), false);
+    m_cancelButton->setToolTip(tr("Stop the run now; the summary still accounts for "
+                                  "every allocation"));
+    m_ui->modeBox->addItem(tr("atomic script (allocate.lua)"), true);
+    m_ui->modeBox->addItem(tr("naive ZRANGE + ZINCRBY (race demo)"), false);
     QFont mono(QStringLiteral("DejaVu Sans Mono"));
     mono.setStyleHint(QFont::Monospace);
     m_ui->resultText->setFont(mono);
@@ -89,7 +87,7 @@ bool TestAllocationDialog::start() {
     const QString writeBlocked = m_session->writeBlockReason();
     const QString blocked = writeBlocked.isEmpty() ? m_keyProblem : writeBlocked;
     if (!blocked.isEmpty()) {
-        m_ui->resultText->setPlainText(QStringLiteral("Cannot run: %1").arg(blocked));
+        m_ui->resultText->setPlainText(tr("Cannot run: %1").arg(blocked));
         return false;
     }
     const LoadSpec run = spec();
@@ -103,18 +101,19 @@ bool TestAllocationDialog::start() {
                                                  : int(std::min<qint64>(m_durationMs, INT_MAX)));
     m_ui->progressBar->setValue(0);
     m_ui->progressBar->setFormat(QStringLiteral("%p%"));
-    m_ui->rateLabel->setText(QStringLiteral("starting %1 worker(s)…").arg(run.workers));
+    m_ui->rateLabel->setText(tr("starting %n worker(s)…", nullptr, run.workers));
     m_ui->resultText->clear();
-    m_session->log(LogSeverity::Info, QStringLiteral("load"),
-                   QStringLiteral("test allocations started: %1, %2 worker(s), pipeline %3%4, %5")
-                       .arg(run.total > 0 ? QStringLiteral("%1 allocations").arg(run.total)
-                                          : formatSeconds(double(run.duration.count()) / 1000.0))
-                       .arg(run.workers)
-                       .arg(run.pipeline)
-                       .arg(run.ratePerSecond > 0
-                                ? QStringLiteral(", max %1/s").arg(formatRate(run.ratePerSecond))
-                                : QString())
-                       .arg(run.atomic ? QStringLiteral("atomic") : QStringLiteral("naive")));
+    m_session->log(
+        LogSeverity::Info, QStringLiteral("load"),
+        tr("test allocations started: %1, %n worker(s), pipeline %2%3, %4", nullptr, run.workers)
+            .arg(run.total > 0
+                     ? tr("%Ln allocation(s)", nullptr, int(std::min<qint64>(run.total, INT_MAX)))
+                     : formatSeconds(double(run.duration.count()) / 1000.0))
+            .arg(QLocale().toString(run.pipeline))
+
+            .arg(run.ratePerSecond > 0 ? tr(", max %1/s").arg(formatRate(run.ratePerSecond))
+                                       : QString())
+            .arg(run.atomic ? tr("atomic") : tr("naive")));
     updateControls();
     return true;
 }
@@ -122,7 +121,7 @@ bool TestAllocationDialog::start() {
 void TestAllocationDialog::cancel() {
     if (m_runner->isRunning()) {
         m_runner->cancel();
-        m_ui->rateLabel->setText(QStringLiteral("cancelling…"));
+        m_ui->rateLabel->setText(tr("cancelling…"));
     }
 }
 
@@ -139,8 +138,8 @@ void TestAllocationDialog::updateControls() {
     const QString writeBlocked = m_session->writeBlockReason();
     const QString blocked = writeBlocked.isEmpty() ? m_keyProblem : writeBlocked;
     m_startButton->setEnabled(!running && blocked.isEmpty());
-    m_startButton->setToolTip(blocked.isEmpty() ? QStringLiteral("Start the test allocations")
-                                                : QStringLiteral("Disabled: %1").arg(blocked));
+    m_startButton->setToolTip(blocked.isEmpty() ? tr("Start the test allocations")
+                                                : tr("Disabled: %1").arg(blocked));
     m_cancelButton->setEnabled(running);
     m_ui->countSpin->setEnabled(!running && m_ui->countRadio->isChecked());
     m_ui->durationSpin->setEnabled(!running && m_ui->durationRadio->isChecked());
@@ -158,8 +157,8 @@ void TestAllocationDialog::handleProgress(qint64 done, qint64 total, double rate
     } else if (m_durationMs > 0 && m_runner->isRunning()) {
         m_ui->progressBar->setValue(int(std::min(m_runClock.elapsed(), m_durationMs)));
     }
-    m_ui->rateLabel->setText(QStringLiteral("%1 done · %2 allocations/s")
-                                 .arg(QLocale().toString(done), formatRate(rate)));
+    m_ui->rateLabel->setText(
+        tr("%1 done · %2 allocations/s").arg(QLocale().toString(done), formatRate(rate)));
 }
 
 void TestAllocationDialog::handleFinished(const LoadReport &report) {
@@ -174,18 +173,17 @@ void TestAllocationDialog::handleFinished(const LoadReport &report) {
         // Where it stopped, not a full bar: 3.4 s of a 30 s run is 11%.
         const qint64 stoppedMs = std::min(qint64(report.elapsedSeconds * 1000.0), m_durationMs);
         m_ui->progressBar->setValue(int(stoppedMs));
-        m_ui->progressBar->setFormat(QStringLiteral("stopped at %1 of %2 (%p%)")
+        m_ui->progressBar->setFormat(tr("stopped at %1 of %2 (%p%)")
                                          .arg(formatSeconds(double(stoppedMs) / 1000.0),
                                               formatSeconds(double(m_durationMs) / 1000.0)));
     } else {
         const qint64 done = report.attempts();
         m_ui->progressBar->setValue(int(std::min<qint64>(done, m_ui->progressBar->maximum())));
         m_ui->progressBar->setFormat(
-            QStringLiteral("stopped at %1 of %2 (%p%)")
+            tr("stopped at %1 of %2 (%p%)")
                 .arg(QLocale().toString(done), QLocale().toString(report.requested)));
     }
-    m_ui->rateLabel->setText(report.cancelled ? QStringLiteral("cancelled")
-                                              : QStringLiteral("finished"));
+    m_ui->rateLabel->setText(report.cancelled ? tr("cancelled") : tr("finished"));
     const LogSeverity severity =
         report.errors() > 0 || report.unknown > 0 ? LogSeverity::Warning : LogSeverity::Info;
     m_session->log(severity, QStringLiteral("load"), summary.section(QLatin1Char('\n'), 0, 0));

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSettings>
 
 namespace poolscope {
@@ -28,13 +29,13 @@ QStringList prepend(QStringList list, const QString &item) {
 } // namespace
 
 ConnectionBar::ConnectionBar(QWidget *parent)
-    : QToolBar(QStringLiteral("Connection"), parent)
+    : QToolBar(tr("Connection"), parent)
     , m_url(new QComboBox(this))
     , m_key(new QComboBox(this))
     , m_interval(new QComboBox(this))
-    , m_connect(new QAction(QStringLiteral("Connect"), this))
-    , m_pause(new QAction(QStringLiteral("Pause"), this))
-    , m_findKeys(new QAction(QStringLiteral("Find pools"), this))
+    , m_connect(new QAction(tr("Connect"), this))
+    , m_pause(new QAction(tr("Pause"), this))
+    , m_findKeys(new QAction(tr("Find pools"), this))
     , m_focusAddress(new QAction(tr("Go to the Redis address"), this))
     , m_prompt(new QLabel(this)) {
     setObjectName(QStringLiteral("connectionBar"));
@@ -46,25 +47,26 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     m_url->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_url->lineEdit()->setPlaceholderText(QStringLiteral("redis://host:6379/0"));
     i18n::keepLeftToRight(m_url->lineEdit()); // URLs and keys read left to right in any language
-    m_url->setToolTip(QStringLiteral("Redis URL: redis://[user[:password]@]host[:port][/db] or "
-                                     "unix:///path/to/redis.sock. A password is shown masked and "
-                                     "never saved."));
+    m_url->setToolTip(tr("Redis URL: redis://[user[:password]@]host[:port][/db] or "
+                         "unix:///path/to/redis.sock. A password is shown masked and "
+                         "never saved."));
     m_key->setEditable(true);
     m_key->setInsertPolicy(QComboBox::NoInsert);
     m_key->setMinimumContentsLength(14);
     m_key->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_key->lineEdit()->setPlaceholderText(QStringLiteral("pool key"));
+    m_key->lineEdit()->setPlaceholderText(tr("pool key"));
     i18n::keepLeftToRight(m_key->lineEdit());
-    m_key->setToolTip(QStringLiteral("The pool's sorted-set key. The list offers the sorted sets "
-                                     "found on the server (Find pools)."));
+    m_key->setToolTip(tr("The pool's sorted-set key. The list offers the sorted sets "
+                         "found on the server (Find pools)."));
     for (int ms : {250, 500, 1000, 2000, 5000, 10000})
-        m_interval->addItem(ms < 1000 ? QStringLiteral("%1 ms").arg(ms)
-                                      : QStringLiteral("%1 s").arg(ms / 1000),
-                            ms);
-    m_interval->setToolTip(QStringLiteral("How often the pool is read. Each read is a few short "
-                                          "commands; see the status bar for its round-trip time."));
+        m_interval->addItem(ms < 1000 ? tr("%1 ms").arg(QLocale().toString(ms))
+                                      : tr("%1 s").arg(QLocale().toString(ms / 1000)),
 
-    m_connect->setToolTip(QStringLiteral("Connect to the Redis server and watch the pool"));
+                            ms);
+    m_interval->setToolTip(tr("How often the pool is read. Each read is a few short "
+                              "commands; see the status bar for its round-trip time."));
+
+    m_connect->setToolTip(tr("Connect to the Redis server and watch the pool"));
     m_pause->setCheckable(true);
     // Not Space: as a window shortcut it took Space from every focused button and check box.
     m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Space));
@@ -76,8 +78,8 @@ ConnectionBar::ConnectionBar(QWidget *parent)
         m_url->lineEdit()->selectAll();
     });
     m_pause->setEnabled(false);
-    m_findKeys->setToolTip(QStringLiteral("Look for sorted-set keys on the server (a bounded SCAN "
-                                          "with TYPE zset) and offer them in the key list"));
+    m_findKeys->setToolTip(tr("Look for sorted-set keys on the server (a bounded SCAN "
+                              "with TYPE zset) and offer them in the key list"));
     m_findKeys->setEnabled(false);
 
     m_prompt->setObjectName(QStringLiteral("passwordPrompt"));
@@ -96,7 +98,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     addAction(m_findKeys);
     addAction(m_connect);
     addSeparator();
-    addWidget(new QLabel(QStringLiteral(" Poll every "), this));
+    addWidget(new QLabel(tr(" Poll every "), this));
     addWidget(m_interval);
     addAction(m_pause);
 
@@ -109,7 +111,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
             requestConnect();
     });
     connect(m_pause, &QAction::toggled, this, [this](bool paused) {
-        m_pause->setText(paused ? QStringLiteral("Resume") : QStringLiteral("Pause"));
+        m_pause->setText(paused ? tr("Resume") : tr("Pause"));
         Q_EMIT pauseToggled(paused);
     });
     connect(m_findKeys, &QAction::triggered, this, &ConnectionBar::poolKeysRequested);
@@ -198,7 +200,7 @@ void ConnectionBar::requestConnect() {
     }
     const QByteArray key = currentKey();
     if (key.isEmpty()) {
-        Q_EMIT urlRejected(QStringLiteral("the pool key is empty: name the pool's sorted set"));
+        Q_EMIT urlRejected(tr("the pool key is empty: name the pool's sorted set"));
         return;
     }
     // Enter on what is already watched: nothing to do (a reconnect would cut the history).
@@ -257,7 +259,7 @@ void ConnectionBar::askForPassword(const Endpoint &endpoint, const QString &reas
     m_watchedEndpoint.reset();
     m_url->setEditText(url);
     m_url->setStyleSheet(QStringLiteral("QComboBox { background: #fff3e0; }"));
-    m_prompt->setText(QStringLiteral(" Password refused: type it into the URL, then Enter "));
+    m_prompt->setText(tr(" Password refused: type it into the URL, then Enter "));
     m_prompt->setToolTip(reason);
     m_promptAction->setVisible(true);
     m_url->setFocus(Qt::OtherFocusReason);
@@ -276,16 +278,16 @@ void ConnectionBar::clearPasswordPrompt() {
 void ConnectionBar::setConnectionState(ConnectionState state) {
     m_state = state;
     const bool active = state != ConnectionState::Disconnected;
-    m_connect->setText(active ? QStringLiteral("Disconnect") : QStringLiteral("Connect"));
-    m_connect->setToolTip(active ? QStringLiteral("Stop watching this server")
-                                 : QStringLiteral("Connect to the Redis server and watch the "
-                                                  "pool"));
+    m_connect->setText(active ? tr("Disconnect") : tr("Connect"));
+    m_connect->setToolTip(active ? tr("Stop watching this server")
+                                 : tr("Connect to the Redis server and watch the "
+                                      "pool"));
     m_pause->setEnabled(state == ConnectionState::Connected);
     m_findKeys->setEnabled(state == ConnectionState::Connected);
     m_findKeys->setToolTip(state == ConnectionState::Connected
-                               ? QStringLiteral("Look for sorted-set keys on the server (a bounded "
-                                                "SCAN with TYPE zset)")
-                               : QStringLiteral("Disabled: connect first"));
+                               ? tr("Look for sorted-set keys on the server (a bounded "
+                                    "SCAN with TYPE zset)")
+                               : tr("Disabled: connect first"));
 }
 
 void ConnectionBar::setPoolKeys(const QStringList &keys) {

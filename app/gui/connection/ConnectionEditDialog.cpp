@@ -25,44 +25,43 @@ ConnectionEditDialog::ConnectionEditDialog(const ConnectionProfile &profile, boo
     , m_name(new QLineEdit(profile.name, this))
     , m_url(new QLineEdit(profile.url, this))
     , m_password(new QLineEdit(this))
-    , m_needsPassword(new QCheckBox(QStringLiteral("The server needs a password"), this))
-    , m_ca(fileField(QStringLiteral("system CAs")))
+    , m_needsPassword(new QCheckBox(tr("The server needs a password"), this))
+    , m_ca(fileField(tr("system CAs")))
     , m_serverName(new QLineEdit(profile.tls.serverName, this))
-    , m_cert(fileField(QStringLiteral("none")))
-    , m_key(fileField(QStringLiteral("in the certificate file")))
-    , m_insecure(new QCheckBox(QStringLiteral("Do not verify the server (insecure)"), this))
+    , m_cert(fileField(tr("none")))
+    , m_key(fileField(tr("in the certificate file")))
+    , m_insecure(new QCheckBox(tr("Do not verify the server (insecure)"), this))
     , m_insecureWarning(new QLabel(this))
     , m_sshDestination(new QLineEdit(profile.ssh.destination, this))
-    , m_sshKey(fileField(QStringLiteral("ssh-agent, then ~/.ssh/config")))
-    , m_sshAcceptNew(new QCheckBox(QStringLiteral("Accept and record an unknown host key"), this))
+    , m_sshKey(fileField(tr("ssh-agent, then ~/.ssh/config")))
+    , m_sshAcceptNew(new QCheckBox(tr("Accept and record an unknown host key"), this))
     , m_poolKey(new QLineEdit(QString::fromUtf8(profile.poolKey), this))
     , m_interval(new QSpinBox(this))
-    , m_remember(new QCheckBox(QStringLiteral("Remember secrets in the keychain"), this))
+    , m_remember(new QCheckBox(tr("Remember secrets in the keychain"), this))
     , m_error(new QLabel(this)) {
-    setWindowTitle(profile.name.isEmpty() ? QStringLiteral("New connection")
-                                          : QStringLiteral("Edit connection"));
+    setWindowTitle(profile.name.isEmpty() ? tr("New connection") : tr("Edit connection"));
     setObjectName(QStringLiteral("connectionEditDialog"));
     m_url->setPlaceholderText(QStringLiteral("rediss://redis.example:6380/0"));
-    m_url->setToolTip(QStringLiteral("redis://, rediss:// (TLS) or unix:// URL, without a "
-                                     "password: passwords are never saved in the settings file"));
+    m_url->setToolTip(tr("redis://, rediss:// (TLS) or unix:// URL, without a "
+                         "password: passwords are never saved in the settings file"));
     m_password->setEchoMode(QLineEdit::Password);
-    m_password->setPlaceholderText(QStringLiteral("asked when connecting if left empty"));
+    m_password->setPlaceholderText(tr("asked when connecting if left empty"));
     m_needsPassword->setChecked(profile.needsPassword);
     m_ca->setText(profile.tls.caFile);
-    m_serverName->setPlaceholderText(QStringLiteral("the URL's host"));
+    m_serverName->setPlaceholderText(tr("the URL's host"));
     m_cert->setText(profile.tls.certFile);
     m_key->setText(profile.tls.keyFile);
     m_insecure->setChecked(profile.tls.insecure);
-    m_insecureWarning->setText(QStringLiteral(
-        "Warning: anyone between poolscope and the server can read and change the traffic, "
-        "password included. The status bar will say \"TLS, NOT verified\"."));
+    m_insecureWarning->setText(
+        tr("Warning: anyone between poolscope and the server can read and change the traffic, "
+           "password included. The status bar will say \"TLS, NOT verified\"."));
     m_insecureWarning->setWordWrap(true);
     m_insecureWarning->setStyleSheet(QStringLiteral("color: #b71c1c;"));
-    m_sshDestination->setPlaceholderText(QStringLiteral("[user@]bastion[:port] or a Host alias"));
+    m_sshDestination->setPlaceholderText(tr("[user@]bastion[:port] or a Host alias"));
     m_sshKey->setText(profile.ssh.keyFile);
     m_sshAcceptNew->setChecked(profile.ssh.acceptNewHostKey);
     m_interval->setRange(int(kMinPollInterval.count()), int(kMaxPollInterval.count()));
-    m_interval->setSuffix(QStringLiteral(" ms"));
+    m_interval->setSuffix(tr(" ms"));
     m_interval->setSingleStep(250);
     m_interval->setValue(int(profile.pollInterval.count()));
     m_remember->setChecked(keychainAvailable && profile.rememberSecrets);
@@ -71,15 +70,14 @@ ConnectionEditDialog::ConnectionEditDialog(const ConnectionProfile &profile, boo
     keychainNote->setWordWrap(true);
     if (!keychainAvailable) {
         const QString why =
-            QStringLiteral("No keychain here (%1): secrets are asked for each time and kept in "
-                           "memory only, until poolscope exits.")
-                .arg(noKeychainReason.isEmpty() ? QStringLiteral("no Secret Service")
-                                                : noKeychainReason);
+            tr("No keychain here (%1): secrets are asked for each time and kept in "
+               "memory only, until poolscope exits.")
+                .arg(noKeychainReason.isEmpty() ? tr("no Secret Service") : noKeychainReason);
         keychainNote->setText(why);
         m_remember->setToolTip(why);
     } else {
-        keychainNote->setText(QStringLiteral("Unchecked: secrets are kept in memory only, until "
-                                             "poolscope exits."));
+        keychainNote->setText(tr("Unchecked: secrets are kept in memory only, until "
+                                 "poolscope exits."));
     }
     m_error->setObjectName(QStringLiteral("connectionError"));
     m_error->setWordWrap(true);
@@ -87,26 +85,26 @@ ConnectionEditDialog::ConnectionEditDialog(const ConnectionProfile &profile, boo
     m_error->hide();
 
     auto *general = new QFormLayout;
-    general->addRow(QStringLiteral("Name"), m_name);
-    general->addRow(QStringLiteral("URL"), m_url);
+    general->addRow(tr("Name"), m_name);
+    general->addRow(tr("URL"), m_url);
     general->addRow(QString(), m_needsPassword);
-    general->addRow(QStringLiteral("Password"), m_password);
-    general->addRow(QStringLiteral("Pool key"), m_poolKey);
-    general->addRow(QStringLiteral("Poll every"), m_interval);
+    general->addRow(tr("Password"), m_password);
+    general->addRow(tr("Pool key"), m_poolKey);
+    general->addRow(tr("Poll every"), m_interval);
 
-    auto *tlsBox = new QGroupBox(QStringLiteral("TLS (rediss://)"), this);
+    auto *tlsBox = new QGroupBox(tr("TLS (rediss://)"), this);
     auto *tls = new QFormLayout(tlsBox);
-    tls->addRow(QStringLiteral("CA file"), m_ca);
-    tls->addRow(QStringLiteral("Server name"), m_serverName);
-    tls->addRow(QStringLiteral("Client certificate"), m_cert);
-    tls->addRow(QStringLiteral("Client key"), m_key);
+    tls->addRow(tr("CA file"), m_ca);
+    tls->addRow(tr("Server name"), m_serverName);
+    tls->addRow(tr("Client certificate"), m_cert);
+    tls->addRow(tr("Client key"), m_key);
     tls->addRow(QString(), m_insecure);
     tls->addRow(m_insecureWarning);
 
-    auto *sshBox = new QGroupBox(QStringLiteral("SSH tunnel"), this);
+    auto *sshBox = new QGroupBox(tr("SSH tunnel"), this);
     auto *ssh = new QFormLayout(sshBox);
-    ssh->addRow(QStringLiteral("Through"), m_sshDestination);
-    ssh->addRow(QStringLiteral("Key file"), m_sshKey);
+    ssh->addRow(tr("Through"), m_sshDestination);
+    ssh->addRow(tr("Key file"), m_sshKey);
     ssh->addRow(QString(), m_sshAcceptNew);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
@@ -136,10 +134,9 @@ QLineEdit *ConnectionEditDialog::fileField(const QString &placeholder) {
     field->setPlaceholderText(placeholder);
     QAction *browse = field->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
                                        QLineEdit::TrailingPosition);
-    browse->setToolTip(QStringLiteral("Choose a file"));
+    browse->setToolTip(tr("Choose a file"));
     connect(browse, &QAction::triggered, this, [this, field] {
-        const QString file =
-            QFileDialog::getOpenFileName(this, QStringLiteral("Choose a file"), field->text());
+        const QString file = QFileDialog::getOpenFileName(this, tr("Choose a file"), field->text());
         if (!file.isEmpty())
             field->setText(file);
     });

@@ -143,16 +143,16 @@ QString ConnectionPrompter::secretLabel(const SecretRequest &request) {
     QString label;
     switch (request.kind) {
     case SecretKind::RedisPassword:
-        label = QStringLiteral("Password for the Redis server %1:");
+        label = tr("Password for the Redis server %1:");
         break;
     case SecretKind::TlsKeyPassphrase:
-        label = QStringLiteral("Passphrase of the TLS client key %1:");
+        label = tr("Passphrase of the TLS client key %1:");
         break;
     case SecretKind::SshKeyPassphrase:
-        label = QStringLiteral("Passphrase of the SSH key %1:");
+        label = tr("Passphrase of the SSH key %1:");
         break;
     case SecretKind::SshPassword:
-        label = QStringLiteral("SSH password for %1:");
+        label = tr("SSH password for %1:");
         break;
     }
     label = label.arg(request.subject);
@@ -163,11 +163,11 @@ QString ConnectionPrompter::secretLabel(const SecretRequest &request) {
 }
 
 QString ConnectionPrompter::hostKeyText(const HostKeyQuestion &question) {
-    return QStringLiteral("The SSH host %1 is not in ~/.ssh/known_hosts.\n\n"
-                          "Key type: %2\nFingerprint: %3\n\n"
-                          "Trust this key only if the fingerprint is the host's (ask its "
-                          "administrator, or run ssh-keygen -lf on its host key). Trusting "
-                          "records it in ~/.ssh/known_hosts.")
+    return tr("The SSH host %1 is not in ~/.ssh/known_hosts.\n\n"
+              "Key type: %2\nFingerprint: %3\n\n"
+              "Trust this key only if the fingerprint is the host's (ask its "
+              "administrator, or run ssh-keygen -lf on its host key). Trusting "
+              "records it in ~/.ssh/known_hosts.")
         .arg(question.host, question.keyType, question.fingerprint);
 }
 
@@ -175,8 +175,7 @@ void ConnectionPrompter::showSecretDialog(const std::shared_ptr<Pending> &pendin
                                           const SecretRequest &request) {
     auto *dialog = new QInputDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(
-        QStringLiteral("poolscope: %1").arg(transport::secretKindTitle(request.kind)));
+    dialog->setWindowTitle(tr("poolscope: %1").arg(transport::secretKindTitle(request.kind)));
     dialog->setLabelText(secretLabel(request));
     dialog->setInputMode(QInputDialog::TextInput);
     dialog->setTextEchoMode(QLineEdit::Password);
@@ -196,9 +195,8 @@ void ConnectionPrompter::showSecretDialog(const std::shared_ptr<Pending> &pendin
 
 void ConnectionPrompter::showHostKeyDialog(const std::shared_ptr<Pending> &pending,
                                            const HostKeyQuestion &question) {
-    auto *box =
-        new QMessageBox(QMessageBox::Warning, QStringLiteral("poolscope: unknown SSH host key"),
-                        hostKeyText(question), QMessageBox::NoButton, m_window);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("poolscope: unknown SSH host key"),
+                                hostKeyText(question), QMessageBox::NoButton, m_window);
     box->setAttribute(Qt::WA_DeleteOnClose);
     // Alt+T trusts. Cancel stays the default: Enter pressed by reflex must not trust a key
     // (OpenSSH asks for a typed "yes" for the same reason).

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -28,15 +29,15 @@ ConnectionsDialog::ConnectionsDialog(ProfileStore *store, SecretStore *secrets,
     , m_details(new QLabel(this))
     , m_keychain(new QLabel(this))
     , m_error(new QLabel(this))
-    , m_new(new QPushButton(QStringLiteral("New..."), this))
-    , m_editButton(new QPushButton(QStringLiteral("Edit..."), this))
-    , m_duplicate(new QPushButton(QStringLiteral("Duplicate..."), this))
-    , m_delete(new QPushButton(QStringLiteral("Delete"), this))
-    , m_connect(new QPushButton(QStringLiteral("Connect"), this)) {
-    setWindowTitle(QStringLiteral("Connections"));
+    , m_new(new QPushButton(tr("New..."), this))
+    , m_editButton(new QPushButton(tr("Edit..."), this))
+    , m_duplicate(new QPushButton(tr("Duplicate..."), this))
+    , m_delete(new QPushButton(tr("Delete"), this))
+    , m_connect(new QPushButton(tr("Connect"), this)) {
+    setWindowTitle(tr("Connections"));
     setObjectName(QStringLiteral("connectionsDialog"));
     m_confirm = [this](const QString &question) {
-        return QMessageBox::question(this, QStringLiteral("Delete connection"), question,
+        return QMessageBox::question(this, tr("Delete connection"), question,
                                      QMessageBox::Yes | QMessageBox::No,
                                      QMessageBox::No) == QMessageBox::Yes;
     };
@@ -189,19 +190,19 @@ void ConnectionsDialog::updateButtons() {
 void ConnectionsDialog::updateKeychainLabel() {
     switch (m_secrets->availability()) {
     case SecretStore::Availability::Available:
-        m_keychain->setText(QStringLiteral("Secrets of connections that remember them are kept "
-                                           "in the keychain, the others in memory only, until "
-                                           "poolscope exits. None is ever written to the "
-                                           "settings file."));
+        m_keychain->setText(tr("Secrets of connections that remember them are kept "
+                               "in the keychain, the others in memory only, until "
+                               "poolscope exits. None is ever written to the "
+                               "settings file."));
         break;
     case SecretStore::Availability::Unavailable:
-        m_keychain->setText(QStringLiteral("No keychain here (%1): passwords and passphrases are "
-                                           "asked for each time and kept in memory only, until "
-                                           "poolscope exits.")
+        m_keychain->setText(tr("No keychain here (%1): passwords and passphrases are "
+                               "asked for each time and kept in memory only, until "
+                               "poolscope exits.")
                                 .arg(m_secrets->unavailableReason()));
         break;
     case SecretStore::Availability::Unknown:
-        m_keychain->setText(QStringLiteral("Looking for a keychain..."));
+        m_keychain->setText(tr("Looking for a keychain..."));
         break;
     }
 }
@@ -213,7 +214,7 @@ void ConnectionsDialog::showDetails() {
         const QTreeWidgetItem *folder = m_list->currentItem();
         m_details->setText(folder ? tr("Group %1: %n connection(s)", nullptr, folder->childCount())
                                         .arg(folder->text(0).toHtmlEscaped())
-                                  : QStringLiteral("No saved connections yet: New... saves one."));
+                                  : tr("No saved connections yet: New... saves one."));
         return;
     }
     const ProfileLoadResult loaded = m_store->load(name);
@@ -226,13 +227,12 @@ void ConnectionsDialog::showDetails() {
     const std::optional<Endpoint> endpoint = profileEndpoint(p, &error);
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(p.name.toHtmlEscaped()) << p.url.toHtmlEscaped()
-          << QStringLiteral("Transport: %1%2")
+          << tr("Transport: %1%2")
                  .arg(endpoint ? transport::describeTransport(*endpoint) : error.toHtmlEscaped(),
-                      p.ssh.enabled()
-                          ? QStringLiteral(", via ssh %1").arg(p.ssh.destination.toHtmlEscaped())
-                          : QString())
-          << QStringLiteral("Pool key: %1").arg(QString::fromUtf8(p.poolKey).toHtmlEscaped())
-          << QStringLiteral("Poll every %1 ms").arg(p.pollInterval.count());
+                      p.ssh.enabled() ? tr(", via ssh %1").arg(p.ssh.destination.toHtmlEscaped())
+                                      : QString())
+          << tr("Pool key: %1").arg(QString::fromUtf8(p.poolKey).toHtmlEscaped())
+          << tr("Poll every %1 ms").arg(QLocale().toString(qlonglong(p.pollInterval.count())));
     if (!p.group.isEmpty())
         lines << tr("Group: %1").arg(p.group.toHtmlEscaped());
     if (p.environment != Environment::None)
@@ -241,8 +241,8 @@ void ConnectionsDialog::showDetails() {
     if (p.environment == Environment::Production)
         lines << tr("Opens with writes locked until unlocked for the session");
     if (p.needsPassword)
-        lines << (p.rememberSecrets ? QStringLiteral("Password: from the keychain")
-                                    : QStringLiteral("Password: asked when connecting"));
+        lines << (p.rememberSecrets ? tr("Password: from the keychain")
+                                    : tr("Password: asked when connecting"));
     m_details->setText(lines.join(QStringLiteral("<br>")));
 }
 
@@ -293,19 +293,19 @@ void ConnectionsDialog::duplicateSelected() {
         return;
     }
     ConnectionProfile copy = *loaded.profile;
-    QString name = copy.name + QStringLiteral(" (copy)");
+    QString name = tr("%1 (copy)").arg(copy.name);
     for (int n = 2; m_store->contains(name); ++n)
-        name = copy.name + QStringLiteral(" (copy %1)").arg(n);
+        name = tr("%1 (copy %2)").arg(copy.name, QLocale().toString(n));
+
     copy.name = name;
     edit(copy, {});
 }
 
 void ConnectionsDialog::deleteSelected() {
     const QString name = selectedName();
-    if (name.isEmpty() ||
-        !m_confirm(QStringLiteral("Delete the saved connection \"%1\" and its secrets in the "
-                                  "keychain?")
-                       .arg(name)))
+    if (name.isEmpty() || !m_confirm(tr("Delete the saved connection \"%1\" and its secrets in the "
+                                        "keychain?")
+                                         .arg(name)))
         return;
     if (const QString problem = m_store->remove(name); !problem.isEmpty()) {
         m_error->setText(problem);

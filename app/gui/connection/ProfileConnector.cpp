@@ -28,7 +28,7 @@ void ProfileConnector::connectTo(const ConnectionProfile &profile) {
                 return;
             if (!password) {
                 Q_EMIT connectionFailed(
-                    QStringLiteral("connection \"%1\": no password given").arg(profile.name));
+                    tr("connection \"%1\": no password given").arg(profile.name));
                 return;
             }
             Endpoint withPassword = endpoint;

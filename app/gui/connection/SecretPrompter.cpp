@@ -100,17 +100,16 @@ QString SecretPrompter::textFor(const transport::SecretRequest &request) const {
     QString text;
     switch (request.kind) {
     case SecretKind::RedisPassword:
-        text = QStringLiteral("Password for %1:").arg(request.subject);
+        text = tr("Password for %1:").arg(request.subject);
         break;
     case SecretKind::TlsKeyPassphrase:
-        text = QStringLiteral("The TLS client key %1 is encrypted. Its passphrase:")
-                   .arg(request.subject);
+        text = tr("The TLS client key %1 is encrypted. Its passphrase:").arg(request.subject);
         break;
     case SecretKind::SshKeyPassphrase:
-        text = QStringLiteral("The SSH key %1 is encrypted. Its passphrase:").arg(request.subject);
+        text = tr("The SSH key %1 is encrypted. Its passphrase:").arg(request.subject);
         break;
     case SecretKind::SshPassword:
-        text = QStringLiteral("SSH password for %1:").arg(request.subject);
+        text = tr("SSH password for %1:").arg(request.subject);
         break;
     }
     if (!request.retryReason.isEmpty())
@@ -118,11 +117,11 @@ QString SecretPrompter::textFor(const transport::SecretRequest &request) const {
                      QStringLiteral(". "));
     if (!m_active.isEmpty() && m_remember &&
         m_secrets->availability() != SecretStore::Availability::Unavailable)
-        text += QStringLiteral("\n(kept in the keychain for \"%1\")").arg(m_active);
+        text += tr("\n(kept in the keychain for \"%1\")").arg(m_active);
     else if (m_secrets->availability() == SecretStore::Availability::Unavailable)
-        text += QStringLiteral("\n(no keychain here: kept in memory only, until poolscope exits)");
+        text += tr("\n(no keychain here: kept in memory only, until poolscope exits)");
     else
-        text += QStringLiteral("\n(kept in memory only, until poolscope exits)");
+        text += tr("\n(kept in memory only, until poolscope exits)");
     return text;
 }
 

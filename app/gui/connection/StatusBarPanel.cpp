@@ -26,6 +26,22 @@ QString stateColor(ConnectionState state) {
     return QStringLiteral("#9e9e9e");
 }
 
+// connectionStateName() below the widgets stays English for the CLI; the window says it in its
+// language.
+QString connectionStateText(ConnectionState state) {
+    switch (state) {
+    case ConnectionState::Disconnected:
+        return StatusBarPanel::tr("disconnected");
+    case ConnectionState::Connecting:
+        return StatusBarPanel::tr("connecting");
+    case ConnectionState::Connected:
+        return StatusBarPanel::tr("connected");
+    case ConnectionState::Reconnecting:
+        return StatusBarPanel::tr("reconnecting");
+    }
+    return {};
+}
+
 } // namespace
 
 StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
@@ -36,11 +52,11 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     , m_roundTrip(new QLabel(this))
     , m_since(new QLabel(this))
     , m_size(new QLabel(this)) {
-    m_state->setToolTip(QStringLiteral("Connection to the Redis server"));
+    m_state->setToolTip(tr("Connection to the Redis server"));
     m_version->setToolTip(tr("Server and version"));
-    m_roundTrip->setToolTip(QStringLiteral("Round-trip time of the last poll (all its commands)"));
-    m_since->setToolTip(QStringLiteral("Time since the last successful poll"));
-    m_size->setToolTip(QStringLiteral("Members in the pool"));
+    m_roundTrip->setToolTip(tr("Round-trip time of the last poll (all its commands)"));
+    m_since->setToolTip(tr("Time since the last successful poll"));
+    m_size->setToolTip(tr("Members in the pool"));
     for (QLabel *label : {m_state, m_version, m_roundTrip, m_since, m_size}) {
         label->setContentsMargins(6, 0, 6, 0);
         addPermanentWidget(label);
@@ -70,9 +86,9 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
                     m_roundTrip->clear();
                 else
                     m_roundTrip->setText(
-                        QStringLiteral("rtt %1").arg(formatMilliseconds(observation.roundTripMs)));
-                m_size->setText(
-                    QStringLiteral("%1 members").arg(QLocale().toString(observation.stats.size)));
+                        tr("rtt %1").arg(formatMilliseconds(observation.roundTripMs)));
+                m_size->setText(tr("%Ln member(s)", nullptr, int(observation.stats.size)));
+
                 updateSince();
                 if (!observation.primary.isEmpty())
                     updateState(); // names the primary and its sentinel (after a failover too)
@@ -81,19 +97,18 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     connect(m_session, &PoolSession::authenticationFailed, this, [this] {
         m_version->clear();
         updateState();
-        m_authMessage = QStringLiteral("Authentication failed, not retrying: enter the password "
-                                       "in the Redis URL field");
+        m_authMessage = tr("Authentication failed, not retrying: enter the password "
+                           "in the Redis URL field");
         showMessage(m_authMessage);
     });
     connect(m_session, &PoolSession::pollFailed, this, [this](const Failure &failure) {
         showError(QStringLiteral("poll"),
-                  m_session->displayText(QStringLiteral("poll failed: %1").arg(failure.text)), 0);
+                  m_session->displayText(tr("poll failed: %1").arg(failure.text)), 0);
     });
     connect(m_session, &PoolSession::commandFailed, this,
             [this](const QString &operation, const Failure &failure) {
                 showError(operation,
-                          m_session->displayText(
-                              QStringLiteral("%1 failed: %2").arg(operation, failure.text)),
+                          m_session->displayText(tr("%1 failed: %2").arg(operation, failure.text)),
                           15000);
             });
     // A command that succeeds clears its own earlier error.
@@ -131,15 +146,15 @@ StatusBarPanel::~StatusBarPanel() = default;
 void StatusBarPanel::updateState() {
     const ConnectionState state =
         m_session->hasTarget() ? m_session->state() : ConnectionState::Disconnected;
-    QString text = connectionStateName(state);
+    QString text = connectionStateText(state);
+
     if (state == ConnectionState::Connected && m_session->isPaused())
-        text += QStringLiteral(" (paused)");
+        text += tr(" (paused)");
     if (m_session->isReadOnly())
-        text += QStringLiteral(" · read-only");
+        text += tr(" · read-only");
     if (const std::optional<PoolObservation> &latest = m_session->latestObservation();
         latest && !latest->primary.isEmpty() && m_session->hasTarget()) // Sentinel
-        text += QStringLiteral(" · primary %1 (from sentinel %2)")
-                    .arg(latest->primary, latest->primaryNamedBy);
+        text += tr(" · primary %1 (from sentinel %2)").arg(latest->primary, latest->primaryNamedBy);
     if (m_session->hasTarget() && (m_session->endpoint().tls.enabled ||
                                    m_session->endpoint().ssh.enabled())) // "via ssh bastion"
         // A poll answered through this connection means its handshake verified the server.
@@ -149,7 +164,7 @@ void StatusBarPanel::updateState() {
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor(state), text.toHtmlEscaped()));
     if (m_session->hasTarget())
-        m_state->setToolTip(QStringLiteral("%1, pool \"%2\"")
+        m_state->setToolTip(tr("%1, pool \"%2\"")
                                 .arg(m_session->endpoint().toDisplayString(),
                                      QString::fromUtf8(m_session->poolKey())));
 }
@@ -187,17 +202,17 @@ void StatusBarPanel::updateSince() {
         return;
     }
     if (!m_havePoll) {
-        m_since->setText(QStringLiteral("no poll yet"));
+        m_since->setText(tr("no poll yet"));
         m_since->setStyleSheet(QString());
         return;
     }
     const qint64 elapsed = m_sinceLastPoll.elapsed();
     const bool stale = m_session->isStale();
-    m_since->setText(stale ? QStringLiteral("stale: last good poll %1 (%2)")
+    m_since->setText(stale ? tr("stale: last good poll %1 (%2)")
                                  .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
                                           .toString(QStringLiteral("HH:mm:ss")),
                                       formatAgo(elapsed))
-                           : QStringLiteral("polled %1").arg(formatAgo(elapsed)));
+                           : tr("polled %1").arg(formatAgo(elapsed)));
     // A poll that is overdue by several intervals means trouble: make it visible.
     const qint64 interval = qint64(m_session->pollInterval().count());
     const bool late = stale || (!m_session->isPaused() && elapsed > 3 * interval + 2000);

@@ -3,6 +3,7 @@
 #include "session/PoolSession.h"
 #include "i18n/LeftToRight.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QListWidget>
 #include <QPainter>
@@ -40,6 +41,34 @@ QIcon severityIcon(LogSeverity severity) {
     return {};
 }
 
+// The kinds the session logs under, shown in the window's language; any other stays as it is.
+const char *const kKinds[] = {
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "connection"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "demo"),
+    //: Evict: taking members out of rotation, their counts kept.
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "evict"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "export"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "guard"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "health"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "load"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "poll"),
+    //: The proxy pool (the sorted set the dashboard watches).
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "pool"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "recording"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "restore"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "scan"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "scenario"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "seed"),
+    QT_TRANSLATE_NOOP("poolscope::EventsPanel", "server"),
+};
+
+QString kindText(const QString &kind) {
+    for (const char *known : kKinds)
+        if (kind == QLatin1String(known))
+            return QCoreApplication::translate("poolscope::EventsPanel", known);
+    return kind;
+}
+
 } // namespace
 
 EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
@@ -53,7 +82,7 @@ EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_view->setToolTip(QStringLiteral("Operations and errors, newest first"));
+    m_view->setToolTip(tr("Operations and errors, newest first"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_view);
@@ -66,7 +95,7 @@ EventsPanel::~EventsPanel() = default;
 void EventsPanel::addEntry(const LogEntry &entry) {
     const QString text = entry.severity == LogSeverity::Info
                              ? entry.text
-                             : QStringLiteral("%1: %2").arg(entry.kind, entry.text);
+                             : QStringLiteral("%1: %2").arg(kindText(entry.kind), entry.text);
     auto *item = new QListWidgetItem(severityIcon(entry.severity), QString());
     item->setData(kRawTextRole, text);
     item->setData(kTimeRole, entry.timeMs);
@@ -86,9 +115,9 @@ void EventsPanel::renderEntry(QListWidgetItem *item) {
     item->setText(i18n::leftToRight(time.toString(QStringLiteral("HH:mm:ss"))) +
                   QStringLiteral("  ") + i18n::firstStrong(text));
     item->setData(kTextRole, text);
-    item->setToolTip(
-        QStringLiteral("%1 · %2\n%3")
-            .arg(time.toString(Qt::ISODateWithMs), item->data(kKindRole).toString(), text));
+    item->setToolTip(QStringLiteral("%1 · %2\n%3")
+                         .arg(time.toString(Qt::ISODateWithMs),
+                              kindText(item->data(kKindRole).toString()), text));
 }
 
 void EventsPanel::renderAll() {

@@ -67,11 +67,10 @@ void FairnessPanel::showEmpty() {
 
 void FairnessPanel::showStaleness() {
     const bool stale = m_session->isStale();
-    m_stale->setText(
-        stale ? QStringLiteral("Stale: no good poll since %1. These figures are from then.")
-                    .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
-                             .toString(QStringLiteral("HH:mm:ss")))
-              : QString());
+    m_stale->setText(stale ? tr("Stale: no good poll since %1. These figures are from then.")
+                                 .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
+                                          .toString(QStringLiteral("HH:mm:ss")))
+                           : QString());
     m_stale->setVisible(stale);
     // Disabled labels are drawn greyed out; the Jain colour would override that.
     for (QLabel *value : std::initializer_list<QLabel *>{
@@ -90,9 +89,9 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
     const QLocale locale;
     const PoolStats &stats = observation.stats;
     m_ui->membersValue->setText(
-        stats.evicted > 0
-            ? QStringLiteral("%1 (+%2 evicted)").arg(locale.toString(stats.size)).arg(stats.evicted)
-            : locale.toString(stats.size));
+        stats.evicted > 0 ? tr("%1 (+%2 evicted)")
+                                .arg(locale.toString(stats.size), locale.toString(stats.evicted))
+                          : locale.toString(stats.size));
     if (stats.size == 0) {
         for (QLabel *value : {m_ui->rangeValue, m_ui->spreadValue, m_ui->jainValue,
                               m_ui->busiestValue, m_ui->totalValue})
@@ -116,16 +115,15 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
         m_ui->totalValue->setText(
             observation.snapshot.evicted.isEmpty()
                 ? formatCount(stats.total)
-                : QStringLiteral("%1 (%2 with the %3 evicted)")
-                      .arg(formatCount(stats.total), formatCount(stats.total + saved))
-                      .arg(observation.snapshot.evicted.size()));
+                : tr("%1 (%2 with the %3 evicted)")
+                      .arg(formatCount(stats.total), formatCount(stats.total + saved),
+                           locale.toString(observation.snapshot.evicted.size())));
 
         const QHash<QByteArray, double> &allocations = m_session->rates().memberAllocations();
         const double windowSeconds = double(m_session->rateWindowMs()) / 1000.0;
-        m_ui->busiestTitle->setText(
-            QStringLiteral("Busiest (last %1)").arg(formatSeconds(windowSeconds)));
+        m_ui->busiestTitle->setText(tr("Busiest (last %1)").arg(formatSeconds(windowSeconds)));
         if (allocations.isEmpty()) {
-            m_ui->busiestValue->setText(QStringLiteral("– (no allocations)"));
+            m_ui->busiestValue->setText(tr("– (no allocations)"));
         } else {
             QByteArray busiest;
             double most = -1;
@@ -139,8 +137,7 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
                 formatShare(share), m_session->displayMember(busiest)));
         }
     }
-    m_ui->rateValue->setFullText(
-        QStringLiteral("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
+    m_ui->rateValue->setFullText(tr("%1 /s").arg(formatRate(m_session->poolRatePerSecond())));
     if (m_session->isShowingRecording())
         showRecordingRate();
     if (observation.summaryMode) {
@@ -148,7 +145,7 @@ void FairnessPanel::showObservation(const PoolObservation &observation) {
         return;
     }
     // One line, elided: the full text (what exactly is read) is in the tooltip.
-    m_ui->modeValue->setFullText(observation.mode.isEmpty() ? QStringLiteral("full snapshot")
+    m_ui->modeValue->setFullText(observation.mode.isEmpty() ? tr("full snapshot")
                                                             : observation.mode);
 }
 
@@ -158,8 +155,8 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
     const QLocale locale;
     const PoolStats &stats = observation.stats;
     const QString mode =
-        QStringLiteral("summary: %1 members > %2 (quantiles, top/bottom, pinned and the rows on "
-                       "screen are read)")
+        tr("summary: %1 members > %2 (quantiles, top/bottom, pinned and the rows on "
+           "screen are read)")
             .arg(locale.toString(observation.summary.size),
                  locale.toString(m_session->fullSnapshotThreshold()));
     m_ui->modeValue->setFullText(mode);
@@ -171,19 +168,21 @@ void FairnessPanel::showSummaryFigures(const PoolObservation &observation) {
         const qint64 percent = observation.summary.size > 0
                                    ? 100 * observation.scanProgress / observation.summary.size
                                    : 0;
-        const QString pending = QStringLiteral("pending: first totals scan %1 %").arg(percent);
+        const QString pending = tr("pending: first totals scan %1 %").arg(locale.toString(percent));
         m_ui->jainValue->setText(pending);
         setStyleSheetIfChanged(m_ui->jainValue, QStringLiteral("color: palette(mid);"));
         m_ui->jainValue->setToolTip(
-            QStringLiteral("Jain's index needs every member's count: a low-rate background scan "
-                           "reads the whole pool in small pages and the index appears when its "
-                           "first pass completes"));
+            tr("Jain's index needs every member's count: a low-rate background scan "
+               "reads the whole pool in small pages and the index appears when its "
+               "first pass completes"));
         m_ui->totalValue->setText(pending);
     }
     m_ui->busiestValue->setText(
         observation.summary.top.isEmpty()
             ? QStringLiteral("–")
-            : QStringLiteral("highest count: %1 (%2)")
+            //: count: the allocation count (the sorted set's score).
+            : tr("highest count: %1 (%2)")
+
                   .arg(m_session->displayMember(observation.summary.top.constFirst().member),
                        formatCount(observation.summary.top.constFirst().count)));
     if (!m_session->rates().hasPoolAllocations() && !m_session->isShowingRecording())

@@ -50,12 +50,12 @@ GuardPanel::GuardPanel(PoolSession *session, QWidget *parent)
     m_rise->setToolTip(tr("Consecutive good checks before an evicted member comes back"));
     m_cap->setRange(0, 100);
     m_cap->setValue(30);
-    m_cap->setSuffix(QStringLiteral(" %"));
+    m_cap->setSuffix(tr(" %"));
     m_cap->setToolTip(tr("The evicted share never goes above this: when more fail "
                          "at once, the target or the network looks down"));
     m_interval->setRange(0.1, 86400);
     m_interval->setValue(10);
-    m_interval->setSuffix(QStringLiteral(" s"));
+    m_interval->setSuffix(tr(" s"));
     m_policy->addItem(tr("min (no flood)"), int(RestorePolicy::Min));
     m_policy->addItem(tr("keep (saved count)"), int(RestorePolicy::Keep));
     m_policy->addItem(tr("start"), int(RestorePolicy::Start));

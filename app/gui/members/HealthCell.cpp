@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <optional>
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 
 namespace poolscope {
@@ -37,39 +39,57 @@ QString healthStateName(HealthState state) {
     return QStringLiteral("unknown");
 }
 
+QString healthStateText(HealthState state) {
+    switch (state) {
+    case HealthState::Up:
+        return QCoreApplication::translate("HealthCell", "up");
+    case HealthState::Down:
+        return QCoreApplication::translate("HealthCell", "down");
+    case HealthState::NotCheckable:
+        return QCoreApplication::translate("HealthCell", "not checkable");
+    case HealthState::Unknown:
+        break;
+    }
+    return QCoreApplication::translate("HealthCell", "unknown");
+}
+
 QString healthText(const HealthRecord *record) {
     const HealthState state = healthState(record);
     switch (state) {
     case HealthState::Up:
-        return record->latencyMs >= 0 ? QStringLiteral("up · %1 ms").arg(record->latencyMs)
-                                      : QStringLiteral("up");
+        return record->latencyMs >= 0 ? QCoreApplication::translate("HealthCell", "up · %1 ms")
+                                            .arg(QLocale().toString(record->latencyMs))
+                                      : QCoreApplication::translate("HealthCell", "up");
     case HealthState::Down:
-        return QStringLiteral("down · %1").arg(record->outcome);
+        return QCoreApplication::translate("HealthCell", "down · %1").arg(record->outcome);
     case HealthState::NotCheckable:
     case HealthState::Unknown:
         break;
     }
-    return healthStateName(state);
+    return healthStateText(state);
 }
 
 QString healthTooltip(const HealthRecord *record, qint64 nowMs, bool credentialsShown) {
     if (!record || record->outcome.isEmpty())
-        return QStringLiteral("Never checked (Ctrl+K checks the selected members)");
+        return QCoreApplication::translate("HealthCell",
+                                           "Never checked (Ctrl+K checks the selected members)");
     QStringList lines;
-    lines << QStringLiteral("Last check %1: %2")
+    lines << QCoreApplication::translate("HealthCell", "Last check %1: %2")
                  .arg(formatAgo(nowMs - record->checkedAtMs), record->outcome);
     if (record->latencyMs >= 0)
-        lines << QStringLiteral("Latency %1 ms").arg(record->latencyMs);
+        lines << QCoreApplication::translate("HealthCell", "Latency %1 ms")
+                     .arg(QLocale().toString(record->latencyMs));
     if (record->status > 0)
-        lines << QStringLiteral("Target answered HTTP %1").arg(record->status);
-    lines << QStringLiteral("%1 consecutive successes, %2 consecutive failures")
-                 .arg(record->successes)
-                 .arg(record->failures);
+        lines << QCoreApplication::translate("HealthCell", "Target answered HTTP %1")
+                     .arg(record->status);
+    lines << QCoreApplication::translate("HealthCell",
+                                         "%1 consecutive successes, %2 consecutive failures")
+                 .arg(QLocale().toString(record->successes), QLocale().toString(record->failures));
     if (!record->error.isEmpty())
-        lines << QStringLiteral("Last error: %1")
+        lines << QCoreApplication::translate("HealthCell", "Last error: %1")
                      .arg(credentialsShown ? record->error : maskCredentialsInText(record->error));
     if (record->evictedByGuard)
-        lines << QStringLiteral("Evicted by the guard");
+        lines << QCoreApplication::translate("HealthCell", "Evicted by the guard");
     return lines.join(u'\n');
 }
 

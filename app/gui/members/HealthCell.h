@@ -13,6 +13,8 @@ enum class HealthState { Unknown, Up, Down, NotCheckable };
 // Unknown for no record (never checked) or an outcome that is no check ("interrupted").
 HealthState healthState(const HealthRecord *record);
 QString healthStateName(HealthState state); // "up", "down", "unknown", "not checkable"
+// The same, as the window shows it (in its language); healthStateName() stays for data.
+QString healthStateText(HealthState state);
 // "up · 42 ms", "down · refused", "not checkable", "unknown".
 QString healthText(const HealthRecord *record);
 // The last check: when, outcome, latency, consecutive counts and the last error. Credentials in

@@ -50,9 +50,9 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);
 
-    m_filter->setPlaceholderText(QStringLiteral("Filter members… (Ctrl+F)"));
+    m_filter->setPlaceholderText(tr("Filter members… (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
+    m_filter->setToolTip(tr("Show only members whose id contains this text"));
 
     m_view->setModel(m_proxy);
     // Right to left: ids and figures keep their order, phrases take their own first letter's.
@@ -98,17 +98,17 @@ MembersPanel::MembersPanel(PoolSession *session, QWidget *parent)
     m_frozenHint->setObjectName(QStringLiteral("frozenOrderHint"));
     m_frozenHint->setTextFormat(Qt::RichText);
     m_frozenHint->setStyleSheet(QStringLiteral("color: #8d6e00;"));
-    m_frozenHint->setToolTip(QStringLiteral(
-        "Rows keep their places while the pointer is over the table or rows are selected, so "
-        "the row you aim at stays the row you click. Counts still update. Re-sort now, or move "
-        "the pointer away and clear the selection."));
+    m_frozenHint->setToolTip(
+        tr("Rows keep their places while the pointer is over the table or rows are selected, so "
+           "the row you aim at stays the row you click. Counts still update. Re-sort now, or move "
+           "the pointer away and clear the selection."));
     m_frozenHint->hide();
     m_healthFilter->setObjectName(QStringLiteral("healthFilter"));
-    m_healthFilter->addItem(QStringLiteral("Any health"), -1);
+    m_healthFilter->addItem(tr("Any health"), -1);
     for (const HealthState state :
          {HealthState::Up, HealthState::Down, HealthState::Unknown, HealthState::NotCheckable})
-        m_healthFilter->addItem(QStringLiteral("Health: ") + healthStateName(state), int(state));
-    m_healthFilter->setToolTip(QStringLiteral("Show only members in this health state"));
+        m_healthFilter->addItem(tr("Health: %1").arg(healthStateText(state)), int(state));
+    m_healthFilter->setToolTip(tr("Show only members in this health state"));
     connect(m_healthFilter, &QComboBox::currentIndexChanged, this, [this] {
         const int state = m_healthFilter->currentData().toInt();
         static_cast<PoolSortProxy *>(m_proxy)->setHealthFilter(
@@ -226,16 +226,14 @@ void MembersPanel::updateOrderFreeze() {
     }
     m_frozenHint->setVisible(freeze);
     if (freeze)
-        m_frozenHint->setText(frozenOrderHint() +
-                              QStringLiteral(" · <a href=\"resort\">re-sort now</a>"));
+        m_frozenHint->setText(frozenOrderHint() + tr(" · <a href=\"resort\">re-sort now</a>"));
 }
 
 QString MembersPanel::frozenOrderHint() const {
     if (!m_orderFrozen)
         return {};
-    return m_view->selectionModel()->hasSelection()
-               ? QStringLiteral("‖ order held: rows selected")
-               : QStringLiteral("‖ order held: pointer over the table");
+    return m_view->selectionModel()->hasSelection() ? tr("‖ order held: rows selected")
+                                                    : tr("‖ order held: pointer over the table");
 }
 
 void MembersPanel::resortNow() {
@@ -350,9 +348,9 @@ void MembersPanel::setSummaryView(bool summary) {
         m_orderFrozen = false; // not a hold: summary rows stay in rank order
         m_proxy->sort(-1);
         m_view->horizontalHeader()->setSortIndicatorShown(false);
-        m_filter->setPlaceholderText(QStringLiteral(
-            "Find a member or the start of its id… (Ctrl+F, searched on the server)"));
-        m_filter->setToolTip(QStringLiteral(
+        m_filter->setPlaceholderText(
+            tr("Find a member or the start of its id… (Ctrl+F, searched on the server)"));
+        m_filter->setToolTip(tr(
             "This pool is read in summary mode: only the rows on screen are read, and rows stay "
             "in rank order (count ascending: the next to be allocated first). Type a member's id "
             "or its start (case-sensitive): the server looks the member up by name and scans for "
@@ -365,8 +363,8 @@ void MembersPanel::setSummaryView(bool summary) {
         m_searchTimer.stop();
         if (m_session->memberSearch())
             m_session->setMemberSearch({});
-        m_filter->setPlaceholderText(QStringLiteral("Filter members… (Ctrl+F)"));
-        m_filter->setToolTip(QStringLiteral("Show only members whose id contains this text"));
+        m_filter->setPlaceholderText(tr("Filter members… (Ctrl+F)"));
+        m_filter->setToolTip(tr("Show only members whose id contains this text"));
         m_view->horizontalHeader()->setSortIndicatorShown(true);
         m_proxy->setDynamicSortFilter(true);
         m_orderFrozen = false;
@@ -398,8 +396,8 @@ void MembersPanel::requestVisibleRows() {
 
 void MembersPanel::showStaleness() {
     const bool stale = m_session->isStale();
-    m_stale->setText(stale ? QStringLiteral("Stale: no good poll since %1. Counts, rates and "
-                                            "\"last change\" are from then.")
+    m_stale->setText(stale ? tr("Stale: no good poll since %1. Counts, rates and "
+                                "\"last change\" are from then.")
                                  .arg(QDateTime::fromMSecsSinceEpoch(m_session->lastGoodPollMs())
                                           .toString(QStringLiteral("HH:mm:ss")))
                            : QString());
@@ -419,46 +417,43 @@ QString MembersPanel::emptyStateText() const {
     if (isSearching() && m_model->rowCount() == 0) {
         const auto &search = m_session->memberSearch();
         if (!search || search->text != searchText().toUtf8())
-            return QStringLiteral("Searching the pool for \"%1\"…").arg(searchText());
+            return tr("Searching the pool for \"%1\"…").arg(searchText());
         if (!search->error.isEmpty())
-            return QStringLiteral("The search for \"%1\" failed: %2")
+            return tr("The search for \"%1\" failed: %2")
                 .arg(searchText(), m_session->displayText(search->error));
         if (!search->complete)
-            return QStringLiteral("Searching the pool for \"%1\"… (%2 pages read)")
-                .arg(searchText())
-                .arg(search->pagesRead);
-        return QStringLiteral("No member is or starts with \"%1\" (the whole pool was searched; "
-                              "ids are case-sensitive).")
+            return tr("Searching the pool for \"%1\"… (%2 pages read)")
+                .arg(searchText(), QLocale().toString(search->pagesRead));
+        return tr("No member is or starts with \"%1\" (the whole pool was searched; "
+                  "ids are case-sensitive).")
             .arg(searchText());
     }
     if (m_model->rowCount() > 0 && m_proxy->rowCount() == 0 && m_healthFilter->currentIndex() > 0)
         return m_filter->text().isEmpty()
-                   ? QStringLiteral("No member is %1 (health filter).")
-                         .arg(healthStateName(HealthState(m_healthFilter->currentData().toInt())))
-                   : QStringLiteral("No member matches \"%1\" and is %2 (health filter).")
+                   ? tr("No member is %1 (health filter).")
+                         .arg(healthStateText(HealthState(m_healthFilter->currentData().toInt())))
+                   : tr("No member matches \"%1\" and is %2 (health filter).")
                          .arg(m_filter->text(),
-                              healthStateName(HealthState(m_healthFilter->currentData().toInt())));
+                              healthStateText(HealthState(m_healthFilter->currentData().toInt())));
     if (m_model->rowCount() > 0)
-        return m_proxy->rowCount() == 0
-                   ? QStringLiteral("No member matches \"%1\".").arg(m_filter->text())
-                   : QString();
+        return m_proxy->rowCount() == 0 ? tr("No member matches \"%1\".").arg(m_filter->text())
+                                        : QString();
     if (!m_session->hasTarget())
-        return QStringLiteral("Not connected. Enter a Redis URL and a pool key above, then "
-                              "Connect.");
+        return tr("Not connected. Enter a Redis URL and a pool key above, then "
+                  "Connect.");
     if (m_session->state() == ConnectionState::Reconnecting)
-        return QStringLiteral("Cannot reach %1: retrying. The events panel says why.")
+        return tr("Cannot reach %1: retrying. The events panel says why.")
             .arg(m_session->endpoint().toDisplayString());
     // Stopped on a refusal that retrying cannot change (a declined or changed SSH host key, a
     // failed login): nothing was read, and nothing will be until the person connects again.
     if (m_session->state() == ConnectionState::Disconnected && !m_session->latestObservation() &&
         !m_session->pollFailure().isEmpty())
-        return QStringLiteral("Not connected: %1\nConnect tries again.")
-            .arg(m_session->pollFailure());
+        return tr("Not connected: %1\nConnect tries again.").arg(m_session->pollFailure());
     if (!m_session->latestObservation() && !m_session->pollFailure().isEmpty())
-        return QStringLiteral("Connected, but reading \"%1\" fails: %2")
+        return tr("Connected, but reading \"%1\" fails: %2")
             .arg(QString::fromUtf8(m_session->poolKey()), m_session->pollFailure());
     if (!m_session->latestObservation())
-        return QStringLiteral("Connecting to %1…").arg(m_session->endpoint().toDisplayString());
+        return tr("Connecting to %1…").arg(m_session->endpoint().toDisplayString());
     // Seen before, not live now: the pool may well exist, so never "no pool".
     if (m_session->isStale() || m_session->state() != ConnectionState::Connected) {
         const QString since =
@@ -472,10 +467,10 @@ QString MembersPanel::emptyStateText() const {
                               since);
     }
     if (m_session->isReadOnly())
-        return QStringLiteral("No pool at \"%1\" yet. (Read-only: another process has to seed "
-                              "it.)")
+        return tr("No pool at \"%1\" yet. (Read-only: another process has to seed "
+                  "it.)")
             .arg(QString::fromUtf8(m_session->poolKey()));
-    return QStringLiteral("No pool at \"%1\" yet: Seed… (Ctrl+N) to add proxies.")
+    return tr("No pool at \"%1\" yet: Seed… (Ctrl+N) to add proxies.")
         .arg(QString::fromUtf8(m_session->poolKey()));
 }
 
@@ -486,29 +481,29 @@ void MembersPanel::updateEmptyState() {
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_empty) : m_view);
     if (isSearching()) {
         const auto &search = m_session->memberSearch();
-        QString state = QStringLiteral("searching…");
+        QString state = tr("searching…");
         if (search && search->text == searchText().toUtf8())
-            state = search->truncated ? QStringLiteral("first %1 found: type more to narrow")
-                                            .arg(MemberSearch::kMaxMatches)
+            state = search->truncated ? tr("first %1 found: type more to narrow")
+                                            .arg(QLocale().toString(MemberSearch::kMaxMatches))
                     : search->complete
-                        ? QStringLiteral("whole pool searched")
-                        : QStringLiteral("searching… %1 pages").arg(search->pagesRead);
-        m_summary->setFullText(QStringLiteral("%1 found for \"%2\" · %3")
-                                   .arg(m_model->rowCount())
-                                   .arg(searchText(), state));
+                        ? tr("whole pool searched")
+                        : tr("searching… %Ln page(s)", nullptr, int(search->pagesRead));
+        m_summary->setFullText(
+            tr("%1 found for \"%2\" · %3")
+                .arg(QLocale().toString(m_model->rowCount()), searchText(), state));
         return;
     }
     if (!empty && m_summaryView) {
-        m_summary->setFullText(QStringLiteral("%1 in pool, by rank (summary mode) · %2 evicted")
-                                   .arg(QLocale().toString(m_model->poolMemberCount()))
-                                   .arg(m_model->evictedCount()));
+        m_summary->setFullText(tr("%1 in pool, by rank (summary mode) · %2 evicted")
+                                   .arg(QLocale().toString(m_model->poolMemberCount()),
+                                        QLocale().toString(m_model->evictedCount())));
         return;
     }
     m_summary->setFullText(empty ? QString()
-                                 : QStringLiteral("%1 shown · %2 in pool · %3 evicted")
-                                       .arg(m_proxy->rowCount())
-                                       .arg(m_model->poolMemberCount())
-                                       .arg(m_model->evictedCount()));
+                                 : tr("%1 shown · %2 in pool · %3 evicted")
+                                       .arg(QLocale().toString(m_proxy->rowCount()),
+                                            QLocale().toString(m_model->poolMemberCount()),
+                                            QLocale().toString(m_model->evictedCount())));
 }
 
 QList<QByteArray> MembersPanel::selectedMembers() const {

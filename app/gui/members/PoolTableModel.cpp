@@ -17,6 +17,7 @@
 #include <QColor>
 #include <QDateTime>
 #include <QFont>
+#include <QLocale>
 #include <QSet>
 
 namespace poolscope {
@@ -320,10 +321,9 @@ QVariant PoolTableModel::display(const Row &row, int column) const {
         return row.evicted || row.rate < 0 ? kDash : formatRate(row.rate);
     case State: {
         const QString state = row.evicted
-                                  ? QStringLiteral("evicted (saved %1)").arg(formatCount(row.count))
-                                  : (row.debt > 0 ? QStringLiteral("in pool · catching up")
-                                                  : QStringLiteral("in pool"));
-        return isPinned(row.member) ? state + QStringLiteral(" · pinned") : state;
+                                  ? tr("evicted (saved %1)").arg(formatCount(row.count))
+                                  : (row.debt > 0 ? tr("in pool · catching up") : tr("in pool"));
+        return isPinned(row.member) ? tr("%1 · pinned").arg(state) : state;
     }
     case Debt:
         return row.evicted ? kDash : formatCount(row.debt);
@@ -407,9 +407,10 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
         case Qt::ForegroundRole:
             return QColor(0x9e, 0x9e, 0x9e);
         case Qt::ToolTipRole:
-            return QStringLiteral("Rank %1 of a big pool: read on the next poll (only the rows on "
-                                  "screen are read)")
-                .arg(index.row());
+            return tr("Rank %1 of a big pool: read on the next poll (only the rows on "
+                      "screen are read)")
+                .arg(QLocale().toString(index.row()));
+
         case Qt::TextAlignmentRole:
             return QVariant(Qt::AlignCenter);
         default:
@@ -463,15 +464,15 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
             return healthTooltip(healthOf(row.member), QDateTime::currentMSecsSinceEpoch(),
                                  m_credentialsShown);
         if (column == Member && isPinned(row.member))
-            return QStringLiteral("%1 is pinned to the chart (Ctrl+P again to unpin)")
+            return tr("%1 is pinned to the chart (Ctrl+P again to unpin)")
                 .arg(QString::fromUtf8(row.member));
         if (row.evicted)
-            return QStringLiteral("%1 is evicted: it gets no allocations. Saved count %2; restore "
-                                  "it with Ctrl+R.")
+            return tr("%1 is evicted: it gets no allocations. Saved count %2; restore "
+                      "it with Ctrl+R.")
                 .arg(memberText(row), formatCount(row.count));
         if (row.debt > 0)
-            return QStringLiteral("%1 is %2 below the lowest of the others: it will take about "
-                                  "the next %2 allocations.")
+            return tr("%1 is %2 below the lowest of the others: it will take about "
+                      "the next %2 allocations.")
                 .arg(memberText(row), formatCount(row.debt));
         return memberText(row);
     default:
@@ -482,54 +483,42 @@ QVariant PoolTableModel::data(const QModelIndex &index, int role) const {
 QVariant PoolTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::DisplayRole) {
-        switch (Column(section)) {
-        case Member:
-            return QStringLiteral("member");
-        case Count:
-            return QStringLiteral("count");
-        case Share:
-            return QStringLiteral("share");
-        case Rate:
-            return QStringLiteral("rate/s");
-        case State:
-            return QStringLiteral("state");
-        case Debt:
-            return QStringLiteral("debt");
-        case LastChange:
-            return QStringLiteral("last change");
-        case Health:
-            return QStringLiteral("health");
-        case ColumnCount:
-            break;
-        }
-    }
+    // The CSV header (RawRole) stays English for scripts; the window shows it translated.
+    static const char *const kNames[ColumnCount] = {
+        QT_TR_NOOP("member"),
+        //: The allocation count (the sorted set's score) column.
+        QT_TR_NOOP("count"), QT_TR_NOOP("share"), QT_TR_NOOP("rate/s"), QT_TR_NOOP("state"),
+        QT_TR_NOOP("debt"), QT_TR_NOOP("health"), QT_TR_NOOP("last change")};
+    if (role == Qt::DisplayRole)
+        return tr(kNames[section]);
+    if (role == RawRole && section != LastChange)
+        return QString::fromLatin1(kNames[section]);
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
         case Member:
-            return QStringLiteral("Proxy id (the sorted set's member); the swatch is its chart "
-                                  "colour");
+            return tr("Proxy id (the sorted set's member); the swatch is its chart "
+                      "colour");
         case Count:
-            return QStringLiteral("Allocations recorded so far (the score); for evicted members "
-                                  "the saved count");
+            return tr("Allocations recorded so far (the score); for evicted members "
+                      "the saved count");
         case Share:
-            return QStringLiteral("Share of all allocations counted in the pool");
+            return tr("Share of all allocations counted in the pool");
         case Rate:
-            return QStringLiteral("Allocations per second over the last window (– for a big "
-                                  "pool's members that are not charted: only those are read "
-                                  "from poll to poll)");
+            return tr("Allocations per second over the last window (– for a big "
+                      "pool's members that are not charted: only those are read "
+                      "from poll to poll)");
         case State:
-            return QStringLiteral("In the pool, or evicted (kept aside with its saved count)");
+            return tr("In the pool, or evicted (kept aside with its saved count)");
         case Debt:
-            return QStringLiteral("Catch-up debt: how far the count is below the lowest count "
-                                  "of the others. A member with debt takes every allocation "
-                                  "until it has caught up.");
+            return tr("Catch-up debt: how far the count is below the lowest count "
+                      "of the others. A member with debt takes every allocation "
+                      "until it has caught up.");
         case LastChange:
-            return QStringLiteral("When the count last changed");
+            return tr("When the count last changed");
         case Health:
-            return QStringLiteral("The last health check through the member's proxy (shared in "
-                                  "Redis by every dashboard, check and guard): up with its "
-                                  "latency, down with its failure, not checkable, or unknown");
+            return tr("The last health check through the member's proxy (shared in "
+                      "Redis by every dashboard, check and guard): up with its "
+                      "latency, down with its failure, not checkable, or unknown");
         case ColumnCount:
             break;
         }
