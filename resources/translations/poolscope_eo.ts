@@ -5,104 +5,104 @@
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo, kaj kiom estas forigitaj</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>Lowest, median and highest allocation count in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej malalta, meza kaj plej alta asigna nombro en la provizo</translation>
     </message>
     <message>
         <source>Min / median / max</source>
-        <translation type="unfinished"></translation>
+        <translation>Min. / mediano / maks.</translation>
     </message>
     <message>
         <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej alta asigna nombro minus plej malalta: 0 aŭ 1 en provizo servata nur de allocate.lua</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Disiĝo</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts: 1.0 is perfectly even, 1/n is one member taking everything</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain pri la justeco de la asignaj nombroj: 1.0 estas tute egala, 1/n estas unu membro prenanta ĉion</translation>
     </message>
     <message>
         <source>Jain index</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain</translation>
     </message>
     <message>
         <source>The member that took the largest share of the allocations in the last window</source>
-        <translation type="unfinished"></translation>
+        <translation>La membro, kiu ricevis la plej grandan parton de la asignoj en la lasta fenestro</translation>
     </message>
     <message>
         <source>Busiest (last window)</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej okupata (lasta fenestro)</translation>
     </message>
     <message>
         <source>Allocations per second over the last window, all members together</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj po sekundo dum la lasta fenestro, ĉiuj membroj kune</translation>
     </message>
     <message>
         <source>Allocation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna rapido</translation>
     </message>
     <message>
         <source>The pool&apos;s current total: the sum of the counts of the members in the pool now. It falls when members are evicted (their counts are saved with them, shown in brackets) or when counts are reset; it is not the number of allocations ever made.</source>
-        <translation type="unfinished"></translation>
+        <translation>La nuna sumo de la provizo: la sumo de la asignaj nombroj de la membroj nun en la provizo. Ĝi malkreskas, kiam membroj estas forigitaj (iliaj nombroj estas konservitaj kun ili, montritaj inter krampoj) aŭ kiam nombroj estas rekomencigitaj; ĝi ne estas la nombro de ĉiuj asignoj iam faritaj.</translation>
     </message>
     <message>
         <source>Sum of counts now</source>
-        <translation type="unfinished"></translation>
+        <translation>Sumo de la nombroj nun</translation>
     </message>
     <message>
         <source>How the poller reads the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiel la pridemandilo legas la provizon</translation>
     </message>
     <message>
         <source>Read mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Lega reĝimo</translation>
     </message>
 </context>
 <context>
     <name>Forecast</name>
     <message>
         <source>No flood: joining at %1, above the pool minimum (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: aliĝante je %1, super la minimumo de la provizo (%2).</translation>
     </message>
     <message>
         <source>above the pool maximum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>super la maksimumo de la provizo (%1)</translation>
     </message>
     <message>
         <source>above the pool minimum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>super la minimumo de la provizo (%1)</translation>
     </message>
     <message>
         <source>about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>ĉirkaŭ %1 je la nuna rapido</translation>
     </message>
     <message>
         <source>no allocations measured right now, so no time estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>neniuj asignoj nun mezuritaj, do neniu taksado de tempo</translation>
     </message>
     <message>
         <source>Starvation warning: joining at %1, %2, it gets none of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto pri malsato: aliĝante je %1, %2, ĝi ricevas neniun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</translation>
     </message>
     <message numerus="yes">
         <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Averto pri malsato: aliĝante je %1 aŭ pli, %2, ĉi tiu membro ricevas neniun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</numerusform>
+            <numerusform>Averto pri malsato: aliĝante je %1 aŭ pli, %2, neniu el ĉi tiuj %n membroj ricevas iun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</numerusform>
         </translation>
     </message>
 </context>
@@ -110,23 +110,23 @@
     <name>LoadReport</name>
     <message>
         <source>connections lost mid-run: %1, reconnected: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>konektoj perditaj dum la rulado: %1, rekonektitaj: %2</translation>
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>transpreno: la ĉefa servilo ŝanĝiĝis de %1</translation>
     </message>
     <message>
         <source> to </source>
-        <translation type="unfinished"></translation>
+        <translation> al </translation>
     </message>
     <message>
         <source>lost in failover: %1 acknowledged allocations on %2 members (sum of counts %3 before, %4 after)</source>
-        <translation type="unfinished"></translation>
+        <translation>perditaj en la transpreno: %1 konfirmitaj asignoj ĉe %2 membroj (sumo de la nombroj %3 antaŭe, %4 poste)</translation>
     </message>
     <message>
         <source>lost in failover: not checked (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>perditaj en la transpreno: ne kontrolita (%1)</translation>
     </message>
 </context>
 <context>
@@ -735,703 +735,705 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     <name>ResetScenarioDialog</name>
     <message>
         <source>Demo: count reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo: rekomencigo de nombroj</translation>
     </message>
     <message>
         <source>Seeds a fresh pool at the scenario key, runs steady allocations, evicts one member halfway, restores it with the chosen policy and keeps allocating. The dashboard switches to the scenario pool so the chart shows the restore and the flood (or its absence). Then the forecast is compared with what happened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Semas novan provizon ĉe la ŝlosilo de la scenaro, faras stabilajn asignojn, forigas unu membron duonvoje, restarigas ĝin laŭ la elektita politiko kaj daŭre asignas. La stirpanelo ŝanĝas al la provizo de la scenaro, por ke la diagramo montru la restarigon kaj la inundon (aŭ ties foreston). Poste la prognozo estas komparata kun tio, kio okazis.</translation>
     </message>
     <message>
         <source>Restore policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Politiko de restarigo</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio fariĝas la asigna nombro de la restarigita membro</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Size of the scenario pool (proxy-00, proxy-01, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>Grandeco de la provizo de la scenaro (proxy-00, proxy-01, ...)</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Rapido</translation>
     </message>
     <message>
         <source>Steady allocations per second</source>
-        <translation type="unfinished"></translation>
+        <translation>Stabilaj asignoj po sekundo</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /s</translation>
     </message>
     <message>
         <source>Load before restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝarĝo antaŭ la restarigo</translation>
     </message>
     <message>
         <source>Seconds of load before the restore; the member is evicted halfway</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de ŝarĝo antaŭ la restarigo; la membro estas forigita duonvoje</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Load after restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝarĝo post la restarigo</translation>
     </message>
     <message>
         <source>Seconds of load after the restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de ŝarĝo post la restarigo</translation>
     </message>
     <message>
         <source>Scenario key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la scenaro</translation>
     </message>
     <message>
         <source>The scenario writes its own pool here, replacing what is there</source>
-        <translation type="unfinished"></translation>
+        <translation>La scenaro skribas sian propran provizon ĉi tien, anstataŭigante tion, kio estas tie</translation>
     </message>
     <message>
         <source>poolscope:reset-demo</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope:reset-demo</translation>
     </message>
     <message>
         <source>Time elapsed in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo pasinta en la scenaro</translation>
     </message>
     <message>
         <source>The forecast next to what happened</source>
-        <translation type="unfinished"></translation>
+        <translation>La prognozo apud tio, kio okazis</translation>
     </message>
 </context>
 <context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore evicted members</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi forigitajn membrojn</translation>
     </message>
     <message>
         <source>Restore with count</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi kun asigna nombro</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio fariĝas la asigna nombro de la restarigita membro</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro</translation>
     </message>
     <message>
         <source>The agreed starting count, used by the &quot;start&quot; policy</source>
-        <translation type="unfinished"></translation>
+        <translation>La interkonsentita komenca nombro, uzata de la politiko &quot;start&quot;</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>Forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>Prognozo</translation>
     </message>
     <message>
         <source>allocate.lua always picks the lowest count: a member restored below the pool minimum takes every allocation until it has caught up. Updated with every poll.</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ĉiam elektas la plej malaltan asignan nombron: membro restarigita sub la minimumo de la provizo ricevas ĉiun asignon, ĝis ĝi reatingis la aliajn. Ĝisdatigata je ĉiu pridemando.</translation>
     </message>
 </context>
 <context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi la provizon</translation>
     </message>
     <message>
         <source>The pool this dialog writes to</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo, al kiu ĉi tiu dialogo skribas</translation>
     </message>
     <message>
         <source>Import a proxy list: open a file, paste it, or drop a file here. One proxy per line (host:port, scheme://host:port, CSV with a host/port header, or a JSON array). Nothing is written until you press Seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importi prokurilan liston: malfermu dosieron, algluu ĝin aŭ demetu dosieron ĉi tien. Unu prokurilo po linio (host:port, scheme://host:port, CSV kun kaplinio host/port, aŭ JSON-tabelo). Nenio estas skribita, ĝis vi premas Semi.</translation>
     </message>
     <message>
         <source>Read a proxy list from a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Legi prokurilan liston el dosiero</translation>
     </message>
     <message>
         <source>Open file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi dosieron…</translation>
     </message>
     <message>
         <source>Replace the text below with the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Anstataŭigi la suban tekston per la tondujo</translation>
     </message>
     <message>
         <source>Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>Alglui</translation>
     </message>
     <message>
         <source>Reject private, loopback, link-local, CGNAT, multicast, reserved and documentation addresses, and IPv6 addresses that carry one (IPv4-mapped, 6to4, Teredo, NAT64)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rifuzi privatajn, loopback-, ligil-lokajn, CGNAT-, multielsendajn, rezervitajn kaj dokumentajn adresojn, kaj IPv6-adresojn, kiuj portas tian (IPv4-mapitajn, 6to4, Teredo, NAT64)</translation>
     </message>
     <message>
         <source>Public addresses only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur publikaj adresoj</translation>
     </message>
     <message>
         <source>The proxy list. Drop a file or paste text here.</source>
-        <translation type="unfinished"></translation>
+        <translation>La prokurila listo. Demetu dosieron aŭ algluu tekston ĉi tien.</translation>
     </message>
     <message>
         <source>192.0.2.10:8080
 http://198.51.100.7:3128
 socks5://203.0.113.5:1080</source>
-        <translation type="unfinished"></translation>
+        <translation>192.0.2.10:8080
+http://198.51.100.7:3128
+socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>Akceptitaj</translation>
     </message>
     <message>
         <source>Members that will be written, with the line they came from</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj, kiuj estos skribitaj, kun la linio, el kiu ili venis</translation>
     </message>
     <message>
         <source>line</source>
-        <translation type="unfinished"></translation>
+        <translation>linio</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished"></translation>
+        <translation>membro</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>noto</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Rifuzitaj</translation>
     </message>
     <message>
         <source>Lines that will not be written, and why (long reasons wrap; hover a row for the whole of it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Linioj, kiuj ne estos skribitaj, kaj kial (longaj kialoj faldiĝas; ŝvebigu super vico por la tuto)</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>teksto</translation>
     </message>
     <message>
         <source>reason</source>
-        <translation type="unfinished"></translation>
+        <translation>kialo</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>Duoblaĵoj</translation>
     </message>
     <message>
         <source>Members that occur more than once in the list: each is written once, from the line kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj, kiuj aperas pli ol unufoje en la listo: ĉiu estas skribita unufoje, el la konservita linio</translation>
     </message>
     <message>
         <source>kept line</source>
-        <translation type="unfinished"></translation>
+        <translation>konservita linio</translation>
     </message>
     <message>
         <source>times in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>fojoj en la listo</translation>
     </message>
     <message>
         <source>collapsed lines</source>
-        <translation type="unfinished"></translation>
+        <translation>kunfanditaj linioj</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro</translation>
     </message>
     <message>
         <source>New members start at this count</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj komenciĝas je ĉi tiu asigna nombro</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna nombro</translation>
     </message>
     <message>
         <source>A whole number from 0 to 2^53</source>
-        <translation type="unfinished"></translation>
+        <translation>Entjero de 0 ĝis 2^53</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>New members start at the pool&apos;s lowest count when they are written: no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj komenciĝas je la plej malalta asigna nombro de la provizo, kiam ili estas skribitaj: neniu inundo</translation>
     </message>
     <message>
         <source>Pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo</translation>
     </message>
     <message>
         <source>Also reset the count of members that are already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankaŭ rekomencigi la asignan nombron de membroj jam en la provizo</translation>
     </message>
     <message>
         <source>Reset members already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Rekomencigi membrojn jam en la provizo</translation>
     </message>
     <message>
         <source>Members written so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj skribitaj ĝis nun</translation>
     </message>
 </context>
 <context>
     <name>TestAllocationDialog</name>
     <message>
         <source>Test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Provaj asignoj</translation>
     </message>
     <message>
         <source>Allocate proxies the way workers do: allocate.lua by EVALSHA, each worker on its own connection. Every allocation really increments a count.</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigni prokurilojn kiel laborantoj faras: allocate.lua per EVALSHA, ĉiu laboranto per sia propra konekto. Ĉiu asigno vere pliigas asignan nombron.</translation>
     </message>
     <message>
         <source>Stop after this many allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Halti post tiom da asignoj</translation>
     </message>
     <message>
         <source>Allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj</translation>
     </message>
     <message>
         <source>How many allocations in all</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiom da asignoj entute</translation>
     </message>
     <message>
         <source>Run for this long instead of a fixed number</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli tiom longe anstataŭ fiksitan nombron</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭro</translation>
     </message>
     <message>
         <source>Seconds to run</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de rulado</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Laborantoj</translation>
     </message>
     <message>
         <source>Threads, each with its own Redis connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Fadenoj, ĉiu kun sia propra Redis-konekto</translation>
     </message>
     <message>
         <source>Pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Dukto</translation>
     </message>
     <message>
         <source>Allocations in flight per worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj survoje po laboranto</translation>
     </message>
     <message>
         <source>Rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Rapidlimo</translation>
     </message>
     <message>
         <source>Allocations per second, all workers together; 0 = as fast as the server allows</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj po sekundo, ĉiuj laborantoj kune; 0 = tiel rapide kiel la servilo permesas</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>senlima</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /s</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Reĝimo</translation>
     </message>
     <message>
         <source>The atomic script, or the naive ZRANGE then ZINCRBY (the race demo: counts collisions)</source>
-        <translation type="unfinished"></translation>
+        <translation>La atoma skripto, aŭ la naiva ZRANGE poste ZINCRBY (la demo de konkurado: nombras koliziojn)</translation>
     </message>
     <message>
         <source>Allocations done</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj faritaj</translation>
     </message>
     <message>
         <source>Current allocation rate of this run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuna asigna rapido de ĉi tiu rulado</translation>
     </message>
     <message>
         <source>Summary of the last run</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumo de la lasta rulado</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>remalfermante la lastan konekton %1 (poolscope --demo anstataŭe lanĉas la demon)</translation>
     </message>
 </context>
 <context>
     <name>poolscope</name>
     <message>
         <source>choose the server&apos;s CA in File ▸ Connections... ▸ Edit... ▸ CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>elektu la CA de la servilo en Dosiero ▸ Konektoj... ▸ Redakti... ▸ CA-dosiero</translation>
     </message>
     <message>
         <source>connect by one of those names, or enter the expected one in File ▸ Connections... ▸ Edit... ▸ Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>konektu per unu el tiuj nomoj, aŭ enigu la atendatan en Dosiero ▸ Konektoj... ▸ Redakti... ▸ Nomo de servilo</translation>
     </message>
     <message>
         <source>check its fingerprint, then connect again and choose Trust, or tick &quot;Accept and record an unknown host key&quot; in File ▸ Connections... ▸ Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrolu ĝian fingrospuron, poste konektu denove kaj elektu Fidi, aŭ marku &quot;Akcepti kaj registri nekonatan gastigan ŝlosilon&quot; en Dosiero ▸ Konektoj... ▸ Redakti...</translation>
     </message>
 </context>
 <context>
     <name>poolscope::AlertRules</name>
     <message>
         <source>Pool empty</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizo malplena</translation>
     </message>
     <message>
         <source>Few members</source>
-        <translation type="unfinished"></translation>
+        <translation>Malmultaj membroj</translation>
     </message>
     <message>
         <source>Fewest members</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej malmultaj membroj</translation>
     </message>
     <message>
         <source>Many evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Multaj forigitaj</translation>
     </message>
     <message>
         <source>Evicted share (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parto forigita (%)</translation>
     </message>
     <message>
         <source>One member floods</source>
-        <translation type="unfinished"></translation>
+        <translation>Unu membro inundas</translation>
     </message>
     <message>
         <source>Share of the allocations (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parto de la asignoj (%)</translation>
     </message>
     <message>
         <source>Allocations in the window, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj en la fenestro, almenaŭ</translation>
     </message>
     <message>
         <source>Members in the pool, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo, almenaŭ</translation>
     </message>
     <message>
         <source>A member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>Membro malsatas</translation>
     </message>
     <message>
         <source>Without allocation for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sen asigno dum (s)</translation>
     </message>
     <message>
         <source>While the pool allocated, per member, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Dum la provizo asignis, po membro, almenaŭ</translation>
     </message>
     <message>
         <source>Counts spread apart</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombroj disiĝas</translation>
     </message>
     <message>
         <source>Highest minus lowest count, at most</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej alta minus plej malalta nombro, maksimume</translation>
     </message>
     <message>
         <source>Unfair pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Maljusta provizo</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain pri justeco, almenaŭ</translation>
     </message>
     <message>
         <source>Workers stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Laborantoj haltis</translation>
     </message>
     <message>
         <source>Allocation rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna rapido ŝanĝiĝis</translation>
     </message>
     <message>
         <source>Factor from the baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>Faktoro rilate al la bazlinio</translation>
     </message>
     <message>
         <source>Baseline allocations/s, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Bazlinio de asignoj/s, almenaŭ</translation>
     </message>
     <message>
         <source>Guard at its cap</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ĉe sia limo</translation>
     </message>
     <message>
         <source>No guard on duty</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu gardisto deĵoras</translation>
     </message>
     <message>
         <source>Server unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Servilo neatingebla</translation>
     </message>
     <message>
         <source>Failover</source>
-        <translation type="unfinished"></translation>
+        <translation>Transpreno</translation>
     </message>
     <message>
         <source>Reported for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Raportata dum (s)</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>The pool has no member: every allocation returns nil.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo havas neniun membron: ĉiu asigno redonas nil.</translation>
     </message>
     <message>
         <source>Fewer than %1 members in the pool (but not none): each one left takes a large share of the load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malpli ol %1 membroj en la provizo (sed ne neniu): ĉiu restanta prenas grandan parton de la ŝarĝo.</translation>
     </message>
     <message>
         <source>At least %1% of the pool&apos;s members are evicted (a guard at its default cap evicts no more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Almenaŭ %1% de la membroj de la provizo estas forigitaj (gardisto ĉe sia defaŭlta limo ne forigas pli).</translation>
     </message>
     <message>
         <source>One member takes more than %1% of the last window&apos;s allocations (at least %2 of them, %3 members or more): the flood after a restore at count 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unu membro prenas pli ol %1% de la asignoj de la lasta fenestro (almenaŭ %2 el ili, %3 membroj aŭ pli): la inundo post restarigo je asigna nombro 0.</translation>
     </message>
     <message>
         <source>A member has had no allocation for %1 while the pool made at least %2 per member: its count is far above the others&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Membro ricevis neniun asignon dum %1, dum la provizo faris almenaŭ %2 po membro: ĝia asigna nombro estas multe super tiu de la aliaj.</translation>
     </message>
     <message>
         <source>The highest and the lowest count are more than %1 apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>La plej alta kaj la plej malalta asignaj nombroj distancas pli ol %1.</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts is below %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>La indico de Jain pri justeco de la asignaj nombroj estas sub %1.</translation>
     </message>
     <message>
         <source>No allocation at all while the pool has members: the workers have stopped or cannot reach Redis.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tute neniu asigno, dum la provizo havas membrojn: la laborantoj haltis aŭ ne atingas Redis.</translation>
     </message>
     <message>
         <source>The allocation rate is %1 times above or below its baseline (the minutes before; at least %2 allocations/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>La asigna rapido estas %1-oble super aŭ sub sia bazlinio (la antaŭaj minutoj; almenaŭ %2 asignoj/s).</translation>
     </message>
     <message>
         <source>The guard holds back evictions at its cap: the target or the network looks down.</source>
-        <translation type="unfinished"></translation>
+        <translation>La gardisto retenas forigojn ĉe sia limo: la celo aŭ la reto ŝajnas malfunkcia.</translation>
     </message>
     <message>
         <source>A guard watched this pool in the last day, but none holds its lease now: dead members are neither evicted nor restored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto observis ĉi tiun provizon en la lasta tago, sed neniu tenas ĝian luon nun: mortintaj membroj estas nek forigataj nek restarigataj.</translation>
     </message>
     <message>
         <source>The Redis server cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>La Redis-servilo ne estas atingebla.</translation>
     </message>
     <message>
         <source>The pool moved to another server: the Sentinel primary changed or the cluster slot moved (reported for %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo moviĝis al alia servilo: la ĉefa servilo de Sentinel ŝanĝiĝis aŭ la slot de la areto moviĝis (raportata dum %1).</translation>
     </message>
 </context>
 <context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo ne estas atingebla: nenio estas konata pri la provizo nun</translation>
     </message>
     <message>
         <source>not connected yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ ne konektita</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniu pridemando</translation>
     </message>
     <message>
         <source>pool %1 is empty: every allocation returns nil</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 estas malplena: ĉiu asigno redonas nil</translation>
     </message>
     <message>
         <source>pool %1 has %2 members</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 havas %2 membrojn</translation>
     </message>
     <message>
         <source>counts spread by %1 (highest %2, lowest %3; at most %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj disiĝas je %1 (plej alta %2, plej malalta %3; maksimume %4)</translation>
     </message>
     <message>
         <source>Jain&apos;s index unknown until the first totals scan is through</source>
-        <translation type="unfinished"></translation>
+        <translation>la indico de Jain estas nekonata ĝis la unua skano de la sumoj finiĝis</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index %1 (at least %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>indico de Jain pri justeco %1 (almenaŭ %2)</translation>
     </message>
     <message>
         <source>pool %1 has %2 members (at least %3 wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 havas %2 membrojn (almenaŭ %3 dezirataj)</translation>
     </message>
     <message>
         <source>%1 of the members evicted (%2 of %3; below %4% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 el la membroj forigitaj (%2 el %3; malpli ol %4% dezirataj)</translation>
     </message>
     <message>
         <source>no allocations measured yet (two polls are needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniuj asignoj mezuritaj (du pridemandoj necesas)</translation>
     </message>
     <message>
         <source>%1 members: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj: tro malmultaj por konstati inundon</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj en la lastaj %2: tro malmultaj por konstati inundon</translation>
     </message>
     <message>
         <source>%1 took %2 of the last %3&apos;s allocations (%4 of %5; at most %6% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ricevis %2 el la asignoj de la lastaj %3 (%4 el %5; maksimume %6% dezirataj)</translation>
     </message>
     <message>
         <source>one poll only: no member can be seen idle yet</source>
-        <translation type="unfinished"></translation>
+        <translation>nur unu pridemando: neniu membro videblas senokupa ankoraŭ</translation>
     </message>
     <message>
         <source>no member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu membro malsatas</translation>
     </message>
     <message>
         <source>%1 has had no allocation for %2 while the pool made %3 (starved after %4 and %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ricevis neniun asignon dum %2, dum la provizo faris %3 (malsata post %4 kaj %5)</translation>
     </message>
     <message>
         <source>the pool is empty: nothing to allocate</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo estas malplena: nenio por asigni</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2 (%3/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj en la lastaj %2 (%3/s)</translation>
     </message>
     <message>
         <source>no baseline yet (it takes minutes of polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniu bazlinio (ĝi bezonas minutojn da pridemandoj)</translation>
     </message>
     <message>
         <source>%1 allocations/s now, %2/s before</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj/s nun, %2/s antaŭe</translation>
     </message>
     <message>
         <source>the guard&apos;s lease and events were not read</source>
-        <translation type="unfinished"></translation>
+        <translation>la luo kaj eventoj de la gardisto ne estis legitaj</translation>
     </message>
     <message>
         <source>no guard watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu gardisto observas ĉi tiun provizon</translation>
     </message>
     <message>
         <source>the guard holds back evictions at its cap: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto retenas forigojn ĉe sia limo: %1</translation>
     </message>
     <message>
         <source>the guard is not held back</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto ne estas retenata</translation>
     </message>
     <message>
         <source>guard %1 holds the lease</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto %1 tenas la luon</translation>
     </message>
     <message>
         <source>no guard holds the lease on pool %1</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu gardisto tenas la luon de la provizo %1</translation>
     </message>
     <message>
         <source>the server answers</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo respondas</translation>
     </message>
     <message>
         <source>the server has not answered for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo ne respondis dum %1: %2</translation>
     </message>
     <message>
         <source>no failover seen</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu transpreno vidita</translation>
     </message>
     <message>
         <source>the Sentinel primary changed from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>la ĉefa servilo de Sentinel ŝanĝiĝis de %1 al %2 antaŭ %3</translation>
     </message>
     <message>
         <source>the pool&apos;s cluster slot moved from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>la slot de la provizo en la areto moviĝis de %1 al %2 antaŭ %3</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj de la provizo/s</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished"></translation>
+        <translation>rapido de la provizo (/s, dekstra akso)</translation>
     </message>
     <message>
         <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
-        <translation type="unfinished"></translation>
+        <translation>En granda provizo ▲ markas la plej asignitajn membrojn, ▼ tiujn asignotajn poste. La punktita griza linio estas la asigna rapido de la provizo (dekstra akso).</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>Which members the chart shows</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiujn membrojn la diagramo montras</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n plia (vidu la tabelon)</numerusform>
+            <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
         </translation>
     </message>
 </context>
@@ -1439,182 +1441,182 @@ socks5://203.0.113.5:1080</source>
     <name>poolscope::ConnectionBar</name>
     <message>
         <source>Go to the Redis address</source>
-        <translation type="unfinished"></translation>
+        <translation>Iri al la Redis-adreso</translation>
     </message>
     <message>
         <source>Pause or resume polling (Ctrl+Shift+Space). Writes still work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Paŭzigi aŭ daŭrigi la pridemandadon (Ctrl+Shift+Space). Skribado ankoraŭ funkcias.</translation>
     </message>
     <message>
         <source> &amp;Redis </source>
-        <translation type="unfinished"></translation>
+        <translation> &amp;Redis </translation>
     </message>
     <message>
         <source>  P&amp;ool </source>
-        <translation type="unfinished"></translation>
+        <translation>  Pr&amp;ovizo </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fidi ĉi tiun ŝlosilon</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Solvita: %1 (%2)</translation>
     </message>
     <message>
         <source>Firing since %1, clear now: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ekde %1, nun finita: %2</translation>
     </message>
     <message>
         <source>Critical: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kritika: %1 (%2)</translation>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto: %1 (%2)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::FairnessPanel</name>
     <message>
         <source>– (summary mode: counted from the next polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (resuma reĝimo: nombrata el la venontaj pridemandoj)</translation>
     </message>
     <message>
         <source>%1 /s (the recording&apos;s last %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /s (la lastaj %2 de la registraĵo)</translation>
     </message>
     <message>
         <source>– (not in the recording)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ne en la registraĵo)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::GuardPanel</name>
     <message>
         <source>round failed: %1; trying again next round</source>
-        <translation type="unfinished"></translation>
+        <translation>rondo malsukcesis: %1; reprovo en la venonta rondo</translation>
     </message>
     <message>
         <source>Start guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Lanĉi gardiston</translation>
     </message>
     <message>
         <source>http://host/path fetched through each proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>http://host/path ŝargata tra ĉiu prokurilo</translation>
     </message>
     <message>
         <source>Consecutive failed checks before a member is evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Sinsekvaj malsukcesaj kontroloj antaŭ ol membro estas forigita</translation>
     </message>
     <message>
         <source>Consecutive good checks before an evicted member comes back</source>
-        <translation type="unfinished"></translation>
+        <translation>Sinsekvaj sukcesaj kontroloj antaŭ ol forigita membro revenas</translation>
     </message>
     <message>
         <source>The evicted share never goes above this: when more fail at once, the target or the network looks down</source>
-        <translation type="unfinished"></translation>
+        <translation>La forigita parto neniam superas ĉi tion: kiam pli multaj malsukcesas samtempe, la celo aŭ la reto ŝajnas malfunkcia</translation>
     </message>
     <message>
         <source>min (no flood)</source>
-        <translation type="unfinished"></translation>
+        <translation>min (neniu inundo)</translation>
     </message>
     <message>
         <source>keep (saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>keep (konservita nombro)</translation>
     </message>
     <message>
         <source>start</source>
-        <translation type="unfinished"></translation>
+        <translation>start</translation>
     </message>
     <message>
         <source>The count a restored member comes back with</source>
-        <translation type="unfinished"></translation>
+        <translation>La asigna nombro, kun kiu restarigita membro revenas</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>Celo</translation>
     </message>
     <message>
         <source>Fall</source>
-        <translation type="unfinished"></translation>
+        <translation>Falo</translation>
     </message>
     <message>
         <source>Rise</source>
-        <translation type="unfinished"></translation>
+        <translation>Leviĝo</translation>
     </message>
     <message>
         <source>Max evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Maks. forigitaj</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigo</translation>
     </message>
     <message>
         <source>Interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo</translation>
     </message>
     <message>
         <source>Guard off</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto malŝaltita</translation>
     </message>
     <message>
         <source>No round yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu rondo</translation>
     </message>
     <message>
         <source>Guard on, holding the lease as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ŝaltita, tenante la luon kiel %1</translation>
     </message>
     <message>
         <source>Guard stopped: the dashboard watches another pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto haltis: la stirpanelo nun observas alian provizon</translation>
     </message>
     <message>
         <source>Stop guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi gardiston</translation>
     </message>
     <message>
         <source>Guard not started: target URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: cela URL: %1</translation>
     </message>
     <message>
         <source>Taking the lease on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Prenante la luon de %1…</translation>
     </message>
     <message>
         <source>another guard (%1) holds the lease: waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>alia gardisto (%1) tenas la luon: atendante</translation>
     </message>
     <message>
         <source>%1 checked in %2 ms: %3 up, %4 down; %5 action(s); %6 of %7 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kontrolitaj en %2 ms: %3 funkciaj, %4 malfunkciaj; %5 ago(j); %6 el %7 forigitaj</translation>
     </message>
     <message>
         <source>Last round (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta rondo (%1): %2</translation>
     </message>
     <message>
         <source>Guard off (lease released)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto malŝaltita (luo liberigita)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
     <message>
         <source>Open recording</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1622,256 +1624,258 @@ socks5://203.0.113.5:1080</source>
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita al %1: &quot;%2&quot; estis laste legita je %3.
+Konekti provas denove.</translation>
     </message>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: %1
+&quot;%2&quot; estis laste legita je %3. Konekti provas denove.</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolHealth</name>
     <message>
         <source>guard evicted %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto forigis %1: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto restarigis %1: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2; restored at count %3 (policy %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto restarigis %1: %2; restarigita je asigna nombro %3 (politiko %4)</translation>
     </message>
     <message>
         <source>guard held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto retenis: %1</translation>
     </message>
     <message>
         <source>guard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto %1</translation>
     </message>
     <message>
         <source>guard %1%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto %1%2: %3</translation>
     </message>
     <message>
         <source>a check round is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrola rondo jam ruliĝas</translation>
     </message>
     <message>
         <source>no pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu provizo estas observata</translation>
     </message>
     <message>
         <source>no member selected</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu membro elektita</translation>
     </message>
     <message>
         <source>target URL &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>cela URL &quot;%1&quot;: %2</translation>
     </message>
     <message numerus="yes">
         <source>checking %n member(s) through their proxies against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kontrolante %n membron tra ĝia prokurilo kontraŭ %1</numerusform>
+            <numerusform>kontrolante %n membrojn tra iliaj prokuriloj kontraŭ %1</numerusform>
         </translation>
     </message>
     <message>
         <source>check results not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrolrezultoj ne konservitaj: %1</translation>
     </message>
     <message numerus="yes">
         <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kontrolis %n membron en %1 ms: %2 funkciaj, %3 malfunkciaj, %4 nekontroleblaj</numerusform>
+            <numerusform>kontrolis %n membrojn en %1 ms: %2 funkciaj, %3 malfunkciaj, %4 nekontroleblaj</numerusform>
         </translation>
     </message>
     <message>
         <source>the guard is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto jam funkcias</translation>
     </message>
     <message>
         <source>Guard not started: no live pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: neniu viva provizo estas observata</translation>
     </message>
     <message>
         <source>Guard not started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: %1</translation>
     </message>
     <message>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: alia gardisto (%1) tenas la luon de ĉi tiu provizo</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolSession</name>
     <message>
         <source>cluster: the pool&apos;s slot %1 moved from node %2 to node %3</source>
-        <translation type="unfinished"></translation>
+        <translation>areto: la slot %1 de la provizo moviĝis de nodo %2 al nodo %3</translation>
     </message>
     <message>
         <source>not watched</source>
-        <translation type="unfinished"></translation>
+        <translation>ne observata</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>
     <message>
         <source>Connect to see every pool on the server or cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektu por vidi ĉiun provizon sur la servilo aŭ areto.</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Refreŝigi</translation>
     </message>
     <message>
         <source>Double-click a pool to watch it</source>
-        <translation type="unfinished"></translation>
+        <translation>Duoble alklaku provizon por observi ĝin</translation>
     </message>
     <message numerus="yes">
         <source>%n pool(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n provizo</numerusform>
+            <numerusform>%n provizoj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> sur %n nodo</numerusform>
+            <numerusform> sur %n nodoj</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, legita je %1</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblis legi la provizojn: %1</translation>
     </message>
     <message>
         <source>Reading the pools of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la provizojn de %1…</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsTableModel</name>
     <message>
         <source>Estimated: pool size × rise of the median count per second (the pool is too big to sum in one bounded read)</source>
-        <translation type="unfinished"></translation>
+        <translation>Taksita: grandeco de la provizo × kresko de la meza asigna nombro po sekundo (la provizo estas tro granda por sumi en unu limigita legado)</translation>
     </message>
     <message>
         <source>Pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizo</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Nodo</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">Grando</translation>
+        <translation>Grandeco</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>Min.</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>Mediano</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>Maks.</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Disiĝo</translation>
     </message>
     <message>
         <source>Evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigitaj</translation>
     </message>
     <message>
         <source>Alloc/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj/s</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RecentRecordings</name>
     <message>
         <source>Recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>Lastaj registraĵoj</translation>
     </message>
     <message>
         <source>%1 is gone: removed from the recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 malaperis: forigita el la lastaj registraĵoj</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>No recordings opened yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu registraĵo malfermita</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Vakigi la liston</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ResetScenarioDialog</name>
     <message>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo de la scenaro de rekomencigo estis forlasita: la demo, paŭzigita por la scenaro, denove funkcias</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
     <message>
         <source>Pool minimum (now %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (nun %1)</translation>
     </message>
     <message>
         <source>Pool minimum (pool empty: 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (provizo malplena: 0)</translation>
     </message>
     <message>
         <source>Pool minimum (not read yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (ankoraŭ ne legita)</translation>
     </message>
     <message>
         <source>Load or paste a list: its new members will join at the pool minimum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝargu aŭ algluu liston: ĝiaj novaj membroj aliĝos je la minimumo de la provizo.</translation>
     </message>
     <message>
         <source>Load or paste a list to see whether its new members would flood the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝargu aŭ algluu liston por vidi, ĉu ĝiaj novaj membroj inundus la provizon.</translation>
     </message>
     <message>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo ankoraŭ ne estis legita: la prognozo pri inundo sekvos ĝian unuan pridemandon.</translation>
     </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
     <message>
         <source>Server and version</source>
-        <translation type="unfinished"></translation>
+        <translation>Servilo kaj versio</translation>
     </message>
     <message>
         <source>recording: last poll %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo: lasta pridemando %1</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo</translation>
     </message>
 </context>
 <context>
