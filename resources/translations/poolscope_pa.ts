@@ -114,7 +114,7 @@
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation>ਫੇਲਓਵਰ: ਪ੍ਰਾਇਮਰੀ %1 ਤੋਂ ਬਦਲਿਆ</translation>
+        <translation>ਫੇਲਓਵਰ, ਪ੍ਰਾਇਮਰੀ ਦੀ ਤਬਦੀਲੀ: %1</translation>
     </message>
     <message>
         <source> to </source>

@@ -114,7 +114,7 @@
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation>زاپاسقا ئالمىشىش: ئاساسىي مۇلازىمېتىر %1</translation>
+        <translation>زاپاسقا ئالمىشىش، ئاساسىي مۇلازىمېتىرنىڭ ئۆزگىرىشى: %1</translation>
     </message>
     <message>
         <source> to </source>
