@@ -21,7 +21,7 @@
     </message>
     <message>
         <source>Min / median / max</source>
-        <translation>ئەڭ تۆۋەن / ئوتتۇرا قىممەت / ئەڭ يۇقىرى</translation>
+        <translation>ئەڭ تۆۋەن / ئوتتۇرا / ئەڭ يۇقىرى</translation>
     </message>
     <message>
         <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
