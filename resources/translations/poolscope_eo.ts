@@ -2,435 +2,131 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="eo_001">
 <context>
-    <name>DisplayFormat</name>
-    <message>
-        <source>%1 %</source>
-        <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo, kaj kiom estas forigitaj</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>Lowest, median and highest allocation count in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej malalta, meza kaj plej alta asigna nombro en la provizo</translation>
     </message>
     <message>
         <source>Min / median / max</source>
-        <translation type="unfinished"></translation>
+        <translation>Min. / mediano / maks.</translation>
     </message>
     <message>
         <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej alta asigna nombro minus plej malalta: 0 aŭ 1 en provizo servata nur de allocate.lua</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Disiĝo</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts: 1.0 is perfectly even, 1/n is one member taking everything</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain pri la justeco de la asignaj nombroj: 1.0 estas tute egala, 1/n estas unu membro prenanta ĉion</translation>
     </message>
     <message>
         <source>Jain index</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain</translation>
     </message>
     <message>
         <source>The member that took the largest share of the allocations in the last window</source>
-        <translation type="unfinished"></translation>
+        <translation>La membro, kiu ricevis la plej grandan parton de la asignoj en la lasta fenestro</translation>
     </message>
     <message>
         <source>Busiest (last window)</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej okupata (lasta fenestro)</translation>
     </message>
     <message>
         <source>Allocations per second over the last window, all members together</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj po sekundo dum la lasta fenestro, ĉiuj membroj kune</translation>
     </message>
     <message>
         <source>Allocation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna rapido</translation>
     </message>
     <message>
         <source>The pool&apos;s current total: the sum of the counts of the members in the pool now. It falls when members are evicted (their counts are saved with them, shown in brackets) or when counts are reset; it is not the number of allocations ever made.</source>
-        <translation type="unfinished"></translation>
+        <translation>La nuna sumo de la provizo: la sumo de la asignaj nombroj de la membroj nun en la provizo. Ĝi malkreskas, kiam membroj estas forigitaj (iliaj nombroj estas konservitaj kun ili, montritaj inter krampoj) aŭ kiam nombroj estas rekomencigitaj; ĝi ne estas la nombro de ĉiuj asignoj iam faritaj.</translation>
     </message>
     <message>
         <source>Sum of counts now</source>
-        <translation type="unfinished"></translation>
+        <translation>Sumo de la nombroj nun</translation>
     </message>
     <message>
         <source>How the poller reads the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiel la pridemandilo legas la provizon</translation>
     </message>
     <message>
         <source>Read mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Lega reĝimo</translation>
     </message>
 </context>
 <context>
     <name>Forecast</name>
     <message>
         <source>No flood: joining at %1, above the pool minimum (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: aliĝante je %1, super la minimumo de la provizo (%2).</translation>
     </message>
     <message>
         <source>above the pool maximum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>super la maksimumo de la provizo (%1)</translation>
     </message>
     <message>
         <source>above the pool minimum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>super la minimumo de la provizo (%1)</translation>
     </message>
     <message>
         <source>about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>ĉirkaŭ %1 je la nuna rapido</translation>
     </message>
     <message>
         <source>no allocations measured right now, so no time estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>neniuj asignoj nun mezuritaj, do neniu taksado de tempo</translation>
     </message>
     <message>
         <source>Starvation warning: joining at %1, %2, it gets none of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto pri malsato: aliĝante je %1, %2, ĝi ricevas neniun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</translation>
     </message>
     <message numerus="yes">
         <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Averto pri malsato: aliĝante je %1 aŭ pli, %2, ĉi tiu membro ricevas neniun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</numerusform>
+            <numerusform>Averto pri malsato: aliĝante je %1 aŭ pli, %2, neniu el ĉi tiuj %n membroj ricevas iun el la venontaj %3 asignoj (%4): la resto de la provizo unue reatingas.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>HealthCell</name>
-    <message>
-        <source>up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not checkable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>LoadReport</name>
     <message>
         <source>connections lost mid-run: %1, reconnected: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>konektoj perditaj dum la rulado: %1, rekonektitaj: %2</translation>
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>transpreno: la ĉefa servilo ŝanĝiĝis de %1</translation>
     </message>
     <message>
         <source> to </source>
-        <translation type="unfinished"></translation>
+        <translation> al </translation>
     </message>
     <message>
         <source>lost in failover: %1 acknowledged allocations on %2 members (sum of counts %3 before, %4 after)</source>
-        <translation type="unfinished"></translation>
+        <translation>perditaj en la transpreno: %1 konfirmitaj asignoj ĉe %2 membroj (sumo de la nombroj %3 antaŭe, %4 poste)</translation>
     </message>
     <message>
         <source>lost in failover: not checked (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>OutsideChanges</name>
-    <message>
-        <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>PoolMonitor</name>
-    <message>
-        <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ProxyList</name>
-    <message>
-        <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host and port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>perditaj en la transpreno: ne kontrolita (%1)</translation>
     </message>
 </context>
 <context>
@@ -691,10 +387,6 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     <message>
         <source>Change to list view mode</source>
         <translation>Ŝanĝi al lista vido</translation>
-    </message>
-    <message>
-        <source>Show </source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1043,1601 +735,888 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     <name>ResetScenarioDialog</name>
     <message>
         <source>Demo: count reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo: rekomencigo de nombroj</translation>
     </message>
     <message>
         <source>Seeds a fresh pool at the scenario key, runs steady allocations, evicts one member halfway, restores it with the chosen policy and keeps allocating. The dashboard switches to the scenario pool so the chart shows the restore and the flood (or its absence). Then the forecast is compared with what happened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Semas novan provizon ĉe la ŝlosilo de la scenaro, faras stabilajn asignojn, forigas unu membron duonvoje, restarigas ĝin laŭ la elektita politiko kaj daŭre asignas. La stirpanelo ŝanĝas al la provizo de la scenaro, por ke la diagramo montru la restarigon kaj la inundon (aŭ ties foreston). Poste la prognozo estas komparata kun tio, kio okazis.</translation>
     </message>
     <message>
         <source>Restore policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Politiko de restarigo</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio fariĝas la asigna nombro de la restarigita membro</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Size of the scenario pool (proxy-00, proxy-01, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>Grandeco de la provizo de la scenaro (proxy-00, proxy-01, ...)</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Rapido</translation>
     </message>
     <message>
         <source>Steady allocations per second</source>
-        <translation type="unfinished"></translation>
+        <translation>Stabilaj asignoj po sekundo</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /s</translation>
     </message>
     <message>
         <source>Load before restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝarĝo antaŭ la restarigo</translation>
     </message>
     <message>
         <source>Seconds of load before the restore; the member is evicted halfway</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de ŝarĝo antaŭ la restarigo; la membro estas forigita duonvoje</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Load after restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝarĝo post la restarigo</translation>
     </message>
     <message>
         <source>Seconds of load after the restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de ŝarĝo post la restarigo</translation>
     </message>
     <message>
         <source>Scenario key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la scenaro</translation>
     </message>
     <message>
         <source>The scenario writes its own pool here, replacing what is there</source>
-        <translation type="unfinished"></translation>
+        <translation>La scenaro skribas sian propran provizon ĉi tien, anstataŭigante tion, kio estas tie</translation>
     </message>
     <message>
         <source>poolscope:reset-demo</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope:reset-demo</translation>
     </message>
     <message>
         <source>Time elapsed in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo pasinta en la scenaro</translation>
     </message>
     <message>
         <source>The forecast next to what happened</source>
-        <translation type="unfinished"></translation>
+        <translation>La prognozo apud tio, kio okazis</translation>
     </message>
 </context>
 <context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore evicted members</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi forigitajn membrojn</translation>
     </message>
     <message>
         <source>Restore with count</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi kun asigna nombro</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio fariĝas la asigna nombro de la restarigita membro</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro</translation>
     </message>
     <message>
         <source>The agreed starting count, used by the &quot;start&quot; policy</source>
-        <translation type="unfinished"></translation>
+        <translation>La interkonsentita komenca nombro, uzata de la politiko &quot;start&quot;</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>Forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>Prognozo</translation>
     </message>
     <message>
         <source>allocate.lua always picks the lowest count: a member restored below the pool minimum takes every allocation until it has caught up. Updated with every poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RestorePolicy</name>
-    <message>
-        <source>keep</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ĉiam elektas la plej malaltan asignan nombron: membro restarigita sub la minimumo de la provizo ricevas ĉiun asignon, ĝis ĝi reatingis la aliajn. Ĝisdatigata je ĉiu pridemando.</translation>
     </message>
 </context>
 <context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi la provizon</translation>
     </message>
     <message>
         <source>The pool this dialog writes to</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo, al kiu ĉi tiu dialogo skribas</translation>
     </message>
     <message>
         <source>Import a proxy list: open a file, paste it, or drop a file here. One proxy per line (host:port, scheme://host:port, CSV with a host/port header, or a JSON array). Nothing is written until you press Seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importi prokurilan liston: malfermu dosieron, algluu ĝin aŭ demetu dosieron ĉi tien. Unu prokurilo po linio (host:port, scheme://host:port, CSV kun kaplinio host/port, aŭ JSON-tabelo). Nenio estas skribita, ĝis vi premas Semi.</translation>
     </message>
     <message>
         <source>Read a proxy list from a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Legi prokurilan liston el dosiero</translation>
     </message>
     <message>
         <source>Open file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi dosieron…</translation>
     </message>
     <message>
         <source>Replace the text below with the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Anstataŭigi la suban tekston per la tondujo</translation>
     </message>
     <message>
         <source>Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>Alglui</translation>
     </message>
     <message>
         <source>Reject private, loopback, link-local, CGNAT, multicast, reserved and documentation addresses, and IPv6 addresses that carry one (IPv4-mapped, 6to4, Teredo, NAT64)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rifuzi privatajn, loopback-, ligil-lokajn, CGNAT-, multielsendajn, rezervitajn kaj dokumentajn adresojn, kaj IPv6-adresojn, kiuj portas tian (IPv4-mapitajn, 6to4, Teredo, NAT64)</translation>
     </message>
     <message>
         <source>Public addresses only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur publikaj adresoj</translation>
     </message>
     <message>
         <source>The proxy list. Drop a file or paste text here.</source>
-        <translation type="unfinished"></translation>
+        <translation>La prokurila listo. Demetu dosieron aŭ algluu tekston ĉi tien.</translation>
     </message>
     <message>
         <source>192.0.2.10:8080
 http://198.51.100.7:3128
 socks5://203.0.113.5:1080</source>
-        <translation type="unfinished"></translation>
+        <translation>192.0.2.10:8080
+http://198.51.100.7:3128
+socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>Akceptitaj</translation>
     </message>
     <message>
         <source>Members that will be written, with the line they came from</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj, kiuj estos skribitaj, kun la linio, el kiu ili venis</translation>
     </message>
     <message>
         <source>line</source>
-        <translation type="unfinished"></translation>
+        <translation>linio</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished"></translation>
+        <translation>membro</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>noto</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Rifuzitaj</translation>
     </message>
     <message>
         <source>Lines that will not be written, and why (long reasons wrap; hover a row for the whole of it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Linioj, kiuj ne estos skribitaj, kaj kial (longaj kialoj faldiĝas; ŝvebigu super vico por la tuto)</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>teksto</translation>
     </message>
     <message>
         <source>reason</source>
-        <translation type="unfinished"></translation>
+        <translation>kialo</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>Duoblaĵoj</translation>
     </message>
     <message>
         <source>Members that occur more than once in the list: each is written once, from the line kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj, kiuj aperas pli ol unufoje en la listo: ĉiu estas skribita unufoje, el la konservita linio</translation>
     </message>
     <message>
         <source>kept line</source>
-        <translation type="unfinished"></translation>
+        <translation>konservita linio</translation>
     </message>
     <message>
         <source>times in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>fojoj en la listo</translation>
     </message>
     <message>
         <source>collapsed lines</source>
-        <translation type="unfinished"></translation>
+        <translation>kunfanditaj linioj</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro</translation>
     </message>
     <message>
         <source>New members start at this count</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj komenciĝas je ĉi tiu asigna nombro</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna nombro</translation>
     </message>
     <message>
         <source>A whole number from 0 to 2^53</source>
-        <translation type="unfinished"></translation>
+        <translation>Entjero de 0 ĝis 2^53</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>New members start at the pool&apos;s lowest count when they are written: no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj komenciĝas je la plej malalta asigna nombro de la provizo, kiam ili estas skribitaj: neniu inundo</translation>
     </message>
     <message>
         <source>Pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo</translation>
     </message>
     <message>
         <source>Also reset the count of members that are already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankaŭ rekomencigi la asignan nombron de membroj jam en la provizo</translation>
     </message>
     <message>
         <source>Reset members already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Rekomencigi membrojn jam en la provizo</translation>
     </message>
     <message>
         <source>Members written so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj skribitaj ĝis nun</translation>
     </message>
 </context>
 <context>
     <name>TestAllocationDialog</name>
     <message>
         <source>Test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Provaj asignoj</translation>
     </message>
     <message>
         <source>Allocate proxies the way workers do: allocate.lua by EVALSHA, each worker on its own connection. Every allocation really increments a count.</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigni prokurilojn kiel laborantoj faras: allocate.lua per EVALSHA, ĉiu laboranto per sia propra konekto. Ĉiu asigno vere pliigas asignan nombron.</translation>
     </message>
     <message>
         <source>Stop after this many allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Halti post tiom da asignoj</translation>
     </message>
     <message>
         <source>Allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj</translation>
     </message>
     <message>
         <source>How many allocations in all</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiom da asignoj entute</translation>
     </message>
     <message>
         <source>Run for this long instead of a fixed number</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli tiom longe anstataŭ fiksitan nombron</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭro</translation>
     </message>
     <message>
         <source>Seconds to run</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekundoj de rulado</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Laborantoj</translation>
     </message>
     <message>
         <source>Threads, each with its own Redis connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Fadenoj, ĉiu kun sia propra Redis-konekto</translation>
     </message>
     <message>
         <source>Pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Dukto</translation>
     </message>
     <message>
         <source>Allocations in flight per worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj survoje po laboranto</translation>
     </message>
     <message>
         <source>Rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Rapidlimo</translation>
     </message>
     <message>
         <source>Allocations per second, all workers together; 0 = as fast as the server allows</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj po sekundo, ĉiuj laborantoj kune; 0 = tiel rapide kiel la servilo permesas</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>senlima</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /s</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Reĝimo</translation>
     </message>
     <message>
         <source>The atomic script, or the naive ZRANGE then ZINCRBY (the race demo: counts collisions)</source>
-        <translation type="unfinished"></translation>
+        <translation>La atoma skripto, aŭ la naiva ZRANGE poste ZINCRBY (la demo de konkurado: nombras koliziojn)</translation>
     </message>
     <message>
         <source>Allocations done</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj faritaj</translation>
     </message>
     <message>
         <source>Current allocation rate of this run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuna asigna rapido de ĉi tiu rulado</translation>
     </message>
     <message>
         <source>Summary of the last run</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>WriteLock</name>
-    <message>
-        <source>Production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staging</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumo de la lasta rulado</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>remalfermante la lastan konekton %1 (poolscope --demo anstataŭe lanĉas la demon)</translation>
     </message>
 </context>
 <context>
     <name>poolscope</name>
     <message>
         <source>choose the server&apos;s CA in File ▸ Connections... ▸ Edit... ▸ CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>elektu la CA de la servilo en Dosiero ▸ Konektoj... ▸ Redakti... ▸ CA-dosiero</translation>
     </message>
     <message>
         <source>connect by one of those names, or enter the expected one in File ▸ Connections... ▸ Edit... ▸ Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>konektu per unu el tiuj nomoj, aŭ enigu la atendatan en Dosiero ▸ Konektoj... ▸ Redakti... ▸ Nomo de servilo</translation>
     </message>
     <message>
         <source>check its fingerprint, then connect again and choose Trust, or tick &quot;Accept and record an unknown host key&quot; in File ▸ Connections... ▸ Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrolu ĝian fingrospuron, poste konektu denove kaj elektu Fidi, aŭ marku &quot;Akcepti kaj registri nekonatan gastigan ŝlosilon&quot; en Dosiero ▸ Konektoj... ▸ Redakti...</translation>
     </message>
 </context>
 <context>
     <name>poolscope::AlertRules</name>
     <message>
         <source>Pool empty</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizo malplena</translation>
     </message>
     <message>
         <source>Few members</source>
-        <translation type="unfinished"></translation>
+        <translation>Malmultaj membroj</translation>
     </message>
     <message>
         <source>Fewest members</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej malmultaj membroj</translation>
     </message>
     <message>
         <source>Many evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Multaj forigitaj</translation>
     </message>
     <message>
         <source>Evicted share (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parto forigita (%)</translation>
     </message>
     <message>
         <source>One member floods</source>
-        <translation type="unfinished"></translation>
+        <translation>Unu membro inundas</translation>
     </message>
     <message>
         <source>Share of the allocations (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parto de la asignoj (%)</translation>
     </message>
     <message>
         <source>Allocations in the window, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj en la fenestro, almenaŭ</translation>
     </message>
     <message>
         <source>Members in the pool, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo, almenaŭ</translation>
     </message>
     <message>
         <source>A member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>Membro malsatas</translation>
     </message>
     <message>
         <source>Without allocation for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sen asigno dum (s)</translation>
     </message>
     <message>
         <source>While the pool allocated, per member, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Dum la provizo asignis, po membro, almenaŭ</translation>
     </message>
     <message>
         <source>Counts spread apart</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombroj disiĝas</translation>
     </message>
     <message>
         <source>Highest minus lowest count, at most</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej alta minus plej malalta nombro, maksimume</translation>
     </message>
     <message>
         <source>Unfair pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Maljusta provizo</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Indico de Jain pri justeco, almenaŭ</translation>
     </message>
     <message>
         <source>Workers stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Laborantoj haltis</translation>
     </message>
     <message>
         <source>Allocation rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigna rapido ŝanĝiĝis</translation>
     </message>
     <message>
         <source>Factor from the baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>Faktoro rilate al la bazlinio</translation>
     </message>
     <message>
         <source>Baseline allocations/s, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Bazlinio de asignoj/s, almenaŭ</translation>
     </message>
     <message>
         <source>Guard at its cap</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ĉe sia limo</translation>
     </message>
     <message>
         <source>No guard on duty</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu gardisto deĵoras</translation>
     </message>
     <message>
         <source>Server unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Servilo neatingebla</translation>
     </message>
     <message>
         <source>Failover</source>
-        <translation type="unfinished"></translation>
+        <translation>Transpreno</translation>
     </message>
     <message>
         <source>Reported for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Raportata dum (s)</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>The pool has no member: every allocation returns nil.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo havas neniun membron: ĉiu asigno redonas nil.</translation>
     </message>
     <message>
         <source>Fewer than %1 members in the pool (but not none): each one left takes a large share of the load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malpli ol %1 membroj en la provizo (sed ne neniu): ĉiu restanta prenas grandan parton de la ŝarĝo.</translation>
     </message>
     <message>
         <source>At least %1% of the pool&apos;s members are evicted (a guard at its default cap evicts no more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Almenaŭ %1% de la membroj de la provizo estas forigitaj (gardisto ĉe sia defaŭlta limo ne forigas pli).</translation>
     </message>
     <message>
         <source>One member takes more than %1% of the last window&apos;s allocations (at least %2 of them, %3 members or more): the flood after a restore at count 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unu membro prenas pli ol %1% de la asignoj de la lasta fenestro (almenaŭ %2 el ili, %3 membroj aŭ pli): la inundo post restarigo je asigna nombro 0.</translation>
     </message>
     <message>
         <source>A member has had no allocation for %1 while the pool made at least %2 per member: its count is far above the others&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Membro ricevis neniun asignon dum %1, dum la provizo faris almenaŭ %2 po membro: ĝia asigna nombro estas multe super tiu de la aliaj.</translation>
     </message>
     <message>
         <source>The highest and the lowest count are more than %1 apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>La plej alta kaj la plej malalta asignaj nombroj distancas pli ol %1.</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts is below %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>La indico de Jain pri justeco de la asignaj nombroj estas sub %1.</translation>
     </message>
     <message>
         <source>No allocation at all while the pool has members: the workers have stopped or cannot reach Redis.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tute neniu asigno, dum la provizo havas membrojn: la laborantoj haltis aŭ ne atingas Redis.</translation>
     </message>
     <message>
         <source>The allocation rate is %1 times above or below its baseline (the minutes before; at least %2 allocations/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>La asigna rapido estas %1-oble super aŭ sub sia bazlinio (la antaŭaj minutoj; almenaŭ %2 asignoj/s).</translation>
     </message>
     <message>
         <source>The guard holds back evictions at its cap: the target or the network looks down.</source>
-        <translation type="unfinished"></translation>
+        <translation>La gardisto retenas forigojn ĉe sia limo: la celo aŭ la reto ŝajnas malfunkcia.</translation>
     </message>
     <message>
         <source>A guard watched this pool in the last day, but none holds its lease now: dead members are neither evicted nor restored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto observis ĉi tiun provizon en la lasta tago, sed neniu tenas ĝian luon nun: mortintaj membroj estas nek forigataj nek restarigataj.</translation>
     </message>
     <message>
         <source>The Redis server cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>La Redis-servilo ne estas atingebla.</translation>
     </message>
     <message>
         <source>The pool moved to another server: the Sentinel primary changed or the cluster slot moved (reported for %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertRulesDialog</name>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>For</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep firing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Thresholds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>critical</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo moviĝis al alia servilo: la ĉefa servilo de Sentinel ŝanĝiĝis aŭ la slot de la areto moviĝis (raportata dum %1).</translation>
     </message>
 </context>
 <context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo ne estas atingebla: nenio estas konata pri la provizo nun</translation>
     </message>
     <message>
         <source>not connected yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ ne konektita</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniu pridemando</translation>
     </message>
     <message>
         <source>pool %1 is empty: every allocation returns nil</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 estas malplena: ĉiu asigno redonas nil</translation>
     </message>
     <message>
         <source>pool %1 has %2 members</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 havas %2 membrojn</translation>
     </message>
     <message>
         <source>counts spread by %1 (highest %2, lowest %3; at most %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj disiĝas je %1 (plej alta %2, plej malalta %3; maksimume %4)</translation>
     </message>
     <message>
         <source>Jain&apos;s index unknown until the first totals scan is through</source>
-        <translation type="unfinished"></translation>
+        <translation>la indico de Jain estas nekonata ĝis la unua skano de la sumoj finiĝis</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index %1 (at least %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>indico de Jain pri justeco %1 (almenaŭ %2)</translation>
     </message>
     <message>
         <source>pool %1 has %2 members (at least %3 wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo %1 havas %2 membrojn (almenaŭ %3 dezirataj)</translation>
     </message>
     <message>
         <source>%1 of the members evicted (%2 of %3; below %4% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 el la membroj forigitaj (%2 el %3; malpli ol %4% dezirataj)</translation>
     </message>
     <message>
         <source>no allocations measured yet (two polls are needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniuj asignoj mezuritaj (du pridemandoj necesas)</translation>
     </message>
     <message>
         <source>%1 members: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj: tro malmultaj por konstati inundon</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj en la lastaj %2: tro malmultaj por konstati inundon</translation>
     </message>
     <message>
         <source>%1 took %2 of the last %3&apos;s allocations (%4 of %5; at most %6% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ricevis %2 el la asignoj de la lastaj %3 (%4 el %5; maksimume %6% dezirataj)</translation>
     </message>
     <message>
         <source>one poll only: no member can be seen idle yet</source>
-        <translation type="unfinished"></translation>
+        <translation>nur unu pridemando: neniu membro videblas senokupa ankoraŭ</translation>
     </message>
     <message>
         <source>no member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu membro malsatas</translation>
     </message>
     <message>
         <source>%1 has had no allocation for %2 while the pool made %3 (starved after %4 and %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ricevis neniun asignon dum %2, dum la provizo faris %3 (malsata post %4 kaj %5)</translation>
     </message>
     <message>
         <source>the pool is empty: nothing to allocate</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo estas malplena: nenio por asigni</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2 (%3/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj en la lastaj %2 (%3/s)</translation>
     </message>
     <message>
         <source>no baseline yet (it takes minutes of polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniu bazlinio (ĝi bezonas minutojn da pridemandoj)</translation>
     </message>
     <message>
         <source>%1 allocations/s now, %2/s before</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 asignoj/s nun, %2/s antaŭe</translation>
     </message>
     <message>
         <source>the guard&apos;s lease and events were not read</source>
-        <translation type="unfinished"></translation>
+        <translation>la luo kaj eventoj de la gardisto ne estis legitaj</translation>
     </message>
     <message>
         <source>no guard watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu gardisto observas ĉi tiun provizon</translation>
     </message>
     <message>
         <source>the guard holds back evictions at its cap: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto retenas forigojn ĉe sia limo: %1</translation>
     </message>
     <message>
         <source>the guard is not held back</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto ne estas retenata</translation>
     </message>
     <message>
         <source>guard %1 holds the lease</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto %1 tenas la luon</translation>
     </message>
     <message>
         <source>no guard holds the lease on pool %1</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu gardisto tenas la luon de la provizo %1</translation>
     </message>
     <message>
         <source>the server answers</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo respondas</translation>
     </message>
     <message>
         <source>the server has not answered for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo ne respondis dum %1: %2</translation>
     </message>
     <message>
         <source>no failover seen</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu transpreno vidita</translation>
     </message>
     <message>
         <source>the Sentinel primary changed from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>la ĉefa servilo de Sentinel ŝanĝiĝis de %1 al %2 antaŭ %3</translation>
     </message>
     <message>
         <source>the pool&apos;s cluster slot moved from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ChartFrame</name>
-    <message>
-        <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▲ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▼ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>la slot de la provizo en la areto moviĝis de %1 al %2 antaŭ %3</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj de la provizo/s</translation>
+    </message>
+    <message>
+        <source>pool rate (/s, right axis)</source>
+        <translation>rapido de la provizo (/s, dekstra akso)</translation>
     </message>
     <message>
         <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
-        <translation type="unfinished"></translation>
+        <translation>En granda provizo ▲ markas la plej asignitajn membrojn, ▼ tiujn asignotajn poste. La punktita griza linio estas la asigna rapido de la provizo (dekstra akso).</translation>
+    </message>
+    <message>
+        <source>▲ %1</source>
+        <translation>▲ %1</translation>
+    </message>
+    <message>
+        <source>▼ %1</source>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>Which members the chart shows</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiujn membrojn la diagramo montras</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>+%n plia (vidu la tabelon)</numerusform>
+            <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
     <message>
         <source>Go to the Redis address</source>
-        <translation type="unfinished"></translation>
+        <translation>Iri al la Redis-adreso</translation>
     </message>
     <message>
         <source>Pause or resume polling (Ctrl+Shift+Space). Writes still work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Paŭzigi aŭ daŭrigi la pridemandadon (Ctrl+Shift+Space). Skribado ankoraŭ funkcias.</translation>
     </message>
     <message>
         <source> &amp;Redis </source>
-        <translation type="unfinished"></translation>
+        <translation> &amp;Redis </translation>
     </message>
     <message>
         <source>  P&amp;ool </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find pools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Poll every </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disconnect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionEditDialog</name>
-    <message>
-        <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>system CAs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished">Nomo</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CA file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Server name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client certificate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>  Pr&amp;ovizo </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SSH host %1 is not in ~/.ssh/known_hosts.
-
-Key type: %2
-Fingerprint: %3
-
-Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>New...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation type="unfinished">Forviŝi</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connections</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::DemoDriver</name>
-    <message>
-        <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Group: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fidi ĉi tiun ŝlosilon</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Solvita: %1 (%2)</translation>
     </message>
     <message>
         <source>Firing since %1, clear now: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ekde %1, nun finita: %2</translation>
     </message>
     <message>
         <source>Critical: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kritika: %1 (%2)</translation>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::EnvironmentBanner</name>
-    <message>
-        <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto: %1 (%2)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::FairnessPanel</name>
     <message>
         <source>– (summary mode: counted from the next polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (resuma reĝimo: nombrata el la venontaj pridemandoj)</translation>
     </message>
     <message>
         <source>%1 /s (the recording&apos;s last %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /s (la lastaj %2 de la registraĵo)</translation>
     </message>
     <message>
         <source>– (not in the recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 /s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>full snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ne en la registraĵo)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::GuardPanel</name>
     <message>
         <source>round failed: %1; trying again next round</source>
-        <translation type="unfinished"></translation>
+        <translation>rondo malsukcesis: %1; reprovo en la venonta rondo</translation>
     </message>
     <message>
         <source>Start guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Lanĉi gardiston</translation>
     </message>
     <message>
         <source>http://host/path fetched through each proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>http://host/path ŝargata tra ĉiu prokurilo</translation>
     </message>
     <message>
         <source>Consecutive failed checks before a member is evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Sinsekvaj malsukcesaj kontroloj antaŭ ol membro estas forigita</translation>
     </message>
     <message>
         <source>Consecutive good checks before an evicted member comes back</source>
-        <translation type="unfinished"></translation>
+        <translation>Sinsekvaj sukcesaj kontroloj antaŭ ol forigita membro revenas</translation>
     </message>
     <message>
         <source>The evicted share never goes above this: when more fail at once, the target or the network looks down</source>
-        <translation type="unfinished"></translation>
+        <translation>La forigita parto neniam superas ĉi tion: kiam pli multaj malsukcesas samtempe, la celo aŭ la reto ŝajnas malfunkcia</translation>
     </message>
     <message>
         <source>min (no flood)</source>
-        <translation type="unfinished"></translation>
+        <translation>min (neniu inundo)</translation>
     </message>
     <message>
         <source>keep (saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>keep (konservita nombro)</translation>
     </message>
     <message>
         <source>start</source>
-        <translation type="unfinished"></translation>
+        <translation>start</translation>
     </message>
     <message>
         <source>The count a restored member comes back with</source>
-        <translation type="unfinished"></translation>
+        <translation>La asigna nombro, kun kiu restarigita membro revenas</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>Celo</translation>
     </message>
     <message>
         <source>Fall</source>
-        <translation type="unfinished"></translation>
+        <translation>Falo</translation>
     </message>
     <message>
         <source>Rise</source>
-        <translation type="unfinished"></translation>
+        <translation>Leviĝo</translation>
     </message>
     <message>
         <source>Max evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Maks. forigitaj</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigo</translation>
     </message>
     <message>
         <source>Interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Intervalo</translation>
     </message>
     <message>
         <source>Guard off</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto malŝaltita</translation>
     </message>
     <message>
         <source>No round yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu rondo</translation>
     </message>
     <message>
         <source>Guard on, holding the lease as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ŝaltita, tenante la luon kiel %1</translation>
     </message>
     <message>
         <source>Guard stopped: the dashboard watches another pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto haltis: la stirpanelo nun observas alian provizon</translation>
     </message>
     <message>
         <source>Stop guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi gardiston</translation>
     </message>
     <message>
         <source>Guard not started: target URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: cela URL: %1</translation>
     </message>
     <message>
         <source>Taking the lease on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Prenante la luon de %1…</translation>
     </message>
     <message>
         <source>another guard (%1) holds the lease: waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>alia gardisto (%1) tenas la luon: atendante</translation>
     </message>
     <message>
         <source>%1 checked in %2 ms: %3 up, %4 down; %5 action(s); %6 of %7 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kontrolitaj en %2 ms: %3 funkciaj, %4 malfunkciaj; %5 ago(j); %6 el %7 forigitaj</translation>
     </message>
     <message>
         <source>Last round (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta rondo (%1): %2</translation>
     </message>
     <message>
         <source>Guard off (lease released)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto malŝaltita (luo liberigita)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
     <message>
         <source>Open recording</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alerts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2645,1140 +1624,258 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita al %1: &quot;%2&quot; estis laste legita je %3.
+Konekti provas denove.</translation>
     </message>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Any health</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: %1
-Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>searching…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolActions</name>
-    <message>
-        <source>Refresh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict</source>
-        <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health check target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show credentials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select members to check first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1?
-
-It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  • %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict these %n member(s)?
-
-%1
-
-They get no allocations until restored; their counts are saved.</source>
-        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Evict member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolAlerts</name>
-    <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: %1
+&quot;%2&quot; estis laste legita je %3. Konekti provas denove.</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolHealth</name>
     <message>
         <source>guard evicted %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto forigis %1: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto restarigis %1: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2; restored at count %3 (policy %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto restarigis %1: %2; restarigita je asigna nombro %3 (politiko %4)</translation>
     </message>
     <message>
         <source>guard held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto retenis: %1</translation>
     </message>
     <message>
         <source>guard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto %1</translation>
     </message>
     <message>
         <source>guard %1%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto %1%2: %3</translation>
     </message>
     <message>
         <source>a check round is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrola rondo jam ruliĝas</translation>
     </message>
     <message>
         <source>no pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu provizo estas observata</translation>
     </message>
     <message>
         <source>no member selected</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu membro elektita</translation>
     </message>
     <message>
         <source>target URL &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>cela URL &quot;%1&quot;: %2</translation>
     </message>
     <message numerus="yes">
         <source>checking %n member(s) through their proxies against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kontrolante %n membron tra ĝia prokurilo kontraŭ %1</numerusform>
+            <numerusform>kontrolante %n membrojn tra iliaj prokuriloj kontraŭ %1</numerusform>
         </translation>
     </message>
     <message>
         <source>check results not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kontrolrezultoj ne konservitaj: %1</translation>
     </message>
     <message numerus="yes">
         <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kontrolis %n membron en %1 ms: %2 funkciaj, %3 malfunkciaj, %4 nekontroleblaj</numerusform>
+            <numerusform>kontrolis %n membrojn en %1 ms: %2 funkciaj, %3 malfunkciaj, %4 nekontroleblaj</numerusform>
         </translation>
     </message>
     <message>
         <source>the guard is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>la gardisto jam funkcias</translation>
     </message>
     <message>
         <source>Guard not started: no live pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: neniu viva provizo estas observata</translation>
     </message>
     <message>
         <source>Guard not started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: %1</translation>
     </message>
     <message>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto ne lanĉita: alia gardisto (%1) tenas la luon de ĉi tiu provizo</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolSession</name>
     <message>
         <source>cluster: the pool&apos;s slot %1 moved from node %2 to node %3</source>
-        <translation type="unfinished"></translation>
+        <translation>areto: la slot %1 de la provizo moviĝis de nodo %2 al nodo %3</translation>
     </message>
     <message>
         <source>not watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>ne observata</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>
     <message>
         <source>Connect to see every pool on the server or cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektu por vidi ĉiun provizon sur la servilo aŭ areto.</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Refreŝigi</translation>
     </message>
     <message>
         <source>Double-click a pool to watch it</source>
-        <translation type="unfinished"></translation>
+        <translation>Duoble alklaku provizon por observi ĝin</translation>
     </message>
     <message numerus="yes">
         <source>%n pool(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n provizo</numerusform>
+            <numerusform>%n provizoj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> sur %n nodo</numerusform>
+            <numerusform> sur %n nodoj</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, legita je %1</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblis legi la provizojn: %1</translation>
     </message>
     <message>
         <source>Reading the pools of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la provizojn de %1…</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsTableModel</name>
     <message>
         <source>Estimated: pool size × rise of the median count per second (the pool is too big to sum in one bounded read)</source>
-        <translation type="unfinished"></translation>
+        <translation>Taksita: grandeco de la provizo × kresko de la meza asigna nombro po sekundo (la provizo estas tro granda por sumi en unu limigita legado)</translation>
     </message>
     <message>
         <source>Pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizo</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Nodo</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">Grando</translation>
+        <translation>Grandeco</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>Min.</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>Mediano</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>Maks.</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Disiĝo</translation>
     </message>
     <message>
         <source>Evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigitaj</translation>
     </message>
     <message>
         <source>Alloc/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ReasonField</name>
-    <message>
-        <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj/s</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RecentRecordings</name>
     <message>
         <source>Recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>Lastaj registraĵoj</translation>
     </message>
     <message>
         <source>%1 is gone: removed from the recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 malaperis: forigita el la lastaj registraĵoj</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>No recordings opened yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu registraĵo malfermita</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Vakigi la liston</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ResetScenarioDialog</name>
     <message>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo de la scenaro de rekomencigo estis forlasita: la demo, paŭzigita por la scenaro, denove funkcias</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
     <message>
         <source>Pool minimum (now %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (nun %1)</translation>
     </message>
     <message>
         <source>Pool minimum (pool empty: 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (provizo malplena: 0)</translation>
     </message>
     <message>
         <source>Pool minimum (not read yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimumo de la provizo (ankoraŭ ne legita)</translation>
     </message>
     <message>
         <source>Load or paste a list: its new members will join at the pool minimum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝargu aŭ algluu liston: ĝiaj novaj membroj aliĝos je la minimumo de la provizo.</translation>
     </message>
     <message>
         <source>Load or paste a list to see whether its new members would flood the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝargu aŭ algluu liston por vidi, ĉu ĝiaj novaj membroj inundus la provizon.</translation>
     </message>
     <message>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation type="unfinished">Ĉiuj dosieroj (*)</translation>
-    </message>
-    <message>
-        <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>already in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>new</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line %1: %2
-%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accepted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rejected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicates</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::SessionRecorder</name>
-    <message>
-        <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording switched off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo ankoraŭ ne estis legita: la prognozo pri inundo sekvos ĝian unuan pridemandon.</translation>
     </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
     <message>
         <source>Server and version</source>
-        <translation type="unfinished"></translation>
+        <translation>Servilo kaj versio</translation>
     </message>
     <message>
         <source>recording: last poll %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo: lasta pridemando %1</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>disconnected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reconnecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rtt %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (paused)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · read-only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no poll yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TestAllocationDialog</name>
-    <message>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelling…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TypedConfirmDialog</name>
-    <message>
-        <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::WriteLock</name>
-    <message>
-        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo</translation>
     </message>
 </context>
 <context>

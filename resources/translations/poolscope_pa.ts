@@ -2,435 +2,131 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pa_IN">
 <context>
-    <name>DisplayFormat</name>
-    <message>
-        <source>%1 %</source>
-        <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਮੈਂਬਰ, ਅਤੇ ਕਿੰਨੇ ਹਟਾਏ ਗਏ ਹਨ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>Lowest, median and highest allocation count in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਸਭ ਤੋਂ ਘੱਟ, ਮੱਧਿਕਾ ਅਤੇ ਸਭ ਤੋਂ ਵੱਧ ਨਿਰਧਾਰਨ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Min / median / max</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ / ਮੱਧਿਕਾ / ਵੱਧ ਤੋਂ ਵੱਧ</translation>
     </message>
     <message>
         <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵੱਧ ਗਿਣਤੀ ਘਟਾਓ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ: ਸਿਰਫ਼ allocate.lua ਵੱਲੋਂ ਸੇਵਾ ਕੀਤੇ ਪੂਲ ਵਿੱਚ 0 ਜਾਂ 1</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੈਲਾਅ</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts: 1.0 is perfectly even, 1/n is one member taking everything</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀਆਂ ਦਾ Jain ਨਿਰਪੱਖਤਾ ਸੂਚਕ: 1.0 ਪੂਰੀ ਤਰ੍ਹਾਂ ਬਰਾਬਰ ਹੈ, 1/n ਇੱਕ ਮੈਂਬਰ ਸਭ ਕੁਝ ਲੈ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>Jain index</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain ਸੂਚਕ</translation>
     </message>
     <message>
         <source>The member that took the largest share of the allocations in the last window</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਹ ਮੈਂਬਰ ਜਿਸ ਨੇ ਪਿਛਲੀ ਵਿੰਡੋ ਵਿੱਚ ਨਿਰਧਾਰਨਾਂ ਦਾ ਸਭ ਤੋਂ ਵੱਡਾ ਹਿੱਸਾ ਲਿਆ</translation>
     </message>
     <message>
         <source>Busiest (last window)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਰੁੱਝਿਆ (ਪਿਛਲੀ ਵਿੰਡੋ)</translation>
     </message>
     <message>
         <source>Allocations per second over the last window, all members together</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੀ ਵਿੰਡੋ ਵਿੱਚ ਪ੍ਰਤੀ ਸਕਿੰਟ ਨਿਰਧਾਰਨ, ਸਾਰੇ ਮੈਂਬਰ ਮਿਲਾ ਕੇ</translation>
     </message>
     <message>
         <source>Allocation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ ਦਰ</translation>
     </message>
     <message>
         <source>The pool&apos;s current total: the sum of the counts of the members in the pool now. It falls when members are evicted (their counts are saved with them, shown in brackets) or when counts are reset; it is not the number of allocations ever made.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦਾ ਮੌਜੂਦਾ ਜੋੜ: ਹੁਣ ਪੂਲ ਵਿੱਚ ਮੌਜੂਦ ਮੈਂਬਰਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਦਾ ਜੋੜ। ਇਹ ਘਟਦਾ ਹੈ ਜਦੋਂ ਮੈਂਬਰ ਹਟਾਏ ਜਾਂਦੇ ਹਨ (ਉਹਨਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਉਹਨਾਂ ਨਾਲ ਸੰਭਾਲੀਆਂ ਜਾਂਦੀਆਂ ਹਨ, ਬਰੈਕਟਾਂ ਵਿੱਚ ਦਿਖਾਈਆਂ) ਜਾਂ ਜਦੋਂ ਗਿਣਤੀਆਂ ਰੀਸੈੱਟ ਹੁੰਦੀਆਂ ਹਨ; ਇਹ ਕਦੇ ਵੀ ਕੀਤੇ ਗਏ ਸਾਰੇ ਨਿਰਧਾਰਨਾਂ ਦੀ ਗਿਣਤੀ ਨਹੀਂ ਹੈ।</translation>
     </message>
     <message>
         <source>Sum of counts now</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਗਿਣਤੀਆਂ ਦਾ ਜੋੜ</translation>
     </message>
     <message>
         <source>How the poller reads the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਰ ਪੂਲ ਨੂੰ ਕਿਵੇਂ ਪੜ੍ਹਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Read mode</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੜ੍ਹਨ ਦਾ ਢੰਗ</translation>
     </message>
 </context>
 <context>
     <name>Forecast</name>
     <message>
         <source>No flood: joining at %1, above the pool minimum (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ: %1 &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਰਿਹਾ ਹੈ, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%2) ਤੋਂ ਉੱਪਰ।</translation>
     </message>
     <message>
         <source>above the pool maximum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਵੱਧ ਤੋਂ ਵੱਧ (%1) ਤੋਂ ਉੱਪਰ</translation>
     </message>
     <message>
         <source>above the pool minimum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%1) ਤੋਂ ਉੱਪਰ</translation>
     </message>
     <message>
         <source>about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੌਜੂਦਾ ਦਰ &apos;ਤੇ ਲਗਭਗ %1</translation>
     </message>
     <message>
         <source>no allocations measured right now, so no time estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵੇਲੇ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਾਪੇ ਗਏ, ਇਸ ਲਈ ਸਮੇਂ ਦਾ ਕੋਈ ਅੰਦਾਜ਼ਾ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Starvation warning: joining at %1, %2, it gets none of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੁੱਖਮਰੀ ਦੀ ਚੇਤਾਵਨੀ: %1 &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, %2, ਇਸ ਨੂੰ ਅਗਲੇ %3 ਨਿਰਧਾਰਨਾਂ (%4) ਵਿੱਚੋਂ ਕੋਈ ਨਹੀਂ ਮਿਲਦਾ: ਬਾਕੀ ਪੂਲ ਪਹਿਲਾਂ ਪੂਰਾ ਹੁੰਦਾ ਹੈ।</translation>
     </message>
     <message numerus="yes">
         <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਭੁੱਖਮਰੀ ਦੀ ਚੇਤਾਵਨੀ: %1 ਜਾਂ ਵੱਧ &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, %2, ਇਸ ਮੈਂਬਰ ਨੂੰ ਅਗਲੇ %3 ਨਿਰਧਾਰਨਾਂ (%4) ਵਿੱਚੋਂ ਕੋਈ ਨਹੀਂ ਮਿਲਦਾ: ਬਾਕੀ ਪੂਲ ਪਹਿਲਾਂ ਪੂਰਾ ਹੁੰਦਾ ਹੈ।</numerusform>
+            <numerusform>ਭੁੱਖਮਰੀ ਦੀ ਚੇਤਾਵਨੀ: %1 ਜਾਂ ਵੱਧ &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, %2, ਇਹਨਾਂ %n ਮੈਂਬਰਾਂ ਵਿੱਚੋਂ ਕਿਸੇ ਨੂੰ ਵੀ ਅਗਲੇ %3 ਨਿਰਧਾਰਨਾਂ (%4) ਵਿੱਚੋਂ ਕੋਈ ਨਹੀਂ ਮਿਲਦਾ: ਬਾਕੀ ਪੂਲ ਪਹਿਲਾਂ ਪੂਰਾ ਹੁੰਦਾ ਹੈ।</numerusform>
         </translation>
-    </message>
-    <message>
-        <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>HealthCell</name>
-    <message>
-        <source>up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not checkable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>LoadReport</name>
     <message>
         <source>connections lost mid-run: %1, reconnected: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੱਲਦੇ ਸਮੇਂ ਗੁਆਚੇ ਕਨੈਕਸ਼ਨ: %1, ਮੁੜ ਜੁੜੇ: %2</translation>
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ, ਪ੍ਰਾਇਮਰੀ ਦੀ ਤਬਦੀਲੀ: %1</translation>
     </message>
     <message>
         <source> to </source>
-        <translation type="unfinished"></translation>
+        <translation> → </translation>
     </message>
     <message>
         <source>lost in failover: %1 acknowledged allocations on %2 members (sum of counts %3 before, %4 after)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ ਵਿੱਚ ਗੁਆਚੇ: %2 ਮੈਂਬਰਾਂ &apos;ਤੇ %1 ਪੁਸ਼ਟੀ ਕੀਤੇ ਨਿਰਧਾਰਨ (ਗਿਣਤੀਆਂ ਦਾ ਜੋੜ ਪਹਿਲਾਂ %3, ਬਾਅਦ ਵਿੱਚ %4)</translation>
     </message>
     <message>
         <source>lost in failover: not checked (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>OutsideChanges</name>
-    <message>
-        <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>PoolMonitor</name>
-    <message>
-        <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ProxyList</name>
-    <message>
-        <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host and port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ ਵਿੱਚ ਗੁਆਚੇ: ਜਾਂਚ ਨਹੀਂ ਕੀਤੀ (%1)</translation>
     </message>
 </context>
 <context>
@@ -691,10 +387,6 @@ Please verify the correct file name was given.</source>
     <message>
         <source>Change to list view mode</source>
         <translation>ਸੂਚੀ ਦ੍ਰਿਸ਼ ਵਿੱਚ ਬਦਲੋ</translation>
-    </message>
-    <message>
-        <source>Show </source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1043,1601 +735,888 @@ Please verify the correct file name was given.</source>
     <name>ResetScenarioDialog</name>
     <message>
         <source>Demo: count reset</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ: ਗਿਣਤੀ ਰੀਸੈੱਟ</translation>
     </message>
     <message>
         <source>Seeds a fresh pool at the scenario key, runs steady allocations, evicts one member halfway, restores it with the chosen policy and keeps allocating. The dashboard switches to the scenario pool so the chart shows the restore and the flood (or its absence). Then the forecast is compared with what happened.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਦੀ ਕੁੰਜੀ &apos;ਤੇ ਇੱਕ ਨਵੇਂ ਪੂਲ ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜਦਾ ਹੈ, ਸਥਿਰ ਨਿਰਧਾਰਨ ਚਲਾਉਂਦਾ ਹੈ, ਅੱਧ ਵਿਚਾਲੇ ਇੱਕ ਮੈਂਬਰ ਹਟਾਉਂਦਾ ਹੈ, ਚੁਣੀ ਨੀਤੀ ਨਾਲ ਉਸ ਨੂੰ ਬਹਾਲ ਕਰਦਾ ਹੈ ਅਤੇ ਨਿਰਧਾਰਨ ਜਾਰੀ ਰੱਖਦਾ ਹੈ। ਡੈਸ਼ਬੋਰਡ ਦ੍ਰਿਸ਼ ਦੇ ਪੂਲ &apos;ਤੇ ਚਲਾ ਜਾਂਦਾ ਹੈ ਤਾਂ ਜੋ ਚਾਰਟ ਬਹਾਲੀ ਅਤੇ ਹੜ੍ਹ (ਜਾਂ ਉਸ ਦੀ ਗੈਰਹਾਜ਼ਰੀ) ਦਿਖਾਏ। ਫਿਰ ਪੂਰਵ-ਅਨੁਮਾਨ ਦੀ ਤੁਲਨਾ ਹੋਈ ਘਟਨਾ ਨਾਲ ਕੀਤੀ ਜਾਂਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>Restore policy</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਨੀਤੀ</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕੀਤੇ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਕੀ ਬਣਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Size of the scenario pool (proxy-00, proxy-01, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਦੇ ਪੂਲ ਦਾ ਆਕਾਰ (proxy-00, proxy-01, ...)</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਰ</translation>
     </message>
     <message>
         <source>Steady allocations per second</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਤੀ ਸਕਿੰਟ ਸਥਿਰ ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Load before restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਪਹਿਲਾਂ ਲੋਡ</translation>
     </message>
     <message>
         <source>Seconds of load before the restore; the member is evicted halfway</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਪਹਿਲਾਂ ਲੋਡ ਦੇ ਸਕਿੰਟ; ਮੈਂਬਰ ਅੱਧ ਵਿਚਾਲੇ ਹਟਾਇਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Load after restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਬਾਅਦ ਲੋਡ</translation>
     </message>
     <message>
         <source>Seconds of load after the restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਬਾਅਦ ਲੋਡ ਦੇ ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Scenario key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਦੀ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>The scenario writes its own pool here, replacing what is there</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਆਪਣਾ ਪੂਲ ਇੱਥੇ ਲਿਖਦਾ ਹੈ, ਜੋ ਇੱਥੇ ਹੈ ਉਸ ਦੀ ਥਾਂ</translation>
     </message>
     <message>
         <source>poolscope:reset-demo</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope:reset-demo</translation>
     </message>
     <message>
         <source>Time elapsed in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਵਿੱਚ ਬੀਤਿਆ ਸਮਾਂ</translation>
     </message>
     <message>
         <source>The forecast next to what happened</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਵ-ਅਨੁਮਾਨ ਅਤੇ ਜੋ ਹੋਇਆ, ਨਾਲ-ਨਾਲ</translation>
     </message>
 </context>
 <context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore evicted members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Restore with count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਗਿਣਤੀ ਨਾਲ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕੀਤੇ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਕੀ ਬਣਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>The agreed starting count, used by the &quot;start&quot; policy</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਹਿਮਤ ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ, &quot;ਸ਼ੁਰੂਆਤ&quot; ਨੀਤੀ ਵੱਲੋਂ ਵਰਤੀ ਜਾਂਦੀ</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>Forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਵ-ਅਨੁਮਾਨ</translation>
     </message>
     <message>
         <source>allocate.lua always picks the lowest count: a member restored below the pool minimum takes every allocation until it has caught up. Updated with every poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RestorePolicy</name>
-    <message>
-        <source>keep</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ਹਮੇਸ਼ਾ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ ਚੁਣਦਾ ਹੈ: ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਤੋਂ ਹੇਠਾਂ ਬਹਾਲ ਕੀਤਾ ਮੈਂਬਰ ਹਰ ਨਿਰਧਾਰਨ ਲੈਂਦਾ ਹੈ ਜਦ ਤੱਕ ਉਹ ਪੂਰਾ ਨਹੀਂ ਹੋ ਜਾਂਦਾ। ਹਰ ਪੋਲ ਨਾਲ ਅੱਪਡੇਟ ਹੁੰਦਾ ਹੈ।</translation>
     </message>
 </context>
 <context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜੋ</translation>
     </message>
     <message>
         <source>The pool this dialog writes to</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਹ ਪੂਲ ਜਿਸ ਵਿੱਚ ਇਹ ਡਾਇਲਾਗ ਲਿਖਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Import a proxy list: open a file, paste it, or drop a file here. One proxy per line (host:port, scheme://host:port, CSV with a host/port header, or a JSON array). Nothing is written until you press Seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀ ਆਯਾਤ ਕਰੋ: ਫ਼ਾਈਲ ਖੋਲ੍ਹੋ, ਉਸ ਨੂੰ ਚਿਪਕਾਓ, ਜਾਂ ਫ਼ਾਈਲ ਇੱਥੇ ਸੁੱਟੋ। ਹਰ ਲਾਈਨ ਵਿੱਚ ਇੱਕ ਪਰਾਕਸੀ (host:port, scheme://host:port, host/port ਸਿਰਲੇਖ ਵਾਲੀ CSV, ਜਾਂ JSON ਐਰੇ)। ਜਦ ਤੱਕ ਤੁਸੀਂ &quot;ਜੋੜੋ&quot; ਨਹੀਂ ਦਬਾਉਂਦੇ, ਕੁਝ ਨਹੀਂ ਲਿਖਿਆ ਜਾਂਦਾ।</translation>
     </message>
     <message>
         <source>Read a proxy list from a file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫ਼ਾਈਲ ਤੋਂ ਪਰਾਕਸੀ ਸੂਚੀ ਪੜ੍ਹੋ</translation>
     </message>
     <message>
         <source>Open file…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫ਼ਾਈਲ ਖੋਲ੍ਹੋ…</translation>
     </message>
     <message>
         <source>Replace the text below with the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੇਠਲੇ ਟੈਕਸਟ ਨੂੰ ਕਲਿੱਪਬੋਰਡ ਨਾਲ ਬਦਲੋ</translation>
     </message>
     <message>
         <source>Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਿਪਕਾਓ</translation>
     </message>
     <message>
         <source>Reject private, loopback, link-local, CGNAT, multicast, reserved and documentation addresses, and IPv6 addresses that carry one (IPv4-mapped, 6to4, Teredo, NAT64)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿੱਜੀ, ਲੂਪਬੈਕ, ਲਿੰਕ-ਲੋਕਲ, CGNAT, ਮਲਟੀਕਾਸਟ, ਰਾਖਵੇਂ ਅਤੇ ਦਸਤਾਵੇਜ਼ੀ ਪਤੇ, ਅਤੇ ਅਜਿਹਾ ਪਤਾ ਰੱਖਣ ਵਾਲੇ IPv6 ਪਤੇ (IPv4-mapped, 6to4, Teredo, NAT64) ਰੱਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Public addresses only</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਜਨਤਕ ਪਤੇ</translation>
     </message>
     <message>
         <source>The proxy list. Drop a file or paste text here.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀ। ਫ਼ਾਈਲ ਇੱਥੇ ਸੁੱਟੋ ਜਾਂ ਟੈਕਸਟ ਚਿਪਕਾਓ।</translation>
     </message>
     <message>
         <source>192.0.2.10:8080
 http://198.51.100.7:3128
 socks5://203.0.113.5:1080</source>
-        <translation type="unfinished"></translation>
+        <translation>192.0.2.10:8080
+http://198.51.100.7:3128
+socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਵੀਕਾਰ ਕੀਤੇ</translation>
     </message>
     <message>
         <source>Members that will be written, with the line they came from</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਜੋ ਲਿਖੇ ਜਾਣਗੇ, ਉਸ ਲਾਈਨ ਸਮੇਤ ਜਿਸ ਤੋਂ ਉਹ ਆਏ</translation>
     </message>
     <message>
         <source>line</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਾਈਨ</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟਿੱਪਣੀ</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਕੀਤੇ</translation>
     </message>
     <message>
         <source>Lines that will not be written, and why (long reasons wrap; hover a row for the whole of it)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਾਈਨਾਂ ਜੋ ਨਹੀਂ ਲਿਖੀਆਂ ਜਾਣਗੀਆਂ, ਅਤੇ ਕਿਉਂ (ਲੰਮੇ ਕਾਰਨ ਲਪੇਟੇ ਜਾਂਦੇ ਹਨ; ਪੂਰਾ ਦੇਖਣ ਲਈ ਕਤਾਰ ਉੱਤੇ ਮਾਊਸ ਰੱਖੋ)</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਕਸਟ</translation>
     </message>
     <message>
         <source>reason</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੁਹਰਾਅ</translation>
     </message>
     <message>
         <source>Members that occur more than once in the list: each is written once, from the line kept</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਜੋ ਸੂਚੀ ਵਿੱਚ ਇੱਕ ਤੋਂ ਵੱਧ ਵਾਰ ਆਉਂਦੇ ਹਨ: ਹਰ ਇੱਕ ਰੱਖੀ ਲਾਈਨ ਤੋਂ ਇੱਕ ਵਾਰ ਲਿਖਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>kept line</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੀ ਲਾਈਨ</translation>
     </message>
     <message>
         <source>times in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਵਿੱਚ ਵਾਰ</translation>
     </message>
     <message>
         <source>collapsed lines</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਿਲਾਈਆਂ ਲਾਈਨਾਂ</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>New members start at this count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੇਂ ਮੈਂਬਰ ਇਸ ਗਿਣਤੀ ਤੋਂ ਸ਼ੁਰੂ ਹੁੰਦੇ ਹਨ</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>A whole number from 0 to 2^53</source>
-        <translation type="unfinished"></translation>
+        <translation>0 ਤੋਂ 2^53 ਤੱਕ ਪੂਰਨ ਸੰਖਿਆ</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>New members start at the pool&apos;s lowest count when they are written: no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੇਂ ਮੈਂਬਰ ਲਿਖੇ ਜਾਣ ਵੇਲੇ ਪੂਲ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ ਤੋਂ ਸ਼ੁਰੂ ਹੁੰਦੇ ਹਨ: ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Also reset the count of members that are already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰਾਂ ਦੀ ਗਿਣਤੀ ਵੀ ਰੀਸੈੱਟ ਕਰੋ</translation>
     </message>
     <message>
         <source>Reset members already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ</translation>
     </message>
     <message>
         <source>Members written so far</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਤੱਕ ਲਿਖੇ ਮੈਂਬਰ</translation>
     </message>
 </context>
 <context>
     <name>TestAllocationDialog</name>
     <message>
         <source>Test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਸਟ ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source>Allocate proxies the way workers do: allocate.lua by EVALSHA, each worker on its own connection. Every allocation really increments a count.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀਆਂ ਉਵੇਂ ਨਿਰਧਾਰਤ ਕਰੋ ਜਿਵੇਂ ਵਰਕਰ ਕਰਦੇ ਹਨ: EVALSHA ਰਾਹੀਂ allocate.lua, ਹਰ ਵਰਕਰ ਆਪਣੇ ਕਨੈਕਸ਼ਨ &apos;ਤੇ। ਹਰ ਨਿਰਧਾਰਨ ਸੱਚਮੁੱਚ ਇੱਕ ਗਿਣਤੀ ਵਧਾਉਂਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Stop after this many allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੰਨੇ ਨਿਰਧਾਰਨਾਂ ਤੋਂ ਬਾਅਦ ਰੁਕੋ</translation>
     </message>
     <message>
         <source>Allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source>How many allocations in all</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੁੱਲ ਕਿੰਨੇ ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source>Run for this long instead of a fixed number</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਸ਼ਚਿਤ ਗਿਣਤੀ ਦੀ ਥਾਂ ਇੰਨੀ ਦੇਰ ਚਲਾਓ</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਿਆਦ</translation>
     </message>
     <message>
         <source>Seconds to run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਲਾਉਣ ਦੇ ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਰਕਰ</translation>
     </message>
     <message>
         <source>Threads, each with its own Redis connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਥ੍ਰੈੱਡ, ਹਰ ਇੱਕ ਦਾ ਆਪਣਾ Redis ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਈਪਲਾਈਨ</translation>
     </message>
     <message>
         <source>Allocations in flight per worker</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਤੀ ਵਰਕਰ ਰਾਹ ਵਿੱਚ ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source>Rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਰ ਸੀਮਾ</translation>
     </message>
     <message>
         <source>Allocations per second, all workers together; 0 = as fast as the server allows</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਤੀ ਸਕਿੰਟ ਨਿਰਧਾਰਨ, ਸਾਰੇ ਵਰਕਰ ਮਿਲਾ ਕੇ; 0 = ਜਿੰਨਾ ਤੇਜ਼ ਸਰਵਰ ਇਜਾਜ਼ਤ ਦੇਵੇ</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਸੀਮਤ</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> /ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>ਢੰਗ</translation>
     </message>
     <message>
         <source>The atomic script, or the naive ZRANGE then ZINCRBY (the race demo: counts collisions)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ ਸਕ੍ਰਿਪਟ, ਜਾਂ ਭੋਲਾ ZRANGE ਫਿਰ ZINCRBY (ਦੌੜ ਦਾ ਡੈਮੋ: ਟਕਰਾਅ ਗਿਣਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Allocations done</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਏ ਨਿਰਧਾਰਨ</translation>
     </message>
     <message>
         <source>Current allocation rate of this run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਦੌੜ ਦੀ ਮੌਜੂਦਾ ਨਿਰਧਾਰਨ ਦਰ</translation>
     </message>
     <message>
         <source>Summary of the last run</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>WriteLock</name>
-    <message>
-        <source>Production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staging</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੀ ਦੌੜ ਦਾ ਸਾਰ</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲਾ ਕਨੈਕਸ਼ਨ %1 ਮੁੜ ਖੋਲ੍ਹਿਆ ਜਾ ਰਿਹਾ ਹੈ (poolscope --demo ਇਸ ਦੀ ਥਾਂ ਡੈਮੋ ਸ਼ੁਰੂ ਕਰਦਾ ਹੈ)</translation>
     </message>
 </context>
 <context>
     <name>poolscope</name>
     <message>
         <source>choose the server&apos;s CA in File ▸ Connections... ▸ Edit... ▸ CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਦਾ CA ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ... ▸ ਸੋਧੋ... ▸ CA ਫ਼ਾਈਲ ਵਿੱਚ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>connect by one of those names, or enter the expected one in File ▸ Connections... ▸ Edit... ▸ Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਹਨਾਂ ਨਾਵਾਂ ਵਿੱਚੋਂ ਕਿਸੇ ਇੱਕ ਨਾਲ ਜੁੜੋ, ਜਾਂ ਉਮੀਦ ਕੀਤਾ ਨਾਂ ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ... ▸ ਸੋਧੋ... ▸ ਸਰਵਰ ਦਾ ਨਾਂ ਵਿੱਚ ਦਿਓ</translation>
     </message>
     <message>
         <source>check its fingerprint, then connect again and choose Trust, or tick &quot;Accept and record an unknown host key&quot; in File ▸ Connections... ▸ Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਸ ਦਾ ਫਿੰਗਰਪ੍ਰਿੰਟ ਜਾਂਚੋ, ਫਿਰ ਮੁੜ ਜੁੜੋ ਅਤੇ &quot;ਭਰੋਸਾ ਕਰੋ&quot; ਚੁਣੋ, ਜਾਂ ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ... ▸ ਸੋਧੋ... ਵਿੱਚ &quot;ਅਣਜਾਣ ਹੋਸਟ ਕੁੰਜੀ ਸਵੀਕਾਰ ਕਰੋ ਅਤੇ ਦਰਜ ਕਰੋ&quot; &apos;ਤੇ ਨਿਸ਼ਾਨ ਲਾਓ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::AlertRules</name>
     <message>
         <source>Pool empty</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ</translation>
     </message>
     <message>
         <source>Few members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਥੋੜ੍ਹੇ ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Fewest members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਘੱਟ ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Many evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹੁਤ ਸਾਰੇ ਹਟਾਏ</translation>
     </message>
     <message>
         <source>Evicted share (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ ਗਏ ਹਿੱਸਾ (%)</translation>
     </message>
     <message>
         <source>One member floods</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਹੜ੍ਹ ਲਿਆਉਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Share of the allocations (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨਾਂ ਦਾ ਹਿੱਸਾ (%)</translation>
     </message>
     <message>
         <source>Allocations in the window, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ ਵਿੱਚ ਨਿਰਧਾਰਨ, ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Members in the pool, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਮੈਂਬਰ, ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>A member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਭੁੱਖਾ ਹੈ</translation>
     </message>
     <message>
         <source>Without allocation for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਿਨਾਂ ਨਿਰਧਾਰਨ ਦੇ ਸਮਾਂ (ਸਕਿੰਟ)</translation>
     </message>
     <message>
         <source>While the pool allocated, per member, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਦੋਂ ਪੂਲ ਨੇ ਨਿਰਧਾਰਤ ਕੀਤਾ, ਪ੍ਰਤੀ ਮੈਂਬਰ, ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Counts spread apart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀਆਂ ਦੂਰ ਫੈਲੀਆਂ</translation>
     </message>
     <message>
         <source>Highest minus lowest count, at most</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵੱਧ ਘਟਾਓ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ, ਵੱਧ ਤੋਂ ਵੱਧ</translation>
     </message>
     <message>
         <source>Unfair pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੱਖਪਾਤੀ ਪੂਲ</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain ਨਿਰਪੱਖਤਾ ਸੂਚਕ, ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Workers stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਰਕਰ ਰੁਕ ਗਏ</translation>
     </message>
     <message>
         <source>Allocation rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ ਦਰ ਬਦਲੀ</translation>
     </message>
     <message>
         <source>Factor from the baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੇਸਲਾਈਨ ਤੋਂ ਗੁਣਾਂਕ</translation>
     </message>
     <message>
         <source>Baseline allocations/s, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੇਸਲਾਈਨ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ, ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Guard at its cap</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਆਪਣੀ ਹੱਦ &apos;ਤੇ</translation>
     </message>
     <message>
         <source>No guard on duty</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਰਾਖਾ ਡਿਊਟੀ &apos;ਤੇ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Server unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਤੱਕ ਪਹੁੰਚ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Failover</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ</translation>
     </message>
     <message>
         <source>Reported for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਪੋਰਟ ਕਰਨ ਦਾ ਸਮਾਂ (ਸਕਿੰਟ)</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿੰਟ</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਘੰਟੇ</translation>
     </message>
     <message>
         <source>The pool has no member: every allocation returns nil.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਕੋਈ ਮੈਂਬਰ ਨਹੀਂ: ਹਰ ਨਿਰਧਾਰਨ nil ਵਾਪਸ ਕਰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Fewer than %1 members in the pool (but not none): each one left takes a large share of the load.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ %1 ਤੋਂ ਘੱਟ ਮੈਂਬਰ (ਪਰ ਸਿਫ਼ਰ ਨਹੀਂ): ਬਚਿਆ ਹਰ ਇੱਕ ਲੋਡ ਦਾ ਵੱਡਾ ਹਿੱਸਾ ਲੈਂਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>At least %1% of the pool&apos;s members are evicted (a guard at its default cap evicts no more).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੇ ਘੱਟੋ-ਘੱਟ %1% ਮੈਂਬਰ ਹਟਾਏ ਗਏ ਹਨ (ਆਪਣੀ ਮੂਲ ਹੱਦ &apos;ਤੇ ਰਾਖਾ ਹੋਰ ਨਹੀਂ ਹਟਾਉਂਦਾ)।</translation>
     </message>
     <message>
         <source>One member takes more than %1% of the last window&apos;s allocations (at least %2 of them, %3 members or more): the flood after a restore at count 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਪਿਛਲੀ ਵਿੰਡੋ ਦੇ ਨਿਰਧਾਰਨਾਂ ਦਾ %1% ਤੋਂ ਵੱਧ ਲੈਂਦਾ ਹੈ (ਉਹਨਾਂ ਵਿੱਚੋਂ ਘੱਟੋ-ਘੱਟ %2, %3 ਜਾਂ ਵੱਧ ਮੈਂਬਰ): ਗਿਣਤੀ 0 &apos;ਤੇ ਬਹਾਲੀ ਤੋਂ ਬਾਅਦ ਦਾ ਹੜ੍ਹ।</translation>
     </message>
     <message>
         <source>A member has had no allocation for %1 while the pool made at least %2 per member: its count is far above the others&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਨੂੰ %1 ਤੋਂ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਿਆ ਜਦਕਿ ਪੂਲ ਨੇ ਪ੍ਰਤੀ ਮੈਂਬਰ ਘੱਟੋ-ਘੱਟ %2 ਕੀਤੇ: ਉਸ ਦੀ ਗਿਣਤੀ ਬਾਕੀਆਂ ਤੋਂ ਬਹੁਤ ਉੱਪਰ ਹੈ।</translation>
     </message>
     <message>
         <source>The highest and the lowest count are more than %1 apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵੱਧ ਅਤੇ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ ਵਿੱਚ %1 ਤੋਂ ਵੱਧ ਫ਼ਰਕ ਹੈ।</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts is below %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀਆਂ ਦਾ Jain ਨਿਰਪੱਖਤਾ ਸੂਚਕ %1 ਤੋਂ ਹੇਠਾਂ ਹੈ।</translation>
     </message>
     <message>
         <source>No allocation at all while the pool has members: the workers have stopped or cannot reach Redis.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਮੈਂਬਰ ਹੋਣ ਦੇ ਬਾਵਜੂਦ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ: ਵਰਕਰ ਰੁਕ ਗਏ ਹਨ ਜਾਂ Redis ਤੱਕ ਨਹੀਂ ਪਹੁੰਚ ਸਕਦੇ।</translation>
     </message>
     <message>
         <source>The allocation rate is %1 times above or below its baseline (the minutes before; at least %2 allocations/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ ਦਰ ਆਪਣੀ ਬੇਸਲਾਈਨ ਤੋਂ %1 ਗੁਣਾ ਉੱਪਰ ਜਾਂ ਹੇਠਾਂ ਹੈ (ਪਿਛਲੇ ਮਿੰਟ; ਘੱਟੋ-ਘੱਟ %2 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ)।</translation>
     </message>
     <message>
         <source>The guard holds back evictions at its cap: the target or the network looks down.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਆਪਣੀ ਹੱਦ &apos;ਤੇ ਹਟਾਉਣਾ ਰੋਕ ਰਿਹਾ ਹੈ: ਟੀਚਾ ਜਾਂ ਨੈੱਟਵਰਕ ਬੰਦ ਲੱਗਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>A guard watched this pool in the last day, but none holds its lease now: dead members are neither evicted nor restored.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ ਦਿਨ ਇੱਕ ਰਾਖੇ ਨੇ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕੀਤੀ, ਪਰ ਹੁਣ ਕਿਸੇ ਕੋਲ ਉਸ ਦੀ ਲੀਜ਼ ਨਹੀਂ: ਮਰੇ ਮੈਂਬਰ ਨਾ ਹਟਾਏ ਜਾਂਦੇ ਹਨ ਨਾ ਬਹਾਲ ਕੀਤੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>The Redis server cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ ਤੱਕ ਪਹੁੰਚ ਨਹੀਂ ਹੋ ਸਕਦੀ।</translation>
     </message>
     <message>
         <source>The pool moved to another server: the Sentinel primary changed or the cluster slot moved (reported for %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertRulesDialog</name>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>For</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep firing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Thresholds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>critical</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੂਜੇ ਸਰਵਰ &apos;ਤੇ ਚਲਾ ਗਿਆ: Sentinel ਪ੍ਰਾਇਮਰੀ ਬਦਲਿਆ ਜਾਂ ਕਲੱਸਟਰ ਸਲਾਟ ਹਿੱਲਿਆ (%1 ਲਈ ਰਿਪੋਰਟ ਕੀਤਾ)।</translation>
     </message>
 </context>
 <context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਤੱਕ ਪਹੁੰਚ ਨਹੀਂ ਹੋ ਸਕਦੀ: ਹੁਣ ਪੂਲ ਬਾਰੇ ਕੁਝ ਪਤਾ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>not connected yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>pool %1 is empty: every allocation returns nil</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ %1 ਖਾਲੀ ਹੈ: ਹਰ ਨਿਰਧਾਰਨ nil ਵਾਪਸ ਕਰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>pool %1 has %2 members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ %1 ਵਿੱਚ %2 ਮੈਂਬਰ ਹਨ</translation>
     </message>
     <message>
         <source>counts spread by %1 (highest %2, lowest %3; at most %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀਆਂ ਵਿੱਚ %1 ਦਾ ਫੈਲਾਅ (ਸਭ ਤੋਂ ਵੱਧ %2, ਸਭ ਤੋਂ ਘੱਟ %3; ਵੱਧ ਤੋਂ ਵੱਧ %4)</translation>
     </message>
     <message>
         <source>Jain&apos;s index unknown until the first totals scan is through</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੁੱਲ ਜੋੜਾਂ ਦੀ ਪਹਿਲੀ ਸਕੈਨ ਪੂਰੀ ਹੋਣ ਤੱਕ Jain ਸੂਚਕ ਅਣਜਾਣ</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index %1 (at least %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain ਨਿਰਪੱਖਤਾ ਸੂਚਕ %1 (ਘੱਟੋ-ਘੱਟ %2)</translation>
     </message>
     <message>
         <source>pool %1 has %2 members (at least %3 wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ %1 ਵਿੱਚ %2 ਮੈਂਬਰ ਹਨ (ਘੱਟੋ-ਘੱਟ %3 ਚਾਹੀਦੇ)</translation>
     </message>
     <message>
         <source>%1 of the members evicted (%2 of %3; below %4% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰਾਂ ਵਿੱਚੋਂ %1 ਹਟਾਏ ਗਏ (%3 ਵਿੱਚੋਂ %2; %4% ਤੋਂ ਘੱਟ ਚਾਹੀਦੇ)</translation>
     </message>
     <message>
         <source>no allocations measured yet (two polls are needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਾਪੇ ਗਏ (ਦੋ ਪੋਲ ਲੋੜੀਂਦੇ ਹਨ)</translation>
     </message>
     <message>
         <source>%1 members: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ: ਹੜ੍ਹ ਦੱਸਣ ਲਈ ਬਹੁਤ ਥੋੜ੍ਹੇ</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ %2 ਵਿੱਚ %1 ਨਿਰਧਾਰਨ: ਹੜ੍ਹ ਦੱਸਣ ਲਈ ਬਹੁਤ ਥੋੜ੍ਹੇ</translation>
     </message>
     <message>
         <source>%1 took %2 of the last %3&apos;s allocations (%4 of %5; at most %6% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੇ ਪਿਛਲੇ %3 ਦੇ ਨਿਰਧਾਰਨਾਂ ਦਾ %2 ਲਿਆ (%5 ਵਿੱਚੋਂ %4; ਵੱਧ ਤੋਂ ਵੱਧ %6% ਚਾਹੀਦਾ)</translation>
     </message>
     <message>
         <source>one poll only: no member can be seen idle yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਇੱਕ ਪੋਲ: ਅਜੇ ਕੋਈ ਮੈਂਬਰ ਵਿਹਲਾ ਨਹੀਂ ਦਿਖ ਸਕਦਾ</translation>
     </message>
     <message>
         <source>no member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ ਭੁੱਖਾ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>%1 has had no allocation for %2 while the pool made %3 (starved after %4 and %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੂੰ %2 ਤੋਂ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਿਆ ਜਦਕਿ ਪੂਲ ਨੇ %3 ਕੀਤੇ (%4 ਅਤੇ %5 ਤੋਂ ਬਾਅਦ ਭੁੱਖਾ)</translation>
     </message>
     <message>
         <source>the pool is empty: nothing to allocate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਨਿਰਧਾਰਤ ਕਰਨ ਲਈ ਕੁਝ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2 (%3/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ %2 ਵਿੱਚ %1 ਨਿਰਧਾਰਨ (%3/ਸਕਿੰਟ)</translation>
     </message>
     <message>
         <source>no baseline yet (it takes minutes of polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਬੇਸਲਾਈਨ ਨਹੀਂ (ਇਸ ਨੂੰ ਕਈ ਮਿੰਟਾਂ ਦੇ ਪੋਲ ਲੱਗਦੇ ਹਨ)</translation>
     </message>
     <message>
         <source>%1 allocations/s now, %2/s before</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ %1 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ, ਪਹਿਲਾਂ %2/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>the guard&apos;s lease and events were not read</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਦੀ ਲੀਜ਼ ਅਤੇ ਘਟਨਾਵਾਂ ਨਹੀਂ ਪੜ੍ਹੀਆਂ ਗਈਆਂ</translation>
     </message>
     <message>
         <source>no guard watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਰਾਖਾ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਕਰਦਾ</translation>
     </message>
     <message>
         <source>the guard holds back evictions at its cap: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਆਪਣੀ ਹੱਦ &apos;ਤੇ ਹਟਾਉਣਾ ਰੋਕ ਰਿਹਾ ਹੈ: %1</translation>
     </message>
     <message>
         <source>the guard is not held back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੋਕਿਆ ਨਹੀਂ ਗਿਆ</translation>
     </message>
     <message>
         <source>guard %1 holds the lease</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ %1 ਕੋਲ ਲੀਜ਼ ਹੈ</translation>
     </message>
     <message>
         <source>no guard holds the lease on pool %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ %1 ਦੀ ਲੀਜ਼ ਕਿਸੇ ਰਾਖੇ ਕੋਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>the server answers</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਜਵਾਬ ਦਿੰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>the server has not answered for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਨੇ %1 ਤੋਂ ਜਵਾਬ ਨਹੀਂ ਦਿੱਤਾ: %2</translation>
     </message>
     <message>
         <source>no failover seen</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਫੇਲਓਵਰ ਨਹੀਂ ਦਿਖਿਆ</translation>
     </message>
     <message>
         <source>the Sentinel primary changed from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Sentinel ਪ੍ਰਾਇਮਰੀ %3 ਪਹਿਲਾਂ %1 ਤੋਂ %2 ਵਿੱਚ ਬਦਲਿਆ</translation>
     </message>
     <message>
         <source>the pool&apos;s cluster slot moved from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ChartFrame</name>
-    <message>
-        <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▲ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▼ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>ਪੂਲ ਦਾ ਕਲੱਸਟਰ ਸਲਾਟ %3 ਪਹਿਲਾਂ %1 ਤੋਂ %2 &apos;ਤੇ ਗਿਆ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
+    </message>
+    <message>
+        <source>pool rate (/s, right axis)</source>
+        <translation>ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
     </message>
     <message>
         <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੱਡੇ ਪੂਲ ਵਿੱਚ ▲ ਸਭ ਤੋਂ ਵੱਧ ਨਿਰਧਾਰਤ ਮੈਂਬਰਾਂ ਨੂੰ, ▼ ਅਗਲੇ ਨਿਰਧਾਰਤ ਹੋਣ ਵਾਲਿਆਂ ਨੂੰ ਦਰਸਾਉਂਦਾ ਹੈ। ਬਿੰਦੀਦਾਰ ਸਲੇਟੀ ਲਕੀਰ ਪੂਲ ਦੀ ਨਿਰਧਾਰਨ ਦਰ ਹੈ (ਸੱਜਾ ਧੁਰਾ)।</translation>
+    </message>
+    <message>
+        <source>▲ %1</source>
+        <translation>▲ %1</translation>
+    </message>
+    <message>
+        <source>▼ %1</source>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>Which members the chart shows</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਕਿਹੜੇ ਮੈਂਬਰ ਦਿਖਾਉਂਦਾ ਹੈ</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
     <message>
         <source>Go to the Redis address</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਪਤੇ &apos;ਤੇ ਜਾਓ</translation>
     </message>
     <message>
         <source>Pause or resume polling (Ctrl+Shift+Space). Writes still work.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਿੰਗ ਰੋਕੋ ਜਾਂ ਮੁੜ ਸ਼ੁਰੂ ਕਰੋ (Ctrl+Shift+Space)। ਲਿਖਣਾ ਫਿਰ ਵੀ ਕੰਮ ਕਰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source> &amp;Redis </source>
-        <translation type="unfinished"></translation>
+        <translation> Redis(&amp;R) </translation>
     </message>
     <message>
         <source>  P&amp;ool </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find pools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Poll every </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disconnect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionEditDialog</name>
-    <message>
-        <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>system CAs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished">ਨਾਂ</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CA file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Server name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client certificate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>  ਪੂਲ(&amp;O) </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SSH host %1 is not in ~/.ssh/known_hosts.
-
-Key type: %2
-Fingerprint: %3
-
-Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>New...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation type="unfinished">ਮਿਟਾਓ</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connections</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::DemoDriver</name>
-    <message>
-        <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Group: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਭਰੋਸਾ ਕਰੋ(&amp;T)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੱਲ ਹੋਇਆ: %1 (%2)</translation>
     </message>
     <message>
         <source>Firing since %1, clear now: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੋਂ ਚਾਲੂ, ਹੁਣ ਠੀਕ: %2</translation>
     </message>
     <message>
         <source>Critical: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰ: %1 (%2)</translation>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::EnvironmentBanner</name>
-    <message>
-        <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ: %1 (%2)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::FairnessPanel</name>
     <message>
         <source>– (summary mode: counted from the next polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ਸਾਰ ਢੰਗ: ਅਗਲੇ ਪੋਲਾਂ ਤੋਂ ਗਿਣਿਆ ਜਾਵੇਗਾ)</translation>
     </message>
     <message>
         <source>%1 /s (the recording&apos;s last %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /ਸਕਿੰਟ (ਰਿਕਾਰਡਿੰਗ ਦੇ ਆਖਰੀ %2)</translation>
     </message>
     <message>
         <source>– (not in the recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 /s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>full snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ਰਿਕਾਰਡਿੰਗ ਵਿੱਚ ਨਹੀਂ)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::GuardPanel</name>
     <message>
         <source>round failed: %1; trying again next round</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੇੜ ਅਸਫਲ: %1; ਅਗਲੇ ਗੇੜ ਵਿੱਚ ਮੁੜ ਕੋਸ਼ਿਸ਼</translation>
     </message>
     <message>
         <source>Start guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>http://host/path fetched through each proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>http://host/path ਹਰ ਪਰਾਕਸੀ ਰਾਹੀਂ ਲਿਆਂਦਾ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Consecutive failed checks before a member is evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਹਟਾਉਣ ਤੋਂ ਪਹਿਲਾਂ ਲਗਾਤਾਰ ਅਸਫਲ ਜਾਂਚਾਂ</translation>
     </message>
     <message>
         <source>Consecutive good checks before an evicted member comes back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਇਆ ਮੈਂਬਰ ਵਾਪਸ ਆਉਣ ਤੋਂ ਪਹਿਲਾਂ ਲਗਾਤਾਰ ਸਫਲ ਜਾਂਚਾਂ</translation>
     </message>
     <message>
         <source>The evicted share never goes above this: when more fail at once, the target or the network looks down</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ ਗਏ ਹਿੱਸਾ ਕਦੇ ਇਸ ਤੋਂ ਉੱਪਰ ਨਹੀਂ ਜਾਂਦਾ: ਜਦੋਂ ਇੱਕੋ ਵੇਲੇ ਹੋਰ ਅਸਫਲ ਹੋਣ, ਟੀਚਾ ਜਾਂ ਨੈੱਟਵਰਕ ਬੰਦ ਲੱਗਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>min (no flood)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ (ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>keep (saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੋ (ਸੰਭਾਲੀ ਗਿਣਤੀ)</translation>
     </message>
     <message>
         <source>start</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤ</translation>
     </message>
     <message>
         <source>The count a restored member comes back with</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਹ ਗਿਣਤੀ ਜਿਸ ਨਾਲ ਬਹਾਲ ਕੀਤਾ ਮੈਂਬਰ ਵਾਪਸ ਆਉਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚਾ</translation>
     </message>
     <message>
         <source>Fall</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡਿੱਗਣਾ</translation>
     </message>
     <message>
         <source>Rise</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉੱਠਣਾ</translation>
     </message>
     <message>
         <source>Max evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੱਧ ਤੋਂ ਵੱਧ ਹਟਾਏ</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ</translation>
     </message>
     <message>
         <source>Interval</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਤਰਾਲ</translation>
     </message>
     <message>
         <source>Guard off</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਬੰਦ</translation>
     </message>
     <message>
         <source>No round yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਗੇੜ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Guard on, holding the lease as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਚਾਲੂ, %1 ਵਜੋਂ ਲੀਜ਼ ਰੱਖੀ ਹੋਈ</translation>
     </message>
     <message>
         <source>Guard stopped: the dashboard watches another pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੁਕਿਆ: ਡੈਸ਼ਬੋਰਡ ਹੁਣ ਕਿਸੇ ਹੋਰ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Stop guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੋਕੋ</translation>
     </message>
     <message>
         <source>Guard not started: target URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਨਹੀਂ ਹੋਇਆ: ਟੀਚਾ URL: %1</translation>
     </message>
     <message>
         <source>Taking the lease on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਦੀ ਲੀਜ਼ ਲਈ ਜਾ ਰਹੀ ਹੈ…</translation>
     </message>
     <message>
         <source>another guard (%1) holds the lease: waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਹੋਰ ਰਾਖੇ (%1) ਕੋਲ ਲੀਜ਼ ਹੈ: ਉਡੀਕ ਜਾਰੀ</translation>
     </message>
     <message>
         <source>%1 checked in %2 ms: %3 up, %4 down; %5 action(s); %6 of %7 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਦੀ ਜਾਂਚ %2 ਮਿਲੀਸਕਿੰਟ ਵਿੱਚ: %3 ਚਾਲੂ, %4 ਬੰਦ; %5 ਕਾਰਵਾਈ(ਆਂ); %7 ਵਿੱਚੋਂ %6 ਹਟਾਏ</translation>
     </message>
     <message>
         <source>Last round (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲਾ ਗੇੜ (%1): %2</translation>
     </message>
     <message>
         <source>Guard off (lease released)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਬੰਦ (ਲੀਜ਼ ਛੱਡੀ)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
     <message>
         <source>Open recording</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੋ</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alerts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2645,1140 +1624,258 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜਿਆ ਨਹੀਂ: &quot;%2&quot; ਆਖਰੀ ਵਾਰ %3 &apos;ਤੇ ਪੜ੍ਹਿਆ ਗਿਆ।
+ਜੁੜੋ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Any health</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: %1
-Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>searching…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolActions</name>
-    <message>
-        <source>Refresh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict</source>
-        <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health check target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show credentials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select members to check first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1?
-
-It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  • %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict these %n member(s)?
-
-%1
-
-They get no allocations until restored; their counts are saved.</source>
-        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Evict member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolAlerts</name>
-    <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ: %1
+&quot;%2&quot; ਆਖਰੀ ਵਾਰ %3 &apos;ਤੇ ਪੜ੍ਹਿਆ ਗਿਆ। ਜੁੜੋ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰਦਾ ਹੈ।</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolHealth</name>
     <message>
         <source>guard evicted %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਨੇ %1 ਹਟਾਇਆ: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਨੇ %1 ਬਹਾਲ ਕੀਤਾ: %2</translation>
     </message>
     <message>
         <source>guard restored %1: %2; restored at count %3 (policy %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਨੇ %1 ਬਹਾਲ ਕੀਤਾ: %2; ਗਿਣਤੀ %3 &apos;ਤੇ ਬਹਾਲ (ਨੀਤੀ %4)</translation>
     </message>
     <message>
         <source>guard held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੁਕਿਆ ਰਿਹਾ: %1</translation>
     </message>
     <message>
         <source>guard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ %1</translation>
     </message>
     <message>
         <source>guard %1%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ %1%2: %3</translation>
     </message>
     <message>
         <source>a check round is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਜਾਂਚ ਗੇੜ ਪਹਿਲਾਂ ਹੀ ਚੱਲ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>no pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਿਸੇ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋ ਰਹੀ</translation>
     </message>
     <message>
         <source>no member selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ ਨਹੀਂ ਚੁਣਿਆ</translation>
     </message>
     <message>
         <source>target URL &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚਾ URL &quot;%1&quot;: %2</translation>
     </message>
     <message numerus="yes">
         <source>checking %n member(s) through their proxies against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਮੈਂਬਰ ਦੀ ਉਸ ਦੀ ਪਰਾਕਸੀ ਰਾਹੀਂ %1 ਵਿਰੁੱਧ ਜਾਂਚ ਹੋ ਰਹੀ ਹੈ</numerusform>
+            <numerusform>%n ਮੈਂਬਰਾਂ ਦੀ ਉਹਨਾਂ ਦੀਆਂ ਪਰਾਕਸੀਆਂ ਰਾਹੀਂ %1 ਵਿਰੁੱਧ ਜਾਂਚ ਹੋ ਰਹੀ ਹੈ</numerusform>
         </translation>
     </message>
     <message>
         <source>check results not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਾਂਚ ਨਤੀਜੇ ਸੰਭਾਲੇ ਨਹੀਂ ਗਏ: %1</translation>
     </message>
     <message numerus="yes">
         <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਮੈਂਬਰ ਦੀ %1 ਮਿਲੀਸਕਿੰਟ ਵਿੱਚ ਜਾਂਚ ਹੋਈ: %2 ਚਾਲੂ, %3 ਬੰਦ, %4 ਜਾਂਚਣਯੋਗ ਨਹੀਂ</numerusform>
+            <numerusform>%n ਮੈਂਬਰਾਂ ਦੀ %1 ਮਿਲੀਸਕਿੰਟ ਵਿੱਚ ਜਾਂਚ ਹੋਈ: %2 ਚਾਲੂ, %3 ਬੰਦ, %4 ਜਾਂਚਣਯੋਗ ਨਹੀਂ</numerusform>
         </translation>
     </message>
     <message>
         <source>the guard is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਪਹਿਲਾਂ ਹੀ ਚੱਲ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>Guard not started: no live pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਨਹੀਂ ਹੋਇਆ: ਕਿਸੇ ਲਾਈਵ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋ ਰਹੀ</translation>
     </message>
     <message>
         <source>Guard not started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਨਹੀਂ ਹੋਇਆ: %1</translation>
     </message>
     <message>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਨਹੀਂ ਹੋਇਆ: ਇੱਕ ਹੋਰ ਰਾਖੇ (%1) ਕੋਲ ਇਸ ਪੂਲ ਦੀ ਲੀਜ਼ ਹੈ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolSession</name>
     <message>
         <source>cluster: the pool&apos;s slot %1 moved from node %2 to node %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਲੱਸਟਰ: ਪੂਲ ਦਾ ਸਲਾਟ %1 ਨੋਡ %2 ਤੋਂ ਨੋਡ %3 &apos;ਤੇ ਗਿਆ</translation>
     </message>
     <message>
         <source>not watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਗਰਾਨੀ ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>
     <message>
         <source>Connect to see every pool on the server or cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਜਾਂ ਕਲੱਸਟਰ ਦਾ ਹਰ ਪੂਲ ਦੇਖਣ ਲਈ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>ਤਾਜ਼ਾ ਕਰੋ</translation>
     </message>
     <message>
         <source>Double-click a pool to watch it</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਿਸੇ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਲਈ ਉਸ &apos;ਤੇ ਦੋ ਵਾਰ ਕਲਿੱਕ ਕਰੋ</translation>
     </message>
     <message numerus="yes">
         <source>%n pool(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਪੂਲ</numerusform>
+            <numerusform>%n ਪੂਲ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> %n ਨੋਡ &apos;ਤੇ</numerusform>
+            <numerusform> %n ਨੋਡਾਂ &apos;ਤੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 &apos;ਤੇ ਪੜ੍ਹਿਆ</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਪੜ੍ਹੇ ਨਹੀਂ ਜਾ ਸਕੇ: %1</translation>
     </message>
     <message>
         <source>Reading the pools of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਦੇ ਪੂਲ ਪੜ੍ਹੇ ਜਾ ਰਹੇ ਹਨ…</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsTableModel</name>
     <message>
         <source>Estimated: pool size × rise of the median count per second (the pool is too big to sum in one bounded read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਦਾਜ਼ਾ: ਪੂਲ ਦਾ ਆਕਾਰ × ਪ੍ਰਤੀ ਸਕਿੰਟ ਮੱਧਿਕਾ ਗਿਣਤੀ ਦਾ ਵਾਧਾ (ਪੂਲ ਇੱਕ ਸੀਮਤ ਪੜ੍ਹਾਈ ਵਿੱਚ ਜੋੜਨ ਲਈ ਬਹੁਤ ਵੱਡਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨੋਡ</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">ਆਕਾਰ</translation>
+        <translation>ਆਕਾਰ</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੱਧਿਕਾ</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੱਧ ਤੋਂ ਵੱਧ</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੈਲਾਅ</translation>
     </message>
     <message>
         <source>Evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ</translation>
     </message>
     <message>
         <source>Alloc/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ReasonField</name>
-    <message>
-        <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RecentRecordings</name>
     <message>
         <source>Recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਾਲੀਆ ਰਿਕਾਰਡਿੰਗਾਂ</translation>
     </message>
     <message>
         <source>%1 is gone: removed from the recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੌਜੂਦ ਨਹੀਂ: ਹਾਲੀਆ ਰਿਕਾਰਡਿੰਗਾਂ ਵਿੱਚੋਂ ਕੱਢੀ ਗਈ</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>No recordings opened yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਰਿਕਾਰਡਿੰਗ ਨਹੀਂ ਖੋਲ੍ਹੀ</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਸਾਫ਼ ਕਰੋ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ResetScenarioDialog</name>
     <message>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼ ਦਾ ਪੂਲ ਛੱਡ ਦਿੱਤਾ: ਦ੍ਰਿਸ਼ ਲਈ ਰੋਕਿਆ ਡੈਮੋ ਮੁੜ ਚਾਲੂ ਹੈ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
     <message>
         <source>Pool minimum (now %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (ਹੁਣ %1)</translation>
     </message>
     <message>
         <source>Pool minimum (pool empty: 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (ਪੂਲ ਖਾਲੀ: 0)</translation>
     </message>
     <message>
         <source>Pool minimum (not read yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (ਅਜੇ ਪੜ੍ਹਿਆ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>Load or paste a list: its new members will join at the pool minimum.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਲੋਡ ਕਰੋ ਜਾਂ ਚਿਪਕਾਓ: ਉਸ ਦੇ ਨਵੇਂ ਮੈਂਬਰ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ &apos;ਤੇ ਸ਼ਾਮਲ ਹੋਣਗੇ।</translation>
     </message>
     <message>
         <source>Load or paste a list to see whether its new members would flood the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਲੋਡ ਕਰੋ ਜਾਂ ਚਿਪਕਾਓ ਇਹ ਦੇਖਣ ਲਈ ਕਿ ਕੀ ਉਸ ਦੇ ਨਵੇਂ ਮੈਂਬਰ ਪੂਲ ਵਿੱਚ ਹੜ੍ਹ ਲਿਆਉਣਗੇ।</translation>
     </message>
     <message>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
-    </message>
-    <message>
-        <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>already in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>new</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line %1: %2
-%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accepted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rejected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicates</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::SessionRecorder</name>
-    <message>
-        <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording switched off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਅਜੇ ਪੜ੍ਹਿਆ ਨਹੀਂ ਗਿਆ: ਹੜ੍ਹ ਦਾ ਪੂਰਵ-ਅਨੁਮਾਨ ਉਸ ਦੇ ਪਹਿਲੇ ਪੋਲ ਤੋਂ ਬਾਅਦ ਆਵੇਗਾ।</translation>
     </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
     <message>
         <source>Server and version</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਅਤੇ ਸੰਸਕਰਣ</translation>
     </message>
     <message>
         <source>recording: last poll %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ: ਆਖਰੀ ਪੋਲ %1</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>disconnected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reconnecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rtt %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (paused)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · read-only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no poll yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TestAllocationDialog</name>
-    <message>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelling…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TypedConfirmDialog</name>
-    <message>
-        <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::WriteLock</name>
-    <message>
-        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ</translation>
     </message>
 </context>
 <context>

@@ -2,434 +2,130 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>DisplayFormat</name>
-    <message>
-        <source>%1 %</source>
-        <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>池中的成员数，以及其中被移出的数目</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>成员</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>Lowest, median and highest allocation count in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>池中最低、中位和最高的分配次数</translation>
     </message>
     <message>
         <source>Min / median / max</source>
-        <translation type="unfinished"></translation>
+        <translation>最低 / 中位数 / 最高</translation>
     </message>
     <message>
         <source>Highest count minus lowest count: 0 or 1 in a pool served only by allocate.lua</source>
-        <translation type="unfinished"></translation>
+        <translation>最高分配次数减最低分配次数：只由 allocate.lua 分配的池中为 0 或 1</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>极差</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts: 1.0 is perfectly even, 1/n is one member taking everything</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数的 Jain 公平性指数：1.0 表示完全均匀，1/n 表示一个成员占了全部</translation>
     </message>
     <message>
         <source>Jain index</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain 指数</translation>
     </message>
     <message>
         <source>The member that took the largest share of the allocations in the last window</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个窗口中分配份额最大的成员</translation>
     </message>
     <message>
         <source>Busiest (last window)</source>
-        <translation type="unfinished"></translation>
+        <translation>最繁忙（上一个窗口）</translation>
     </message>
     <message>
         <source>Allocations per second over the last window, all members together</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个窗口中每秒的分配数，所有成员合计</translation>
     </message>
     <message>
         <source>Allocation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>分配速率</translation>
     </message>
     <message>
         <source>The pool&apos;s current total: the sum of the counts of the members in the pool now. It falls when members are evicted (their counts are saved with them, shown in brackets) or when counts are reset; it is not the number of allocations ever made.</source>
-        <translation type="unfinished"></translation>
+        <translation>池当前的总数：池中现有成员的分配次数之和。成员被移出时（其分配次数随成员保存，显示在括号中）或分配次数被重置时它会下降；它不是历来的分配总数。</translation>
     </message>
     <message>
         <source>Sum of counts now</source>
-        <translation type="unfinished"></translation>
+        <translation>当前分配次数之和</translation>
     </message>
     <message>
         <source>How the poller reads the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>轮询器如何读取池</translation>
     </message>
     <message>
         <source>Read mode</source>
-        <translation type="unfinished"></translation>
+        <translation>读取模式</translation>
     </message>
 </context>
 <context>
     <name>Forecast</name>
     <message>
         <source>No flood: joining at %1, above the pool minimum (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>不会出现分配洪峰：以 %1 加入，高于池的最小值（%2）。</translation>
     </message>
     <message>
         <source>above the pool maximum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>高于池的最大值（%1）</translation>
     </message>
     <message>
         <source>above the pool minimum (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>高于池的最小值（%1）</translation>
     </message>
     <message>
         <source>about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前速率约 %1</translation>
     </message>
     <message>
         <source>no allocations measured right now, so no time estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>目前没有测得分配，因此无法估计时间</translation>
     </message>
     <message>
         <source>Starvation warning: joining at %1, %2, it gets none of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished"></translation>
+        <translation>饥饿警告：以 %1 加入，%2，它在接下来的 %3 次分配（%4）中一次也得不到：池中其余成员先追赶上来。</translation>
     </message>
     <message numerus="yes">
         <source>Starvation warning: joining at %1 or more, %2, none of these %n members gets any of the next %3 allocations (%4): the rest of the pool catches up first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>饥饿警告：以 %1 或更高加入，%2，这 %n 个成员在接下来的 %3 次分配（%4）中一次也得不到：池中其余成员先追赶上来。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>HealthCell</name>
-    <message>
-        <source>up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not checkable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>down · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>LoadReport</name>
     <message>
         <source>connections lost mid-run: %1, reconnected: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中断开的连接：%1，重新连接：%2</translation>
     </message>
     <message>
         <source>failover: the primary went from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>故障转移：主节点从 %1</translation>
     </message>
     <message>
         <source> to </source>
-        <translation type="unfinished"></translation>
+        <translation> 变为 </translation>
     </message>
     <message>
         <source>lost in failover: %1 acknowledged allocations on %2 members (sum of counts %3 before, %4 after)</source>
-        <translation type="unfinished"></translation>
+        <translation>故障转移中丢失：%2 个成员上 %1 次已确认的分配（分配次数之和之前为 %3，之后为 %4）</translation>
     </message>
     <message>
         <source>lost in failover: not checked (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>errors: 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>OutsideChanges</name>
-    <message>
-        <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>PoolMonitor</name>
-    <message>
-        <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ProxyList</name>
-    <message>
-        <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing host and port</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>故障转移中丢失：未检查（%1）</translation>
     </message>
 </context>
 <context>
@@ -690,10 +386,6 @@ Please verify the correct file name was given.</source>
     <message>
         <source>Change to list view mode</source>
         <translation>更改为列表视图模式</translation>
-    </message>
-    <message>
-        <source>Show </source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1042,1599 +734,887 @@ Please verify the correct file name was given.</source>
     <name>ResetScenarioDialog</name>
     <message>
         <source>Demo: count reset</source>
-        <translation type="unfinished"></translation>
+        <translation>演示：分配次数重置</translation>
     </message>
     <message>
         <source>Seeds a fresh pool at the scenario key, runs steady allocations, evicts one member halfway, restores it with the chosen policy and keeps allocating. The dashboard switches to the scenario pool so the chart shows the restore and the flood (or its absence). Then the forecast is compared with what happened.</source>
-        <translation type="unfinished"></translation>
+        <translation>在场景键上导入一个新池，稳定地分配，中途移出一个成员，按所选策略恢复它，并继续分配。仪表板切换到场景池，图表显示恢复和分配洪峰（或没有洪峰）。随后将预测与实际发生的情况对比。</translation>
     </message>
     <message>
         <source>Restore policy</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复策略</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>被恢复成员的分配次数变为多少</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished"></translation>
+        <translation>成员</translation>
     </message>
     <message>
         <source>Size of the scenario pool (proxy-00, proxy-01, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>场景池的大小（proxy-00、proxy-01、...）</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>速率</translation>
     </message>
     <message>
         <source>Steady allocations per second</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒稳定分配次数</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> 次/秒</translation>
     </message>
     <message>
         <source>Load before restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复前的负载</translation>
     </message>
     <message>
         <source>Seconds of load before the restore; the member is evicted halfway</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复前负载的秒数；成员在中途被移出</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Load after restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复后的负载</translation>
     </message>
     <message>
         <source>Seconds of load after the restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复后负载的秒数</translation>
     </message>
     <message>
         <source>Scenario key</source>
-        <translation type="unfinished"></translation>
+        <translation>场景键</translation>
     </message>
     <message>
         <source>The scenario writes its own pool here, replacing what is there</source>
-        <translation type="unfinished"></translation>
+        <translation>场景在此写入自己的池，替换原有内容</translation>
     </message>
     <message>
         <source>poolscope:reset-demo</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope:reset-demo</translation>
     </message>
     <message>
         <source>Time elapsed in the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景已用时间</translation>
     </message>
     <message>
         <source>The forecast next to what happened</source>
-        <translation type="unfinished"></translation>
+        <translation>预测与实际发生情况的对比</translation>
     </message>
 </context>
 <context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore evicted members</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复被移出的成员</translation>
     </message>
     <message>
         <source>Restore with count</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复时的分配次数</translation>
     </message>
     <message>
         <source>What the restored member&apos;s count becomes</source>
-        <translation type="unfinished"></translation>
+        <translation>被恢复成员的分配次数变为多少</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>初始计数</translation>
     </message>
     <message>
         <source>The agreed starting count, used by the &quot;start&quot; policy</source>
-        <translation type="unfinished"></translation>
+        <translation>约定的初始计数，由“初始值”策略使用</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>Forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>预测</translation>
     </message>
     <message>
         <source>allocate.lua always picks the lowest count: a member restored below the pool minimum takes every allocation until it has caught up. Updated with every poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RestorePolicy</name>
-    <message>
-        <source>keep</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min</source>
-        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua 总是选择分配次数最低的成员：恢复到低于池最小值的成员会得到每一次分配，直到它追赶上来。每次轮询都会更新。</translation>
     </message>
 </context>
 <context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>导入成员到池</translation>
     </message>
     <message>
         <source>The pool this dialog writes to</source>
-        <translation type="unfinished"></translation>
+        <translation>此对话框写入的池</translation>
     </message>
     <message>
         <source>Import a proxy list: open a file, paste it, or drop a file here. One proxy per line (host:port, scheme://host:port, CSV with a host/port header, or a JSON array). Nothing is written until you press Seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>导入代理列表：打开文件、粘贴，或将文件拖放到此处。每行一个代理（host:port、scheme://host:port、带 host/port 表头的 CSV，或 JSON 数组）。按下“导入”之前不会写入任何内容。</translation>
     </message>
     <message>
         <source>Read a proxy list from a file</source>
-        <translation type="unfinished"></translation>
+        <translation>从文件读取代理列表</translation>
     </message>
     <message>
         <source>Open file…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件…</translation>
     </message>
     <message>
         <source>Replace the text below with the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>用剪贴板替换下面的文本</translation>
     </message>
     <message>
         <source>Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴</translation>
     </message>
     <message>
         <source>Reject private, loopback, link-local, CGNAT, multicast, reserved and documentation addresses, and IPv6 addresses that carry one (IPv4-mapped, 6to4, Teredo, NAT64)</source>
-        <translation type="unfinished"></translation>
+        <translation>拒绝私有、环回、链路本地、CGNAT、组播、保留和文档地址，以及携带这类地址的 IPv6 地址（IPv4 映射、6to4、Teredo、NAT64）</translation>
     </message>
     <message>
         <source>Public addresses only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅限公网地址</translation>
     </message>
     <message>
         <source>The proxy list. Drop a file or paste text here.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理列表。将文件拖放到此处或粘贴文本。</translation>
     </message>
     <message>
         <source>192.0.2.10:8080
 http://198.51.100.7:3128
 socks5://203.0.113.5:1080</source>
-        <translation type="unfinished"></translation>
+        <translation>192.0.2.10:8080
+http://198.51.100.7:3128
+socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>已接受</translation>
     </message>
     <message>
         <source>Members that will be written, with the line they came from</source>
-        <translation type="unfinished"></translation>
+        <translation>将要写入的成员，以及它们来自的行</translation>
     </message>
     <message>
         <source>line</source>
-        <translation type="unfinished"></translation>
+        <translation>行</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished"></translation>
+        <translation>成员</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>备注</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝</translation>
     </message>
     <message>
         <source>Lines that will not be written, and why (long reasons wrap; hover a row for the whole of it)</source>
-        <translation type="unfinished"></translation>
+        <translation>不会写入的行及其原因（过长的原因会换行；将鼠标悬停在行上可查看全部）</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>重复项</translation>
     </message>
     <message>
         <source>Members that occur more than once in the list: each is written once, from the line kept</source>
-        <translation type="unfinished"></translation>
+        <translation>在列表中出现不止一次的成员：每个只写入一次，取自保留的那一行</translation>
     </message>
     <message>
         <source>kept line</source>
-        <translation type="unfinished"></translation>
+        <translation>保留的行</translation>
     </message>
     <message>
         <source>times in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>在列表中的次数</translation>
     </message>
     <message>
         <source>collapsed lines</source>
-        <translation type="unfinished"></translation>
+        <translation>合并的行</translation>
     </message>
     <message>
         <source>Starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>初始计数</translation>
     </message>
     <message>
         <source>New members start at this count</source>
-        <translation type="unfinished"></translation>
+        <translation>新成员以此分配次数开始</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数</translation>
     </message>
     <message>
         <source>A whole number from 0 to 2^53</source>
-        <translation type="unfinished"></translation>
+        <translation>0 到 2^53 之间的整数</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>New members start at the pool&apos;s lowest count when they are written: no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>新成员在写入时以池的最低分配次数开始：不会出现分配洪峰</translation>
     </message>
     <message>
         <source>Pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值</translation>
     </message>
     <message>
         <source>Also reset the count of members that are already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>同时重置池中已有成员的分配次数</translation>
     </message>
     <message>
         <source>Reset members already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>重置池中已有的成员</translation>
     </message>
     <message>
         <source>Members written so far</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入的成员</translation>
     </message>
 </context>
 <context>
     <name>TestAllocationDialog</name>
     <message>
         <source>Test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>测试分配</translation>
     </message>
     <message>
         <source>Allocate proxies the way workers do: allocate.lua by EVALSHA, each worker on its own connection. Every allocation really increments a count.</source>
-        <translation type="unfinished"></translation>
+        <translation>像工作进程那样分配代理：通过 EVALSHA 运行 allocate.lua，每个工作进程使用自己的连接。每次分配都会真正增加一个分配次数。</translation>
     </message>
     <message>
         <source>Stop after this many allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>达到这么多次分配后停止</translation>
     </message>
     <message>
         <source>Allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数</translation>
     </message>
     <message>
         <source>How many allocations in all</source>
-        <translation type="unfinished"></translation>
+        <translation>总共分配多少次</translation>
     </message>
     <message>
         <source>Run for this long instead of a fixed number</source>
-        <translation type="unfinished"></translation>
+        <translation>运行这么长时间，而不是固定次数</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Seconds to run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行的秒数</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>工作进程</translation>
     </message>
     <message>
         <source>Threads, each with its own Redis connection</source>
-        <translation type="unfinished"></translation>
+        <translation>线程，每个都有自己的 Redis 连接</translation>
     </message>
     <message>
         <source>Pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线</translation>
     </message>
     <message>
         <source>Allocations in flight per worker</source>
-        <translation type="unfinished"></translation>
+        <translation>每个工作进程同时进行中的分配数</translation>
     </message>
     <message>
         <source>Rate limit</source>
-        <translation type="unfinished"></translation>
+        <translation>速率限制</translation>
     </message>
     <message>
         <source>Allocations per second, all workers together; 0 = as fast as the server allows</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒分配次数，所有工作进程合计；0 = 服务器允许的最快速度</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>不限</translation>
     </message>
     <message>
         <source> /s</source>
-        <translation type="unfinished"></translation>
+        <translation> 次/秒</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>The atomic script, or the naive ZRANGE then ZINCRBY (the race demo: counts collisions)</source>
-        <translation type="unfinished"></translation>
+        <translation>原子脚本，或朴素的 ZRANGE 加 ZINCRBY（竞争演示：统计冲突）</translation>
     </message>
     <message>
         <source>Allocations done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成的分配</translation>
     </message>
     <message>
         <source>Current allocation rate of this run</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行的当前分配速率</translation>
     </message>
     <message>
         <source>Summary of the last run</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>WriteLock</name>
-    <message>
-        <source>Production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staging</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>上次运行的摘要</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新打开上次的连接 %1（poolscope --demo 则启动演示）</translation>
     </message>
 </context>
 <context>
     <name>poolscope</name>
     <message>
         <source>choose the server&apos;s CA in File ▸ Connections... ▸ Edit... ▸ CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>在 文件 ▸ 连接... ▸ 编辑... ▸ CA 文件 中选择服务器的 CA</translation>
     </message>
     <message>
         <source>connect by one of those names, or enter the expected one in File ▸ Connections... ▸ Edit... ▸ Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>使用这些名称之一连接，或在 文件 ▸ 连接... ▸ 编辑... ▸ 服务器名称 中输入预期的名称</translation>
     </message>
     <message>
         <source>check its fingerprint, then connect again and choose Trust, or tick &quot;Accept and record an unknown host key&quot; in File ▸ Connections... ▸ Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>核对其指纹，然后重新连接并选择“信任”，或在 文件 ▸ 连接... ▸ 编辑... 中勾选“接受并记录未知的主机密钥”</translation>
     </message>
 </context>
 <context>
     <name>poolscope::AlertRules</name>
     <message>
         <source>Pool empty</source>
-        <translation type="unfinished"></translation>
+        <translation>池为空</translation>
     </message>
     <message>
         <source>Few members</source>
-        <translation type="unfinished"></translation>
+        <translation>成员过少</translation>
     </message>
     <message>
         <source>Fewest members</source>
-        <translation type="unfinished"></translation>
+        <translation>最少成员数</translation>
     </message>
     <message>
         <source>Many evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>移出过多</translation>
     </message>
     <message>
         <source>Evicted share (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>移出比例（%）</translation>
     </message>
     <message>
         <source>One member floods</source>
-        <translation type="unfinished"></translation>
+        <translation>一个成员占满分配</translation>
     </message>
     <message>
         <source>Share of the allocations (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>分配份额（%）</translation>
     </message>
     <message>
         <source>Allocations in the window, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口内的分配次数，至少</translation>
     </message>
     <message>
         <source>Members in the pool, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>池中成员数，至少</translation>
     </message>
     <message>
         <source>A member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>有成员饥饿</translation>
     </message>
     <message>
         <source>Without allocation for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>未获分配的时长（秒）</translation>
     </message>
     <message>
         <source>While the pool allocated, per member, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>池的分配量（每个成员），至少</translation>
     </message>
     <message>
         <source>Counts spread apart</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数差距过大</translation>
     </message>
     <message>
         <source>Highest minus lowest count, at most</source>
-        <translation type="unfinished"></translation>
+        <translation>最高减最低分配次数，至多</translation>
     </message>
     <message>
         <source>Unfair pool</source>
-        <translation type="unfinished"></translation>
+        <translation>池不公平</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain 公平性指数，至少</translation>
     </message>
     <message>
         <source>Workers stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>工作进程已停止</translation>
     </message>
     <message>
         <source>Allocation rate changed</source>
-        <translation type="unfinished"></translation>
+        <translation>分配速率变化</translation>
     </message>
     <message>
         <source>Factor from the baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>相对基线的倍数</translation>
     </message>
     <message>
         <source>Baseline allocations/s, at least</source>
-        <translation type="unfinished"></translation>
+        <translation>基线分配次数/秒，至少</translation>
     </message>
     <message>
         <source>Guard at its cap</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序达到上限</translation>
     </message>
     <message>
         <source>No guard on duty</source>
-        <translation type="unfinished"></translation>
+        <translation>没有守护程序值守</translation>
     </message>
     <message>
         <source>Server unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器不可达</translation>
     </message>
     <message>
         <source>Failover</source>
-        <translation type="unfinished"></translation>
+        <translation>故障转移</translation>
     </message>
     <message>
         <source>Reported for (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>报告时长（秒）</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <source>The pool has no member: every allocation returns nil.</source>
-        <translation type="unfinished"></translation>
+        <translation>池中没有成员：每次分配都返回 nil。</translation>
     </message>
     <message>
         <source>Fewer than %1 members in the pool (but not none): each one left takes a large share of the load.</source>
-        <translation type="unfinished"></translation>
+        <translation>池中成员少于 %1 个（但不为零）：剩下的每一个都承担很大一部分负载。</translation>
     </message>
     <message>
         <source>At least %1% of the pool&apos;s members are evicted (a guard at its default cap evicts no more).</source>
-        <translation type="unfinished"></translation>
+        <translation>池中至少 %1% 的成员被移出（默认上限的守护程序不会再移出更多）。</translation>
     </message>
     <message>
         <source>One member takes more than %1% of the last window&apos;s allocations (at least %2 of them, %3 members or more): the flood after a restore at count 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个成员占了上一个窗口中超过 %1% 的分配（至少 %2 次，成员 %3 个或以上）：这是以分配次数 0 恢复后的分配洪峰。</translation>
     </message>
     <message>
         <source>A member has had no allocation for %1 while the pool made at least %2 per member: its count is far above the others&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>有成员已 %1 未获分配，而池中每个成员至少分配了 %2 次：它的分配次数远高于其他成员。</translation>
     </message>
     <message>
         <source>The highest and the lowest count are more than %1 apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>最高与最低分配次数相差超过 %1。</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index of the counts is below %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数的 Jain 公平性指数低于 %1。</translation>
     </message>
     <message>
         <source>No allocation at all while the pool has members: the workers have stopped or cannot reach Redis.</source>
-        <translation type="unfinished"></translation>
+        <translation>池中有成员却完全没有分配：工作进程已停止或无法连接 Redis。</translation>
     </message>
     <message>
         <source>The allocation rate is %1 times above or below its baseline (the minutes before; at least %2 allocations/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>分配速率是其基线的 %1 倍以上或以下（之前几分钟的速率；至少 %2 次/秒）。</translation>
     </message>
     <message>
         <source>The guard holds back evictions at its cap: the target or the network looks down.</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序在上限处暂停移出：目标或网络似乎已宕机。</translation>
     </message>
     <message>
         <source>A guard watched this pool in the last day, but none holds its lease now: dead members are neither evicted nor restored.</source>
-        <translation type="unfinished"></translation>
+        <translation>过去一天曾有守护程序监视此池，但现在没有守护程序持有其租约：失效的成员既不会被移出也不会被恢复。</translation>
     </message>
     <message>
         <source>The Redis server cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接 Redis 服务器。</translation>
     </message>
     <message>
         <source>The pool moved to another server: the Sentinel primary changed or the cluster slot moved (reported for %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertRulesDialog</name>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>For</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep firing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Thresholds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>critical</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>池已转移到另一台服务器：哨兵主节点已变更或集群槽已迁移（已报告 %1）。</translation>
     </message>
 </context>
 <context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接服务器：目前对池一无所知</translation>
     </message>
     <message>
         <source>not connected yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未连接</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未轮询</translation>
     </message>
     <message>
         <source>pool %1 is empty: every allocation returns nil</source>
-        <translation type="unfinished"></translation>
+        <translation>池 %1 为空：每次分配都返回 nil</translation>
     </message>
     <message>
         <source>pool %1 has %2 members</source>
-        <translation type="unfinished"></translation>
+        <translation>池 %1 有 %2 个成员</translation>
     </message>
     <message>
         <source>counts spread by %1 (highest %2, lowest %3; at most %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数相差 %1（最高 %2，最低 %3；至多 %4）</translation>
     </message>
     <message>
         <source>Jain&apos;s index unknown until the first totals scan is through</source>
-        <translation type="unfinished"></translation>
+        <translation>在第一次总数扫描完成之前 Jain 指数未知</translation>
     </message>
     <message>
         <source>Jain&apos;s fairness index %1 (at least %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain 公平性指数 %1（至少 %2）</translation>
     </message>
     <message>
         <source>pool %1 has %2 members (at least %3 wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>池 %1 有 %2 个成员（至少需要 %3 个）</translation>
     </message>
     <message>
         <source>%1 of the members evicted (%2 of %3; below %4% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的成员被移出（%3 个中的 %2 个；要求低于 %4%）</translation>
     </message>
     <message>
         <source>no allocations measured yet (two polls are needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未测得分配（需要两次轮询）</translation>
     </message>
     <message>
         <source>%1 members: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员：太少，无法判断分配洪峰</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2: too few to tell a flood</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 %2 内 %1 次分配：太少，无法判断分配洪峰</translation>
     </message>
     <message>
         <source>%1 took %2 of the last %3&apos;s allocations (%4 of %5; at most %6% wanted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 占了最近 %3 内分配的 %2（%5 次中的 %4 次；要求至多 %6%）</translation>
     </message>
     <message>
         <source>one poll only: no member can be seen idle yet</source>
-        <translation type="unfinished"></translation>
+        <translation>只轮询了一次：还看不出哪个成员空闲</translation>
     </message>
     <message>
         <source>no member starves</source>
-        <translation type="unfinished"></translation>
+        <translation>没有成员饥饿</translation>
     </message>
     <message>
         <source>%1 has had no allocation for %2 while the pool made %3 (starved after %4 and %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已 %2 未获分配，而池中分配了 %3 次（饥饿判定：%4 和 %5 之后）</translation>
     </message>
     <message>
         <source>the pool is empty: nothing to allocate</source>
-        <translation type="unfinished"></translation>
+        <translation>池为空：没有可分配的成员</translation>
     </message>
     <message>
         <source>%1 allocations in the last %2 (%3/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 %2 内 %1 次分配（%3 次/秒）</translation>
     </message>
     <message>
         <source>no baseline yet (it takes minutes of polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无基线（需要几分钟的轮询）</translation>
     </message>
     <message>
         <source>%1 allocations/s now, %2/s before</source>
-        <translation type="unfinished"></translation>
+        <translation>现在每秒 %1 次分配，之前每秒 %2 次</translation>
     </message>
     <message>
         <source>the guard&apos;s lease and events were not read</source>
-        <translation type="unfinished"></translation>
+        <translation>未读取守护程序的租约和事件</translation>
     </message>
     <message>
         <source>no guard watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>没有守护程序监视此池</translation>
     </message>
     <message>
         <source>the guard holds back evictions at its cap: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序在上限处暂停移出：%1</translation>
     </message>
     <message>
         <source>the guard is not held back</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序未被暂停</translation>
     </message>
     <message>
         <source>guard %1 holds the lease</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序 %1 持有租约</translation>
     </message>
     <message>
         <source>no guard holds the lease on pool %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有守护程序持有池 %1 的租约</translation>
     </message>
     <message>
         <source>the server answers</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器有响应</translation>
     </message>
     <message>
         <source>the server has not answered for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器已 %1 没有响应：%2</translation>
     </message>
     <message>
         <source>no failover seen</source>
-        <translation type="unfinished"></translation>
+        <translation>未发现故障转移</translation>
     </message>
     <message>
         <source>the Sentinel primary changed from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>哨兵主节点在 %3 前从 %1 变为 %2</translation>
     </message>
     <message>
         <source>the pool&apos;s cluster slot moved from %1 to %2 %3 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ChartFrame</name>
-    <message>
-        <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▲ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▼ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>池的集群槽在 %3 前从 %1 迁移到 %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>池分配次数/秒</translation>
+    </message>
+    <message>
+        <source>pool rate (/s, right axis)</source>
+        <translation>池速率（次/秒，右轴）</translation>
     </message>
     <message>
         <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
-        <translation type="unfinished"></translation>
+        <translation>在大池中，▲ 标记分配最多的成员，▼ 标记接下来被分配的成员。灰色虚线是池的分配速率（右轴）。</translation>
+    </message>
+    <message>
+        <source>▲ %1</source>
+        <translation>▲ %1</translation>
+    </message>
+    <message>
+        <source>▼ %1</source>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>Which members the chart shows</source>
-        <translation type="unfinished"></translation>
+        <translation>图表显示哪些成员</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>另有 %n 个（见表格）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
     <message>
         <source>Go to the Redis address</source>
-        <translation type="unfinished"></translation>
+        <translation>转到该 Redis 地址</translation>
     </message>
     <message>
         <source>Pause or resume polling (Ctrl+Shift+Space). Writes still work.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停或恢复轮询（Ctrl+Shift+Space）。写入仍然可用。</translation>
     </message>
     <message>
         <source> &amp;Redis </source>
-        <translation type="unfinished"></translation>
+        <translation> Redis(&amp;R) </translation>
     </message>
     <message>
         <source>  P&amp;ool </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find pools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Poll every </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disconnect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionEditDialog</name>
-    <message>
-        <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>system CAs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished">名称</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CA file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Server name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client certificate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>  池(&amp;O) </translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SSH host %1 is not in ~/.ssh/known_hosts.
-
-Key type: %2
-Fingerprint: %3
-
-Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>New...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation type="unfinished">删除</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connections</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::DemoDriver</name>
-    <message>
-        <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ConnectionsDialog</name>
-    <message>
-        <source>Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Group: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>信任此密钥(&amp;T)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DesktopNotifier</name>
     <message>
         <source>Resolved: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>已解除：%1（%2）</translation>
     </message>
     <message>
         <source>Firing since %1, clear now: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>自 %1 起触发，现已解除：%2</translation>
     </message>
     <message>
         <source>Critical: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>严重：%1（%2）</translation>
     </message>
     <message>
         <source>Warning: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::EnvironmentBanner</name>
-    <message>
-        <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1（%2）</translation>
     </message>
 </context>
 <context>
     <name>poolscope::FairnessPanel</name>
     <message>
         <source>– (summary mode: counted from the next polls)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（摘要模式：从接下来的轮询开始统计）</translation>
     </message>
     <message>
         <source>%1 /s (the recording&apos;s last %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次/秒（录制文件的最后 %2）</translation>
     </message>
     <message>
         <source>– (not in the recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 /s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>full snapshot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（录制文件中没有）</translation>
     </message>
 </context>
 <context>
     <name>poolscope::GuardPanel</name>
     <message>
         <source>round failed: %1; trying again next round</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮失败：%1；下一轮再试</translation>
     </message>
     <message>
         <source>Start guard</source>
-        <translation type="unfinished"></translation>
+        <translation>启动守护程序</translation>
     </message>
     <message>
         <source>http://host/path fetched through each proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>通过每个代理获取的 http://host/path</translation>
     </message>
     <message>
         <source>Consecutive failed checks before a member is evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>成员被移出之前连续失败的检查次数</translation>
     </message>
     <message>
         <source>Consecutive good checks before an evicted member comes back</source>
-        <translation type="unfinished"></translation>
+        <translation>被移出的成员恢复之前连续成功的检查次数</translation>
     </message>
     <message>
         <source>The evicted share never goes above this: when more fail at once, the target or the network looks down</source>
-        <translation type="unfinished"></translation>
+        <translation>移出比例永远不会超过此值：同时失败的更多时，说明目标或网络似乎已宕机</translation>
     </message>
     <message>
         <source>min (no flood)</source>
-        <translation type="unfinished"></translation>
+        <translation>最小值（无分配洪峰）</translation>
     </message>
     <message>
         <source>keep (saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>保留（已保存的分配次数）</translation>
     </message>
     <message>
         <source>start</source>
-        <translation type="unfinished"></translation>
+        <translation>初始值</translation>
     </message>
     <message>
         <source>The count a restored member comes back with</source>
-        <translation type="unfinished"></translation>
+        <translation>被恢复的成员所带回的分配次数</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>目标</translation>
     </message>
     <message>
         <source>Fall</source>
-        <translation type="unfinished"></translation>
+        <translation>失败次数</translation>
     </message>
     <message>
         <source>Rise</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复次数</translation>
     </message>
     <message>
         <source>Max evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>最多移出</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>Interval</source>
-        <translation type="unfinished"></translation>
+        <translation>间隔</translation>
     </message>
     <message>
         <source>Guard off</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序已关闭</translation>
     </message>
     <message>
         <source>No round yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无检查轮次</translation>
     </message>
     <message>
         <source>Guard on, holding the lease as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序已开启，以 %1 身份持有租约</translation>
     </message>
     <message>
         <source>Guard stopped: the dashboard watches another pool now</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序已停止：仪表板现在监视另一个池</translation>
     </message>
     <message>
         <source>Stop guard</source>
-        <translation type="unfinished"></translation>
+        <translation>停止守护程序</translation>
     </message>
     <message>
         <source>Guard not started: target URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序未启动：目标 URL：%1</translation>
     </message>
     <message>
         <source>Taking the lease on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在获取 %1 的租约…</translation>
     </message>
     <message>
         <source>another guard (%1) holds the lease: waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个守护程序（%1）持有租约：等待中</translation>
     </message>
     <message>
         <source>%1 checked in %2 ms: %3 up, %4 down; %5 action(s); %6 of %7 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 毫秒内检查完毕：%3 个正常，%4 个失效；%5 个操作；%7 个中 %6 个已移出</translation>
     </message>
     <message>
         <source>Last round (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>上一轮（%1）：%2</translation>
     </message>
     <message>
         <source>Guard off (lease released)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序已关闭（租约已释放）</translation>
     </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
     <message>
         <source>Open recording</source>
-        <translation type="unfinished"></translation>
+        <translation>打开录制文件</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alerts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2642,1121 +1622,254 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接到 %1：“%2”上次读取于 %3。
+“连接”会再试一次。</translation>
     </message>
     <message>
         <source>Not connected: %1
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Any health</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: %1
-Connect tries again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>searching…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolActions</name>
-    <message>
-        <source>Refresh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict</source>
-        <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Health check target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show credentials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select members to check first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict %1?
-
-It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  • %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Evict these %n member(s)?
-
-%1
-
-They get no allocations until restored; their counts are saved.</source>
-        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Evict member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict members</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::PoolAlerts</name>
-    <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接：%1
+“%2”上次读取于 %3。“连接”会再试一次。</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolHealth</name>
     <message>
         <source>guard evicted %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序移出了 %1：%2</translation>
     </message>
     <message>
         <source>guard restored %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序恢复了 %1：%2</translation>
     </message>
     <message>
         <source>guard restored %1: %2; restored at count %3 (policy %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序恢复了 %1：%2；恢复时分配次数为 %3（策略 %4）</translation>
     </message>
     <message>
         <source>guard held back: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序暂停：%1</translation>
     </message>
     <message>
         <source>guard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序 %1</translation>
     </message>
     <message>
         <source>guard %1%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序 %1%2：%3</translation>
     </message>
     <message>
         <source>a check round is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>已有一轮检查正在运行</translation>
     </message>
     <message>
         <source>no pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>没有监视任何池</translation>
     </message>
     <message>
         <source>no member selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择成员</translation>
     </message>
     <message>
         <source>target URL &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>目标 URL“%1”：%2</translation>
     </message>
     <message numerus="yes">
         <source>checking %n member(s) through their proxies against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在通过代理检查 %n 个成员，目标为 %1</numerusform>
         </translation>
     </message>
     <message>
         <source>check results not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>检查结果未保存：%1</translation>
     </message>
     <message numerus="yes">
         <source>checked %n member(s) in %1 ms: %2 up, %3 down, %4 not checkable</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %1 毫秒内检查了 %n 个成员：%2 个正常，%3 个失效，%4 个无法检查</numerusform>
         </translation>
     </message>
     <message>
         <source>the guard is already running</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序已在运行</translation>
     </message>
     <message>
         <source>Guard not started: no live pool is watched</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序未启动：没有监视实时池</translation>
     </message>
     <message>
         <source>Guard not started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序未启动：%1</translation>
     </message>
     <message>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序未启动：另一个守护程序（%1）持有此池的租约</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolSession</name>
     <message>
         <source>cluster: the pool&apos;s slot %1 moved from node %2 to node %3</source>
-        <translation type="unfinished"></translation>
+        <translation>集群：池的槽 %1 从节点 %2 迁移到节点 %3</translation>
     </message>
     <message>
         <source>not watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>未监视</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsPanel</name>
     <message>
         <source>Connect to see every pool on the server or cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接后可查看服务器或集群上的所有池。</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>Double-click a pool to watch it</source>
-        <translation type="unfinished"></translation>
+        <translation>双击一个池以监视它</translation>
     </message>
     <message numerus="yes">
         <source>%n pool(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个池</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> 分布在 %n 个节点上</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，读取于 %1</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取池：%1</translation>
     </message>
     <message>
         <source>Reading the pools of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1 的池…</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolsTableModel</name>
     <message>
         <source>Estimated: pool size × rise of the median count per second (the pool is too big to sum in one bounded read)</source>
-        <translation type="unfinished"></translation>
+        <translation>估算值：池大小 × 中位分配次数每秒的增量（池太大，无法在一次有界读取中求和）</translation>
     </message>
     <message>
         <source>Pool</source>
-        <translation type="unfinished"></translation>
+        <translation>池</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">体积</translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>最低</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>中位数</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>最高</translation>
     </message>
     <message>
         <source>Spread</source>
-        <translation type="unfinished"></translation>
+        <translation>极差</translation>
     </message>
     <message>
         <source>Evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>已移出</translation>
     </message>
     <message>
         <source>Alloc/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::ReasonField</name>
-    <message>
-        <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>分配/秒</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RecentRecordings</name>
     <message>
         <source>Recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的录制文件</translation>
     </message>
     <message>
         <source>%1 is gone: removed from the recent recordings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不存在：已从最近的录制文件中移除</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>No recordings opened yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未打开过录制文件</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>清空列表</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ResetScenarioDialog</name>
     <message>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已离开分配次数重置场景的池：为场景暂停的演示已重新开启</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
     <message>
         <source>Pool minimum (now %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值（当前 %1）</translation>
     </message>
     <message>
         <source>Pool minimum (pool empty: 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值（池为空：0）</translation>
     </message>
     <message>
         <source>Pool minimum (not read yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值（尚未读取）</translation>
     </message>
     <message>
         <source>Load or paste a list: its new members will join at the pool minimum.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载或粘贴一个列表：其中的新成员将以池最小值加入。</translation>
     </message>
     <message>
         <source>Load or paste a list to see whether its new members would flood the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载或粘贴一个列表，看看其中的新成员是否会造成分配洪峰。</translation>
     </message>
     <message>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation type="unfinished">所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>already in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>new</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line %1: %2
-%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accepted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rejected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Duplicates</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::SessionRecorder</name>
-    <message>
-        <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording switched off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未读取池：分配洪峰预测在第一次轮询后给出。</translation>
     </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
     <message>
         <source>Server and version</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器和版本</translation>
     </message>
     <message>
         <source>recording: last poll %1</source>
-        <translation type="unfinished"></translation>
+        <translation>录制文件：上次轮询 %1</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>disconnected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reconnecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rtt %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (paused)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · read-only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no poll yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TestAllocationDialog</name>
-    <message>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atomic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>naive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelling…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TypedConfirmDialog</name>
-    <message>
-        <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::WriteLock</name>
-    <message>
-        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>录制</translation>
     </message>
 </context>
 <context>

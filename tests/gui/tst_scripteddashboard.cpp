@@ -81,7 +81,7 @@ void TestScriptedDashboard::pollReachesThePanels() {
     QVERIFY(status->roundTripText().startsWith(QStringLiteral("rtt ")));
     QVERIFY(status->sizeText().startsWith(QStringLiteral("3 ")));
     QVERIFY(status->stateText().contains(QStringLiteral("onnected")));
-    QTRY_COMPARE(d.window->chartPanel()->chartedMembers().size(), 3);
+    QTRY_COMPARE(d.window->chartPanel()->frame().members().size(), 3);
     QVERIFY(d.window->membersPanel()->emptyStateText().isEmpty());
 }
 
@@ -120,7 +120,7 @@ void TestScriptedDashboard::emptyPoolHasHelpfulStates() {
     d.script->answerPoll({}); // a key that holds nothing
     QTRY_VERIFY(d.window->membersPanel()->emptyStateText().contains(
         QStringLiteral("No pool at \"proxies\" yet: Seed…")));
-    QTRY_COMPARE(d.window->chartPanel()->placeholderText(),
+    QTRY_COMPARE(d.window->chartPanel()->frame().placeholder,
                  QStringLiteral("No pool at this key yet: Seed… to add proxies"));
     QVERIFY(d.window->actions()->seedAction()->isEnabled());
 }

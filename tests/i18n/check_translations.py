@@ -4,8 +4,11 @@
 Runs lupdate over the current sources into copies of resources/translations/poolscope_*.ts, so a
 string added to the code and missing from a .ts counts as unfinished, like one left untranslated.
 Fails when a language has more unfinished strings than its line in the baseline allows
-(resources/translations/completeness.tsv; the goal is 0 everywhere), or when the table of
-languages in docs/translations.md is not the one this check prints.
+(resources/translations/completeness.tsv; the goal is 0 everywhere), when the table of
+languages in docs/translations.md is not the one this check prints, or when a finished
+translation does not carry its source's format: the same %1..%99 (with or without L), %n in
+the last plural form, an accelerator (&) when the source has one, the same line breaks, and the
+same spaces at its ends (" s", " /s": pieces put beside a number).
 
   check_translations.py --lupdate PATH --sources LIST --ts-dir DIR --baseline FILE --docs FILE
                         [--update] -- LUPDATE_OPTIONS...
@@ -15,6 +18,7 @@ translating, or after lupdate added strings: the diff shows any language that lo
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,6 +57,43 @@ def count(ts_path):
             else:
                 finished += 1
     return finished, unfinished, vanished, keys
+
+
+ARGUMENT = re.compile(r"%L?([1-9][0-9]?)")
+ACCELERATOR = re.compile(r"&(?!&)[^\s]")
+
+
+def format_problems(ts_path):
+    """What a finished translation of the .ts lost of its source's format, one line each."""
+    problems = []
+    for context in ET.parse(ts_path).getroot().iter("context"):
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            if translation is None or translation.get("type") is not None:
+                continue
+            source = message.findtext("source") or ""
+            forms = [f.text or "" for f in translation.findall("numerusform")]
+            texts = forms or [translation.text or ""]
+            where = f"{context.findtext('name')}: {source!r}"
+            for index, text in enumerate(texts):
+                if not text:
+                    continue
+                lost = []
+                if sorted(ARGUMENT.findall(text)) != sorted(ARGUMENT.findall(source)):
+                    lost.append("its %1..%99 differ")
+                # A singular form may say "this member" instead of "%n members".
+                if "%n" in source and "%n" not in text and (not forms or index == len(forms) - 1):
+                    lost.append("%n is missing")
+                if ACCELERATOR.search(source) and not ACCELERATOR.search(text):
+                    lost.append("the accelerator (&) is missing")
+                if text.count("\n") != source.count("\n"):
+                    lost.append("the line breaks differ")
+                if (len(source) - len(source.lstrip()), len(source) - len(source.rstrip())) != (
+                        len(text) - len(text.lstrip()), len(text) - len(text.rstrip())):
+                    lost.append("the spaces at its ends differ")
+                if lost:
+                    problems.append(f"{where} -> {text!r}: {', '.join(lost)}")
+    return problems
 
 
 def measure(args, lupdate_options):
@@ -157,6 +198,9 @@ def main():
             failures.append(f"{code}: {unfinished} unfinished translations, at most "
                             f"{allowed[code]} allowed: translate them (Qt Linguist), or, for "
                             f"strings just added, record it with --update")
+    for code in LANGUAGES:
+        for problem in format_problems(os.path.join(args.ts_dir, f"poolscope_{code}.ts")):
+            failures.append(f"{code}: {problem}")
     if text[start:end].strip() != expected.strip():
         failures.append(f"the table in {args.docs} is not current: run with --update")
     for failure in failures:

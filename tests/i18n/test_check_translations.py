@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The completeness check's own cases, on a tiny source file with real lupdate runs: complete
-languages pass, an unfinished or a missing string fails, a stale table in the docs fails, and
---update records the counts. Usage: test_check_translations.py LUPDATE"""
+languages pass, an unfinished or a missing string fails, a stale table in the docs fails,
+--update records the counts, and a finished translation that dropped a %1 fails.
+Usage: test_check_translations.py LUPDATE"""
 import os
 import subprocess
 import sys
@@ -18,10 +19,13 @@ class Panel : public QObject {
 """
 
 
-def ts(code, finished):
+def ts(code, finished, seconds=None):
     translation = '<translation>x</translation>' if finished else '<translation type="unfinished"></translation>'
+    extra = "" if seconds is None else (
+        f'<message><source>%1 s</source><translation>{seconds}</translation></message>')
     body = "" if code == "en" else (
-        f'<context><name>Panel</name><message><source>Members</source>{translation}</message></context>')
+        f'<context><name>Panel</name><message><source>Members</source>{translation}</message>'
+        f'{extra}</context>')
     return f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="{code}">{body}</TS>\n'
 
 
@@ -32,14 +36,15 @@ def run(work, lupdate, *extra):
     return subprocess.run(args, capture_output=True, text=True)
 
 
-def setup(work, extra_source="", unfinished=()):
+def setup(work, extra_source="", unfinished=(), seconds=None):
     with open(os.path.join(work, "panel.cpp"), "w") as f:
         f.write(SOURCE % extra_source)
     with open(os.path.join(work, "sources.lst"), "w") as f:
         f.write(os.path.join(work, "panel.cpp") + "\n")
     for code in CODES:
         with open(os.path.join(work, f"poolscope_{code}.ts"), "w", encoding="utf-8") as f:
-            f.write(ts(code, code not in unfinished))
+            kept = None if seconds is None else seconds.get(code, "%1 x")
+            f.write(ts(code, code not in unfinished, kept))
 
 
 def main():
@@ -67,9 +72,14 @@ def main():
         expect("recorded", run(work, lupdate, "--update"), 0, "1 of 2 (50 %)")
         setup(work)
         expect("a stale table", run(work, lupdate), 1, "is not current")
+        setup(work, extra_source='tr("%1 s"); ', seconds={"ug": "x"})
+        expect("a dropped %1", run(work, lupdate, "--update"), 1,
+               "ug: Panel: '%1 s' -> 'x': its %1..%99 differ")
+        setup(work, extra_source='tr("%1 s"); ', seconds={})
+        expect("a kept %1", run(work, lupdate), 0)
     for failure in failures:
         print("test_check_translations: " + failure, file=sys.stderr)
-    print(f"test_check_translations: {7 - len(failures)} of 7 cases pass")
+    print(f"test_check_translations: {9 - len(failures)} of 9 cases pass")
     return 1 if failures else 0
 
 
