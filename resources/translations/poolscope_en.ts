@@ -12,6 +12,33 @@
     </message>
 </context>
 <context>
+    <name>poolscope::AlertsPanel</name>
+    <message numerus="yes">
+        <source>No alert: %n rule(s) watching this pool.</source>
+        <translation>
+            <numerusform>No alert: %n rule watching this pool.</numerusform>
+            <numerusform>No alert: %n rules watching this pool.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing, %1 pending.</source>
+        <translation>
+            <numerusform>%n alert firing, %1 pending.</numerusform>
+            <numerusform>%n alerts firing, %1 pending.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::AuditView</name>
+    <message numerus="yes">
+        <source>%n entry(ies) found</source>
+        <translation>
+            <numerusform>%n entry found</numerusform>
+            <numerusform>%n entries found</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::ChartFrame</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -28,6 +55,77 @@
         <translation type="vanished">
             <numerusform>+%n more (see the table)</numerusform>
             <numerusform>+%n more (see the table)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message numerus="yes">
+        <source>Group %1: %n connection(s)</source>
+        <translation>
+            <numerusform>Group %1: %n connection</numerusform>
+            <numerusform>Group %1: %n connections</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::MembersPanel</name>
+    <message numerus="yes">
+        <source>searching… %Ln page(s)</source>
+        <translation>
+            <numerusform>searching… %Ln page</numerusform>
+            <numerusform>searching… %Ln pages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolActions</name>
+    <message numerus="yes">
+        <source>Evict the %n selected member(s) (Delete)</source>
+        <translation>
+            <numerusform>Evict the %n selected member (Delete)</numerusform>
+            <numerusform>Evict the %n selected members (Delete)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore the %n selected member(s) (Ctrl+R)</source>
+        <translation>
+            <numerusform>Restore the %n selected member (Ctrl+R)</numerusform>
+            <numerusform>Restore the %n selected members (Ctrl+R)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>  … and %n more</source>
+        <translation>
+            <numerusform>  … and %n more</numerusform>
+            <numerusform>  … and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Evict these %n member(s)?
+
+%1
+
+They get no allocations until restored; their counts are saved.</source>
+        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
+        <translation>
+            <numerusform>Evict this %n member?
+
+%1
+
+It gets no allocations until restored; its count is saved.</numerusform>
+            <numerusform>Evict these %n members?
+
+%1
+
+They get no allocations until restored; their counts are saved.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
+        <translation>
+            <numerusform>Restore %n member at count zero? It gets every allocation until it catches up with the pool.</numerusform>
+            <numerusform>Restore %n members at count zero? Each gets every allocation until it catches up with the pool.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,42 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pa_IN">
 <context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 %</source>
+        <extracomment>A percentage: the number, then its sign.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 ਮਿੰਟ</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished">%1 ਘੰਟੇ</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FairnessPanel</name>
     <message>
         <source>Members in the pool, and how many are evicted</source>
@@ -105,6 +141,97 @@
             <numerusform>ਭੁੱਖਮਰੀ ਦੀ ਚੇਤਾਵਨੀ: %1 ਜਾਂ ਵੱਧ &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, %2, ਇਹਨਾਂ %n ਮੈਂਬਰਾਂ ਵਿੱਚੋਂ ਕਿਸੇ ਨੂੰ ਵੀ ਅਗਲੇ %3 ਨਿਰਧਾਰਨਾਂ (%4) ਵਿੱਚੋਂ ਕੋਈ ਨਹੀਂ ਮਿਲਦਾ: ਬਾਕੀ ਪੂਲ ਪਹਿਲਾਂ ਪੂਰਾ ਹੁੰਦਾ ਹੈ।</numerusform>
         </translation>
     </message>
+    <message>
+        <source> (no allocations measured right now, so no time estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, about %1 at the current rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: this member will receive every allocation until others join.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: these %L1 members will share every allocation between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This member will receive the next ~%1 allocations%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HealthCell</name>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checkable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up · %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never checked (Ctrl+K checks the selected members)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last check %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target answered HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 consecutive successes, %2 consecutive failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evicted by the guard</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LoadReport</name>
@@ -127,6 +254,183 @@
     <message>
         <source>lost in failover: not checked (%1)</source>
         <translation>ਫੇਲਓਵਰ ਵਿੱਚ ਗੁਆਚੇ: ਜਾਂਚ ਨਹੀਂ ਕੀਤੀ (%1)</translation>
+    </message>
+    <message>
+        <source>pool is empty: no proxy allocated (%1 empty answers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated %1 in %2 (%3/s)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty-pool answers: 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>errors: 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outcome unknown (no reply, never retried): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency p50 %1 · p99 %2 · max %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 worker(s), pipeline %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive ZRANGE + ZINCRBY</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OutsideChanges</name>
+    <message>
+        <source> and %L1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 members left the pool without an eviction here (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PoolMonitor</name>
+    <message>
+        <source>full snapshot (%1 members)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProxyList</name>
+    <message>
+        <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains a NUL byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains the control character U+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is out of range 1-65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated [ in IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing scheme before &quot;://&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid scheme %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty credentials before &quot;@&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected path %1 after the port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing host and port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty [] where an IPv6 address belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected text %1 after &quot;]&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid UTF-8</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -387,6 +691,10 @@ Please verify the correct file name was given.</source>
     <message>
         <source>Change to list view mode</source>
         <translation>ਸੂਚੀ ਦ੍ਰਿਸ਼ ਵਿੱਚ ਬਦਲੋ</translation>
+    </message>
+    <message>
+        <source>Show </source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -846,6 +1154,45 @@ Please verify the correct file name was given.</source>
     </message>
 </context>
 <context>
+    <name>RestorePolicy</name>
+    <message>
+        <source>keep</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
+        <translation type="unfinished">ਸ਼ੁਰੂਆਤ</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep: back at its saved count, where it left off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero: back at 0; it takes every allocation until it catches up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start: back at the agreed starting count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SeedDialog</name>
     <message>
         <source>Seed the pool</source>
@@ -1084,10 +1431,33 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>WriteLock</name>
+    <message>
+        <source>Production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Development</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>reopening the last connection %1 (poolscope --demo starts the demo instead)</source>
         <translation>ਪਿਛਲਾ ਕਨੈਕਸ਼ਨ %1 ਮੁੜ ਖੋਲ੍ਹਿਆ ਜਾ ਰਿਹਾ ਹੈ (poolscope --demo ਇਸ ਦੀ ਥਾਂ ਡੈਮੋ ਸ਼ੁਰੂ ਕਰਦਾ ਹੈ)</translation>
+    </message>
+    <message>
+        <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1273,6 +1643,69 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>poolscope::AlertRulesDialog</name>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep firing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
@@ -1404,6 +1837,351 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>poolscope::AlertsPanel</name>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit this pool&apos;s alert rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert rules saved in the connection &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live pool watched: no alerts are judged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No alert: %n rule(s) watching this pool.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing, %1 pending.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::AuditView</name>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evicted hash moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard held back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard no longer held back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit trail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part of a member id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user, host, program or guard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation type="unfinished">ਮੈਂਬਰ</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished">ਨਿਰਧਾਰਨ ਗਿਣਤੀ</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Member:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ac&amp;tor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acti&amp;on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) found</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 among %2 read: the whole trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stopped there, narrow the filters to see older ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trail could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live pool watched: there is no trail to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the trail…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ChartFrame</name>
+    <message>
+        <source>pool allocations/s</source>
+        <translation type="unfinished">ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
+    </message>
+    <message>
+        <source>allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count − median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocations (count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No connection to Redis: retrying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected (the events panel says why)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the pool fails: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first poll…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at this key yet: Seed… to add proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collecting data…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · zoomed in: Esc or a right click to zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · legend hidden (narrow): colours as in the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▲ %1</source>
+        <translation type="unfinished">▲ %1</translation>
+    </message>
+    <message>
+        <source>▼ %1</source>
+        <translation type="unfinished">▼ %1</translation>
+    </message>
+    <message>
+        <source>pool rate (/s, right axis)</source>
+        <translation type="unfinished">ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
+    </message>
+    <message>
+        <source>pool min–max − median (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool median (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool minimum − median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool minimum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation type="unfinished">
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::ChartPanel</name>
     <message>
         <source>pool allocations/s</source>
@@ -1411,7 +2189,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation>ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
+        <translation type="vanished">ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
     </message>
     <message>
         <source>In a big pool ▲ marks the most allocated members, ▼ the ones allocated next. The dotted grey line is the pool&apos;s allocation rate (right axis).</source>
@@ -1419,11 +2197,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation>▲ %1</translation>
+        <translation type="vanished">▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation>▼ %1</translation>
+        <translation type="vanished">▼ %1</translation>
     </message>
     <message>
         <source>Which members the chart shows</source>
@@ -1431,7 +2209,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
             <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
         </translation>
@@ -1455,12 +2233,393 @@ socks5://203.0.113.5:1080</translation>
         <source>  P&amp;ool </source>
         <translation>  ਪੂਲ(&amp;O) </translation>
     </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find pools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+    </message>
+    <message>
+        <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server and watch the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Poll every </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pool key is empty: name the pool&apos;s sorted set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Password refused: type it into the URL, then Enter </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching this server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: connect first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionEditDialog</name>
+    <message>
+        <source>The server needs a password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system CAs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the certificate file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not verify the server (insecure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept and record an unknown host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember secrets in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asked when connecting if left empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the URL&apos;s host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[user@]bastion[:port] or a Host alias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Secret Service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">ਨਾਂ</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS (rediss://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH tunnel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ConnectionPrompter</name>
     <message>
         <source>&amp;Trust this key</source>
         <translation>ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਭਰੋਸਾ ਕਰੋ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Password for the Redis server %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passphrase of the TLS client key %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passphrase of the SSH key %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH password for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH host %1 is not in ~/.ssh/known_hosts.
+
+Key type: %2
+Fingerprint: %3
+
+Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: unknown SSH host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ConnectionsDialog</name>
+    <message>
+        <source>New...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished">ਮਿਟਾਓ</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for a keychain...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Group %1: %n connection(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No saved connections yet: New... saves one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport: %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, via ssh %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pool key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poll every %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens with writes locked until unlocked for the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password: from the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password: asked when connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (copy %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::DemoDriver</name>
+    <message>
+        <source>the demo list is missing from the resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo list has no usable entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background load: %L1 workers, about %L2 allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background load ended with %L1 errors, %L2 unknown</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1483,6 +2642,114 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>poolscope::EnvironmentBanner</name>
+    <message>
+        <source>&amp;Unlock writes for this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unlock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lock writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · writes unlocked for this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::EventsPanel</name>
+    <message>
+        <source>connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evict</source>
+        <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool</source>
+        <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <translation type="unfinished">ਰਿਕਾਰਡਿੰਗ</translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations and errors, newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::FairnessPanel</name>
     <message>
         <source>– (summary mode: counted from the next polls)</source>
@@ -1495,6 +2762,50 @@ socks5://203.0.113.5:1080</translation>
     <message>
         <source>– (not in the recording)</source>
         <translation>– (ਰਿਕਾਰਡਿੰਗ ਵਿੱਚ ਨਹੀਂ)</translation>
+    </message>
+    <message>
+        <source>Stale: no good poll since %1. These figures are from then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+%2 evicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 with the %3 evicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busiest (last %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (no allocations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending: first totals scan %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>highest count: %1 (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1607,6 +2918,14 @@ socks5://203.0.113.5:1080</translation>
         <source>Guard off (lease released)</source>
         <translation>ਰਾਖਾ ਬੰਦ (ਲੀਜ਼ ਛੱਡੀ)</translation>
     </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+    </message>
 </context>
 <context>
     <name>poolscope::MainWindow</name>
@@ -1617,6 +2936,136 @@ socks5://203.0.113.5:1080</translation>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
         <translation>poolscope · %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
+        <translation type="unfinished">ਪੂਲ</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation type="unfinished">ਮੈਂਬਰ</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server refused the password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+    </message>
+    <message>
+        <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record while watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pool</source>
+        <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert &amp;rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit &amp;trail…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overview of every pool…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every pool of every saved connection in one table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the chart, the history or the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope · recording %1 · %2 (read only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the recording %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the recording: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1632,6 +3081,560 @@ Connect tries again.</source>
 &quot;%2&quot; was last read at %3. Connect tries again.</source>
         <translation>ਜੁੜਿਆ ਨਹੀਂ: %1
 &quot;%2&quot; ਆਖਰੀ ਵਾਰ %3 &apos;ਤੇ ਪੜ੍ਹਿਆ ਗਿਆ। ਜੁੜੋ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰਦਾ ਹੈ।</translation>
+    </message>
+    <message>
+        <source>Filter members… (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only members whose id contains this text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only members in this health state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‖ order held: rows selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‖ order held: pointer over the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching the pool for &quot;%1&quot;…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search for &quot;%1&quot; failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member is %1 (health filter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No member matches &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: retrying. The events panel says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: %1
+Connect tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected, but reading &quot;%1&quot; fails: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first %1 found: type more to narrow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole pool searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>searching… %Ln page(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 found for &quot;%2&quot; · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shown · %2 in pool · %3 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::OverviewWindow</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview of every pool – poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter rows: connection, pool, status…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows only the rows with this text in any column (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads every server now (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows shown as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every saved connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connections yet.
+
+Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connection is in this group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 · last good poll: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the overview as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the overview as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolActions</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished">ਤਾਜ਼ਾ ਕਰੋ</translation>
+    </message>
+    <message>
+        <source>Poll the pool now (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a proxy list into the pool (Ctrl+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test allocations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run allocations through allocate.lua (Ctrl+T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo: count reset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin to chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter the members table (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the chart as an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export history as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every member&apos;s count over time: time, member, count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the members table as shown (sorted and filtered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to previous pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch the pool watched before this one again (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health check target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL fetched through each proxy (http:// or https://):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include credentials in CSV exports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check selected refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select members to check first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select one or more members in the pool first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict %1 (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Evict the %n selected member(s) (Delete)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>select one or more evicted (grey) members first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore %1 (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore the %n selected member(s) (Ctrl+R)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled: not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpin from chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: select members in the table first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop always charting the selected members (Ctrl+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: no other pool watched in this window yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict %1?
+
+It gets no allocations until restored; its count is saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  • %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>  … and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Evict these %n member(s)?
+
+%1
+
+They get no allocations until restored; their counts are saved.</source>
+        <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Evict member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore at zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>restore at zero not confirmed: nothing written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chart saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the chart to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>history saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the history to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the table to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolAlerts</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert fired: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert resolved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1710,6 +3713,37 @@ Connect tries again.</source>
         <source>Guard not started: another guard (%1) holds the lease on this pool</source>
         <translation>ਰਾਖਾ ਸ਼ੁਰੂ ਨਹੀਂ ਹੋਇਆ: ਇੱਕ ਹੋਰ ਰਾਖੇ (%1) ਕੋਲ ਇਸ ਪੂਲ ਦੀ ਲੀਜ਼ ਹੈ</translation>
     </message>
+    <message>
+        <source>%1 on %2 (%3, pid %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>someone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 seeded %n member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 evicted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 restored %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; reason: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::PoolSession</name>
@@ -1720,6 +3754,218 @@ Connect tries again.</source>
     <message>
         <source>not watched</source>
         <translation>ਨਿਗਰਾਨੀ ਨਹੀਂ</translation>
+    </message>
+    <message>
+        <source>a recording, opened read only: there is no pool to write to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only mode (--read-only): poolscope only watches this pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not connected to Redis: connect first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only: the server refuses writes for this user (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting to %1, pool &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back to this pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disconnected from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polling paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polling resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected to %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection lost, reconnecting: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poll failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · not retrying: enter the password in the Redis URL field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording (read only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed +%L1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 already in the pool kept their count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 evicted not re-added (restore them instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evict %1 (saved %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore %1 (%2) at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore %L1 members (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · forecast: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected to a read-only replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::PoolTableModel</name>
+    <message>
+        <source>evicted (saved %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in pool · catching up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation type="unfinished">ਮੈਂਬਰ</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>debt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations recorded so far (the score); for evicted members the saved count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all allocations counted in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the pool, or evicted (kept aside with its saved count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the count last changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1807,6 +4053,32 @@ Connect tries again.</source>
     </message>
 </context>
 <context>
+    <name>poolscope::ProfileConnector</name>
+    <message>
+        <source>connection &quot;%1&quot;: no password given</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::ReasonField</name>
+    <message>
+        <source>optional: why, for the pool&apos;s audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::RecentRecordings</name>
     <message>
         <source>Recent recordings</source>
@@ -1835,6 +4107,228 @@ Connect tries again.</source>
         <source>the count-reset scenario&apos;s pool was left: the demo, paused for the scenario, is on again</source>
         <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼ ਦਾ ਪੂਲ ਛੱਡ ਦਿੱਤਾ: ਦ੍ਰਿਸ਼ ਲਈ ਰੋਕਿਆ ਡੈਮੋ ਮੁੜ ਚਾਲੂ ਹੈ</translation>
     </message>
+    <message>
+        <source>Run scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to previous pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the scenario now (a partial report follows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch the pool you watched before the scenario again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the scenario (writes the scenario key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the scenario key first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count-reset demo on production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the pool&apos;s name was not typed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one member evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>restored: %Ln allocation(s) went to it since</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 / %2 · %Ln allocation(s) · %3</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>evict %1 (scenario)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>observed: longest run %Ln consecutive allocation(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>share in the first %1 after the restore: %2 (fair share %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caught up with the pool minimum after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did not catch up within the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::RestoreDialog</name>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished">ਬਹਾਲੀ</translation>
+    </message>
+    <message>
+        <source>%1 (saved %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n member(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>
+Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting count: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore with this policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::SecretPrompter</name>
+    <message>
+        <source>Password for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS client key %1 is encrypted. Its passphrase:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH key %1 is encrypted. Its passphrase:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH password for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+(kept in the keychain for &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+(kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::SeedDialog</name>
@@ -1862,6 +4356,193 @@ Connect tries again.</source>
         <source>The pool has not been read yet: the flood forecast follows its first poll.</source>
         <translation>ਪੂਲ ਅਜੇ ਪੜ੍ਹਿਆ ਨਹੀਂ ਗਿਆ: ਹੜ੍ਹ ਦਾ ਪੂਰਵ-ਅਨੁਮਾਨ ਉਸ ਦੇ ਪਹਿਲੇ ਪੋਲ ਤੋਂ ਬਾਅਦ ਆਵੇਗਾ।</translation>
     </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than 64 MiB: split it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): the first %3 lines are shown, every line is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a proxy list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proxy lists (*.txt *.csv *.json *.list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+    </message>
+    <message>
+        <source>evicted: restore it instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, first %3 listed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation type="unfinished">ਸਵੀਕਾਰ ਕੀਤੇ</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished">ਰੱਦ ਕੀਤੇ</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation type="unfinished">ਦੁਹਰਾਅ</translation>
+    </message>
+    <message>
+        <source>New members join at the pool minimum: no flood.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting count: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pool minimum is %1: starting at %2 causes no flood.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is empty: the new members share the allocations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flood warning: %1 is below the pool minimum %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed a pool (not connected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: connect to a pool first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed pool &quot;%1&quot; · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Seed %Ln member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: still reading the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: no accepted proxy in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the accepted members to the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the list (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The list cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %Ln member(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::SessionRecorder</name>
+    <message>
+        <source>recording stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording switched off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the past of this pool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recording: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::StatusBarPanel</name>
@@ -1876,6 +4557,195 @@ Connect tries again.</source>
     <message>
         <source>recording</source>
         <translation>ਰਿਕਾਰਡਿੰਗ</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection to the Redis server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round-trip time of the last poll (all its commands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the last successful poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rtt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln member(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poll failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · primary %1 (from sentinel %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, pool &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no poll yet</source>
+        <translation type="unfinished">ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
+    </message>
+    <message>
+        <source>stale: last good poll %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polled %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TestAllocationDialog</name>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run now; the summary still accounts for every allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic script (allocate.lua)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive ZRANGE + ZINCRBY (race demo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>starting %n worker(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln allocation(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, max %1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atomic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the test allocations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 done · %2 allocations/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped at %1 of %2 (%p%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TypedConfirmDialog</name>
+    <message>
+        <source>Type the pool&apos;s name, %1, to confirm:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::WriteLock</name>
+    <message>
+        <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
