@@ -10,7 +10,7 @@ namespace poolscope {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
 } // namespace
 
@@ -56,7 +56,7 @@ qsizetype ChartFrame::pointCount(const QByteArray &member) const {
 
 double ChartFrame::lastValue(const QByteArray &member) const {
     const ChartLine *found = line(member);
-    return found && !found->points.isEmpty() ? found->points.constLast().y() : kNaN;
+    return found && !found->points.isEmpty() ? found->points.constLast().y() : kNoValue;
 }
 
 QList<double> ChartFrame::bandLastValues() const {
