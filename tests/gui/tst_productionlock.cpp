@@ -95,7 +95,11 @@ private Q_SLOTS:
         QVERIFY2(banner->statusLabel()->text().contains(QStringLiteral("unlocked")),
                  qPrintable(banner->statusLabel()->text()));
         QVERIFY(d.window.environmentBanner()->unlockAction()->isChecked());
-        d.window.membersPanel()->selectMembers({"m0"});
+        const auto selectM0 = [&] {
+            d.window.membersPanel()->selectMembers({"m0"});
+            return d.window.membersPanel()->selectedPoolMembers().size() == 1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(selectM0(), 10000);
         QSignalSpy evicted(&d.session, &PoolSession::membersEvicted);
         d.actions()->evictAction()->trigger(); // one member: the ordinary question
         QVERIFY(evicted.wait(5000));
@@ -121,8 +125,12 @@ private Q_SLOTS:
             });
 
         // Several members: typed, and nothing evicted when it was not.
-        d.window.membersPanel()->selectMembers({"m1", "m2"});
-        QTRY_COMPARE(d.window.membersPanel()->selectedPoolMembers().size(), 2);
+        // Selected once the first poll's rows are in the table (a slow machine polls later).
+        const auto selectTwo = [&] {
+            d.window.membersPanel()->selectMembers({"m1", "m2"});
+            return d.window.membersPanel()->selectedPoolMembers().size() == 2;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(selectTwo(), 10000);
         QVERIFY(!d.actions()->evictSelected());
         QCOMPARE(asked, QStringList{QString::fromUtf8(kKey)});
         QCOMPARE(count("m1"), 5.0);
