@@ -35,7 +35,7 @@ void PoolSession::setPins(const QList<QByteArray> &members) {
     // Their colour now, before the chart draws them: one handed out later would differ from the
     // legend swatch drawn with the first.
     m_colors.assign(sorted);
-    m_history->setPinned(sorted);        // tracked past the history's limit
+    m_history->setPinned(sorted);     // tracked past the history's limit
     m_feed->setPinnedMembers(sorted); // read on every poll of a big pool (the poller's thread)
     Q_EMIT pinsChanged(sorted);
 }

@@ -202,8 +202,7 @@ void PoolActions::updateActions() {
     const QList<QByteArray> inPool = m_members->selectedPoolMembers();
     const QList<QByteArray> evicted = m_members->selectedEvictedMembers();
     setWriteEnabled(m_checkSelected, !inPool.isEmpty() || !evicted.isEmpty(),
-                    tr("select members to check first"),
-                    m_checkSelected->data().toString());
+                    tr("select members to check first"), m_checkSelected->data().toString());
     const KeyProblem &problem = m_session->keyProblem();
     const QString blockingProblem = problem.blocksPoolCommands() ? problem.text : QString();
     setWriteEnabled(m_seed, blockingProblem.isEmpty(), blockingProblem, m_seed->data().toString());
@@ -284,8 +283,7 @@ bool PoolActions::evictSelected() {
                       nullptr, int(members.size()))
                        .arg(lines.join(QLatin1Char('\n')));
     }
-    const QString title =
-        members.size() == 1 ? tr("Evict member") : tr("Evict members");
+    const QString title = members.size() == 1 ? tr("Evict member") : tr("Evict members");
     // On production, several members at once need the pool's name typed, not one click.
     const bool typed = members.size() > 1 && m_session->writeLock().needsTypedConfirmation();
     std::optional<QString> reason;
