@@ -42,7 +42,10 @@ PoolHealth::PoolHealth(PoolSession *session)
                 m_charted = QSet<QByteArray>(members.cbegin(), members.cend());
             });
     connect(&m_reader, &HealthReader::readFinished, this, &PoolHealth::readFinished);
-    connect(&m_reader, &HealthReader::readFailed, this, &PoolHealth::readFailed);
+    connect(&m_reader, &HealthReader::readFailed, this, [this](const Failure &failure) {
+        m_wholeAsked = false; // the whole read stays due
+        Q_EMIT readFailed(failure);
+    });
     connect(&m_reader, &HealthReader::checkFinished, this, &PoolHealth::checkDone);
 }
 
@@ -58,6 +61,7 @@ void PoolHealth::targetChanged() {
     m_records.clear();
     m_read.clear();
     m_wholeDue = true;
+    m_wholeAsked = false;
     Q_EMIT recordsChanged();
     if (!m_session->hasTarget() || m_session->isShowingRecording()) {
         m_reader.clearTarget();
@@ -86,23 +90,31 @@ void PoolHealth::observationApplied(const PoolObservation &observation) {
     if (members.size() > kMaxMembersRead)
         members.resize(kMaxMembersRead);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (m_wholeDue || now - m_lastWholeMs >= kWholeReadIntervalMs) {
+    // One whole read at a time: polls that come while it runs (a slow server, a big pool) read
+    // the charted members only, or each would queue another whole read behind it.
+    if (!m_wholeAsked && (m_wholeDue || now - m_lastWholeMs >= kWholeReadIntervalMs)) {
+        m_wholeAsked = true;
         m_reader.read(members, true);
         return;
     }
-    // Between whole reads: the chart's members, and those not read yet (new in the pool).
+    // Between whole reads: the chart's members, and those not read yet (new in the pool) unless
+    // the whole read on its way reads them.
     QList<QByteArray> some;
     for (const QByteArray &member : std::as_const(members))
-        if (!m_read.contains(member) || m_charted.contains(member) || m_session->isPinned(member))
+        if ((!m_wholeAsked && !m_read.contains(member)) || m_charted.contains(member) ||
+            m_session->isPinned(member))
             some << member;
     m_reader.read(some, false); // with no member: the trail alone
 }
 
 void PoolHealth::readFinished(const HealthReading &reading) {
-    if (reading.whole)
+    if (reading.whole) {
         m_lastWholeMs = QDateTime::currentMSecsSinceEpoch();
+        m_wholeAsked = false;
+        m_wholeDue = false;
+    }
     // A guard or an operator acted: marks and records may have changed anywhere.
-    m_wholeDue = reading.trailMoved;
+    m_wholeDue = m_wholeDue || reading.trailMoved;
     merge(reading.records, reading.members, reading.whole);
     showGuardEvents(reading.streamEvents, m_shown.eventsId);
     showGuardEvents(reading.auditEvents, m_shown.auditId);

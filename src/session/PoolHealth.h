@@ -97,6 +97,7 @@ private:
     QSet<QByteArray> m_charted; // the chart's members: read on every poll
     qint64 m_lastWholeMs = 0;
     bool m_wholeDue = true;
+    bool m_wholeAsked = false; // a whole read is on its way
     // The pool whose guard events were shown (kept across reconnects to it), and where each of
     // its streams was shown up to.
     Endpoint m_shownEndpoint;
