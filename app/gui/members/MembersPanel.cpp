@@ -325,9 +325,8 @@ void MembersPanel::applyObservation(const PoolObservation &observation) {
     // members, wherever their rows are now.
     const QList<QByteArray> selected =
         m_view->selectionModel()->hasSelection() ? selectedMembers() : QList<QByteArray>{};
-    m_model->setRows(
-        PoolTableModel::buildRows(observation.snapshot, &m_session->rates(), &m_session->history()),
-        QDateTime::currentMSecsSinceEpoch());
+    m_model->setLiveRows(observation.snapshot, &m_session->rates(), &m_session->history(),
+                         QDateTime::currentMSecsSinceEpoch());
     if (!selected.isEmpty() && !m_view->selectionModel()->hasSelection())
         selectMembers(selected);
     updateEmptyState();

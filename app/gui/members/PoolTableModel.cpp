@@ -55,6 +55,7 @@ void PoolTableModel::leaveSummaryMode() {
 void PoolTableModel::setSummary(qint64 poolSize, qint64 windowFrom, const QList<Row> &window,
                                 const QList<Row> &evicted, qint64 nowMs) {
     m_nowMs = nowMs;
+    m_live = false;
     const int size = int(std::clamp<qint64>(poolSize, 0, std::numeric_limits<int>::max() / 2));
     if (!m_summary) {
         beginResetModel();
@@ -126,8 +127,13 @@ bool PoolTableModel::isRowLoaded(int row) const {
 }
 
 const PoolTableModel::Row &PoolTableModel::rowAt(int row) const {
-    if (!m_summary)
-        return m_rows.at(row);
+    if (!m_summary) {
+        const Row &found = m_rows.at(row);
+        // Only the derived values are written, and m_rows is never shared while live.
+        if (m_live && found.derivedFor != m_source.poll)
+            derive(const_cast<Row &>(found));
+        return found;
+    }
     if (row >= m_poolMembers)
         return m_rows.at(row - m_poolMembers);
     if (row >= m_windowFrom && row < m_windowFrom + m_window.size())
@@ -171,6 +177,11 @@ bool PoolTableModel::updateRowsInPlace(const QList<Row> &rows) {
 }
 
 void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
+    m_live = false;
+    applyRows(rows, nowMs);
+}
+
+void PoolTableModel::applyRows(const QList<Row> &rows, qint64 nowMs) {
     leaveSummaryMode();
     m_nowMs = nowMs;
     // The common case on every poll of a steady pool: no hash of the incoming rows, no new index.
@@ -234,6 +245,8 @@ void PoolTableModel::setRows(const QList<Row> &rows, qint64 nowMs) {
 
 void PoolTableModel::clear() {
     beginResetModel();
+    m_live = false;
+    m_source = {};
     m_summary = false;
     m_window.clear();
     m_windowFrom = 0;
