@@ -3,6 +3,7 @@
 #include "text/CredentialMask.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace poolscope {
 
@@ -55,6 +56,43 @@ void AlertFactsBuilder::observe(const PoolObservation &observation) {
     noteServer(FailoverFact::Kind::PrimaryChanged, m_primary, observation.primary, now);
     noteServer(FailoverFact::Kind::SlotMoved, m_servedBy, observation.servedBy, now);
 
+    const quint64 poll = ++m_polls;
+    const bool hasPrevious = m_previousMs >= 0;
+    Tick tick{m_previousMs, now, std::nullopt, {}};
+    double rises = 0;
+    QList<QByteArray> marked; // their allocation (or first sight) is now: marked after the tick
+    if (!observeChanges(observation, poll, tick, rises, marked))
+        observeAll(observation, poll, tick, rises, marked);
+    m_previousMs = now;
+    if (hasPrevious) {
+        tick.total = observation.summaryMode ? observation.allocationsSincePrevious
+                                             : std::optional<double>(rises);
+        if (tick.total) {
+            m_cumulative += *tick.total;
+            m_countedMs += tick.toMs - tick.fromMs;
+        } else {
+            tick.deltas.clear(); // shares of an unknown whole would mislead
+        }
+        recordTick(std::move(tick));
+    }
+    for (const QByteArray &member : std::as_const(marked))
+        m_followed[member].cumulativeAt = m_cumulative;
+
+    // The baseline: about one level a second, as far back as the window and the baseline reach.
+    const qint64 spacing = std::max<qint64>(1000, m_options.baselineMs / 900);
+    const Level level{now, m_cumulative, m_countedMs};
+    if (m_levels.size() >= 2 && now - m_levels[m_levels.size() - 2].timeMs < spacing)
+        m_levels.back() = level;
+    else
+        m_levels.push_back(level);
+    const qint64 keepFrom = now - m_options.windowMs - m_options.baselineMs - spacing;
+    while (m_levels.size() > 2 && m_levels[1].timeMs <= keepFrom)
+        m_levels.pop_front();
+}
+
+void AlertFactsBuilder::observeAll(const PoolObservation &observation, quint64 poll, Tick &tick,
+                                   double &rises, QList<QByteArray> &marked) {
+    const qint64 now = observation.timeMs;
     // The members this poll read: all of them, or a big pool's bottom, top, pinned and shown.
     QList<PoolMember> seen;
     if (!observation.summaryMode) {
@@ -67,12 +105,12 @@ void AlertFactsBuilder::observe(const PoolObservation &observation) {
                 seen.append({row.member, row.count});
         seen += summary.pinned;
     }
-    const quint64 poll = ++m_polls;
-    const bool hasPrevious = m_previousMs >= 0;
-    Tick tick{m_previousMs, now, std::nullopt, {}};
-    double rises = 0;
+    if (m_allSeen) { // their poll fields as observeChanges left them: all in the last poll
+        for (Followed &followed : m_followed)
+            followed.poll = poll - 1;
+        m_allSeen = false;
+    }
     qsizetype distinct = 0;
-    QList<QByteArray> marked; // their allocation (or first sight) is now: marked after the tick
     m_followed.reserve(seen.size());
     for (const PoolMember &member : std::as_const(seen)) {
         auto followed = m_followed.find(member.member);
@@ -101,31 +139,44 @@ void AlertFactsBuilder::observe(const PoolObservation &observation) {
     }
     if (m_followed.size() > distinct)
         m_followed.removeIf([poll](const auto &entry) { return entry.value().poll != poll; });
-    m_previousMs = now;
-    if (hasPrevious) {
-        tick.total = observation.summaryMode ? observation.allocationsSincePrevious
-                                             : std::optional<double>(rises);
-        if (tick.total) {
-            m_cumulative += *tick.total;
-            m_countedMs += tick.toMs - tick.fromMs;
-        } else {
-            tick.deltas.clear(); // shares of an unknown whole would mislead
-        }
-        recordTick(std::move(tick));
-    }
-    for (const QByteArray &member : std::as_const(marked))
-        m_followed[member].cumulativeAt = m_cumulative;
+    m_readId = observation.summaryMode ? 0 : observation.snapshot.readId;
+}
 
-    // The baseline: about one level a second, as far back as the window and the baseline reach.
-    const qint64 spacing = std::max<qint64>(1000, m_options.baselineMs / 900);
-    const Level level{now, m_cumulative, m_countedMs};
-    if (m_levels.size() >= 2 && now - m_levels[m_levels.size() - 2].timeMs < spacing)
-        m_levels.back() = level;
-    else
-        m_levels.push_back(level);
-    const qint64 keepFrom = now - m_options.windowMs - m_options.baselineMs - spacing;
-    while (m_levels.size() > 2 && m_levels[1].timeMs <= keepFrom)
-        m_levels.pop_front();
+bool AlertFactsBuilder::observeChanges(const PoolObservation &observation, quint64 poll, Tick &tick,
+                                       double &rises, QList<QByteArray> &marked) {
+    const PoolSnapshot &snapshot = observation.snapshot;
+    // Only after a whole read of which every followed member was part: then the members this
+    // read does not list as changed or gone are the rest of the followed ones, unchanged.
+    if (observation.summaryMode || !snapshot.changes || snapshot.readId == 0 || m_readId == 0 ||
+        snapshot.changes->sinceReadId != m_readId)
+        return false;
+    const PoolChanges &changes = *snapshot.changes;
+    for (const MemberChange &change : changes.changed)
+        if (std::isnan(change.before) == m_followed.contains(change.member))
+            return false; // not as the last read had it: look at every member
+    const qint64 now = observation.timeMs;
+    for (const QByteArray &member : changes.gone)
+        m_followed.remove(member);
+    for (const MemberChange &change : changes.changed) {
+        auto followed = m_followed.find(change.member);
+        if (followed == m_followed.end()) { // came (seeded or restored): no allocation
+            m_followed.insert(change.member, {change.now, poll, now, 0});
+            marked.append(change.member);
+            continue;
+        }
+        const double delta = change.now - followed->count;
+        if (delta > 0) {
+            tick.deltas.insert(change.member, delta);
+            rises += delta;
+            followed->sinceMs = now;
+            marked.append(change.member);
+        }
+        followed->count = change.now;
+        followed->poll = poll;
+    }
+    m_allSeen = true;
+    m_readId = snapshot.readId;
+    return true;
 }
 
 void AlertFactsBuilder::noteServer(FailoverFact::Kind kind, QString &previous, const QString &now,
@@ -205,7 +256,7 @@ AlertFacts AlertFactsBuilder::facts(qint64 nowMs) const {
     QList<IdleMember> idle;
     idle.reserve(m_followed.size());
     for (auto it = m_followed.cbegin(); it != m_followed.cend(); ++it)
-        if (it->poll == m_polls)
+        if (m_allSeen || it->poll == m_polls)
             idle.append({it.key(), m_previousMs - it->sinceMs, m_cumulative - it->cumulativeAt});
     const qsizetype listed = std::min<qsizetype>(m_options.idleListed, idle.size());
     std::partial_sort(idle.begin(), idle.begin() + listed, idle.end(),

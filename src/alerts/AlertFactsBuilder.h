@@ -62,6 +62,13 @@ private:
         double cumulative = 0; // the pool's allocations counted so far
         qint64 countedMs = 0;  // the time those were counted over
     };
+    // observe() for a whole pool read whose changes are against the read observed last: only the
+    // members that changed, came or left are looked at. False (nothing done) when not possible.
+    // observe() looking at every member this poll read.
+    void observeAll(const PoolObservation &observation, quint64 poll, Tick &tick, double &rises,
+                    QList<QByteArray> &marked);
+    bool observeChanges(const PoolObservation &observation, quint64 poll, Tick &tick, double &rises,
+                        QList<QByteArray> &marked);
     void recordTick(Tick tick);
     void trimWindow();
     void noteServer(FailoverFact::Kind kind, QString &previous, const QString &now, qint64 timeMs);
@@ -72,6 +79,10 @@ private:
     quint64 m_polls = 0;
     qint64 m_previousMs = -1;
     QHash<QByteArray, Followed> m_followed;
+    // Every followed member was in the last poll, which read the whole pool: an unchanged
+    // member's Followed::poll is left behind rather than written for all of them each poll.
+    bool m_allSeen = false;
+    quint64 m_readId = 0; // the last poll's PoolSnapshot::readId when it read the whole pool
     std::deque<Tick> m_ticks;
     QHash<QByteArray, double> m_windowMembers; // per member over the ticks of the window
     QHash<QByteArray, int> m_windowMemberTicks;

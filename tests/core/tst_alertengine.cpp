@@ -2,6 +2,11 @@
 // built from polls, as pure data: observations and facts written by hand, no server.
 #include "alerts/AlertEngine.h"
 #include "alerts/AlertFactsBuilder.h"
+#include "pool/SnapshotOrder.h"
+
+#include <algorithm>
+
+#include <QRandomGenerator>
 
 #include <QTest>
 
@@ -296,6 +301,59 @@ private Q_SLOTS:
         builder.observeGuard(20 * day, GuardStatus{});
         guard = *builder.facts(20 * day).guard;
         QVERIFY(guard.seen && !guard.leaseHeld && !guard.capped);
+    }
+    // A whole read's changes against the read before (what the poller gives) lead to the same
+    // facts as looking at every member: random pools with members allocated, come, evicted,
+    // restored and gone, and a summary-mode poll in between.
+    void changesGiveTheSameFactsAsEveryMember() {
+        QRandomGenerator random(7);
+        AlertFactsBuilder fromChanges("proxies", {5000, 20'000, 1000});
+        AlertFactsBuilder fromAll("proxies", {5000, 20'000, 1000});
+        SnapshotOrder order;
+        QMap<QByteArray, double> pool;
+        for (int i = 0; i < 30; ++i)
+            pool.insert("m" + QByteArray::number(i), random.bounded(3));
+        int withChanges = 0;
+        for (int poll = 0; poll < 80; ++poll) {
+            const qint64 now = 1000 * (poll + 1);
+            QList<PoolMember> read;
+            for (auto it = pool.cbegin(); it != pool.cend(); ++it)
+                read.append({it.key(), it.value()});
+            std::shuffle(read.begin(), read.end(), random);
+            PoolObservation observation = fullPoll(now, {});
+            observation.snapshot.members = order.order(read, &observation.snapshot);
+            if (poll == 40) { // a poll in summary mode: the next whole read starts afresh
+                observation.summaryMode = true;
+                observation.summary.bottom = {{0, read.first().member, read.first().count}};
+                order.reset();
+            }
+            withChanges += observation.snapshot.changes ? 1 : 0;
+            fromChanges.observe(observation);
+            observation.snapshot.changes.reset();
+            fromAll.observe(observation);
+            const AlertFacts expected = fromAll.facts(now);
+            const AlertFacts got = fromChanges.facts(now);
+            QCOMPARE(got.toJson(), expected.toJson());
+            QCOMPARE(got.idle.size(), expected.idle.size());
+            for (qsizetype i = 0; i < got.idle.size(); ++i) {
+                QCOMPARE(got.idle[i].member, expected.idle[i].member);
+                QCOMPARE(got.idle[i].idleMs, expected.idle[i].idleMs);
+                QCOMPARE(got.idle[i].poolAllocationsSince, expected.idle[i].poolAllocationsSince);
+            }
+            QCOMPARE(got.busiest.has_value(), expected.busiest.has_value());
+            if (got.busiest)
+                QCOMPARE(got.busiest->member, expected.busiest->member);
+            // The next poll: allocations, and now and then a member come, evicted or gone.
+            for (int i = 0; i < int(random.bounded(8)); ++i)
+                pool[pool.keys()[random.bounded(int(pool.size()))]] += 1;
+            if (poll % 9 == 4)
+                pool.insert("new" + QByteArray::number(poll), 0);
+            if (poll % 11 == 6 && pool.size() > 5)
+                pool.remove(pool.firstKey());
+            if (poll % 13 == 2)
+                pool[pool.lastKey()] -= 1; // an operator lowered a count
+        }
+        QVERIFY(withChanges > 60);
     }
 };
 
