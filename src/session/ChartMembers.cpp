@@ -77,13 +77,15 @@ ChartMemberChoice chooseChartMembers(const ChartSource &source, const ChartOptio
         const QList<PoolMember> &members = latest->snapshot.members;
         const qsizetype n = members.size();
         const qsizetype edge = std::min<qsizetype>(options.edgeMembers, n / 2);
-        // Counts of the members in play only: the previous picks (one pass over the pool with a
-        // lookup in a set of ten) and the candidates taken from the ends.
+        // Counts of the members in play only: the previous picks and the candidates taken from
+        // the ends. The picks are looked for from both ends inwards (where the top and bottom
+        // usually still are) in a set of ten, until all are found.
         QHash<QByteArray, double> countOf;
-        if (!previousTop.isEmpty() || !previousBottom.isEmpty())
-            for (const PoolMember &member : members)
-                if (previousTop.contains(member.member) || previousBottom.contains(member.member))
-                    countOf.insert(member.member, member.count);
+        const QSet<QByteArray> previousPicks = previousTop + previousBottom;
+        for (qsizetype i = 0, j = n - 1; i <= j && countOf.size() < previousPicks.size(); ++i, --j)
+            for (const qsizetype at : {i, j})
+                if (previousPicks.contains(members[at].member)) // at the middle: twice, harmless
+                    countOf.insert(members[at].member, members[at].count);
         const auto pickEnd = [&](bool highest, const QSet<QByteArray> &before,
                                  const QSet<QByteArray> &taken) {
             const double sign = highest ? 1.0 : -1.0; // more extreme: a higher count at the top
