@@ -4,6 +4,9 @@
 #include "session/PoolSession.h"
 #include "text/CredentialMask.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QDateTime>
 #include <QLocale>
 #include <QStringList>
@@ -60,6 +63,7 @@ void PoolHealth::targetChanged() {
     stopGuard(); // a guard acts on the pool it was started on, never on the next one
     m_records.clear();
     m_read.clear();
+    m_noneUnreadAt = 0;
     m_wholeDue = true;
     m_wholeAsked = false;
     Q_EMIT recordsChanged();
@@ -82,29 +86,61 @@ void PoolHealth::targetChanged() {
 void PoolHealth::observationApplied(const PoolObservation &observation) {
     if (m_session->isShowingRecording() || !m_reader.hasTarget())
         return;
-    QList<QByteArray> members;
-    for (const PoolMember &member : observation.snapshot.members)
-        members << member.member;
-    for (const EvictedMember &member : observation.snapshot.evicted)
-        members << member.member;
-    if (members.size() > kMaxMembersRead)
-        members.resize(kMaxMembersRead);
+    const PoolSnapshot &snapshot = observation.snapshot;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     // One whole read at a time: polls that come while it runs (a slow server, a big pool) read
     // the charted members only, or each would queue another whole read behind it.
     if (!m_wholeAsked && (m_wholeDue || now - m_lastWholeMs >= kWholeReadIntervalMs)) {
+        QList<QByteArray> members;
+        for (const PoolMember &member : snapshot.members)
+            members << member.member;
+        for (const EvictedMember &member : snapshot.evicted)
+            members << member.member;
+        if (members.size() > kMaxMembersRead)
+            members.resize(kMaxMembersRead);
         m_wholeAsked = true;
+        m_noneUnreadAt = 0;
         m_reader.read(members, true);
         return;
     }
     // Between whole reads: the chart's members, and those not read yet (new in the pool) unless
-    // the whole read on its way reads them.
+    // the whole read on its way reads them. A member not read yet can only have come since a
+    // poll that had none: its read's changes would say so. Until then only the charted and
+    // pinned members are looked for (one lookup in a small set per member, not three).
+    const bool unreadPossible = !m_wholeAsked && !noneUnreadSince(snapshot);
+    QSet<QByteArray> wanted = m_charted;
+    for (const QByteArray &member : m_session->pins())
+        wanted.insert(member);
     QList<QByteArray> some;
-    for (const QByteArray &member : std::as_const(members))
-        if ((!m_wholeAsked && !m_read.contains(member)) || m_charted.contains(member) ||
-            m_session->isPinned(member))
+    qsizetype listed = 0;
+    bool anyUnread = false;
+    const auto consider = [&](const QByteArray &member) {
+        if (listed++ >= kMaxMembersRead)
+            return;
+        const bool unread = unreadPossible && !m_read.contains(member);
+        anyUnread = anyUnread || unread;
+        if (unread || wanted.contains(member))
             some << member;
+    };
+    for (const PoolMember &member : snapshot.members)
+        consider(member.member);
+    for (const EvictedMember &member : snapshot.evicted)
+        consider(member.member);
+    if (m_wholeAsked || (unreadPossible && (anyUnread || listed > kMaxMembersRead))) {
+        m_noneUnreadAt = 0;
+    } else {
+        m_noneUnreadAt = snapshot.readId;
+        m_noneUnreadEvicted = snapshot.evicted;
+    }
     m_reader.read(some, false); // with no member: the trail alone
+}
+
+bool PoolHealth::noneUnreadSince(const PoolSnapshot &snapshot) const {
+    if (m_noneUnreadAt == 0 || !snapshot.changes ||
+        snapshot.changes->sinceReadId != m_noneUnreadAt || snapshot.evicted != m_noneUnreadEvicted)
+        return false;
+    return std::none_of(snapshot.changes->changed.cbegin(), snapshot.changes->changed.cend(),
+                        [](const MemberChange &change) { return std::isnan(change.before); });
 }
 
 void PoolHealth::readFinished(const HealthReading &reading) {
@@ -131,6 +167,7 @@ void PoolHealth::merge(const QHash<QByteArray, HealthRecord> &records,
         changed = records != m_records;
         m_records = records;
         m_read = QSet<QByteArray>(asked.cbegin(), asked.cend());
+        m_noneUnreadAt = 0;
     } else {
         for (const QByteArray &member : asked) {
             m_read.insert(member);

@@ -76,6 +76,9 @@ Q_SIGNALS:
 private:
     void targetChanged();
     void observationApplied(const PoolObservation &observation);
+    // No member of this poll's read is unread: the last poll had none, and this read's changes
+    // are against that poll's read with no member come and the same evicted ones.
+    bool noneUnreadSince(const PoolSnapshot &snapshot) const;
     void readFinished(const HealthReading &reading);
     void checkDone(const HealthCheckReport &report);
     void guardRound(const GuardRoundReport &report);
@@ -93,7 +96,11 @@ private:
     HealthReader m_reader;
     std::unique_ptr<GuardRunner> m_guard; // made when first started
     QHash<QByteArray, HealthRecord> m_records;
-    QSet<QByteArray> m_read;    // members read since the pool was watched
+    QSet<QByteArray> m_read; // members read since the pool was watched
+    // The read (PoolSnapshot::readId) of the last poll that had no member unread, and its
+    // evicted members; 0: not known.
+    quint64 m_noneUnreadAt = 0;
+    QList<EvictedMember> m_noneUnreadEvicted;
     QSet<QByteArray> m_charted; // the chart's members: read on every poll
     qint64 m_lastWholeMs = 0;
     bool m_wholeDue = true;

@@ -22,6 +22,7 @@ class TestHealthReads : public QObject {
 
 private Q_SLOTS:
     void readsWholeOnceThenTheChartsMembers();
+    void betweenWholeReadsNewAndPinnedMembersAreRead();
 
 private:
     // Calls of one command since the last CONFIG RESETSTAT.
@@ -96,6 +97,61 @@ void TestHealthReads::readsWholeOnceThenTheChartsMembers() {
                                          [](const auto &read) { return read.at(0).toBool(); }),
                              10000);
     QCOMPARE(health.recordOf(members.last())->outcome, QStringLiteral("ok"));
+}
+
+// Between whole reads a member new to the pool is read at its first poll (a pool whose polls
+// changed only counts reads none but the chart's), and a pinned member at every poll.
+void TestHealthReads::betweenWholeReadsNewAndPinnedMembersAreRead() {
+    RedisFixture redis;
+    QVERIFY2(redis.start(), qPrintable(redis.error()));
+    const QByteArray key = "small";
+    const PoolKeys keys(key);
+    QList<QByteArray> members;
+    for (int i = 0; i < 50; ++i)
+        members << "m" + QByteArray::number(i);
+    redis.makePool(key, members, 0);
+    HealthRecord down;
+    down.checkedAtMs = QDateTime::currentMSecsSinceEpoch();
+    down.outcome = QStringLiteral("refused");
+    down.failures = 1;
+    HealthRecord up = down;
+    up.outcome = QStringLiteral("ok");
+    up.failures = 0;
+    up.successes = 1;
+
+    PoolSession session;
+    PoolHealth &health = session.health();
+    QSignalSpy reads(&health, &PoolHealth::healthRead);
+    session.setPollInterval(100ms);
+    session.connectTo(redis.endpoint(), key);
+    QVERIFY(reads.wait(10000));
+    QVERIFY(reads.constFirst().at(0).toBool()); // the whole read
+    // Polls that change only counts (an allocation now and then), read after read.
+    for (int i = 0; i < 5; ++i) {
+        redis.run({"ZINCRBY", key, "1", members.at(i)});
+        reads.clear();
+        QVERIFY(reads.wait(10000));
+        QVERIFY(!reads.constFirst().at(0).toBool());
+    }
+    // A member new to the pool, with a record written by someone else: read without a whole
+    // read (the next one is a minute away).
+    HealthStore(redis.admin(), keys).write({{"fresh", down}});
+    redis.run({"ZADD", key, "0", "fresh"});
+    reads.clear();
+    QTRY_VERIFY_WITH_TIMEOUT(health.recordOf("fresh") != nullptr, 10000);
+    for (const QList<QVariant> &read : std::as_const(reads))
+        QVERIFY(!read.at(0).toBool());
+    // A pinned member (not charted): a record written outside shows at the next polls.
+    session.pin({members.at(30)});
+    HealthStore(redis.admin(), keys).write({{members.at(30), up}});
+    QTRY_VERIFY_WITH_TIMEOUT(health.recordOf(members.at(30)) != nullptr &&
+                                 health.recordOf(members.at(30))->outcome == QStringLiteral("ok"),
+                             10000);
+    // Another, neither new, charted nor pinned, waits for the next whole read.
+    HealthStore(redis.admin(), keys).write({{members.at(40), up}});
+    reads.clear();
+    QTRY_VERIFY_WITH_TIMEOUT(reads.size() >= 5, 10000);
+    QCOMPARE(health.recordOf(members.at(40)), nullptr);
 }
 
 QTEST_MAIN(TestHealthReads)
