@@ -253,17 +253,27 @@ AlertFacts AlertFactsBuilder::facts(qint64 nowMs) const {
             (it.value() == facts.busiest->allocations && it.key() < facts.busiest->member))
             facts.busiest = MemberAllocations{it.key(), it.value()};
 
+    // The longest idle, kept in order while going through the followed members (a few of
+    // 10,000), rather than a list of all of them sorted in part.
+    const auto longerIdle = [](const IdleMember &a, const IdleMember &b) {
+        return a.idleMs != b.idleMs ? a.idleMs > b.idleMs : a.member < b.member;
+    };
+    const qsizetype listed = std::max(0, m_options.idleListed);
     QList<IdleMember> idle;
-    idle.reserve(m_followed.size());
-    for (auto it = m_followed.cbegin(); it != m_followed.cend(); ++it)
-        if (m_allSeen || it->poll == m_polls)
-            idle.append({it.key(), m_previousMs - it->sinceMs, m_cumulative - it->cumulativeAt});
-    const qsizetype listed = std::min<qsizetype>(m_options.idleListed, idle.size());
-    std::partial_sort(idle.begin(), idle.begin() + listed, idle.end(),
-                      [](const IdleMember &a, const IdleMember &b) {
-                          return a.idleMs != b.idleMs ? a.idleMs > b.idleMs : a.member < b.member;
-                      });
-    idle.resize(listed);
+    idle.reserve(listed + 1);
+    for (auto it = m_followed.cbegin(); it != m_followed.cend() && listed > 0; ++it) {
+        if (!m_allSeen && it->poll != m_polls)
+            continue;
+        const qint64 idleMs = m_previousMs - it->sinceMs;
+        if (idle.size() == listed && idleMs < idle.back().idleMs)
+            continue; // not among them (checked before the member is copied)
+        const IdleMember member{it.key(), idleMs, m_cumulative - it->cumulativeAt};
+        if (idle.size() == listed && !longerIdle(member, idle.back()))
+            continue;
+        idle.insert(std::upper_bound(idle.begin(), idle.end(), member, longerIdle), member);
+        if (idle.size() > listed)
+            idle.removeLast();
+    }
     facts.idle = idle;
 
     // The baseline ends where the window starts.

@@ -309,6 +309,7 @@ private Q_SLOTS:
         QRandomGenerator random(7);
         AlertFactsBuilder fromChanges("proxies", {5000, 20'000, 1000});
         AlertFactsBuilder fromAll("proxies", {5000, 20'000, 1000});
+        AlertFactsBuilder fewIdle("proxies", {5000, 20'000, 3}); // the first 3 of all, in order
         SnapshotOrder order;
         QMap<QByteArray, double> pool;
         for (int i = 0; i < 30; ++i)
@@ -329,6 +330,7 @@ private Q_SLOTS:
             }
             withChanges += observation.snapshot.changes ? 1 : 0;
             fromChanges.observe(observation);
+            fewIdle.observe(observation);
             observation.snapshot.changes.reset();
             fromAll.observe(observation);
             const AlertFacts expected = fromAll.facts(now);
@@ -339,6 +341,12 @@ private Q_SLOTS:
                 QCOMPARE(got.idle[i].member, expected.idle[i].member);
                 QCOMPARE(got.idle[i].idleMs, expected.idle[i].idleMs);
                 QCOMPARE(got.idle[i].poolAllocationsSince, expected.idle[i].poolAllocationsSince);
+            }
+            const QList<IdleMember> few = fewIdle.facts(now).idle;
+            QCOMPARE(few.size(), std::min<qsizetype>(3, expected.idle.size()));
+            for (qsizetype i = 0; i < few.size(); ++i) {
+                QCOMPARE(few[i].member, expected.idle[i].member);
+                QCOMPARE(few[i].idleMs, expected.idle[i].idleMs);
             }
             QCOMPARE(got.busiest.has_value(), expected.busiest.has_value());
             if (got.busiest)
