@@ -140,9 +140,9 @@ RecordingPoll PoolRecorder::pollFrom(const PoolObservation &observation, int who
     // Too many to record whole: the ends of the pool (a snapshot is in rank order), the pinned
     // and the charted members.
     const qsizetype edge = std::min<qsizetype>(kEdgeMembers, members.size());
+    const QSet<QByteArray> kept = pinned + charted; // one lookup a member, not two
     for (qsizetype i = 0; i < members.size(); ++i)
-        if (i < edge || i >= members.size() - edge || pinned.contains(members[i].member) ||
-            charted.contains(members[i].member))
+        if (i < edge || i >= members.size() - edge || kept.contains(members[i].member))
             poll.members.append(members[i]);
     return poll;
 }
