@@ -37,8 +37,18 @@ int SnapshotOrder::take(const QByteArray &member) {
 QList<PoolMember> SnapshotOrder::order(const QList<PoolMember> &read, PoolSnapshot *snapshot) {
     const quint64 stamp = ++m_reads;
     std::vector<int> changed; // slots whose count changed, and new members
-    for (const PoolMember &member : read) {
-        int slot = m_index.value(member.member, -1);
+    std::vector<int> readSlots;
+    readSlots.reserve(size_t(read.size()));
+    for (qsizetype at = 0; at < read.size(); ++at) {
+        const PoolMember &member = read[at];
+        // The member read at this place last time, if it is the same one (a compare of the
+        // names, no hash). Those slots were all in the previous read, so none has been freed.
+        int slot = -1;
+        if (size_t(at) < m_readSlots.size() &&
+            m_slots[size_t(m_readSlots[size_t(at)])].member == member.member)
+            slot = m_readSlots[size_t(at)];
+        if (slot < 0)
+            slot = m_index.value(member.member, -1);
         if (slot < 0) {
             slot = take(member.member);
             changed.push_back(slot);
@@ -46,7 +56,9 @@ QList<PoolMember> SnapshotOrder::order(const QList<PoolMember> &read, PoolSnapsh
         Slot &entry = m_slots[size_t(slot)];
         entry.now = member.count; // read twice: the last count
         entry.stamp = stamp;
+        readSlots.push_back(slot);
     }
+    m_readSlots = std::move(readSlots);
 
     // The previous order without the members gone; the unchanged ones keep their order.
     std::vector<int> kept;
@@ -103,6 +115,7 @@ void SnapshotOrder::reset() {
     m_free.clear();
     m_index.clear();
     m_order.clear();
+    m_readSlots.clear();
     m_lastReadId = 0;
 }
 

@@ -23,8 +23,9 @@ namespace poolscope {
 // changed ones are sorted and merged in. The same pass gives the changes (PoolChanges), which the
 // session's per-poll work uses instead of comparing every member again.
 //
-// Cost per read: a hash lookup per member, a merge, and a sort of the changed ones. Memory: the
-// last read's members and an index by name.
+// Cost per read: a hash lookup per member (fewer: ZSCAN returns an unchanged set in the same order,
+// so each member is first compared with the one read at its place last time), a merge, and a sort
+// of the changed ones. Memory: the last read's members and an index by name.
 class SnapshotOrder {
 public:
     // read: the members and counts of one read of the whole pool, in any order; a member read twice
@@ -49,6 +50,7 @@ private:
     std::vector<int> m_free;
     QHash<QByteArray, int> m_index; // member -> slot
     std::vector<int> m_order;       // slots in allocation order, as of the previous read
+    std::vector<int> m_readSlots;   // the slot of each place of the previous read, as read
     quint64 m_reads = 0;
     quint64 m_lastReadId = 0; // 0: no read since reset()
 };
