@@ -1,6 +1,7 @@
 #include "recording/PoolRecorder.h"
 
 #include "client/BackgroundWorker.h"
+#include "pool/MemberSubset.h"
 #include "recording/RecordingWriter.h"
 
 namespace poolscope {
@@ -140,7 +141,7 @@ RecordingPoll PoolRecorder::pollFrom(const PoolObservation &observation, int who
     // Too many to record whole: the ends of the pool (a snapshot is in rank order), the pinned
     // and the charted members.
     const qsizetype edge = std::min<qsizetype>(kEdgeMembers, members.size());
-    const QSet<QByteArray> kept = pinned + charted; // one lookup a member, not two
+    const MemberSubset kept(pinned + charted); // rules out most members without a hash
     for (qsizetype i = 0; i < members.size(); ++i)
         if (i < edge || i >= members.size() - edge || kept.contains(members[i].member))
             poll.members.append(members[i]);

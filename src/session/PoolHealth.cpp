@@ -2,6 +2,7 @@
 
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
+#include "pool/MemberSubset.h"
 #include "text/CredentialMask.h"
 
 #include <algorithm>
@@ -106,9 +107,9 @@ void PoolHealth::observationApplied(const PoolObservation &observation) {
     // Between whole reads: the chart's members, and those not read yet (new in the pool) unless
     // the whole read on its way reads them. A member not read yet can only have come since a
     // poll that had none: its read's changes would say so. Until then only the charted and
-    // pinned members are looked for (one lookup in a small set per member, not three).
+    // pinned members are looked for (MemberSubset: no hash of most members, not three).
     const bool unreadPossible = !m_wholeAsked && !noneUnreadSince(snapshot);
-    QSet<QByteArray> wanted = m_charted;
+    MemberSubset wanted(m_charted);
     for (const QByteArray &member : m_session->pins())
         wanted.insert(member);
     QList<QByteArray> some;

@@ -8,6 +8,7 @@
 #include "session/ServerFeed.h"
 #include "session/Forecast.h"
 #include "session/OutsideChanges.h"
+#include "pool/MemberSubset.h"
 #include "text/CredentialMask.h"
 #include "topology/HashSlot.h"
 
@@ -490,9 +491,9 @@ void PoolSession::recordHistory(const PoolObservation &observation,
     QList<PoolMember> recorded;
     if (!observation.summaryMode) {
         const qsizetype edge = std::min<qsizetype>(kHistoryEdgeMembers, polled.size());
+        const MemberSubset kept(m_pins + m_charted); // rules out most members without a hash
         for (qsizetype i = 0; i < polled.size(); ++i)
-            if (i < edge || i >= polled.size() - edge || isPinned(polled[i].member) ||
-                m_charted.contains(polled[i].member))
+            if (i < edge || i >= polled.size() - edge || kept.contains(polled[i].member))
                 recorded.append(polled[i]);
     }
     const PoolStats &stats = observation.stats;

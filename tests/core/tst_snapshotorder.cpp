@@ -1,7 +1,9 @@
 // SnapshotOrder: successive full reads of a pool, in any order and with members read twice, come
 // out in allocation order (as a sort would give them), with the changes between two reads; the
-// first read and a reset have no changes. Pure: no server.
+// first read and a reset have no changes. And MemberSubset, which picks members out of a read,
+// answers as its set does. Pure: no server.
 
+#include "pool/MemberSubset.h"
 #include "pool/SnapshotOrder.h"
 
 #include <cmath>
@@ -164,6 +166,24 @@ private Q_SLOTS:
             }
             previous = expected;
         }
+    }
+    // Members picked out of a read: the same answers as the set, for ids alike but for a byte,
+    // of other lengths, empty, and binary.
+    void memberSubsetAnswersAsItsSet() {
+        QRandomGenerator random(11);
+        QList<QByteArray> ids = {QByteArray(""), QByteArray("a"), QByteArray("\0\xff", 2)};
+        for (int i = 0; i < 3000; ++i)
+            ids << nameOf(i)
+                << "10.0." + QByteArray::number(i % 256) + ".1:" + QByteArray::number(8000 + i);
+        for (int round = 0; round < 20; ++round) {
+            QSet<QByteArray> chosen;
+            for (int i = 0; i < 1 + round; ++i)
+                chosen.insert(ids[random.bounded(int(ids.size()))]);
+            const MemberSubset subset(chosen);
+            for (const QByteArray &id : std::as_const(ids))
+                QCOMPARE(subset.contains(id), chosen.contains(id));
+        }
+        QVERIFY(!MemberSubset().contains(""));
     }
 };
 
