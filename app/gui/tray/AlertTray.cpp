@@ -76,7 +76,8 @@ void AlertTray::setTrayAvailable(bool available) {
                 if (reason == QSystemTrayIcon::Trigger || reason == QSystemTrayIcon::DoubleClick)
                     Q_EMIT showWindowRequested();
             });
-    connect(m_icon.get(), &QSystemTrayIcon::messageClicked, this, &AlertTray::showWindowRequested);
+    // Not messageClicked: X11's own tray reports any click on the icon while a message shows as
+    // one, and a right click for the menu would bring the window up.
     refresh();
     m_icon->show();
 }
