@@ -15,9 +15,11 @@
 #include "RedisFixture.h"
 
 #include <QAction>
+#include <QFile>
 #include <QProcess>
 #include <QSettings>
 #include <QSystemTrayIcon>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace poolscope;
@@ -29,14 +31,29 @@ Q_DECLARE_METATYPE(std::optional<poolscope::AlertSeverity>)
 class TestAlertTray : public QObject {
     Q_OBJECT
 
+    QTemporaryDir m_busDir;
     QProcess m_bus; // a session bus of our own: no notification service on it
 
 private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_busDir.isValid());
+        QFile config(m_busDir.filePath(QStringLiteral("bus.conf")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        // The stock session bus's policy without its service directories: nothing installed on
+        // this machine (dunst, say) can be started for org.freedesktop.Notifications.
+        config.write(
+            "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\" "
+            "\"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+            "<busconfig><type>session</type><listen>unix:dir=" +
+            QFile::encodeName(m_busDir.path()) +
+            "</listen><auth>EXTERNAL</auth><policy context=\"default\">"
+            "<allow send_destination=\"*\" eavesdrop=\"true\"/><allow eavesdrop=\"true\"/>"
+            "<allow own=\"*\"/></policy></busconfig>\n");
+        config.close();
         m_bus.start(QStringLiteral("dbus-daemon"),
-                    {QStringLiteral("--session"), QStringLiteral("--nofork"),
-                     QStringLiteral("--print-address")});
+                    {QStringLiteral("--config-file=") + config.fileName(),
+                     QStringLiteral("--nofork"), QStringLiteral("--print-address")});
         QVERIFY2(m_bus.waitForStarted(10000), qPrintable(m_bus.errorString()));
         QTRY_VERIFY_WITH_TIMEOUT(m_bus.canReadLine(), 10000);
         const QByteArray address = m_bus.readLine().trimmed();
