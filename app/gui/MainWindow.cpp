@@ -5,6 +5,8 @@
 
 #include "DockProportions.h"
 #include "alerts/AlertsPanel.h"
+#include "notify/DesktopNotifier.h"
+#include "tray/AlertTray.h"
 #include "audit/AuditView.h"
 #include "RecentRecordings.h"
 #include "chart/ChartPanel.h"
@@ -42,6 +44,7 @@
 #include <QSettings>
 #include <QToolBar>
 #include <QScreen>
+#include <QSystemTrayIcon>
 #include <QTableView>
 #include <QToolButton>
 #include <QTimer>
@@ -78,7 +81,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_profileConnector(new ProfileConnector(m_prompter, this))
     , m_profiles(std::make_unique<ProfileStore>())
     , m_pools(new PoolsPanel(this))
-    , m_alerts(new AlertsPanel(session, m_profiles.get(), this)) {
+    , m_alerts(new AlertsPanel(session, m_profiles.get(), this))
+    , m_tray(new AlertTray(session, QSystemTrayIcon::isSystemTrayAvailable(), this)) {
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -142,6 +146,18 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     connect(alerts->toggleViewAction(), &QAction::triggered, alerts, [alerts](bool shown) {
         if (shown)
             alerts->raise();
+    });
+    // Alerts no notification service showed: a tray message (their events say them anyway).
+    connect(m_alerts, &AlertsPanel::notificationUnavailable, m_tray, &AlertTray::showUnnotified);
+    connect(m_tray, &AlertTray::showWindowRequested, this, [this] {
+        QApplication::setQuitOnLastWindowClosed(true);
+        showNormal();
+        raise();
+        activateWindow();
+    });
+    connect(m_tray, &AlertTray::quitRequested, this, [this] {
+        closeForGood();
+        QApplication::quit();
     });
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
@@ -378,6 +394,8 @@ void MainWindow::buildMenusAndToolbars() {
     // Last, after a separator: revealing secrets is never what a menu opens on.
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a->showCredentialsAction());
+    m_viewMenu->addAction(m_tray->keepWatchingAction());
+    m_viewMenu->setToolTipsVisible(true); // why keeping watching is disabled, where it is
     // Toolbar buttons take part in Tab order, so every action is reachable from the keyboard.
     for (QToolBar *bar : {static_cast<QToolBar *>(m_connectionBar), m_actionsBar})
         for (QToolButton *button : bar->findChildren<QToolButton *>())
@@ -494,7 +512,21 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     QSettings settings;
     settings.setValue(kGeometry, saveGeometry());
     settings.setValue(stateKey(this), saveState(kLayoutVersion));
+    if (!m_closingForGood && m_tray->keepsWatchingWhenClosed()) {
+        // The session goes on polling and judging; the tray shows its state.
+        event->ignore();
+        // Closing another window (the overview) must not end the watch either.
+        QApplication::setQuitOnLastWindowClosed(false);
+        hide();
+        m_tray->tellStillWatching();
+        return;
+    }
     QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::closeForGood() {
+    m_closingForGood = true;
+    return close();
 }
 
 void MainWindow::updateTitle() {

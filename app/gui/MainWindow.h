@@ -13,6 +13,7 @@ class QDockWidget;
 
 namespace poolscope {
 
+class AlertTray;
 class AlertsPanel;
 class ChartPanel;
 class ConnectionBar;
@@ -85,6 +86,11 @@ public:
     RecentRecordings *recentRecordings() const { return m_recentRecordings; }
     PoolsPanel *poolsPanel() const { return m_pools; }
     AlertsPanel *alertsPanel() const { return m_alerts; }
+    // The tray icon, and View ▸ Keep watching in the tray when closed: with it on, closing the
+    // window hides it and the session keeps watching.
+    AlertTray *tray() const { return m_tray; }
+    // Closes the window whatever that option says (the tray's Quit, Ctrl+C, SIGTERM).
+    bool closeForGood();
     // View ▸ Overview…: every pool of every saved connection; made at the first call, then
     // raised. Enter on a row connects this window to that connection and pool.
     OverviewWindow *showOverview();
@@ -126,6 +132,8 @@ private:
     QAction *m_connectionsAction = nullptr;
     PoolsPanel *m_pools;
     AlertsPanel *m_alerts;
+    AlertTray *m_tray;
+    bool m_closingForGood = false;
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
     QAction *m_recordAction = nullptr;

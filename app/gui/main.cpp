@@ -155,11 +155,11 @@ int main(int argc, char *argv[]) {
     demo.setEnabled(options.demo);
     window.actions()->setDemoDriver(&demo);
 
-    // Ctrl+C and SIGTERM close the window like the user would: settings saved, threads joined,
-    // the embedded server stopped by its destructor.
+    // Ctrl+C and SIGTERM close the window like the user would (even one kept in the tray):
+    // settings saved, threads joined, the embedded server stopped by its destructor.
     UnixSignalWatcher signalWatcher({SIGINT, SIGTERM});
     QObject::connect(&signalWatcher, &UnixSignalWatcher::signalReceived, &app, [&window] {
-        window.close();
+        window.closeForGood();
         QApplication::quit();
     });
 

@@ -1706,6 +1706,54 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>poolscope::AlertTray</name>
+    <message>
+        <source>Keep watching in the &amp;tray when closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window ends poolscope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: no live pool watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: %1
+No alert firing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>poolscope: %1
+%n alert(s) firing: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>poolscope is still watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
@@ -1872,10 +1920,6 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1,5 +1,6 @@
 #include "session/DemoDriver.h"
 
+#include "session/PoolAlerts.h"
 #include "session/PoolSession.h"
 #include "proxylist/Eligibility.h"
 #include "redis/ServerIdentity.h"
@@ -29,11 +30,21 @@ DemoDriver::DemoDriver(PoolSession *session, const Endpoint &demoServer, Setting
     connect(m_runner.get(), &LoadRunner::finished, this, &DemoDriver::handleLoadFinished);
     connect(m_session, &PoolSession::observationApplied, this, &DemoDriver::handleObservation);
     connect(m_session, &PoolSession::seedFinished, this, &DemoDriver::handleSeedFinished);
+    connect(m_session, &PoolSession::commandFailed, this, [this](const QString &operation) {
+        if (m_seeding && operation == QLatin1String("seed")) {
+            m_seeding = false;
+            releaseAlerts(); // the pool stays empty: that is news now
+        }
+    });
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         m_checkedThisConnection = false;
+        m_seeding = false; // a seed of the old target ends with it
         stopLoad();
+        holdAlertsUntilSeeded();
     });
     connect(m_session, &PoolSession::stateChanged, this, [this](ConnectionState state) {
+        if (state != ConnectionState::Connected)
+            releaseAlerts(); // a lost server is news, seeded or not
         if (state == ConnectionState::Disconnected)
             stopLoad();
         else if (state == ConnectionState::Connected && m_enabled && m_checkedThisConnection &&
@@ -69,9 +80,11 @@ void DemoDriver::setEnabled(bool enabled) {
         return;
     m_enabled = enabled;
     if (!enabled) {
+        releaseAlerts();
         stopLoad();
         return;
     }
+    holdAlertsUntilSeeded();
     if (const auto &observation = m_session->latestObservation())
         handleObservation(*observation);
 }
@@ -93,15 +106,40 @@ bool DemoDriver::isLoadRunning() const {
     return m_runner->isRunning();
 }
 
-void DemoDriver::handleObservation(const PoolObservation &observation) {
-    if (!m_enabled || m_checkedThisConnection || !m_session->canWrite() || !isOnDemoServer())
+void DemoDriver::holdAlertsUntilSeeded() {
+    if (m_enabled && !m_checkedThisConnection && isOnDemoServer()) {
+        m_holdingAlerts = true;
+        m_session->alerts().setPreparing(true);
+    }
+}
+
+void DemoDriver::releaseAlerts() {
+    if (!m_holdingAlerts)
         return;
+    m_holdingAlerts = false;
+    m_session->alerts().setPreparing(false);
+}
+
+void DemoDriver::handleObservation(const PoolObservation &observation) {
+    const bool empty =
+        observation.snapshot.members.isEmpty() && observation.snapshot.evicted.isEmpty();
+    // Ready once a poll sees members: a poll read before the seed landed may still come after
+    // the seed's answer.
+    if (!empty)
+        releaseAlerts();
+    if (!m_enabled || m_checkedThisConnection || !isOnDemoServer())
+        return;
+    if (!m_session->canWrite()) {
+        releaseAlerts(); // nothing will be seeded: the pool is what it is
+        return;
+    }
     m_checkedThisConnection = true;
-    if (observation.snapshot.members.isEmpty() && observation.snapshot.evicted.isEmpty()) {
+    if (empty) {
         QString error;
         const QList<QByteArray> members = demoMembers(&error);
         if (members.isEmpty()) {
             m_session->log(LogSeverity::Error, QStringLiteral("demo"), error);
+            releaseAlerts();
             return;
         }
         m_session->log(LogSeverity::Info, QStringLiteral("demo"),
@@ -111,6 +149,8 @@ void DemoDriver::handleObservation(const PoolObservation &observation) {
         SeedOptions options;
         options.startCount = 0;
         m_seeding = m_session->seed(members, options);
+        if (!m_seeding)
+            releaseAlerts();
         return;
     }
     startLoad();
@@ -122,6 +162,8 @@ void DemoDriver::handleSeedFinished(const SeedResult &result) {
     m_seeding = false;
     if (!isOnDemoServer())
         return; // the session left the demo's server while the seed ran
+    if (result.added.isEmpty())
+        releaseAlerts(); // no poll will bring members
     Q_EMIT demoSeeded(int(result.added.size()));
     startLoad();
 }

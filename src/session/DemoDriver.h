@@ -15,7 +15,8 @@ class PoolSession;
 struct PoolObservation;
 struct SeedResult;
 
-// The --demo mode: when the first poll finds the pool empty, seeds it from the sample list
+// The --demo mode: when the first poll finds the pool empty (the session's alerts wait for it),
+// seeds it from the sample list
 // shipped in the resources (documentation address ranges only), then keeps a gentle background
 // load of test allocations running through LoadRunner so the chart moves. Runs are restarted
 // when they end; everything stops on disconnect or when the driver is destroyed.
@@ -58,6 +59,10 @@ private:
     void handleLoadFinished(const LoadReport &report);
     void startLoad();
     void stopLoad();
+    // The session's alerts wait for the seed of an empty demo pool (an empty pool about to be
+    // seeded is no alert), and judge again once a poll sees members or the demo gives up.
+    void holdAlertsUntilSeeded();
+    void releaseAlerts();
 
     PoolSession *m_session;
     Endpoint m_demoServer;
@@ -69,6 +74,7 @@ private:
     bool m_checkedThisConnection = false;
     bool m_seeding = false;
     bool m_stopping = false;
+    bool m_holdingAlerts = false;
 };
 
 } // namespace poolscope

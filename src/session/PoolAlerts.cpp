@@ -18,7 +18,7 @@ PoolAlerts::PoolAlerts(PoolSession *session)
     connect(session, &PoolSession::stateChanged, this, &PoolAlerts::stateChanged);
     connect(session, &PoolSession::observationApplied, this,
             [this](const PoolObservation &observation) {
-                if (!isLive())
+                if (!isLive() || m_preparing)
                     return;
                 m_builder.observe(observation);
                 evaluateNow();
@@ -51,6 +51,7 @@ void PoolAlerts::targetChanged() {
     // Another pool, or none: what was firing for the old one ends, and its facts are forgotten.
     apply(m_engine.reset(QDateTime::currentMSecsSinceEpoch()), false);
     m_builder = AlertFactsBuilder(m_session->poolKey());
+    m_preparing = false;
     if (isLive())
         m_timer.start();
     else
@@ -58,8 +59,16 @@ void PoolAlerts::targetChanged() {
     Q_EMIT activeAlertsChanged();
 }
 
+void PoolAlerts::setPreparing(bool preparing) {
+    if (preparing == m_preparing)
+        return;
+    m_preparing = preparing;
+    if (!preparing && isLive())
+        evaluateNow();
+}
+
 void PoolAlerts::stateChanged() {
-    if (!isLive())
+    if (!isLive() || m_preparing)
         return;
     const ConnectionState state = m_session->state();
     if (state == ConnectionState::Reconnecting || state == ConnectionState::Disconnected) {
@@ -71,7 +80,7 @@ void PoolAlerts::stateChanged() {
 }
 
 void PoolAlerts::guardStatusRead(const GuardStatus &status) {
-    if (!isLive())
+    if (!isLive() || m_preparing)
         return;
     m_builder.observeGuard(QDateTime::currentMSecsSinceEpoch(), status);
 }
@@ -79,7 +88,7 @@ void PoolAlerts::guardStatusRead(const GuardStatus &status) {
 void PoolAlerts::evaluateNow() {
     // Paused: no poll comes, and facts that stand still are no news (no rate is no stopped
     // workers); judging resumes with the next poll.
-    if (!isLive() || m_session->isPaused())
+    if (!isLive() || m_session->isPaused() || m_preparing)
         return;
     const QList<AlertTransition> transitions =
         m_engine.evaluate(m_builder.facts(QDateTime::currentMSecsSinceEpoch()));

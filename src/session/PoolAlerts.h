@@ -39,6 +39,11 @@ public:
 
     // Judges now (the timer does it every kEvaluateIntervalMs while a live pool is watched).
     void evaluateNow();
+    // A pool being prepared (the demo seeding its empty pool) is not judged, and its polls are
+    // not facts, until the preparer says it is ready: an empty pool about to be seeded is no
+    // alert. Ends by itself when the session watches another pool.
+    void setPreparing(bool preparing);
+    bool isPreparing() const { return m_preparing; }
     // How the pool is named in notifications: "proxies on 127.0.0.1:6379".
     QString poolText() const;
 
@@ -60,6 +65,7 @@ private:
     AlertEngine m_engine;
     AlertFactsBuilder m_builder;
     QTimer m_timer;
+    bool m_preparing = false;
 };
 
 } // namespace poolscope

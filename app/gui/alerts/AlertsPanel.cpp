@@ -57,8 +57,7 @@ AlertsPanel::AlertsPanel(PoolSession *session, ProfileStore *profiles, QWidget *
     connect(m_rulesButton, &QPushButton::clicked, this, &AlertsPanel::editRules);
     connect(m_notifier, &DesktopNotifier::notificationFailed, this,
             [this](quint64, const NotificationError &, const DesktopNotification &notification) {
-                Q_EMIT notificationUnavailable(
-                    tr("%1: %2").arg(notification.summary, notification.body));
+                Q_EMIT notificationUnavailable(notification);
             });
     refresh();
 }

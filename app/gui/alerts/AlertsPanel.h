@@ -12,11 +12,12 @@ class DesktopNotifier;
 class PoolSession;
 class ProfileStore;
 struct AlertTransition;
+struct DesktopNotification;
 
 // The Alerts dock: the watched pool's pending and firing alerts (since when, the value now, how
-// bad), a desktop notification when one fires or resolves (a status message where there is no
-// notification service), and the rules dialog. The alerts themselves live in the session
-// (PoolAlerts): this panel only shows them.
+// bad), a desktop notification when one fires or resolves (handed on where there is no
+// notification service: the window shows it in the tray), and the rules dialog. The alerts
+// themselves live in the session (PoolAlerts): this panel only shows them.
 class AlertsPanel : public QWidget {
     Q_OBJECT
 
@@ -34,8 +35,8 @@ public:
     DesktopNotifier *notifier() const { return m_notifier; }
 
 Q_SIGNALS:
-    // For the status bar when no notification service shows it.
-    void notificationUnavailable(const QString &text);
+    // A notification no service showed (no bus, no service, no answer, an error).
+    void notificationUnavailable(const poolscope::DesktopNotification &notification);
 
 private:
     void refresh();
