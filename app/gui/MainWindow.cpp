@@ -79,6 +79,8 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_profiles(std::make_unique<ProfileStore>())
     , m_pools(new PoolsPanel(this))
     , m_alerts(new AlertsPanel(session, m_profiles.get(), this)) {
+    if (parent)
+        setWindowFlags(Qt::Widget); // a tab's page, not a window of its own
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -408,6 +410,10 @@ OverviewWindow *MainWindow::showOverview() {
         m_overview->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_overview, &OverviewWindow::poolOpenRequested, this,
                 [this](const QString &name, const QByteArray &pool) {
+                    if (m_poolOpener) {
+                        m_poolOpener(name, pool);
+                        return;
+                    }
                     const ProfileLoadResult loaded = m_profiles->load(name);
                     if (!loaded.profile) {
                         m_status->showMessage(loaded.error, 10000);
@@ -429,7 +435,7 @@ OverviewWindow *MainWindow::showOverview() {
     return m_overview;
 }
 
-bool MainWindow::connectProfile(const QString &name, QString *error) {
+bool MainWindow::connectProfile(const QString &name, QString *error, const QByteArray &poolKey) {
     const ProfileLoadResult loaded = m_profiles->load(name);
     if (!loaded.profile) {
         m_session->log(LogSeverity::Error, QStringLiteral("connection"), loaded.error);
@@ -438,7 +444,10 @@ bool MainWindow::connectProfile(const QString &name, QString *error) {
             *error = loaded.error;
         return false;
     }
-    connectLoadedProfile(*loaded.profile);
+    ConnectionProfile profile = *loaded.profile;
+    if (!poolKey.isEmpty())
+        profile.poolKey = poolKey;
+    connectLoadedProfile(profile);
     return true;
 }
 
@@ -455,28 +464,31 @@ void MainWindow::setEmbeddedServer(const Endpoint &server) {
 
 void MainWindow::restoreLayout() {
     const QSettings settings;
-    restoreGeometry(settings.value(kGeometry).toByteArray());
     restoreState(settings.value(stateKey(this)).toByteArray(), kLayoutVersion);
-    fitIntoScreen();
+    if (!isWindow())
+        return;
+    restoreGeometry(settings.value(kGeometry).toByteArray());
+    fitIntoScreen(this);
 }
 
-void MainWindow::fitIntoScreen() {
+void MainWindow::fitIntoScreen(QWidget *window) {
     // Never larger than the screen (a saved size from a bigger screen, a high scale factor):
     // at most its available area, the frame included.
-    const QScreen *shown = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QScreen *shown = window->screen() ? window->screen() : QGuiApplication::primaryScreen();
     if (!shown)
         return;
     const QRect available = shown->availableGeometry();
     // Before the window manager has framed the window its frame is unknown: leave room for a
     // title bar and borders.
-    QSize frame = frameGeometry().size() - geometry().size();
+    QSize frame = window->frameGeometry().size() - window->geometry().size();
     if (frame.isEmpty())
         frame = QSize(16, 48);
     const QSize limit(available.width() - frame.width(), available.height() - frame.height());
-    if (width() > limit.width() || height() > limit.height())
-        resize(std::min(width(), limit.width()), std::min(height(), limit.height()));
-    if (!available.contains(frameGeometry().topLeft()))
-        move(available.topLeft());
+    if (window->width() > limit.width() || window->height() > limit.height())
+        window->resize(std::min(window->width(), limit.width()),
+                       std::min(window->height(), limit.height()));
+    if (!available.contains(window->frameGeometry().topLeft()))
+        window->move(available.topLeft());
 }
 
 void MainWindow::showEvent(QShowEvent *event) {
@@ -491,10 +503,15 @@ void MainWindow::showEvent(QShowEvent *event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    QSettings settings;
-    settings.setValue(kGeometry, saveGeometry());
-    settings.setValue(stateKey(this), saveState(kLayoutVersion));
+    saveLayout();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveLayout() {
+    QSettings settings;
+    settings.setValue(stateKey(this), saveState(kLayoutVersion));
+    if (isWindow())
+        settings.setValue(kGeometry, saveGeometry());
 }
 
 void MainWindow::updateTitle() {
