@@ -290,7 +290,8 @@ void MainWindow::buildMenusAndToolbars() {
     file->addAction(a->exportTableAction());
     file->addAction(a->exportCredentialsAction());
     file->addSeparator();
-    QAction *quit = file->addAction(tr("Quit"), this, &QWidget::close);
+    // The whole window (all its tabs), not only this page.
+    QAction *quit = file->addAction(tr("Quit"), this, [this] { window()->close(); });
     quit->setShortcut(QKeySequence::Quit);
 
     // Connect/Disconnect last: the first item of a menu is the one hit by accident.

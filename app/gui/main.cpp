@@ -121,7 +121,7 @@ int main(int argc, char *argv[]) {
             return 1;
         }
         endpoint = server->endpoint();
-    } else if (options.recordingPath.isEmpty() && options.profileName.isEmpty()) {
+    } else if (!reopenTabs && options.recordingPath.isEmpty() && options.profileName.isEmpty()) {
         const EndpointParseResult url = parseEndpoint(options.url);
         if (!url.ok()) {
             std::fprintf(stderr, "poolscope: %s\n", qPrintable(url.error));
