@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Pools side by side in tabs, on a real X display with a window manager: two loopback
-# redis-servers started here, one pool each; the dashboard opened on the first, a second tab
-# opened with Ctrl+Shift+T and pointed at the second by typing, Ctrl+Tab between them, the window
-# closed and started again with no arguments: both tabs come back and poll their servers.
-# Usage: tabs-shots.sh POOLSCOPE [SCREENSHOT_DIR]
+# redis-servers started here, one pool each; the dashboard opened on the first through a saved
+# production connection (its tab in the production colour, writes locked), a second tab opened
+# with Ctrl+Shift+T and pointed at the second by typing, Ctrl+Tab between them, the window closed
+# and started again with no arguments: both tabs come back and poll their servers.
+# Usage: tabs-shots.sh POOLSCOPE POOLSCOPE_CLI [SCREENSHOT_DIR]
 set -euo pipefail
 app=$1
+cli=$2
 label=tabs
-shots_dir=${2:-}
+shots_dir=${3:-}
 source "$(dirname "$0")/common.sh"
 fail() {
     echo "tabs: FAIL: $*" >&2
@@ -75,9 +77,11 @@ start_redis "$second"
 for i in $(seq 0 11); do rc "$first" ZADD proxies $((i * 3)) "alpha-$i" >/dev/null; done
 for i in $(seq 0 7); do rc "$second" ZADD edge $((i * 5 + 40)) "beta-$i" >/dev/null; done
 
-step "the dashboard on the first server"
-start_app --url "redis://127.0.0.1:$first/0" --key proxies
-wait_for 30 title_has "127.0.0.1:$first" || fail "the first tab did not connect ($(window_title))"
+step "the dashboard on the first server, a saved production connection"
+"$cli" profile add live --url "redis://127.0.0.1:$first/0" --key proxies --env production >/dev/null ||
+    fail "cannot save the production connection"
+start_app --profile live
+wait_for 30 title_has "live" || fail "the first tab did not connect ($(window_title))"
 step "a second tab (Ctrl+Shift+T) on the second server, typed"
 keys ctrl+shift+t
 keys ctrl+l
@@ -94,7 +98,7 @@ sleep 2
 shot tabs-second
 step "Ctrl+Tab back to the first"
 keys ctrl+Tab
-wait_for 10 title_has "127.0.0.1:$first" || fail "Ctrl+Tab did not switch ($(window_title))"
+wait_for 10 title_has "live" || fail "Ctrl+Tab did not switch ($(window_title))"
 sleep 1
 shot tabs-first
 step "closing, then starting again with no arguments"
@@ -102,7 +106,7 @@ keys ctrl+q
 wait_for 20 sh -c "! kill -0 $app_pid" || fail "the dashboard did not close"
 grep -q edge "$XDG_CONFIG_HOME/poolscope/poolscope.conf" || fail "the tabs were not saved"
 start_app
-wait_for 30 title_has "127.0.0.1:$first" || fail "the tabs did not come back ($(window_title))"
+wait_for 30 title_has "live" || fail "the tabs did not come back ($(window_title))"
 wait_for 20 sh -c "redis-cli -h 127.0.0.1 -p $second CLIENT LIST | grep -q name=poolscope-poller" ||
     fail "the second tab did not come back"
 sleep 2
