@@ -62,7 +62,7 @@ QString stateKey(const QWidget *window) {
 
 } // namespace
 
-MainWindow::MainWindow(PoolSession *session, QWidget *parent)
+MainWindow::MainWindow(PoolSession *session, QWidget *parent, SecretStore *secrets)
     : QMainWindow(parent)
     , m_session(session)
     , m_connectionBar(new ConnectionBar(this))
@@ -73,7 +73,7 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_status(new StatusBarPanel(session, this))
     , m_actions(new PoolActions(session, m_members, m_chart, this))
     , m_guard(new GuardPanel(session, this))
-    , m_secrets(new SecretStore(this))
+    , m_secrets(secrets ? secrets : new SecretStore(this))
     , m_prompter(new SecretPrompter(m_secrets, this))
     , m_profileConnector(new ProfileConnector(m_prompter, this))
     , m_profiles(std::make_unique<ProfileStore>())

@@ -45,7 +45,10 @@ class MainWindow : public QMainWindow {
 public:
     // With a parent the window is a tab's page (TabbedWindow): a widget inside the tabs, its
     // docks' layout restored but no geometry of its own.
-    explicit MainWindow(PoolSession *session, QWidget *parent = nullptr);
+    // SECRETS: the keychain and the secrets kept in memory, shared by the tabs (a password given
+    // in one is known in the others); none: the window's own.
+    explicit MainWindow(PoolSession *session, QWidget *parent = nullptr,
+                        SecretStore *secrets = nullptr);
     ~MainWindow() override;
 
     PoolSession *session() const { return m_session; }

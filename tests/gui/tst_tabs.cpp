@@ -95,6 +95,8 @@ private Q_SLOTS:
         // Each tab's own pool: no member of one in the other's table.
         QCOMPARE(first->membersPanel()->model()->rowOf("b0"), -1);
         QCOMPARE(second->membersPanel()->model()->rowOf("a0"), -1);
+        // One keychain and one memory of secrets: a password given in one tab serves the others.
+        QCOMPARE(first->secretStore(), second->secretStore());
         // Titles: the connection and the pool.
         QTRY_VERIFY(window.tabWidget()->tabText(0).contains(QStringLiteral(" · proxies")));
         QTRY_VERIFY(window.tabWidget()->tabText(1).contains(QStringLiteral(" · other")));

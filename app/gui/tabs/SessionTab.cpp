@@ -9,9 +9,9 @@
 
 namespace poolscope {
 
-SessionTab::SessionTab(QWidget *parent)
+SessionTab::SessionTab(QWidget *parent, SecretStore *secrets)
     : m_session(std::make_unique<PoolSession>())
-    , m_window(std::make_unique<MainWindow>(m_session.get(), parent)) {
+    , m_window(std::make_unique<MainWindow>(m_session.get(), parent, secrets)) {
     // Unknown SSH host keys are asked about in dialogs over the window; secrets are the page's
     // SecretPrompter's (memory, keychain, then the person).
     m_prompter = std::make_unique<ConnectionPrompter>(m_window.get(), nullptr,

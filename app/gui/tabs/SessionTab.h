@@ -10,6 +10,7 @@ class ConnectionPrompter;
 class DemoDriver;
 class MainWindow;
 class PoolSession;
+class SecretStore;
 class SessionRecorder;
 struct Endpoint;
 
@@ -20,7 +21,8 @@ struct Endpoint;
 // the recorder and the questions first, then the page, then the session and its threads.
 class SessionTab {
 public:
-    explicit SessionTab(QWidget *parent);
+    // SECRETS: shared with the other tabs (the window's).
+    SessionTab(QWidget *parent, SecretStore *secrets);
     ~SessionTab();
     SessionTab(const SessionTab &) = delete;
     SessionTab &operator=(const SessionTab &) = delete;

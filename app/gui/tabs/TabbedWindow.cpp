@@ -5,6 +5,7 @@
 #include "session/PoolSession.h"
 #include "session/SessionRecorder.h"
 #include "session/WriteLock.h"
+#include "profiles/SecretStore.h"
 #include "startup/LastConnection.h"
 #include "tabs/SessionTab.h"
 
@@ -55,7 +56,8 @@ QIcon environmentIcon(const QColor &colour) {
 
 TabbedWindow::TabbedWindow(QWidget *parent)
     : QMainWindow(parent)
-    , m_tabs(new QTabWidget(this)) {
+    , m_tabs(new QTabWidget(this))
+    , m_secrets(new SecretStore(this)) {
     setObjectName(QStringLiteral("tabbedWindow"));
     setWindowTitle(QStringLiteral("poolscope"));
     m_tabs->setObjectName(QStringLiteral("sessionTabs"));
@@ -130,11 +132,11 @@ SessionTab *TabbedWindow::addTab(std::unique_ptr<SessionTab> tab) {
 }
 
 MainWindow *TabbedWindow::newTab() {
-    return addTab(std::make_unique<SessionTab>(m_tabs))->window();
+    return addTab(std::make_unique<SessionTab>(m_tabs, m_secrets))->window();
 }
 
 MainWindow *TabbedWindow::newDemoTab(const Endpoint &server, bool enabled) {
-    SessionTab *tab = addTab(std::make_unique<SessionTab>(m_tabs));
+    SessionTab *tab = addTab(std::make_unique<SessionTab>(m_tabs, m_secrets));
     tab->startDemo(server, enabled);
     return tab->window();
 }

@@ -13,6 +13,7 @@ class QTabWidget;
 namespace poolscope {
 
 class MainWindow;
+class SecretStore;
 class SessionTab;
 
 // The dashboard's window: pools side by side in tabs, each tab a whole session (SessionTab, laid
@@ -71,6 +72,7 @@ private:
     void updateTab(const MainWindow *window);
 
     QTabWidget *m_tabs;
+    SecretStore *m_secrets; // every tab's: a password given once serves them all
     std::vector<std::unique_ptr<SessionTab>> m_sessions;
     QAction *m_newTab;
     QAction *m_closeTab;
