@@ -4684,6 +4684,10 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
         <source>New tab</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Close this tab (Ctrl+W); the pool is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>

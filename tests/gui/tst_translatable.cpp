@@ -49,6 +49,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QTranslator>
+#include <QTabBar>
 #include <QtTest>
 
 using namespace poolscope;
@@ -319,9 +320,19 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
         texts.addData(redis.endpoint().socketPath);
         tabs.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tabs));
-        texts.collect(&tabs);
-        for (const QAction *action : {tabs.nextTabAction(), tabs.previousTabAction()})
+        // The tab bar and the window's own actions (each page is the main window read above).
+        QTabBar *bar = tabs.tabWidget()->tabBar();
+        for (int i = 0; i < bar->count(); ++i) {
+            texts.add(QStringLiteral("text"), bar, bar->tabText(i));
+            for (QTabBar::ButtonPosition side : {QTabBar::LeftSide, QTabBar::RightSide})
+                if (const QWidget *button = bar->tabButton(i, side))
+                    texts.add(QStringLiteral("tooltip"), button, button->toolTip());
+        }
+        for (const QAction *action : {tabs.newTabAction(), tabs.closeTabAction(),
+                                      tabs.nextTabAction(), tabs.previousTabAction()}) {
             texts.add(QStringLiteral("action"), &tabs, action->text());
+            texts.add(QStringLiteral("statustip"), &tabs, action->statusTip());
+        }
     }
 
     // What is not translatable, against the list of what is known not to be yet.

@@ -17,6 +17,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QSettings>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 
@@ -276,6 +277,11 @@ void TabbedWindow::updateTab(const MainWindow *page) {
     m_tabs->setTabIcon(index, colour.isValid() ? environmentIcon(colour) : QIcon());
     m_tabs->tabBar()->setTabTextColor(index,
                                       session->writeLock().isProduction() ? colour : QColor());
+    // Qt's own tooltip names no shortcut (and is not in our translations).
+    const auto side = QTabBar::ButtonPosition(m_tabs->style()->styleHint(
+        QStyle::SH_TabBar_CloseButtonPosition, nullptr, m_tabs->tabBar()));
+    if (QWidget *close = m_tabs->tabBar()->tabButton(index, side))
+        close->setToolTip(tr("Close this tab (Ctrl+W); the pool is not touched"));
     if (index == currentIndex())
         setWindowTitle(page->windowTitle());
 }
