@@ -65,7 +65,7 @@ QString stateKey(const QWidget *window) {
 
 } // namespace
 
-MainWindow::MainWindow(PoolSession *session, QWidget *parent)
+MainWindow::MainWindow(PoolSession *session, QWidget *parent, SecretStore *secrets)
     : QMainWindow(parent)
     , m_session(session)
     , m_connectionBar(new ConnectionBar(this))
@@ -76,13 +76,14 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
     , m_status(new StatusBarPanel(session, this))
     , m_actions(new PoolActions(session, m_members, m_chart, this))
     , m_guard(new GuardPanel(session, this))
-    , m_secrets(new SecretStore(this))
+    , m_secrets(secrets ? secrets : new SecretStore(this))
     , m_prompter(new SecretPrompter(m_secrets, this))
     , m_profileConnector(new ProfileConnector(m_prompter, this))
     , m_profiles(std::make_unique<ProfileStore>())
     , m_pools(new PoolsPanel(this))
-    , m_alerts(new AlertsPanel(session, m_profiles.get(), this))
-    , m_tray(new AlertTray(session, QSystemTrayIcon::isSystemTrayAvailable(), this)) {
+    , m_alerts(new AlertsPanel(session, m_profiles.get(), this)) {
+    if (parent)
+        setWindowFlags(Qt::Widget); // a tab's page, not a window of its own
     setWindowTitle(QStringLiteral("poolscope"));
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
@@ -147,22 +148,13 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent)
         if (shown)
             alerts->raise();
     });
-    // Alerts no notification service showed: a tray message (their events say them anyway).
-    connect(m_alerts, &AlertsPanel::notificationUnavailable, m_tray, &AlertTray::showUnnotified);
-    connect(m_tray, &AlertTray::showWindowRequested, this, [this] {
-        QApplication::setQuitOnLastWindowClosed(true);
-        showNormal();
-        raise();
-        activateWindow();
-    });
-    connect(m_tray, &AlertTray::quitRequested, this, [this] {
-        closeForGood();
-        QApplication::quit();
-    });
     resizeDocks({pool, events}, {250, 450}, Qt::Vertical);
     resizeDocks({pool}, {400}, Qt::Horizontal);
     resizeDocks({members}, {300}, Qt::Vertical);
     buildMenusAndToolbars();
+    // A window of its own has its own tray icon; a tab's page is given its window's.
+    if (!parent)
+        useTray(new AlertTray(session, QSystemTrayIcon::isSystemTrayAvailable(), this));
 
     connect(m_connectionBar, &ConnectionBar::connectRequested, m_session, &PoolSession::connectTo);
     // Typed in the bar: no saved connection's secrets apply.
@@ -304,7 +296,8 @@ void MainWindow::buildMenusAndToolbars() {
     file->addAction(a->exportTableAction());
     file->addAction(a->exportCredentialsAction());
     file->addSeparator();
-    QAction *quit = file->addAction(tr("Quit"), this, &QWidget::close);
+    // The whole window (all its tabs), not only this page.
+    QAction *quit = file->addAction(tr("Quit"), this, [this] { window()->close(); });
     quit->setShortcut(QKeySequence::Quit);
 
     // Connect/Disconnect last: the first item of a menu is the one hit by accident.
@@ -394,7 +387,6 @@ void MainWindow::buildMenusAndToolbars() {
     // Last, after a separator: revealing secrets is never what a menu opens on.
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a->showCredentialsAction());
-    m_viewMenu->addAction(m_tray->keepWatchingAction());
     m_viewMenu->setToolTipsVisible(true); // why keeping watching is disabled, where it is
     // Toolbar buttons take part in Tab order, so every action is reachable from the keyboard.
     for (QToolBar *bar : {static_cast<QToolBar *>(m_connectionBar), m_actionsBar})
@@ -426,6 +418,10 @@ OverviewWindow *MainWindow::showOverview() {
         m_overview->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_overview, &OverviewWindow::poolOpenRequested, this,
                 [this](const QString &name, const QByteArray &pool) {
+                    if (m_poolOpener) {
+                        m_poolOpener(name, pool);
+                        return;
+                    }
                     const ProfileLoadResult loaded = m_profiles->load(name);
                     if (!loaded.profile) {
                         m_status->showMessage(loaded.error, 10000);
@@ -447,7 +443,7 @@ OverviewWindow *MainWindow::showOverview() {
     return m_overview;
 }
 
-bool MainWindow::connectProfile(const QString &name, QString *error) {
+bool MainWindow::connectProfile(const QString &name, QString *error, const QByteArray &poolKey) {
     const ProfileLoadResult loaded = m_profiles->load(name);
     if (!loaded.profile) {
         m_session->log(LogSeverity::Error, QStringLiteral("connection"), loaded.error);
@@ -456,7 +452,10 @@ bool MainWindow::connectProfile(const QString &name, QString *error) {
             *error = loaded.error;
         return false;
     }
-    connectLoadedProfile(*loaded.profile);
+    ConnectionProfile profile = *loaded.profile;
+    if (!poolKey.isEmpty())
+        profile.poolKey = poolKey;
+    connectLoadedProfile(profile);
     return true;
 }
 
@@ -473,28 +472,31 @@ void MainWindow::setEmbeddedServer(const Endpoint &server) {
 
 void MainWindow::restoreLayout() {
     const QSettings settings;
-    restoreGeometry(settings.value(kGeometry).toByteArray());
     restoreState(settings.value(stateKey(this)).toByteArray(), kLayoutVersion);
-    fitIntoScreen();
+    if (!isWindow())
+        return;
+    restoreGeometry(settings.value(kGeometry).toByteArray());
+    fitIntoScreen(this);
 }
 
-void MainWindow::fitIntoScreen() {
+void MainWindow::fitIntoScreen(QWidget *window) {
     // Never larger than the screen (a saved size from a bigger screen, a high scale factor):
     // at most its available area, the frame included.
-    const QScreen *shown = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QScreen *shown = window->screen() ? window->screen() : QGuiApplication::primaryScreen();
     if (!shown)
         return;
     const QRect available = shown->availableGeometry();
     // Before the window manager has framed the window its frame is unknown: leave room for a
     // title bar and borders.
-    QSize frame = frameGeometry().size() - geometry().size();
+    QSize frame = window->frameGeometry().size() - window->geometry().size();
     if (frame.isEmpty())
         frame = QSize(16, 48);
     const QSize limit(available.width() - frame.width(), available.height() - frame.height());
-    if (width() > limit.width() || height() > limit.height())
-        resize(std::min(width(), limit.width()), std::min(height(), limit.height()));
-    if (!available.contains(frameGeometry().topLeft()))
-        move(available.topLeft());
+    if (window->width() > limit.width() || window->height() > limit.height())
+        window->resize(std::min(window->width(), limit.width()),
+                       std::min(window->height(), limit.height()));
+    if (!available.contains(window->frameGeometry().topLeft()))
+        window->move(available.topLeft());
 }
 
 void MainWindow::showEvent(QShowEvent *event) {
@@ -509,10 +511,8 @@ void MainWindow::showEvent(QShowEvent *event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    QSettings settings;
-    settings.setValue(kGeometry, saveGeometry());
-    settings.setValue(stateKey(this), saveState(kLayoutVersion));
-    if (!m_closingForGood && m_tray->keepsWatchingWhenClosed()) {
+    saveLayout();
+    if (isWindow() && !m_closingForGood && m_tray && m_tray->keepsWatchingWhenClosed()) {
         // The session goes on polling and judging; the tray shows its state.
         event->ignore();
         // Closing another window (the overview) must not end the watch either.
@@ -527,6 +527,33 @@ void MainWindow::closeEvent(QCloseEvent *event) {
 bool MainWindow::closeForGood() {
     m_closingForGood = true;
     return close();
+}
+
+void MainWindow::useTray(AlertTray *tray) {
+    m_tray = tray;
+    tray->watch(m_session);
+    m_viewMenu->addAction(tray->keepWatchingAction());
+    // Alerts no notification service showed: a tray message (their events say them anyway).
+    connect(m_alerts, &AlertsPanel::notificationUnavailable, tray, &AlertTray::showUnnotified);
+    if (!isWindow())
+        return; // the tabbed window shows itself again and quits
+    connect(tray, &AlertTray::showWindowRequested, this, [this] {
+        QApplication::setQuitOnLastWindowClosed(true);
+        showNormal();
+        raise();
+        activateWindow();
+    });
+    connect(tray, &AlertTray::quitRequested, this, [this] {
+        closeForGood();
+        QApplication::quit();
+    });
+}
+
+void MainWindow::saveLayout() {
+    QSettings settings;
+    settings.setValue(stateKey(this), saveState(kLayoutVersion));
+    if (isWindow())
+        settings.setValue(kGeometry, saveGeometry());
 }
 
 void MainWindow::updateTitle() {

@@ -6,6 +6,7 @@
 #include "endpoint/Endpoint.h"
 #include "profiles/ConnectionProfile.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -43,7 +44,12 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    explicit MainWindow(PoolSession *session, QWidget *parent = nullptr);
+    // With a parent the window is a tab's page (TabbedWindow): a widget inside the tabs, its
+    // docks' layout restored but no geometry of its own.
+    // SECRETS: the keychain and the secrets kept in memory, shared by the tabs (a password given
+    // in one is known in the others); none: the window's own.
+    explicit MainWindow(PoolSession *session, QWidget *parent = nullptr,
+                        SecretStore *secrets = nullptr);
     ~MainWindow() override;
 
     PoolSession *session() const { return m_session; }
@@ -65,7 +71,20 @@ public:
     ConnectionsDialog *showConnections();
     // Connects the saved connection NAME (--profile, the last connection): false with the
     // reason when there is none by that name or it cannot be read.
-    bool connectProfile(const QString &name, QString *error = nullptr);
+    // POOLKEY, when given, is watched instead of the saved one.
+    bool connectProfile(const QString &name, QString *error = nullptr,
+                        const QByteArray &poolKey = {});
+    // Who opens a pool chosen in the Overview (the tabs: a tab of its own); unset, this window
+    // connects to it.
+    using PoolOpener = std::function<void(const QString &profile, const QByteArray &pool)>;
+    void setPoolOpener(PoolOpener opener) { m_poolOpener = std::move(opener); }
+    // The saved connection asked for, before its secrets have come (then connectedProfile()).
+    QString requestedProfile() const { return m_pendingProfile; }
+    // Keeps the docks' layout and the window's geometry for the next start (on close; a tab's
+    // page is saved by its TabbedWindow).
+    void saveLayout();
+    // Never larger than the screen, at least its available area with the frame included.
+    static void fitIntoScreen(QWidget *window);
     // The saved connection being watched; empty for a typed URL.
     QString connectedProfile() const { return m_connectedProfile; }
     // The embedded demo server: never remembered as a recent or last connection (its port is
@@ -89,6 +108,9 @@ public:
     // The tray icon, and View ▸ Keep watching in the tray when closed: with it on, closing the
     // window hides it and the session keeps watching.
     AlertTray *tray() const { return m_tray; }
+    // Shows this window's session in TRAY (its own, or its tabbed window's) and adds the tray's
+    // option to the View menu.
+    void useTray(AlertTray *tray);
     // Closes the window whatever that option says (the tray's Quit, Ctrl+C, SIGTERM).
     bool closeForGood();
     // View ▸ Overview…: every pool of every saved connection; made at the first call, then
@@ -112,7 +134,6 @@ private:
                          Qt::DockWidgetArea area);
     void buildMenusAndToolbars();
     void restoreLayout();
-    void fitIntoScreen();
     void connectLoadedProfile(const ConnectionProfile &profile);
     void updateTitle();
 
@@ -132,7 +153,7 @@ private:
     QAction *m_connectionsAction = nullptr;
     PoolsPanel *m_pools;
     AlertsPanel *m_alerts;
-    AlertTray *m_tray;
+    AlertTray *m_tray = nullptr;
     bool m_closingForGood = false;
     QMenu *m_poolMenu = nullptr;
     QAction *m_openRecordingAction = nullptr;
@@ -150,6 +171,7 @@ private:
     QString m_pendingProfile;     // asked for; its secrets may still be coming
     QString m_connectedProfile;   // the saved connection watched, for the title and "last"
     bool m_keyRemembered = false; // the watched key was read as a pool and remembered
+    PoolOpener m_poolOpener;
 };
 
 } // namespace poolscope

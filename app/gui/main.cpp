@@ -9,6 +9,7 @@
 #include "connection/ConnectionPrompter.h"
 #include "session/DemoDriver.h"
 #include "MainWindow.h"
+#include "tabs/TabbedWindow.h"
 #include "actions/PoolActions.h"
 #include "endpoint/ArgumentScrubber.h"
 #include "server/RedisServerProcess.h"
@@ -77,11 +78,16 @@ int main(int argc, char *argv[]) {
         options.language, i18n::savedLanguage(), QProcessEnvironment::systemEnvironment());
     if (QString error; !i18n::installLanguage(language, &error))
         std::fprintf(stderr, "poolscope: %s; the window stays in English\n", qPrintable(error));
-    // Started without a server named: the connection watched last, if any (a saved
-    // connection's name, or a typed URL without its password); the demo otherwise.
+    // Started without a server named: the tabs open at the last close, else the connection
+    // watched last (a saved connection's name, or a typed URL without its password); the demo
+    // otherwise.
+    const bool nothingNamed = usesEmbeddedServer(options) && !options.demoRequested &&
+                              qEnvironmentVariableIsEmpty("REDIS_URL");
+    const bool reopenTabs = nothingNamed && !loadOpenTabs().tabs.isEmpty();
     const LastConnection last = loadLastConnection();
-    const bool reopenLast = usesEmbeddedServer(options) && !options.demoRequested &&
-                            qEnvironmentVariableIsEmpty("REDIS_URL") && !last.isEmpty();
+    const bool reopenLast = nothingNamed && !reopenTabs && !last.isEmpty();
+    if (reopenTabs)
+        options.demo = false;
     if (reopenLast) {
         options.demo = false;
         if (!last.profile.isEmpty()) {
@@ -98,7 +104,7 @@ int main(int argc, char *argv[]) {
     // Declared first so it is destroyed last: the dashboard's threads are gone by then.
     std::unique_ptr<RedisServerProcess> server;
     Endpoint endpoint;
-    if (usesEmbeddedServer(options)) {
+    if (usesEmbeddedServer(options) && !reopenTabs) {
         QString advice;
         if (RedisServerProcess::findExecutable({}, &advice).isEmpty()) {
             reportFatal(advice, interactive);
@@ -115,7 +121,7 @@ int main(int argc, char *argv[]) {
             return 1;
         }
         endpoint = server->endpoint();
-    } else if (options.recordingPath.isEmpty() && options.profileName.isEmpty()) {
+    } else if (!reopenTabs && options.recordingPath.isEmpty() && options.profileName.isEmpty()) {
         const EndpointParseResult url = parseEndpoint(options.url);
         if (!url.ok()) {
             std::fprintf(stderr, "poolscope: %s\n", qPrintable(url.error));
@@ -127,33 +133,26 @@ int main(int argc, char *argv[]) {
         endpoint.sentinelPassword = options.sentinelPassword;
     }
 
-    PoolSession session;
-    session.setReadOnly(options.readOnly);
-    if (options.fullSnapshotThreshold)
-        session.setFullSnapshotThreshold(*options.fullSnapshotThreshold);
-    MainWindow window(&session);
-    // Unknown SSH host keys are asked about in dialogs over the window; secrets are the window's
-    // SecretPrompter's (memory, keychain, then the person). Declared after the window and the
-    // session, so it is gone (every open question declined) before the session joins its threads.
-    ConnectionPrompter prompter(&window, nullptr, ConnectionPrompter::Questions::HostKeysOnly);
-    QObject::connect(&window, &MainWindow::connectionRequested, &prompter,
-                     &ConnectionPrompter::forgetDeclinedHostKeys);
-    if (!options.pinned.isEmpty())
-        session.pin(options.pinned);
+    // Pools side by side: each tab its own session, recorder and questions (SessionTab).
+    TabbedWindow window;
+    window.setReadOnly(options.readOnly);
+    window.setFullSnapshotThreshold(options.fullSnapshotThreshold);
     if (server)
         window.setEmbeddedServer(server->endpoint());
-    if (options.recordingPath.isEmpty() && options.profileName.isEmpty())
-        window.connectionBar()->setTarget(endpoint, options.key);
-    // Records the watched pool (File → Record while watching) and shows a pool's recorded past.
-    SessionRecorder recorder(&session);
-    if (server)
-        recorder.setUnrecordedServer(server->endpoint());
-    window.setSessionRecorder(&recorder);
-    // The demo belongs to the server it was started for: the embedded one, or the --url named
-    // with --demo. Any other server the person goes on to is left as it is.
-    DemoDriver demo(&session, server ? server->endpoint() : endpoint);
-    demo.setEnabled(options.demo);
-    window.actions()->setDemoDriver(&demo);
+    MainWindow *first = nullptr;
+    if (reopenTabs && window.restoreTabs() > 0) {
+        first = window.current();
+    } else {
+        // The demo belongs to the server it was started for (the embedded one, or the --url
+        // named with --demo) and stays in this first tab: any other server the person goes on
+        // to, in this tab or another, is left as it is.
+        first = window.newDemoTab(server ? server->endpoint() : endpoint, options.demo);
+    }
+    PoolSession &session = *first->session();
+    if (!options.pinned.isEmpty())
+        session.pin(options.pinned);
+    if (!reopenTabs && options.recordingPath.isEmpty() && options.profileName.isEmpty())
+        first->connectionBar()->setTarget(endpoint, options.key);
 
     // Ctrl+C and SIGTERM close the window like the user would (even one kept in the tray):
     // settings saved, threads joined, the embedded server stopped by its destructor.
@@ -179,20 +178,22 @@ int main(int argc, char *argv[]) {
                         .arg(last.profile.isEmpty() ? last.url : last.profile));
     if (!options.profileName.isEmpty()) {
         QString error;
-        if (!window.connectProfile(options.profileName, &error) && !reopenLast) {
+        if (!first->connectProfile(options.profileName, &error) && !reopenLast) {
             reportFatal(error, interactive);
             return 2;
         }
+    } else if (reopenTabs) {
+        // the restored tabs connect themselves
     } else if (options.recordingPath.isEmpty()) {
         session.connectTo(endpoint, options.key);
     } else {
-        window.openRecording(options.recordingPath);
+        first->openRecording(options.recordingPath);
     }
 
     if (options.wantsScreenshot()) {
         QTimer::singleShot(qint64(options.screenshotAfterSeconds * 1000.0), &window,
                            [&window, &options] {
-                               window.chartPanel()->refreshNow();
+                               window.current()->chartPanel()->refreshNow();
                                const bool saved = window.grab().save(options.screenshotPath, "PNG");
                                if (!saved)
                                    std::fprintf(stderr, "poolscope: cannot write %s\n",

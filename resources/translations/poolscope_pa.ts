@@ -3359,6 +3359,10 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
         <source>JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>reading its password from the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::PoolActions</name>
@@ -4683,6 +4687,49 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>polled %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TabbedWindow</name>
+    <message>
+        <source>New &amp;tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another pool beside this one: a tab with its own connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 (recording)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close this tab (Ctrl+W); the pool is not touched</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -197,6 +197,47 @@ private Q_SLOTS:
         QCOMPARE(open.at(0).at(1).toByteArray(), QByteArray("gamma"));
     }
 
+    // The alerts column: the default rules judged on each row's readings ("none" for a healthy
+    // pool rather than unknown); a saved connection whose password is remembered is asked of the
+    // keychain, and says it needs a password once the keychain (none here) has answered.
+    void alertsColumnJudgedAndTheKeychainAsked() {
+        RedisServerOptions tcp;
+        tcp.useTcp = true;
+        RedisFixture redis(tcp);
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        redis.makePool("alpha", names(8), 2);
+        ProfileStore store(m_dir.filePath(QStringLiteral("alerts.ini")));
+        QCOMPARE(store.save(profile(QStringLiteral("plain"), redis, "alpha", Environment::None)),
+                 QString());
+        ConnectionProfile remembered =
+            profile(QStringLiteral("remembered"), redis, "alpha", Environment::None);
+        remembered.needsPassword = true;
+        remembered.rememberSecrets = true;
+        QCOMPARE(store.save(remembered), QString());
+        SecretStore secrets;
+        QSignalSpy asked(&secrets, &SecretStore::secretRead);
+
+        OverviewWindow window(&store, &secrets);
+        window.poller()->setInterval(std::chrono::milliseconds(150));
+        window.reload();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            cell(window, shownRow(window, QStringLiteral("plain"), "alpha"), OverviewModel::Alerts),
+            OverviewModel::tr("none"), 10000);
+        // The keychain was asked for that connection's password, and its answer (nothing: no
+        // Secret Service here) read again.
+        QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 10000);
+        QCOMPARE(asked.first().at(0).toString(), QStringLiteral("remembered"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.model()->rows().size() >= 2 &&
+                std::any_of(window.model()->rows().cbegin(), window.model()->rows().cend(),
+                            [](const OverviewRow &row) {
+                                return row.connection == QStringLiteral("remembered") &&
+                                       row.problem.contains(QStringLiteral("needs a password"));
+                            }),
+            10000);
+        QCOMPARE(asked.size(), 1); // asked once, not at every reload
+    }
+
     void connectionsDialogShowsGroupsAsFolders() {
         ProfileStore store(m_dir.filePath(QStringLiteral("tree.ini")));
         const auto add = [&](const QString &name, const QString &group, Environment environment) {

@@ -11,6 +11,7 @@
 //   POOLSCOPE_WRITE_ALLOWLIST=1 ctest -R tst_translatable
 // and read the diff: lines may only go.
 #include "MainWindow.h"
+#include "tabs/TabbedWindow.h"
 #include "actions/PoolActions.h"
 #include "actions/ResetScenarioDialog.h"
 #include "actions/RestoreDialog.h"
@@ -48,6 +49,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QTranslator>
+#include <QTabBar>
 #include <QtTest>
 
 using namespace poolscope;
@@ -304,6 +306,34 @@ void TestTranslatable::everyVisibleStringIsTranslatable() {
     QVERIFY(readModal(texts, [&window] { window.openRecordingAction()->trigger(); }));
     QVERIFY(readModal(texts, [actions] { actions->exportChartAction()->trigger(); }));
     QCOMPARE(session.poolKey(), kKey); // nothing was opened, nothing changed
+
+    // The tabs: an empty one and one on the pool, their titles, the window's menus and actions.
+    {
+        TabbedWindow tabs;
+        tabs.newTab();
+        MainWindow *page = tabs.newTab();
+        QSignalSpy tabPolled(page->session(), &PoolSession::observationApplied);
+        page->session()->connectTo(redis.endpoint(), kKey);
+        QVERIFY(tabPolled.wait(10000));
+        texts.addData(
+            QStringLiteral("%1:%2").arg(redis.endpoint().host).arg(redis.endpoint().port));
+        texts.addData(redis.endpoint().socketPath);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        // The tab bar and the window's own actions (each page is the main window read above).
+        QTabBar *bar = tabs.tabWidget()->tabBar();
+        for (int i = 0; i < bar->count(); ++i) {
+            texts.add(QStringLiteral("text"), bar, bar->tabText(i));
+            for (QTabBar::ButtonPosition side : {QTabBar::LeftSide, QTabBar::RightSide})
+                if (const QWidget *button = bar->tabButton(i, side))
+                    texts.add(QStringLiteral("tooltip"), button, button->toolTip());
+        }
+        for (const QAction *action : {tabs.newTabAction(), tabs.closeTabAction(),
+                                      tabs.nextTabAction(), tabs.previousTabAction()}) {
+            texts.add(QStringLiteral("action"), &tabs, action->text());
+            texts.add(QStringLiteral("statustip"), &tabs, action->statusTip());
+        }
+    }
 
     // What is not translatable, against the list of what is known not to be yet.
     QMap<QString, QString> found; // allow-list line -> where

@@ -8,6 +8,7 @@
 #include "profiles/SecretStore.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -132,6 +133,31 @@ OverviewWindow::OverviewWindow(ProfileStore *store, SecretStore *secrets, QWidge
         m_model->setRows(m_poller->rows());
         updateSummary();
     });
+    // A keychain's answer for a connection the overview asked about: read again (the password is
+    // then in the store's memory), once for every answer that came at the same time.
+    if (m_secrets)
+        connect(m_secrets, &SecretStore::secretRead, this,
+                [this](const QString &name, transport::SecretKind kind) {
+                    if (kind != transport::SecretKind::RedisPassword ||
+                        !m_keychainAsked.contains(name) || m_reloadQueued)
+                        return;
+                    m_reloadQueued = true;
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this] {
+                            m_reloadQueued = false;
+                            reload();
+                        },
+                        Qt::QueuedConnection);
+                });
+    // The default alert rules judged on each row's readings, after every server's answer (or
+    // failure): the alerts column.
+    connect(m_poller, &OverviewPoller::serverPolled, this, [this] {
+        const QList<OverviewAlerts::Verdict> verdicts =
+            m_alertJudge.evaluate(m_poller->rows(), QDateTime::currentMSecsSinceEpoch());
+        for (const OverviewAlerts::Verdict &verdict : verdicts)
+            m_poller->setActiveAlerts(verdict.connection, verdict.pool, verdict.firing);
+    });
     // Fitted once every server has answered (or failed) the first time; the person's widths are
     // kept afterwards.
     connect(m_poller, &OverviewPoller::roundCompleted, this, [this] {
@@ -218,6 +244,14 @@ void OverviewWindow::reload() {
                     m_secrets ? m_secrets->inMemory(name, transport::SecretKind::RedisPassword)
                               : std::nullopt) {
                 connection.endpoint.password = *password;
+            } else if (profile.rememberSecrets && m_secrets &&
+                       m_secrets->availability() != SecretStore::Availability::Unavailable &&
+                       !m_keychainAsked.contains(name)) {
+                // Read from the keychain as Connect reads it; polled once it has answered.
+                m_keychainAsked.insert(name);
+                m_secrets->read(name, transport::SecretKind::RedisPassword);
+                connection.problem = tr("reading its password from the keychain…");
+                connection.problemKind = RedisError::Kind::Authentication;
             } else {
                 connection.problem = tr("needs a password: connect to it once (File ▸ "
                                         "Connections…) and the overview reads it too");

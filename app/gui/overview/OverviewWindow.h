@@ -1,8 +1,11 @@
 #pragma once
 
+#include "overview/OverviewAlerts.h"
+
 #include <functional>
 
 #include <QByteArray>
+#include <QSet>
 #include <QWidget>
 
 class QComboBox;
@@ -90,6 +93,9 @@ private:
     int m_connectionCount = 0;
     bool m_fitted = false;
     SaveFileFunction m_chooseFile;
+    OverviewAlerts m_alertJudge;
+    QSet<QString> m_keychainAsked; // saved connections whose password was asked of the keychain
+    bool m_reloadQueued = false;
 };
 
 } // namespace poolscope

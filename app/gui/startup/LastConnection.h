@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 namespace poolscope {
@@ -16,5 +17,14 @@ struct LastConnection {
 
 LastConnection loadLastConnection();
 void saveLastConnection(const LastConnection &last);
+
+// The tabs open when the dashboard closed, each as a last connection (never a secret: a saved
+// connection's name, or a URL without its password), and which one was current.
+struct OpenTabs {
+    QList<LastConnection> tabs;
+    int current = 0;
+};
+OpenTabs loadOpenTabs();
+void saveOpenTabs(const OpenTabs &open);
 
 } // namespace poolscope

@@ -35,16 +35,27 @@ QColor colourOf(AlertTray::State state) {
 
 AlertTray::AlertTray(PoolSession *session, bool trayAvailable, QObject *parent)
     : QObject(parent)
-    , m_session(session)
     , m_keepWatching(new QAction(tr("Keep watching in the &tray when closed"), this)) {
     m_keepWatching->setObjectName(QStringLiteral("keepWatchingAction"));
     m_keepWatching->setCheckable(true);
     m_keepWatching->setChecked(QSettings().value(QLatin1String(kKeepWatchingKey), false).toBool());
     connect(m_keepWatching, &QAction::toggled, this,
             [](bool on) { QSettings().setValue(QLatin1String(kKeepWatchingKey), on); });
+    if (session)
+        watch(session);
+    setTrayAvailable(trayAvailable);
+}
+
+void AlertTray::watch(PoolSession *session) {
+    m_sessions.append(session);
     connect(&session->alerts(), &PoolAlerts::activeAlertsChanged, this, &AlertTray::refresh);
     connect(session, &PoolSession::targetChanged, this, &AlertTray::refresh);
-    setTrayAvailable(trayAvailable);
+    // The pointer is already cleared when this comes: the closed tab's pool leaves the tooltip.
+    connect(session, &QObject::destroyed, this, [this] {
+        m_sessions.removeAll(nullptr);
+        refresh();
+    });
+    refresh();
 }
 
 void AlertTray::setTrayAvailable(bool available) {
@@ -120,25 +131,43 @@ bool AlertTray::keepsWatchingWhenClosed() const {
     return m_available && m_keepWatching->isChecked();
 }
 
+namespace {
+
+bool watchesLive(const PoolSession *session) {
+    return session && session->hasTarget() && !session->isShowingRecording();
+}
+
+} // namespace
+
 QString AlertTray::toolTip() const {
-    const PoolAlerts &alerts = m_session->alerts();
-    if (!m_session->hasTarget() || m_session->isShowingRecording())
+    QStringList pools; // one paragraph per live pool, in the tabs' order
+    for (const PoolSession *session : m_sessions) {
+        if (!watchesLive(session))
+            continue;
+        const PoolAlerts &alerts = session->alerts();
+        QStringList firing;
+        for (const AlertStatus &status : alerts.statuses())
+            if (status.state == AlertState::Firing)
+                firing.append(alertRuleTitle(status.rule.kind));
+        pools.append(firing.isEmpty()
+                         ? tr("poolscope: %1\nNo alert firing.").arg(alerts.poolText())
+                         : tr("poolscope: %1\n%n alert(s) firing: %2", nullptr, int(firing.size()))
+                               .arg(alerts.poolText(), QLocale().createSeparatedList(firing)));
+    }
+    if (pools.isEmpty())
         return tr("poolscope: no live pool watched");
-    QStringList firing;
-    for (const AlertStatus &status : alerts.statuses())
-        if (status.state == AlertState::Firing)
-            firing.append(alertRuleTitle(status.rule.kind));
-    if (firing.isEmpty())
-        return tr("poolscope: %1\nNo alert firing.").arg(alerts.poolText());
-    return tr("poolscope: %1\n%n alert(s) firing: %2", nullptr, int(firing.size()))
-        .arg(alerts.poolText(), QLocale().createSeparatedList(firing));
+    return pools.join(QStringLiteral("\n\n"));
 }
 
 void AlertTray::refresh() {
-    const std::optional<AlertSeverity> worst =
-        m_session->hasTarget() && !m_session->isShowingRecording()
-            ? m_session->alerts().worstFiring()
-            : std::nullopt;
+    std::optional<AlertSeverity> worst;
+    for (const PoolSession *session : m_sessions) {
+        if (!watchesLive(session))
+            continue;
+        const std::optional<AlertSeverity> firing = session->alerts().worstFiring();
+        if (firing && (!worst || *firing == AlertSeverity::Critical))
+            worst = firing;
+    }
     const State state = stateOf(worst);
     if (!m_icon) {
         m_state = state;

@@ -6,7 +6,9 @@
 #include <optional>
 
 #include <QIcon>
+#include <QList>
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QMenu;
@@ -17,8 +19,8 @@ namespace poolscope {
 class PoolSession;
 struct DesktopNotification;
 
-// The tray icon: the watched pool's worst firing alert (ok, warning, critical) in its colour,
-// the pool and its firing alerts in its tooltip, a menu to show the window or quit; and the
+// The tray icon: the worst firing alert (ok, warning, critical) of the watched pools (one per
+// tab) in its colour, each pool and its firing alerts in its tooltip, a menu to show the window or quit; and the
 // alert as a tray message where desktop notifications cannot be shown. Also the View menu's
 // "keep watching in the tray when closed" (saved in QSettings, off by default), which needs a
 // tray: where the desktop has none it is disabled and says why.
@@ -33,7 +35,7 @@ public:
     static constexpr const char *kKeepWatchingKey = "tray/keepWatchingWhenClosed";
 
     // trayAvailable: whether the desktop has a system tray (QSystemTrayIcon's answer in the
-    // dashboard; tests choose).
+    // dashboard; tests choose). SESSION, if any, is watched at once.
     AlertTray(PoolSession *session, bool trayAvailable, QObject *parent = nullptr);
     ~AlertTray() override;
 
@@ -43,6 +45,9 @@ public:
     static Fallback fallbackFor(bool trayShown) {
         return trayShown ? Fallback::TrayMessage : Fallback::EventsOnly;
     }
+
+    // One more pool shown, until its session is gone.
+    void watch(PoolSession *session);
 
     // Builds or removes the icon (a desktop's tray can come and go; tests choose).
     void setTrayAvailable(bool available);
@@ -74,7 +79,7 @@ Q_SIGNALS:
 private:
     void refresh();
 
-    PoolSession *m_session;
+    QList<QPointer<PoolSession>> m_sessions;
     bool m_available = false;
     State m_state = State::Ok;
     std::unique_ptr<QMenu> m_menu;           // a tray's menu has no parent widget
