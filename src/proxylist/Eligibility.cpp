@@ -354,9 +354,8 @@ RuleChecker::RuleChecker(const EligibilityRules &rules)
     QStringList portTexts;
     for (qsizetype i = 0; i < ports.size() && i < 10; ++i)
         portTexts << QString::number(ports[i]);
-    if (ports.size() > 10)
-        portTexts << QCoreApplication::translate("ProxyList", "%n more", "ports not listed",
-                                                 int(ports.size() - 10));
+    if (const int more = int(ports.size()) - 10; more > 0)
+        portTexts << QCoreApplication::translate("ProxyList", "%n more", "ports not listed", more);
     m_allowedPortsText = portTexts.join(QStringLiteral(", "));
 }
 
