@@ -12,15 +12,24 @@
     </message>
 </context>
 <context>
-    <name>poolscope::AlertTray</name>
+    <name>OutsideChanges</name>
     <message numerus="yes">
-        <source>poolscope: %1
-%n alert(s) firing: %2</source>
+        <source>%1 and %Ln more</source>
+        <comment>%1: member ids, then how many more are not named</comment>
         <translation>
-            <numerusform>poolscope: %1
-%n alert firing: %2</numerusform>
-            <numerusform>poolscope: %1
-%n alerts firing: %2</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProxyList</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <comment>ports not listed</comment>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
         </translation>
     </message>
 </context>
@@ -60,6 +69,54 @@
             <numerusform>+%n more (see the table)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln members</source>
+        <comment>the chart&apos;s caption: all of them are charted</comment>
+        <translation>
+            <numerusform>%Ln member</numerusform>
+            <numerusform>%Ln members</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation>
+            <numerusform>%Ln member (summary): top %1, %2 pinned</numerusform>
+            <numerusform>%Ln members (summary): top %1, %2 pinned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation>
+            <numerusform>%Ln member (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</numerusform>
+            <numerusform>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation>
+            <numerusform>%Ln member: top %1, bottom %1, %2 pinned</numerusform>
+            <numerusform>%Ln members: top %1, bottom %1, %2 pinned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation>
+            <numerusform>%Ln member: top %1, bottom %1, %2 pinned + min/median/max band</numerusform>
+            <numerusform>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hidden</source>
+        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
+        <translation>
+            <numerusform>%Ln hidden</numerusform>
+            <numerusform>%Ln hidden</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ChartPanel</name>
@@ -68,6 +125,54 @@
         <translation type="vanished">
             <numerusform>+%n more (see the table)</numerusform>
             <numerusform>+%n more (see the table)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln min</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation>
+            <numerusform>Last %Ln min</numerusform>
+            <numerusform>Last %Ln min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln h</source>
+        <comment>the chart&apos;s time span, in a box; h: hours</comment>
+        <translation>
+            <numerusform>Last %Ln h</numerusform>
+            <numerusform>Last %Ln h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln days</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation>
+            <numerusform>Last %Ln day</numerusform>
+            <numerusform>Last %Ln days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln minutes</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation>
+            <numerusform>Window: last &amp;%Ln minute</numerusform>
+            <numerusform>Window: last &amp;%Ln minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln hours</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation>
+            <numerusform>Window: last &amp;%Ln hour</numerusform>
+            <numerusform>Window: last &amp;%Ln hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln days</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation>
+            <numerusform>Window: last &amp;%Ln day</numerusform>
+            <numerusform>Window: last &amp;%Ln days</numerusform>
         </translation>
     </message>
 </context>
@@ -177,9 +282,17 @@ They get no allocations until restored; their counts are saved.</numerusform>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform> on %n node</numerusform>
             <numerusform> on %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <comment>Redis servers</comment>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
         </translation>
     </message>
 </context>

@@ -264,39 +264,48 @@ QString placeholderFor(const ChartSource &source, bool summary) {
     return ChartText::tr("Collecting data…");
 }
 
+// The caption: which members the chart shows, then any notes, each a whole phrase of its own.
 QString captionFor(const ChartFrame &frame, const ChartOptions &options) {
-    const qsizetype known = frame.poolSize; // the pool as it is now, not every member it had
+    const int known = int(frame.poolSize); // the pool as it is now, not every member it had
     const QString pinned = QLocale().toString(options.pinned.size());
-    QString text;
-    if (known == 0)
-        text = QString();
-    else if (known <= options.maxIndividual && !frame.summaryMode)
-        text = ChartText::tr("%1 members").arg(known);
-    else if (frame.summaryMode)
-        text = (options.mode != ChartMode::Rate
-                    ? ChartText::tr("%1 members (summary): top %2, %3 pinned, the bottom as the "
-                                    "pool minimum line + band")
-                    : ChartText::tr("%1 members (summary): top %2, %3 pinned"))
-                   .arg(QLocale().toString(known))
-                   .arg(options.edgeMembers)
-                   .arg(pinned);
-    else
-        text = (options.mode != ChartMode::Rate
-                    ? ChartText::tr("%1 members: top %2, bottom %2, %3 pinned + min/median/max "
-                                    "band")
-                    : ChartText::tr("%1 members: top %2, bottom %2, %3 pinned"))
-                   .arg(QLocale().toString(known))
-                   .arg(options.edgeMembers)
-                   .arg(pinned);
+    const QString edge = QLocale().toString(options.edgeMembers);
+    const bool rate = options.mode == ChartMode::Rate;
+    QStringList parts;
+    if (known > 0 && known <= options.maxIndividual && !frame.summaryMode)
+        parts << ChartText::tr("%Ln members", "the chart's caption: all of them are charted",
+                               known);
+    else if (known > 0 && frame.summaryMode)
+        parts << (rate ? ChartText::tr("%Ln members (summary): top %1, %2 pinned",
+                                       "the chart's caption: %1 members with the highest counts "
+                                       "and %2 pinned ones are charted",
+                                       known)
+                       : ChartText::tr("%Ln members (summary): top %1, %2 pinned, the bottom as "
+                                       "the pool minimum line + band",
+                                       "the chart's caption: %1 members with the highest counts "
+                                       "and %2 pinned ones are charted",
+                                       known))
+                     .arg(edge, pinned);
+    else if (known > 0)
+        parts << (rate ? ChartText::tr("%Ln members: top %1, bottom %1, %2 pinned",
+                                       "the chart's caption: %1 members with the highest and %1 "
+                                       "with the lowest counts, and %2 pinned ones are charted",
+                                       known)
+                       : ChartText::tr("%Ln members: top %1, bottom %1, %2 pinned + "
+                                       "min/median/max band",
+                                       "the chart's caption: %1 members with the highest and %1 "
+                                       "with the lowest counts, and %2 pinned ones are charted",
+                                       known))
+                     .arg(edge, pinned);
     const auto hidden = std::count_if(frame.lines.cbegin(), frame.lines.cend(),
                                       [](const ChartLine &line) { return line.hidden; });
     if (hidden > 0)
-        text += ChartText::tr(" · %1 hidden").arg(hidden);
+        parts << ChartText::tr("%Ln hidden", "the chart's caption: lines hidden from the chart",
+                               int(hidden));
     if (options.zoom)
-        text += ChartText::tr(" · zoomed in: Esc or a right click to zoom out");
+        parts << ChartText::tr("zoomed in: Esc or a right click to zoom out");
     if (known > 0 && !options.legendShown)
-        text += ChartText::tr(" · legend hidden (narrow): colours as in the table");
-    return text;
+        parts << ChartText::tr("legend hidden (narrow): colours as in the table");
+    return parts.join(QStringLiteral(" · "));
 }
 
 } // namespace
@@ -448,8 +457,15 @@ ChartFrame makeChartFrame(const ChartSource &source, const ChartOptions &options
     // The pool as it is now, not every member it ever had (the chart keeps those who left).
     frame.poolSize = source.latest ? qsizetype(source.latest->stats.size) : choice.known;
     const QString size = QLocale().toString(frame.poolSize);
-    frame.bandName = difference ? ChartText::tr("pool min–max − median (%1)").arg(size)
-                                : ChartText::tr("pool min–max (%1)").arg(size);
+    frame.bandName =
+        difference ? ChartText::tr("pool min–max − median (%1)",
+                                   "legend: the band of the pool's counts (scores) minus their "
+                                   "median; %1: how many members the pool has")
+                         .arg(size)
+                   : ChartText::tr("pool min–max (%1)",
+                                   "legend: the band from the pool's lowest to its highest count "
+                                   "(score); %1: how many members the pool has")
+                         .arg(size);
     frame.medianName = difference ? ChartText::tr("pool median (0)") : ChartText::tr("pool median");
     frame.minimumName =
         difference ? ChartText::tr("pool minimum − median") : ChartText::tr("pool minimum");

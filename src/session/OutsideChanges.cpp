@@ -14,11 +14,13 @@ QString nameSome(const QList<QByteArray> &members, int shown) {
     QStringList names;
     for (qsizetype i = 0; i < std::min<qsizetype>(shown, members.size()); ++i)
         names.append(QString::fromUtf8(members[i]));
-    QString text = names.join(QStringLiteral(", "));
-    if (members.size() > shown)
-        text += QCoreApplication::translate("OutsideChanges", " and %L1 more")
-                    .arg(members.size() - shown);
-    return text;
+    const QString text = names.join(QStringLiteral(", "));
+    if (members.size() <= shown)
+        return text;
+    return QCoreApplication::translate("OutsideChanges", "%1 and %Ln more",
+                                       "%1: member ids, then how many more are not named",
+                                       int(members.size() - shown))
+        .arg(text);
 }
 
 QStringList describeOutsideChanges(const PoolObservation &before, const PoolObservation &now,

@@ -439,14 +439,16 @@ void PoolSession::handleObservation(const PoolObservation &observation) {
             log(LogSeverity::Info, QStringLiteral("poll"), m_keyProblem.text);
         else
             log(LogSeverity::Info, QStringLiteral("poll"),
-                tr("pool \"%1\": %L2 members, %L3 evicted%4")
-                    .arg(QString::fromUtf8(m_poolKey))
-                    .arg(observation.summaryMode ? observation.summary.size
-                                                 : snapshot.members.size())
-                    .arg(observation.summaryMode ? observation.summary.evictedCount
-                                                 : snapshot.evicted.size())
-                    .arg(observation.summaryMode ? QStringLiteral(" · ") + observation.mode
-                                                 : QString()));
+                observation.summaryMode ? tr("pool \"%1\": %L2 members, %L3 evicted · %4",
+                                             "%4: how the big pool was read (a summary)")
+                                              .arg(QString::fromUtf8(m_poolKey))
+                                              .arg(observation.summary.size)
+                                              .arg(observation.summary.evictedCount)
+                                              .arg(observation.mode)
+                                        : tr("pool \"%1\": %L2 members, %L3 evicted")
+                                              .arg(QString::fromUtf8(m_poolKey))
+                                              .arg(snapshot.members.size())
+                                              .arg(snapshot.evicted.size()));
     }
     Q_EMIT observationApplied(observation);
 }

@@ -116,7 +116,8 @@ void PoolSession::handleRestored(const QList<RestoreResult> &results, double poo
         log(forecast.allocations > 0 || wait.allocations > 0 ? LogSeverity::Warning
                                                              : LogSeverity::Info,
             QStringLiteral("restore"),
-            what + tr(" · forecast: ") + (wait.allocations > 0 ? wait.text : forecast.text));
+            tr("%1 · forecast: %2", "%1: the restore done, %2: what it will do to the pool")
+                .arg(what, wait.allocations > 0 ? wait.text : forecast.text));
     }
     pollNow();
     Q_EMIT membersRestored(results, poolMinimumBefore);

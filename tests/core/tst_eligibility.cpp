@@ -122,10 +122,12 @@ void TestEligibility::eligibilityRules_data() {
     QTest::newRow("999.1.1.1") << QByteArray("999.1.1.1:80") << badHost.arg("999.1.1.1");
     QTest::newRow("three octets")
         << QByteArray("1.2.3:80")
-        << "shortened IPv4 form \"1.2.3\" (= 1.2.0.3) is not accepted: write it as 1.2.0.3";
+        << "IPv4 address \"1.2.3\" (= 1.2.0.3) is not accepted in shortened form: write it as "
+           "1.2.0.3";
     QTest::newRow("leading zero octet")
         << QByteArray("01.2.3.4:80")
-        << "octal IPv4 form \"01.2.3.4\" (= 1.2.3.4) is not accepted: write it as 1.2.3.4";
+        << "IPv4 address \"01.2.3.4\" (= 1.2.3.4) is not accepted in octal form: write it as "
+           "1.2.3.4";
     QTest::newRow("five parts") << QByteArray("1.2.3.4.5:80") << badHost.arg("1.2.3.4.5");
     QTest::newRow("hex-looking name") << QByteArray("0x7f.example:80") << "";
     QTest::newRow("numeric last label")
@@ -285,48 +287,42 @@ void TestEligibility::nonPublicAddresses_data() {
                                   << "ff02::1 is a multicast address";
     QTest::newRow("v6 mapped private")
         << "::ffff:10.0.0.1"
-        << "::ffff:10.0.0.1 is an IPv4-mapped address for 10.0.0.1, a private address";
+        << "::ffff:10.0.0.1 is an IPv4-mapped address for 10.0.0.1 (private)";
     QTest::newRow("v6 mapped loopback")
         << "::ffff:127.0.0.1"
-        << "::ffff:127.0.0.1 is an IPv4-mapped address for 127.0.0.1, a loopback address";
+        << "::ffff:127.0.0.1 is an IPv4-mapped address for 127.0.0.1 (loopback)";
     QTest::newRow("v6 mapped documentation")
         << "::ffff:192.0.2.1"
-        << "::ffff:192.0.2.1 is an IPv4-mapped address for 192.0.2.1, a documentation address";
+        << "::ffff:192.0.2.1 is an IPv4-mapped address for 192.0.2.1 (documentation)";
     QTest::newRow("v6 compatible loopback")
         << "::127.0.0.1"
-        << "::127.0.0.1 is an IPv4-compatible address for 127.0.0.1, a loopback address";
+        << "::127.0.0.1 is an IPv4-compatible address for 127.0.0.1 (loopback)";
     QTest::newRow("v6 compatible public")
         << "::8.8.8.8"
         << "::8.8.8.8 is a reserved (deprecated IPv4-compatible) address";
-    QTest::newRow("6to4 loopback")
-        << "2002:7f00:1::1"
-        << "2002:7f00:1::1 is a 6to4 address for 127.0.0.1, a loopback address";
-    QTest::newRow("6to4 private")
-        << "2002:c0a8:101::1"
-        << "2002:c0a8:101::1 is a 6to4 address for 192.168.1.1, a private address";
+    QTest::newRow("6to4 loopback") << "2002:7f00:1::1"
+                                   << "2002:7f00:1::1 is a 6to4 address for 127.0.0.1 (loopback)";
+    QTest::newRow("6to4 private") << "2002:c0a8:101::1"
+                                  << "2002:c0a8:101::1 is a 6to4 address for 192.168.1.1 (private)";
     QTest::newRow("6to4 public") << "2002:808:808::1"
                                  << "";
     // Teredo: server 65.54.227.120 (public); the client is the last 32 bits inverted.
-    QTest::newRow("Teredo client loopback")
-        << "2001:0:4136:e378:8000:63bf:80ff:fffe"
-        << "2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address for client 127.0.0.1, a "
-           "loopback address";
+    QTest::newRow("Teredo client loopback") << "2001:0:4136:e378:8000:63bf:80ff:fffe"
+                                            << "2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo "
+                                               "address for client 127.0.0.1 (loopback)";
     QTest::newRow("Teredo client private")
         << "2001:0:4136:e378:8000:63bf:f5ff:fffe"
-        << "2001:0:4136:e378:8000:63bf:f5ff:fffe is a Teredo address for client 10.0.0.1, a "
-           "private address";
+        << "2001:0:4136:e378:8000:63bf:f5ff:fffe is a Teredo address for client 10.0.0.1 (private)";
     QTest::newRow("Teredo server private")
         << "2001:0:a00:1:8000:63bf:f7f7:f7f7"
-        << "2001:0:a00:1:8000:63bf:f7f7:f7f7 is a Teredo address for server 10.0.0.1, a private "
-           "address";
+        << "2001:0:a00:1:8000:63bf:f7f7:f7f7 is a Teredo address for server 10.0.0.1 (private)";
     QTest::newRow("Teredo public") << "2001:0:4136:e378:8000:63bf:f7f7:f7f7"
                                    << "";
     QTest::newRow("NAT64 loopback")
         << "64:ff9b::7f00:1"
-        << "64:ff9b::7f00:1 is a NAT64 address for 127.0.0.1, a loopback address";
+        << "64:ff9b::7f00:1 is a NAT64 address for 127.0.0.1 (loopback)";
     QTest::newRow("NAT64 CGNAT") << "64:ff9b::6440:1"
-                                 << "64:ff9b::6440:1 is a NAT64 address for 100.64.0.1, a CGNAT "
-                                    "address";
+                                 << "64:ff9b::6440:1 is a NAT64 address for 100.64.0.1 (CGNAT)";
     QTest::newRow("NAT64 public") << "64:ff9b::808:808"
                                   << "";
     QTest::newRow("v6 unique local fc00") << "fc00::1"
@@ -380,7 +376,7 @@ void TestEligibility::looseIpv4Forms_data() {
     QTest::addColumn<QString>("reason"); // with and without rejectNonPublicAddresses
 
     const QString reason =
-        QStringLiteral("%1 IPv4 form \"%2\" (= %3) is not accepted: write it as %3");
+        QStringLiteral("IPv4 address \"%2\" (= %3) is not accepted in %1 form: write it as %3");
     QTest::newRow("hex number") << QByteArray("0x7f000001:80")
                                 << reason.arg("hexadecimal/shortened", "0x7f000001", "127.0.0.1");
     QTest::newRow("hex parts") << QByteArray("0x7f.0.0.0x1:80")

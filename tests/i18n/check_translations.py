@@ -5,13 +5,13 @@ Runs lupdate over the current sources into copies of resources/translations/pool
 string added to the code and missing from a .ts counts as unfinished, like one left untranslated.
 Fails when a language has more unfinished strings than its line in the baseline allows
 (resources/translations/completeness.tsv; the goal is 0 everywhere), when the table of
-languages in docs/translations.md is not the one this check prints, or when a finished
+languages in docs/translations.md (or in the README) is not the one this check prints, or when a finished
 translation does not carry its source's format: the same %1..%99 (with or without L), %n in
 the last plural form, an accelerator (&) when the source has one, the same line breaks, and the
 same spaces at its ends (" s", " /s": pieces put beside a number).
 
   check_translations.py --lupdate PATH --sources LIST --ts-dir DIR --baseline FILE --docs FILE
-                        [--update] -- LUPDATE_OPTIONS...
+                        [--docs FILE]... [--update] -- LUPDATE_OPTIONS...
 
 --update writes the current counts into the baseline and the table into the docs (after
 translating, or after lupdate added strings: the diff shows any language that lost ground).
@@ -160,7 +160,8 @@ def main():
     parser.add_argument("--sources", required=True, help="the file list lupdate reads (@FILE)")
     parser.add_argument("--ts-dir", required=True)
     parser.add_argument("--baseline", required=True)
-    parser.add_argument("--docs", required=True)
+    parser.add_argument("--docs", required=True, action="append",
+                        help="a file with the table (given once per file: the docs, the README)")
     parser.add_argument("--update", action="store_true")
     parser.add_argument("lupdate_options", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -177,11 +178,15 @@ def main():
             for code, number in allowed.items():
                 out.write(f"{code}\t{number}\n")
     expected = table(results, allowed)
-    text, start, end = docs_table(args.docs)
-    if args.update:
-        with open(args.docs, "w", encoding="utf-8") as out:
-            out.write(text[:start] + "\n" + expected + "\n" + text[end:])
-        text, start, end = docs_table(args.docs)
+    stale = []
+    for docs in args.docs:
+        text, start, end = docs_table(docs)
+        if args.update:
+            with open(docs, "w", encoding="utf-8") as out:
+                out.write(text[:start] + "\n" + expected + "\n" + text[end:])
+            text, start, end = docs_table(docs)
+        if text[start:end].strip() != expected.strip():
+            stale.append(docs)
 
     print(expected)
     failures = []
@@ -201,8 +206,8 @@ def main():
     for code in LANGUAGES:
         for problem in format_problems(os.path.join(args.ts_dir, f"poolscope_{code}.ts")):
             failures.append(f"{code}: {problem}")
-    if text[start:end].strip() != expected.strip():
-        failures.append(f"the table in {args.docs} is not current: run with --update")
+    for docs in stale:
+        failures.append(f"the table in {docs} is not current: run with --update")
     for failure in failures:
         print("check_translations: " + failure, file=sys.stderr)
     return 1 if failures else 0

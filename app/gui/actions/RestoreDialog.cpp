@@ -122,7 +122,9 @@ void RestoreDialog::updateForecast() {
     // Joining above the minimum floods nobody but waits for the pool: as clear a warning.
     QString text = wait.allocations > 0 ? wait.text : flood.text;
     if (minimum && m_members.size() == 1)
-        text += tr("\nRestored count %1, pool minimum now %2, rate %3/s.")
+        text += QLatin1Char('\n') +
+                tr("Restored count %1, pool minimum now %2, rate %3/s.",
+                   "count: allocations a member has had (its score); %3: allocations per second")
                     .arg(formatCount(flood.joinCount), formatCount(*minimum),
                          formatRate(m_session->poolRatePerSecond()));
     if (!startOk)

@@ -99,6 +99,8 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
     connect(m_ui->rejectedList->header(), &QHeaderView::sectionResized, this,
             [this] { m_relayoutTimer.start(); });
     m_ui->textEdit->setAcceptDrops(false); // the dialog takes file drops; text drops too
+    // A proxy list is addresses and URLs: left to right in a right-to-left window too.
+    m_ui->textEdit->setLayoutDirection(Qt::LeftToRight);
 
     m_parseTimer.setSingleShot(true);
     m_parseTimer.setInterval(150);

@@ -5,6 +5,7 @@
 #include "session/PoolSession.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QPainter>
 
 namespace poolscope {
@@ -14,23 +15,32 @@ namespace {
 QString rangeText(qint64 fromMs, qint64 toMs) {
     const QDateTime from = QDateTime::fromMSecsSinceEpoch(fromMs);
     const QDateTime to = QDateTime::fromMSecsSinceEpoch(toMs);
+    // ISO dates (unambiguous in every language), in the locale's digits.
+    const QLocale locale;
+    const QString full = QStringLiteral("yyyy-MM-dd HH:mm:ss");
     const QString end = from.date() == to.date()
-                            ? to.toString(QStringLiteral("HH:mm:ss"))
-                            : to.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    return QStringLiteral("%1 – %2 %3")
-        .arg(from.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), end, to.timeZoneAbbreviation());
+                            ? locale.toString(to.time(), QStringLiteral("HH:mm:ss"))
+                            : locale.toString(to, full);
+    return ChartPanel::tr("%1 – %2 %3",
+                          "a time range in the exported chart's title: from – to, time zone")
+        .arg(locale.toString(from, full), end, to.timeZoneAbbreviation());
 }
 
 } // namespace
 
 QString ChartPanel::exportTitle() const {
-    const QString mode = QString::fromUtf8(kModeItems[modeIndex(m_mode)].label).toLower();
-    QString title =
-        QStringLiteral("poolscope · %1 · %2")
-            .arg(QString::fromUtf8(m_session->poolKey()), m_session->endpoint().toDisplayString());
-    if (m_frame.time.toMs > m_frame.time.fromMs)
-        title += QStringLiteral(" · %1").arg(rangeText(m_frame.time.fromMs, m_frame.time.toMs));
-    return title + QStringLiteral(" · %1").arg(mode);
+    const ModeItem &item = kModeItems[modeIndex(m_mode)];
+    const QString mode = tr(item.text.label, item.text.comment);
+    const QString key = QString::fromUtf8(m_session->poolKey());
+    const QString server = m_session->endpoint().toDisplayString();
+    if (m_frame.time.toMs <= m_frame.time.fromMs)
+        return tr("poolscope · %1 · %2 · %3",
+                  "the exported chart's title: the pool's key, its server, the chart mode")
+            .arg(key, server, mode);
+    return tr("poolscope · %1 · %2 · %3 · %4",
+              "the exported chart's title: the pool's key, its server, the time range, the chart "
+              "mode")
+        .arg(key, server, rangeText(m_frame.time.fromMs, m_frame.time.toMs), mode);
 }
 
 QPixmap ChartPanel::exportPixmap() {

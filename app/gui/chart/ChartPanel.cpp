@@ -17,6 +17,8 @@
 #include <QDateTimeAxis>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLocale>
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QLegend>
@@ -76,10 +78,13 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     // time runs forward, left to right, in every language.
     c.chart->legend()->setAlignment(isRightToLeft() ? Qt::AlignLeft : Qt::AlignRight);
     c.chart->legend()->setShowToolTips(true);
+    // Axis labels in the language's digits and separators.
+    c.chart->setLocale(QLocale());
+    c.chart->setLocalizeNumbers(true);
     c.timeAxis = new QDateTimeAxis;
     c.timeAxis->setFormat(QStringLiteral("HH:mm:ss"));
     c.timeAxis->setTickCount(7);
-    c.timeAxis->setTitleText(QStringLiteral("time"));
+    c.timeAxis->setTitleText(tr("time", "title of the chart's horizontal axis"));
     c.valueAxis = new QValueAxis;
     c.valueAxis->setLabelFormat(QStringLiteral("%.0f"));
     c.valueAxis->setTickCount(6);
@@ -96,7 +101,8 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.band = new QAreaSeries(c.bandUpper, c.bandLower);
     c.bandUpper->setParent(c.band);
     c.bandLower->setParent(c.band);
-    c.band->setName(QStringLiteral("pool min–max"));
+    c.band->setName(tr("pool min–max", "legend: the band from the pool's lowest to its highest "
+                                       "allocation count (score)"));
     c.band->setColor(ChartColors::band());
     c.band->setBorderColor(ChartColors::bandBorder());
     c.median = new QLineSeries;
@@ -135,21 +141,26 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
     c.view = new MarkerChartView(c.chart, this);
     c.view->setRenderHint(QPainter::Antialiasing, true);
     c.view->setMinimumSize(320, 200);
-    c.view->setToolTip(QStringLiteral("Click a legend entry to hide or show its line; pin members "
-                                      "from the table (Ctrl+P) to keep them charted") +
-                       QLatin1Char('\n') +
-                       tr("In a big pool ▲ marks the most allocated members, ▼ the ones "
-                          "allocated next. The dotted grey line is the pool's allocation rate "
-                          "(right axis)."));
+    // Two paragraphs, each a whole translatable text.
+    c.view->setToolTip(
+        tr("Click a legend entry to hide or show its line; pin members from the "
+           "table (%1) to keep them charted")
+            .arg(QKeySequence(Qt::CTRL | Qt::Key_P).toString(QKeySequence::NativeText)) +
+        QLatin1Char('\n') +
+        tr("In a big pool ▲ marks the most allocated members, ▼ the ones "
+           "allocated next. The dotted grey line is the pool's allocation rate "
+           "(right axis)."));
 
     for (const ModeItem &item : kModeItems)
-        m_modeBox->addItem(QString::fromUtf8(item.label));
-    m_modeBox->setToolTip(QStringLiteral(
-        "Chart each member's count; its count minus the pool median at each moment (a fair pool "
-        "is a flat bundle near 0, a flooded or starved member stands out); or how many "
-        "allocations per second it receives"));
+        m_modeBox->addItem(tr(item.text.label, item.text.comment));
+    m_modeBox->setToolTip(
+        tr("Chart each member's count; its count minus the pool median at each moment (a fair "
+           "pool is a flat bundle near %1, a flooded or starved member stands out); or how many "
+           "allocations per second it receives",
+           "count: how many times a member was allocated (its score)")
+            .arg(QLocale().toString(0)));
     buildTimeControls();
-    m_caption->setToolTip(QStringLiteral("Which members the chart shows"));
+    m_caption->setToolTip(tr("Which members the chart shows"));
     m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
     // Neither the caption nor the mode names may set the chart's minimum width: in a small
     // window that squeezed the docks beside it. The caption is cut instead
@@ -160,10 +171,14 @@ ChartPanel::ChartPanel(PoolSession *session, QWidget *parent)
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
-    controls->addWidget(new QLabel(QStringLiteral("Show"), this));
+    controls->addWidget(
+        new QLabel(tr("Show", "label before the box choosing what the chart shows"), this));
     controls->addWidget(m_modeBox);
     controls->addSpacing(8);
-    controls->addWidget(new QLabel(QStringLiteral("Window"), this));
+    controls->addWidget(new QLabel(
+        tr("Window", "label before the chart's time span (last 5 min, last hour...), not a "
+                     "window on the screen"),
+        this));
     controls->addWidget(m_windowBox);
     controls->addWidget(m_zoomOutButton);
     controls->addSpacing(12);

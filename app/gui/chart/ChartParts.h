@@ -39,15 +39,26 @@ struct ChartPanel::Charts {
     std::unique_ptr<BandRuns> bandRuns; // the band and median broken at outages
 };
 
-// The label of each value mode in the panel's box, in box order.
+// The label of each value mode in the panel's box, in box order (translated where shown:
+// ChartPanel::tr(label, comment)).
 struct ModeItem {
     ChartPanel::ValueMode mode;
-    const char *label;
+    struct {
+        const char *label;
+        const char *comment;
+    } text;
 };
 inline constexpr ModeItem kModeItems[] = {
-    {ChartPanel::ValueMode::Cumulative, "Cumulative count"},
-    {ChartPanel::ValueMode::DifferenceFromMedian, "Difference from median"},
-    {ChartPanel::ValueMode::Rate, "Rate (allocations/s)"},
+    {ChartPanel::ValueMode::Cumulative,
+     QT_TRANSLATE_NOOP3("poolscope::ChartPanel", "Cumulative count",
+                        "chart mode: each member's allocation count (its score in the sorted "
+                        "set) as it grows")},
+    {ChartPanel::ValueMode::DifferenceFromMedian,
+     QT_TRANSLATE_NOOP3("poolscope::ChartPanel", "Difference from median",
+                        "chart mode: each member's count minus the pool's median count")},
+    {ChartPanel::ValueMode::Rate,
+     QT_TRANSLATE_NOOP3("poolscope::ChartPanel", "Rate (allocations/s)",
+                        "chart mode: allocations per second each member receives")},
 };
 
 inline int modeIndex(ChartPanel::ValueMode mode) {

@@ -16,22 +16,54 @@ namespace poolscope {
 
 namespace {
 
-struct WindowItem {
-    ChartPanel::TimeWindow window;
-    const char *label;
-    const char *menuText;
-};
-constexpr WindowItem kWindowItems[] = {
-    {ChartPanel::TimeWindow::FiveMinutes, "Last 5 min", "Window: last &5 minutes"},
-    {ChartPanel::TimeWindow::OneHour, "Last hour", "Window: last &hour"},
-    {ChartPanel::TimeWindow::Day, "Last 24 h", "Window: last &24 hours"},
-    {ChartPanel::TimeWindow::Week, "Last 7 days", "Window: last &7 days"},
-    {ChartPanel::TimeWindow::Everything, "All", "Window: &all the history"},
+constexpr ChartPanel::TimeWindow kWindows[] = {
+    ChartPanel::TimeWindow::FiveMinutes, ChartPanel::TimeWindow::OneHour,
+    ChartPanel::TimeWindow::Day,         ChartPanel::TimeWindow::Week,
+    ChartPanel::TimeWindow::Everything,
 };
 
+// The window's name in the box beside the chart.
+QString windowLabel(ChartPanel::TimeWindow window) {
+    switch (window) {
+    case ChartPanel::TimeWindow::FiveMinutes:
+        return ChartPanel::tr("Last %Ln min", "the chart's time span, in a box", 5);
+    case ChartPanel::TimeWindow::OneHour:
+        return ChartPanel::tr("Last hour", "the chart's time span, in a box");
+    case ChartPanel::TimeWindow::Day:
+        return ChartPanel::tr("Last %Ln h", "the chart's time span, in a box; h: hours", 24);
+    case ChartPanel::TimeWindow::Week:
+        return ChartPanel::tr("Last %Ln days", "the chart's time span, in a box", 7);
+    case ChartPanel::TimeWindow::Everything:
+        break;
+    }
+    return ChartPanel::tr("All", "the chart's time span, in a box: all the history held");
+}
+
+// The window's name in the View menu, with its accelerator.
+QString windowMenuText(ChartPanel::TimeWindow window) {
+    switch (window) {
+    case ChartPanel::TimeWindow::FiveMinutes:
+        return ChartPanel::tr("Window: last &%Ln minutes",
+                              "View menu: the chart's time span; & marks the accelerator", 5);
+    case ChartPanel::TimeWindow::OneHour:
+        return ChartPanel::tr("Window: last &hour",
+                              "View menu: the chart's time span; & marks the accelerator");
+    case ChartPanel::TimeWindow::Day:
+        return ChartPanel::tr("Window: last &%Ln hours",
+                              "View menu: the chart's time span; & marks the accelerator", 24);
+    case ChartPanel::TimeWindow::Week:
+        return ChartPanel::tr("Window: last &%Ln days",
+                              "View menu: the chart's time span; & marks the accelerator", 7);
+    case ChartPanel::TimeWindow::Everything:
+        break;
+    }
+    return ChartPanel::tr("Window: &all the history",
+                          "View menu: the chart's time span; & marks the accelerator");
+}
+
 int windowIndex(ChartPanel::TimeWindow window) {
-    for (int i = 0; i < int(std::size(kWindowItems)); ++i)
-        if (kWindowItems[i].window == window)
+    for (int i = 0; i < int(std::size(kWindows)); ++i)
+        if (kWindows[i] == window)
             return i;
     return 0;
 }
@@ -58,39 +90,49 @@ qint64 ChartPanel::windowSpanMs(TimeWindow window) {
 void ChartPanel::buildTimeControls() {
     m_windowActions = new QActionGroup(this);
     m_windowActions->setExclusive(true);
-    for (int i = 0; i < int(std::size(kWindowItems)); ++i) {
-        const WindowItem &item = kWindowItems[i];
-        m_windowBox->addItem(QString::fromUtf8(item.label));
-        auto *action = new QAction(QString::fromUtf8(item.menuText), m_windowActions);
+    for (int i = 0; i < int(std::size(kWindows)); ++i) {
+        const TimeWindow window = kWindows[i];
+        m_windowBox->addItem(windowLabel(window));
+        auto *action = new QAction(windowMenuText(window), m_windowActions);
         action->setCheckable(true);
-        action->setChecked(item.window == m_window);
+        action->setChecked(window == m_window);
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         action->setShortcutContext(Qt::WindowShortcut);
-        connect(action, &QAction::triggered, this,
-                [this, window = item.window] { setTimeWindow(window); });
+        connect(action, &QAction::triggered, this, [this, window] { setTimeWindow(window); });
         addAction(action); // the shortcut works with or without the menu
     }
-    m_windowBox->setToolTip(QStringLiteral(
-        "Time window of the chart, ending at the latest poll (Alt+1 … Alt+5). Drag across the "
-        "chart to zoom into a time range; Esc, a right click or Zoom out go back one step, a "
-        "double click (Ctrl+0) back to the whole window"));
+    const auto keys = [](const QKeyCombination &key) {
+        return QKeySequence(key).toString(QKeySequence::NativeText);
+    };
+    m_windowBox->setToolTip(
+        tr("Time window of the chart, ending at the latest poll (%1 … %2). Drag across the "
+           "chart to zoom into a time range; %3, a right click or Zoom out go back one step, a "
+           "double click (%4) back to the whole window",
+           "%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: "
+           "the shortcut to the whole window. \"Zoom out\" is the button's name")
+            .arg(keys(Qt::ALT | Qt::Key_1), keys(Qt::ALT | Qt::Key_5), keys(Qt::Key_Escape),
+                 keys(Qt::CTRL | Qt::Key_0)));
     connect(m_windowBox, &QComboBox::activated, this, [this](int index) {
-        setTimeWindow(kWindowItems[std::clamp(index, 0, int(std::size(kWindowItems)) - 1)].window);
+        setTimeWindow(kWindows[std::clamp(index, 0, int(std::size(kWindows)) - 1)]);
     });
 
-    m_zoomOutAction = new QAction(QStringLiteral("Zoom out"), this);
+    m_zoomOutAction = new QAction(tr("Zoom out", "the chart's time range, back one step"), this);
     m_zoomOutAction->setShortcut(QKeySequence(Qt::Key_Escape));
     // Esc belongs to the chart only while it has the focus (or a child of it does).
     m_zoomOutAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_zoomOutAction->setToolTip(QStringLiteral("Back to the time range before the last zoom (Esc "
-                                               "or a right click on the chart)"));
+    m_zoomOutAction->setToolTip(
+        tr("Back to the time range before the last zoom (%1 or a right click on the chart)",
+           "%1: the Esc key")
+            .arg(keys(Qt::Key_Escape)));
     connect(m_zoomOutAction, &QAction::triggered, this, &ChartPanel::zoomOut);
     addAction(m_zoomOutAction);
-    m_wholeWindowAction = new QAction(QStringLiteral("Whole window"), this);
+    m_wholeWindowAction = new QAction(
+        tr("Whole window", "the chart's whole time span again, out of every zoom step"), this);
     m_wholeWindowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_wholeWindowAction->setShortcutContext(Qt::WindowShortcut);
-    m_wholeWindowAction->setToolTip(QStringLiteral(
-        "Out of every zoom step, to the whole window (a double click on the chart)"));
+    m_wholeWindowAction->setToolTip(
+        tr("Out of every zoom step, to the whole window (a double click on the chart)",
+           "window: the chart's time span, not a window on the screen"));
     connect(m_wholeWindowAction, &QAction::triggered, this, &ChartPanel::showWholeWindow);
     addAction(m_wholeWindowAction);
 

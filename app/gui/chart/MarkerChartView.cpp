@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QDateTime>
+#include <QLocale>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -167,9 +168,10 @@ QString MarkerChartView::markerToolTipAt(const QPointF &scenePos) const {
         if (!onLine && !placement.box.contains(scenePos))
             continue;
         const ChartMarker &marker = m_markers[placement.marker];
-        const QString time =
-            QDateTime::fromMSecsSinceEpoch(marker.timeMs).toString(QStringLiteral("HH:mm:ss"));
-        lines.append(QStringLiteral("%1  %2").arg(time, marker.label));
+        const QString time = QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(marker.timeMs).time(), QStringLiteral("HH:mm:ss"));
+        lines.append(tr("%1  %2", "a marker's tooltip line: the time, what happened then")
+                         .arg(time, marker.label));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -157,8 +157,8 @@ QString ConnectionPrompter::secretLabel(const SecretRequest &request) {
     }
     label = label.arg(request.subject);
     if (!request.retryReason.isEmpty())
-        label = request.retryReason.left(1).toUpper() + request.retryReason.mid(1) +
-                QStringLiteral(". ") + label;
+        label = tr("%1. %2", "why the secret is asked for again, then the question")
+                    .arg(request.retryReason.left(1).toUpper() + request.retryReason.mid(1), label);
     return label;
 }
 

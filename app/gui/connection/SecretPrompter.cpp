@@ -113,15 +113,16 @@ QString SecretPrompter::textFor(const transport::SecretRequest &request) const {
         break;
     }
     if (!request.retryReason.isEmpty())
-        text.prepend(request.retryReason.left(1).toUpper() + request.retryReason.mid(1) +
-                     QStringLiteral(". "));
+        text = tr("%1. %2", "why the secret is asked for again, then the question")
+                   .arg(request.retryReason.left(1).toUpper() + request.retryReason.mid(1), text);
     if (!m_active.isEmpty() && m_remember &&
         m_secrets->availability() != SecretStore::Availability::Unavailable)
-        text += tr("\n(kept in the keychain for \"%1\")").arg(m_active);
+        text += QLatin1Char('\n') + tr("(kept in the keychain for \"%1\")").arg(m_active);
     else if (m_secrets->availability() == SecretStore::Availability::Unavailable)
-        text += tr("\n(no keychain here: kept in memory only, until poolscope exits)");
+        text += QLatin1Char('\n') +
+                tr("(no keychain here: kept in memory only, until poolscope exits)");
     else
-        text += tr("\n(kept in memory only, until poolscope exits)");
+        text += QLatin1Char('\n') + tr("(kept in memory only, until poolscope exits)");
     return text;
 }
 

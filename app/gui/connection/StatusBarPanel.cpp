@@ -146,21 +146,22 @@ StatusBarPanel::~StatusBarPanel() = default;
 void StatusBarPanel::updateState() {
     const ConnectionState state =
         m_session->hasTarget() ? m_session->state() : ConnectionState::Disconnected;
-    QString text = connectionStateText(state);
-
-    if (state == ConnectionState::Connected && m_session->isPaused())
-        text += tr(" (paused)");
+    // The state, then facts about the connection, each a whole phrase, between dots.
+    QStringList parts{state == ConnectionState::Connected && m_session->isPaused()
+                          ? tr("%1 (paused)", "%1: the connection's state; polling is paused")
+                                .arg(connectionStateText(state))
+                          : connectionStateText(state)};
     if (m_session->isReadOnly())
-        text += tr(" · read-only");
+        parts << tr("read-only", "the connection: nothing is written through it");
     if (const std::optional<PoolObservation> &latest = m_session->latestObservation();
         latest && !latest->primary.isEmpty() && m_session->hasTarget()) // Sentinel
-        text += tr(" · primary %1 (from sentinel %2)").arg(latest->primary, latest->primaryNamedBy);
+        parts << tr("primary %1 (from sentinel %2)").arg(latest->primary, latest->primaryNamedBy);
     if (m_session->hasTarget() && (m_session->endpoint().tls.enabled ||
                                    m_session->endpoint().ssh.enabled())) // "via ssh bastion"
         // A poll answered through this connection means its handshake verified the server.
-        text += QStringLiteral(" · ") +
-                transport::describeTransport(m_session->endpoint(),
-                                             state == ConnectionState::Connected);
+        parts << transport::describeTransport(m_session->endpoint(),
+                                              state == ConnectionState::Connected);
+    const QString text = parts.join(QStringLiteral(" · "));
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor(state), text.toHtmlEscaped()));
     if (m_session->hasTarget())

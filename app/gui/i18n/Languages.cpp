@@ -18,6 +18,7 @@ struct Installed {
     LanguageChoice choice{shippedLanguages().constFirst(), LanguageSource::System};
     QPointer<QTranslator> ours;
     QPointer<QTranslator> qt;
+    QPointer<QTranslator> english; // under another language: its untranslated plurals
 };
 
 Installed &installed() {
@@ -156,6 +157,7 @@ bool installLanguage(const LanguageChoice &choice, QString *error) {
     Installed &state = installed();
     delete state.ours; // a translator removes itself from the application
     delete state.qt;
+    delete state.english;
     auto *ours = new QTranslator(QCoreApplication::instance());
     // English has a translation too: the plural forms of its %n messages.
     const QString file = QStringLiteral(":/i18n/poolscope_%1.qm").arg(choice.language.code);
@@ -165,7 +167,17 @@ bool installLanguage(const LanguageChoice &choice, QString *error) {
             *error = QStringLiteral("cannot load the translation %1").arg(file);
         return false;
     }
-    // Qt's own strings first, ours over them: ours translate what Qt has no file for.
+    // English plural forms at the bottom: a %n string not translated yet in the language
+    // reads "3 members", not "3 member(s)".
+    auto *english = new QTranslator(QCoreApplication::instance());
+    if (choice.language.code != QLatin1String("en") &&
+        english->load(QStringLiteral(":/i18n/poolscope_en.qm"))) {
+        QCoreApplication::installTranslator(english);
+    } else {
+        delete english;
+        english = nullptr;
+    }
+    // Qt's own strings next, ours over them: ours translate what Qt has no file for.
     auto *qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(QStringLiteral("qtbase_%1").arg(choice.language.code),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
@@ -177,6 +189,7 @@ bool installLanguage(const LanguageChoice &choice, QString *error) {
     QCoreApplication::installTranslator(ours);
     state.ours = ours;
     state.qt = qt;
+    state.english = english;
     state.choice = choice;
     QLocale::setDefault(localeFor(choice));
     return true;

@@ -226,7 +226,9 @@ void MembersPanel::updateOrderFreeze() {
     }
     m_frozenHint->setVisible(freeze);
     if (freeze)
-        m_frozenHint->setText(frozenOrderHint() + tr(" · <a href=\"resort\">re-sort now</a>"));
+        m_frozenHint->setText(
+            tr("%1 · <a href=\"resort\">re-sort now</a>", "%1: why the rows' order is held")
+                .arg(frozenOrderHint()));
 }
 
 QString MembersPanel::frozenOrderHint() const {

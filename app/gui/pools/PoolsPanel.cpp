@@ -4,6 +4,7 @@
 #include "pools/PoolsTableModel.h"
 #include "i18n/LeftToRight.h"
 
+#include <QLocale>
 #include <QTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -66,10 +67,14 @@ PoolsPanel::PoolsPanel(QWidget *parent)
             QSet<QString> nodes;
             for (const PoolOverview &pool : pools)
                 nodes.insert(pool.node);
+            // Two counts in one sentence: each a plural phrase of its own, placed whole.
             m_status->setText(
-                tr("%n pool(s)", nullptr, int(pools.size())) +
-                tr(" on %n node(s)", nullptr, int(nodes.size())) +
-                tr(", read at %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+                tr("%1 on %2, read at %3",
+                   "%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a "
+                   "time")
+                    .arg(tr("%n pool(s)", nullptr, int(pools.size())),
+                         tr("%n node(s)", "Redis servers", int(nodes.size())),
+                         QLocale().toString(QTime::currentTime(), QLocale::LongFormat)));
             m_view->resizeColumnsToContents();
         });
     connect(m_reader, &PoolCatalogReader::readFailed, this, [this](const Failure &failure) {
