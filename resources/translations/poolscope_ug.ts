@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 سېكۇنت</translation>
+        <translation>%1 سېكۇنت</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 مىنۇت</translation>
+        <translation>%1 مىنۇت</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 سائەت</translation>
+        <translation>%1 سائەت</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سېكۇنت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىنۇت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سائەت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىللىسېكۇنت</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ھازىر ھېچقانداق تەقسىمات ئۆلچەنمىدى، شۇڭا ۋاقىت مۆلچەرى يوق)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>، ھازىرقى سۈرئەتتە تەخمىنەن %1</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: باشقىلار قوشۇلغۇچە بۇ ئەزا ھەر بىر تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: بۇ %L1 ئەزا ھەر بىر تەقسىماتنى ئۆزئارا بۆلۈشىدۇ.</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن يوق: %1 دە قوشۇلىدۇ، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى (%2) دىن تۆۋەن ئەمەس، شۇڭا ئايلانمىغا قوشۇلىدۇ.</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئەزا كېيىنكى تەخمىنەن %1 تەقسىماتنى ئالىدۇ%2.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ %L1 ئەزا كېيىنكى تەخمىنەن %2 تەقسىماتنى ئالىدۇ (ھەربىرى تەخمىنەن %3)%4.</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن يوق: ئۇلار كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى (%1) دىن تۆۋەن بولمىغان ساندا قوشۇلىدۇ، شۇڭا ئايلانمىغا قوشۇلىدۇ.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ %L1 ئەزا كېيىنكى تەخمىنەن %2 تەقسىماتنى ئۆزئارا بۆلۈشىدۇ%3.</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەۋاتىدۇ</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلىمەيدۇ</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>تەكشۈرگىلى بولمايدۇ</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەۋاتىدۇ · %1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلىمەيدۇ · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھېچ تەكشۈرۈلمىگەن (Ctrl+K تاللانغان ئەزالارنى تەكشۈرىدۇ)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى تەكشۈرۈش %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>كېچىكىش %1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نىشان HTTP %1 بىلەن جاۋاب بەردى</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇدا %1 قېتىم مۇۋەپپەقىيەتلىك، ئۇدا %2 قېتىم مەغلۇپ</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى خاتالىق: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى چىقىرىۋەتكەن</translation>
     </message>
 </context>
 <context>
@@ -257,180 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: ھېچقانداق ۋاكالەتچى تەقسىملەنمىدى (%1 قۇرۇق جاۋاب)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ئىچىدە %1 تەقسىملەندى (%3/سېكۇنت)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>، ئەمەلدىن قالدۇرۇلدى</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك جاۋابلىرى: %1 (كۆلچەك قۇرۇق: ھېچقانداق ۋاكالەتچى تەقسىملەنمىدى)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك جاۋابلىرى: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتالىقلار: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتالىقلار: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نەتىجىسى نامەلۇم (جاۋاب يوق، قايتا سىنالمىدى): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>كېچىكىش p50 %1 · p99 %2 · ئەڭ كۆپ %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ھالەت: %1 توقۇنۇش، %2 تەكرار تاللاش (قوليازما بىلەن: ھەمىشە 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 خىزمەتچى، pipeline %2، %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم قوليازما</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
+        <translation> ۋە يەنە %L1</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك غايىب بولدى: %1 ئەزا يوقالدى (مۇلازىمېتىر قايتا قوزغالدىمۇ ياكى ئاچقۇچ ئۆچۈرۈلدىمۇ؟)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاساسىي مۇلازىمېتىر ئالماشقاندىن كېيىن (%3) %L2 ئەزانىڭ سانى %1 تەقسىمات كەينىگە قايتتى: %4 جەزملىگەن، ئەمما ھېچ كۆپەيتىلمىگەن</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>%L2 ئەزانىڭ سانى %1 تەقسىمات كەينىگە قايتتى (%3)، poolscope قىلمىغان: باشقا خېرىدار قايتا تەڭشىگەنمۇ؟</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ئەزا بۇ يەردە چىقىرىۋېتىلمەيلا كۆلچەكتىن ئايرىلدى (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>تولۇق كۆرۈنۈش (%1 ئەزا)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم ئىزاھات شەكلى "%1" (ئىزاھات قۇرلىرى # ياكى ; بىلەن باشلىنىدۇ)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>جۈپى يوق بىر UTF-16 surrogate بار (\uD800-\uDFFF قېچىش بەلگىسىنىڭ جۈپى يوق)، بۇ ئىناۋەتلىك Unicode ئەمەس</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>NUL بايتى بار</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>مەزمۇن ئىچىدە كۈتۈلمىگەن بوشلۇق بار (ھەر قۇردا host:port شەكلىدە بىر ۋاكالەتچى بولۇشى كېرەك)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>U+%1 كونترول ھەرپى بار</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>بايت تەرتىپ بەلگىسى (U+FEFF، كۆرۈنمەيدۇ) بار، ئۇ پەقەت ھۆججەتنىڭ بىرىنچى ھەرپى بولالايدۇ</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز يوق</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز %1 سان ئەمەس</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز %1 دائىرە 1-65535 دىن ھالقىدى</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا يوق</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسىدىكى [ يېپىلمىغان</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا %1 دا ":" بار، ئەمما ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"://" نىڭ ئالدىدا پروتوكول يوق</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىناۋەتسىز پروتوكول %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"@" نىڭ ئالدىدىكى كىملىك ئۇچۇرى قۇرۇق</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىزدىن كېيىن كۈتۈلمىگەن يول %1</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا ۋە ئېغىز يوق</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسى بولۇشقا تېگىشلىك يەردە قۇرۇق []</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"]" دىن كېيىن كۈتۈلمىگەن تېكىست %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسى تىرناق ئىچىگە يېزىلىشى كېرەك، مەسىلەن [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>":" بەك كۆپ (host:port كۈتۈلىدۇ؛ كىملىك ئۇچۇرىنى scheme://user:pass@host:port شەكلىدە يېزىڭ)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىناۋەتلىك UTF-8 ئەمەس</translation>
     </message>
 </context>
 <context>
@@ -694,7 +694,7 @@ Please verify the correct file name was given.</source>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەت </translation>
     </message>
 </context>
 <context>
@@ -1158,38 +1158,38 @@ Please verify the correct file name was given.</source>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ساقلاش</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>نۆل</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">باشلىنىش</translation>
+        <translation>باشلىنىش</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ تۆۋەن</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلاش: ساقلانغان سانىغا قايتىدۇ، قالغان يېرىدىن داۋاملىشىدۇ</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆل: 0 گە قايتىدۇ؛ يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش: كېلىشىلگەن باشلىنىش سانىغا قايتىدۇ</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ تۆۋەن: كۆلچەكتىكى ئەڭ تۆۋەن سانغا قايتىدۇ؛ ئايلانمىغا قوشۇلىدۇ، كەلكۈن يوق</translation>
     </message>
 </context>
 <context>
@@ -1434,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېچىش</translation>
     </message>
 </context>
 <context>
@@ -1453,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىچكى redis-server نى قوزغىتالمىدى: %1. ياكى --url redis://host:6379/0 بىلەن بىر مۇلازىمېتىرغا ئۇلاڭ.</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىچكى redis-server قوزغالدى (pid %1، %2)؛ poolscope چېكىنگەندە ئۇ توختايدۇ</translation>
     </message>
 </context>
 <context>
@@ -1646,63 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> سېكۇنت</translation>
+        <translation> سېكۇنت</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>شەرت ئەمەلدە بولغاندا ئاگاھلاندۇرۇش كۈتۈۋاتقان ھالەتتە تۇرىدۇ، قائىدىنىڭ «داۋاملىشىش» ۋاقتىچە ئەمەلدە تۇرسا قوزغىلىدۇ، شەرت «قوزغالغان ھالەتتە تۇرۇش» ۋاقتىچە يوقالغاندىن كېيىن ھەل بولىدۇ. كۆڭۈلدىكى قائىدىلەر ھەر بىر كۆلچەك ئۈچۈن ئوچۇق؛ بەلگە قويۇلمىغان قائىدىلەر باھالانمايدۇ.</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>ئوچۇق</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>قائىدە</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىرلىق دەرىجىسى</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>داۋاملىشىش</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>قوزغالغان ھالەتتە تۇرۇش</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>چەك قىممەتلىرى</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئۇلىنىش قولدا كىرگۈزۈلگەن، ساقلانمىغان: قائىدىلەر بۇ كۆزنەك يېپىلغۇچە كۈچكە ئىگە.</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" ئۇلىنىشى بىلەن %2 كۆلچىكى ئۈچۈن ساقلاندى.</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئوچۇق</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىر</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3 دىن كېيىن قوزغىلىدۇ، يوقالغاندىن %4 كېيىن ھەل بولىدۇ.</translation>
     </message>
 </context>
 <context>
@@ -1840,84 +1840,84 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>قائىدىلەر(&amp;R)…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>ھالەت</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلانغان ۋاقىت</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>ھازىرقى قىممەت</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىرلىق دەرىجىسى</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>مەزمۇن</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاكتىپ ئاگاھلاندۇرۇشلار</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەكنىڭ ئاگاھلاندۇرۇش قائىدىلىرىنى تەھرىرلەش</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرىنى "%1" غا ساقلىيالمىدى: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى "%1" ئۇلىنىشىغا ساقلاندى</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>قوزغالدى</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>كۈتۈۋاتىدۇ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىر</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان جانلىق كۆلچەك يوق: ئاگاھلاندۇرۇش باھالانمايدۇ.</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئاگاھلاندۇرۇش يوق: %n قائىدە بۇ كۆلچەكنى كۆزىتىۋاتىدۇ.</numerusform>
+            <numerusform>ئاگاھلاندۇرۇش يوق: %n قائىدە بۇ كۆلچەكنى كۆزىتىۋاتىدۇ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئاگاھلاندۇرۇش قوزغالدى، %1 كۈتۈۋاتىدۇ.</numerusform>
+            <numerusform>%n ئاگاھلاندۇرۇش قوزغالدى، %1 كۈتۈۋاتىدۇ.</numerusform>
         </translation>
     </message>
 </context>
@@ -1925,257 +1925,257 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەنلەر hash ى يۆتكەلدى (كونا نامىدىن)</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى توختىتىپ قويۇلدى</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى ئەمدى توختىتىلمايدۇ</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىزدە(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV غا ئېكسپورت قىل(&amp;E)…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىسى: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا كىملىكىنىڭ بىر قىسمى</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەتكۈچى، ماشىنا، پروگرامما ياكى قوغدىغۇچى</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق مەشغۇلات</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ئەزالار</translation>
+        <translation>ئەزالار</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">تەقسىمات سانى</translation>
+        <translation>تەقسىمات سانى</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجراچى</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىلىرى</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا(&amp;M):</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجراچى(&amp;T):</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات(&amp;O):</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n خاتىرە تېپىلدى</numerusform>
+            <numerusform>%n خاتىرە تېپىلدى</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ئوقۇلغاننىڭ ئىچىدە %1: پۈتۈن خاتىرە.</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: شۇ يەردە توختىدى، كونىراقلىرىنى كۆرۈش ئۈچۈن سۈزگۈچنى تارايتىڭ.</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىنى ئوقۇيالمىدى: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان جانلىق كۆلچەك يوق: ئوقۇيدىغان خاتىرە يوق.</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ئوقۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىلىرىنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئېكسپورت قىلىندى.</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت قىلىنمىدى: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">كۆلچەك تەقسىماتى/سېكۇنت</translation>
+        <translation>كۆلچەك تەقسىماتى/سېكۇنت</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>سان − ئوتتۇرا قىممەت</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>تەقسىمات (سان)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis قا ئۇلىنىش يوق: قايتا سىنىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى (سەۋەبىنى ھادىسىلەر تاختىسى كۆرسىتىدۇ)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنى ئوقۇش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>بىرىنچى سوراش كۈتۈلۈۋاتىدۇ…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئاچقۇچتا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>سانلىق مەلۇمات توپلىنىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئەزا</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 يوشۇرۇلغان</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation> · چوڭايتىلدى: كىچىكلىتىش ئۈچۈن Esc ياكى ئوڭ چېكىش</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation> · چۈشەندۈرۈش يوشۇرۇلدى (تار): رەڭلەر جەدۋەلدىكىدەك</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">كۆلچەك سۈرئىتى (/سېكۇنت، ئوڭ ئوق)</translation>
+        <translation>كۆلچەك سۈرئىتى (/سېكۇنت، ئوڭ ئوق)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
     </message>
     <message>
         <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئوتتۇرا قىممىتى (0)</translation>
     </message>
     <message>
         <source>pool median</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئوتتۇرا قىممىتى</translation>
     </message>
     <message>
         <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى − ئوتتۇرا قىممەت</translation>
     </message>
     <message>
         <source>pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
         </translation>
@@ -2235,218 +2235,218 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلان</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىتلىق توختات</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكلەرنى ئىزدە</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis URL: redis://[user[:password]@]host[:port][/db] ياكى unix:///path/to/redis.sock. پارول يوشۇرۇن كۆرسىتىلىدۇ ۋە ھەرگىز ساقلانمايدۇ.</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ تەرتىپلەنگەن گۇرۇپپا ئاچقۇچى. تىزىملىك مۇلازىمېتىردىن تېپىلغان تەرتىپلەنگەن گۇرۇپپىلارنى كۆرسىتىدۇ (كۆلچەكلەرنى ئىزدە).</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 سېكۇنت</translation>
+        <translation>%1 سېكۇنت</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ قانچە ۋاقىتتا بىر ئوقۇلىدىغانلىقى. ھەر بىر ئوقۇش بىر قانچە قىسقا بۇيرۇق؛ بېرىپ-كېلىش ۋاقتىنى ھالەت بالدىقىدىن كۆرۈڭ.</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرىغا ئۇلىنىپ كۆلچەكنى كۆزىتىش</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىردىن تەرتىپلەنگەن گۇرۇپپا ئاچقۇچلىرىنى ئىزدەپ (چەكلىك SCAN، TYPE zset) ئاچقۇچ تىزىملىكىدە كۆرسىتىش</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> سوراش ئارىلىقى </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>داۋاملاشتۇر</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى قۇرۇق: كۆلچەكنىڭ تەرتىپلەنگەن گۇرۇپپىسىنىڭ نامىنى كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> پارول رەت قىلىندى: ئۇنى URL غا كىرگۈزۈپ Enter نى بېسىڭ </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى ئۈز</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ مۇلازىمېتىرنى كۆزىتىشنى توختىتىش</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىردىن تەرتىپلەنگەن گۇرۇپپا ئاچقۇچلىرىنى ئىزدەش (چەكلىك SCAN، TYPE zset)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئالدى بىلەن ئۇلىنىڭ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر پارول تەلەپ قىلىدۇ</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>سىستېما CA لىرى</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>يوق</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇۋاھنامە ھۆججىتىدە</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىرنى دەلىللىمە (بىخەتەر ئەمەس)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent، ئاندىن ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم ماشىنا ئاچقۇچىنى قوبۇل قىلىپ خاتىرىلە</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>مەخپىي ئۇچۇرلارنى ئاچقۇچ ساندۇقىدا ساقلا</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى ئۇلىنىش</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى تەھرىرلەش</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://، rediss:// (TLS) ياكى unix:// URL، پارولسىز: پاروللار تەڭشەك ھۆججىتىگە ھەرگىز ساقلانمايدۇ</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق قالدۇرۇلسا ئۇلانغاندا سورىلىدۇ</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL دىكى ماشىنا</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش: poolscope بىلەن مۇلازىمېتىر ئارىسىدىكى ھەرقانداق ئادەم پارولنى ئۆز ئىچىگە ئالغان ئالاقىنى ئوقۇيالايدۇ ۋە ئۆزگەرتەلەيدۇ. ھالەت بالدىقىدا "TLS, NOT verified" كۆرۈنىدۇ.</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] ياكى Host لەقىمى</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ يەردە ئاچقۇچ ساندۇقى يوق (%1): مەخپىي ئۇچۇرلار ھەر قېتىم سورىلىدۇ ۋە poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Secret Service يوق</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بەلگە قويۇلمىغان: مەخپىي ئۇچۇرلار poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">ئاتى</translation>
+        <translation>ئاتى</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش ئارىلىقى</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA ھۆججىتى</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر نامى</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>خېرىدار گۇۋاھنامىسى</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>خېرىدار ئاچقۇچى</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH تونېلى</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقىلىق</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاچقۇچ ھۆججىتى</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>ھۆججەت تاللاش</translation>
     </message>
 </context>
 <context>
@@ -2457,19 +2457,19 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرى %1 نىڭ پارولى:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS خېرىدار ئاچقۇچى %1 نىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ئاچقۇچى %1 نىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ SSH پارولى:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2478,148 +2478,153 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ماشىنىسى %1 ~/.ssh/known_hosts تا يوق.
+
+ئاچقۇچ تىپى: %2
+بارماق ئىزى: %3
+
+بارماق ئىزى شۇ ماشىنىنىڭ ئىكەنلىكى ئېنىق بولغاندىلا بۇ ئاچقۇچقا ئىشىنىڭ (باشقۇرغۇچىسىدىن سوراڭ ياكى ئۇنىڭ ماشىنا ئاچقۇچىدا ssh-keygen -lf نى ئىجرا قىلىڭ). ئىشەنسىڭىز ئۇ ~/.ssh/known_hosts قا خاتىرىلىنىدۇ.</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: نامەلۇم SSH ماشىنا ئاچقۇچى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>تەھرىرلەش...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆپەيتىش...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">ئۆچۈر</translation>
+        <translation>ئۆچۈر</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلان</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى ئۆچۈرۈش</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇھىت</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>مەخپىي ئۇچۇرلىرىنى ئەستە ساقلايدىغان ئۇلىنىشلارنىڭ مەخپىي ئۇچۇرلىرى ئاچقۇچ ساندۇقىدا، باشقىلارنىڭكى poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ. ھېچقايسىسى تەڭشەك ھۆججىتىگە يېزىلمايدۇ.</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ يەردە ئاچقۇچ ساندۇقى يوق (%1): پارول ۋە ئىم ئىبارىلىرى ھەر قېتىم سورىلىدۇ ۋە poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاچقۇچ ساندۇقى ئىزدىلىۋاتىدۇ...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>گۇرۇپپا %1: %n ئۇلىنىش</numerusform>
+            <numerusform>گۇرۇپپا %1: %n ئۇلىنىش</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>تېخى ساقلانغان ئۇلىنىش يوق: «يېڭى...» بىرنى ساقلايدۇ.</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>يەتكۈزۈش ئۇسۇلى: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>، ssh %1 ئارقىلىق</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر %1 مىللىسېكۇنتتا بىر سوراش</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇرۇپپا: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇھىت: &lt;b&gt;&lt;font color="%1"&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ سۆھبەت ئۈچۈن قۇلۇپ ئېچىلغۇچە يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول: ئاچقۇچ ساندۇقىدىن</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول: ئۇلانغاندا سورىلىدۇ</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (كۆچۈرمە)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (كۆچۈرمە %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلانغان "%1" ئۇلىنىشى ۋە ئۇنىڭ ئاچقۇچ ساندۇقىدىكى مەخپىي ئۇچۇرلىرى ئۆچۈرۈلسۇنمۇ؟</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>مەنبەلەردە كۆرسەتمە تىزىملىكى يوق</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە تىزىملىكىدە ئىشلىتىشكە بولىدىغان مەزمۇن يوق</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك: %L1 كۆرسەتمە ۋاكالەتچى ئەزا قىلىپ قوشۇلۇۋاتىدۇ (ھۆججەتلەشتۈرۈش ئادرېس دائىرىسى)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقا سۇپا يۈكى: %L1 خىزمەتچى، تەخمىنەن %L2 تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقا سۇپا يۈكى %L1 خاتالىق، %L2 نامەلۇم بىلەن ئاخىرلاشتى</translation>
     </message>
 </context>
 <context>
@@ -2645,108 +2650,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش ئۇلىنىشلىرى يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ؛ بۇ باشقا ئۇلىنىش تاللانغۇچە قۇلۇپنى ئاچىدۇ</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئۇلىنىشى</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: يېزىش قۇلۇپلانغان. بۇ كۆلچەك پەقەت كۆزىتىلىدۇ؛ ئەزا قوشۇش، چىقىرىۋېتىش، ئەسلىگە كەلتۈرۈش ياكى تەقسىملەش ئۈچۈن يېزىش قۇلۇپىنى ئېچىڭ.</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · يېزىش قۇلۇپلانغان</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپى ئېچىلدى. بىر نەچچە چىقىرىۋېتىش، نۆلدە ئەسلىگە كەلتۈرۈش ۋە سان قايتا تەڭشەش كۆرسەتمىسى يەنىلا كۆلچەكنىڭ نامىنى سورايدۇ.</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>يېزىشنى قۇلۇپلا(&amp;L)</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپى ئېچىلغان</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>يۈك</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">خاتىرە ھۆججىتى</translation>
+        <translation>خاتىرە ھۆججىتى</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>سكانىرلاش</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيە</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات ۋە خاتالىقلار، ئەڭ يېڭىسى ئالدىدا</translation>
     </message>
 </context>
 <context>
@@ -2765,47 +2770,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: %1 دىن بۇيان مۇۋەپپەقىيەتلىك سوراش يوق. بۇ سانلار شۇ چاغدىكى.</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 چىقىرىۋېتىلگەن)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (چىقىرىۋېتىلگەن %3 بىلەن %2)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ ئالدىراش (ئاخىرقى %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (تەقسىمات يوق)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /سېكۇنت</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>تولۇق كۆرۈنۈش</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>خۇلاسە: %1 ئەزا &gt; %2 (كىۋانتىللار، ئەڭ يۇقىرى/ئەڭ تۆۋەنلەر، مۇقىملانغانلار ۋە ئېكراندىكى قۇرلار ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>كۈتۈۋاتىدۇ: تۇنجى جەمئىي سكانىرلاش %1%</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain كۆرسەتكۈچى ھەر بىر ئەزانىڭ تەقسىمات سانىنى تەلەپ قىلىدۇ: تۆۋەن سۈرئەتلىك ئارقا سۇپا سكانىرلىشى پۈتۈن كۆلچەكنى كىچىك بەتلەپ ئوقۇيدۇ، بىرىنچى ئايلىنىشى تاماملانغاندا كۆرسەتكۈچ كۆرۈنىدۇ</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ يۇقىرى سان: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2920,11 +2925,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> سېكۇنت</translation>
+        <translation> سېكۇنت</translation>
     </message>
 </context>
 <context>
@@ -2940,120 +2945,120 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">كۆلچەك</translation>
+        <translation>كۆلچەك</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>ھادىسىلەر</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ئەزالار</translation>
+        <translation>ئەزالار</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكلەر</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇشلار</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر پارولنى رەت قىلدى</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ھۆججەت(&amp;F)</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلانغان ئۇلىنىشلار: URL، TLS ۋە SSH تەڭشەكلىرى، كۆلچەك ئاچقۇچى ۋە سوراش ئارىلىقى؛ مەخپىي ئۇچۇرلار ئاچقۇچ ساندۇقىدا</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ئاچ…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope خاتىرە ھۆججەتلىرى (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ھەممە ھۆججەتلەر (*)</translation>
+        <translation>ھەممە ھۆججەتلەر (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ھېچقانداق Redis ئۇلىنىشىسىز، پەقەت ئوقۇش ئۈچۈن ئېچىش: ئۇنىڭ تارىخى، بەلگىلىرى ۋە ئاخىرقى سورىشى</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزەتكەندە خاتىرىلە</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان كۆلچەكنىڭ تارىخىنى ئۇنىڭ خاتىرە ھۆججىتىدە ساقلاش (سانلىق مەلۇمات مۇندەرىجىسىدە ھەر بىر مۇلازىمېتىر ۋە كۆلچەك ئۈچۈن بىر ھۆججەت)، كۆلچەك كېيىنكى قېتىم ئېچىلغاندا ئۇ يەردە بولىدۇ</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>چېكىن</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك(&amp;P)</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى(&amp;R)…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىسى(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرۈنۈش(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە كۆلچەكنىڭ ئومۇمىي كۆرۈنۈشى(&amp;O)…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە ساقلانغان ئۇلىنىشلارنىڭ ھەممە كۆلچەكلىرى بىر جەدۋەلدە</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ياردەم(&amp;H)</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ھەققىدە</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Redis ئەڭ ئاز ئىشلىتىلگەن ۋاكالەتچى كۆلچەكلىرى ئۈچۈن جانلىق كۆزىتىش تاختىسى: نومۇرلىرى تەقسىماتلارنى ساناپ ماڭىدىغان، allocate.lua تەمىنلەيدىغان تەرتىپلەنگەن گۇرۇپپا.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلاتلار</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگرامما، تارىخ ياكى جەدۋەلنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>

@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 分钟</translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 小时</translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒前</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟前</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时前</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
 </context>
 <context>
@@ -142,94 +142,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (当前没有测得分配，因此无法估计时间)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>，按当前速率约需 %1</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池为空：在其他成员加入之前，该成员将获得每一次分配。</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池为空：这 %L1 个成员将分摊每一次分配。</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>无分配洪峰：以 %1 加入，不低于池最小值（%2），因此直接加入轮换。</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>该成员将获得接下来约 %1 次分配%2。</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>这 %L1 个成员将获得接下来约 %2 次分配（每个约 %3 次）%4。</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>无分配洪峰：它们以不低于池最小值（%1）的分配次数加入，因此直接加入轮换。</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>这 %L1 个成员将共同获得接下来约 %2 次分配%3。</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>可用</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法检查</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>可用 · %1 毫秒</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用 · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>从未检查（Ctrl+K 检查所选成员）</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>上次检查 %1：%2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>目标返回 HTTP %1</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>连续成功 %1 次，连续失败 %2 次</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最近错误：%1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>已被守护程序移出</translation>
     </message>
 </context>
 <context>
@@ -256,180 +256,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池为空：未分配任何代理（%1 次空应答）</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 内分配 %1 次（%3/秒）%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>，已取消</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>空池应答：%1（代理池为空：未分配任何代理）</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>空池应答：0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：%1（%2）</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>结果未知（无应答，未重试）：%1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 p50 %1 · p99 %2 · 最大 %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>朴素模式：%1 次冲突，%2 次重复选取（脚本方式：始终为 0）</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个工作进程，流水线 %2，%3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>原子脚本</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>朴素 ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
+        <translation> 及另外 %L1 个</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池消失：%1 个成员不见了（服务器重启或键被删除？）</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点变更后（%3），%L2 个成员的分配次数共回退了 %1 次分配：已由 %4 确认，但从未复制</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>%L2 个成员的分配次数共回退了 %1 次分配（%3），并非 poolscope 所为：被其他客户端重置？</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 个成员离开了代理池，但此处没有移出操作（%2）</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>完整快照（%1 个成员）</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的注释风格“%1”（注释行以 # 或 ; 开头）</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>包含未配对的 UTF-16 代理项（\uD800-\uDFFF 转义缺少与之配对的另一半），这不是有效的 Unicode</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>包含 NUL 字节</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>条目中有意外的空白（应每行一个代理，格式为 host:port）</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>包含控制字符 U+%1</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>包含字节顺序标记（U+FEFF，不可见），只有文件的第一个字符可以是它</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少端口</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 %1 不是数字</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 %1 超出范围 1-65535</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少主机</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 地址中的 [ 未闭合</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 IPv6 地址</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>主机 %1 包含“:”，但不是有效的 IPv6 地址</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>“://”之前缺少协议</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的协议 %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>“@”之前的凭据为空</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>端口之后有意外的路径 %1</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少主机和端口</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 IPv6 地址的位置是空的 []</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>“]”之后有意外的文本 %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 地址必须写在方括号内，如 [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>“:”过多（应为 host:port；凭据请写作 scheme://user:pass@host:port）</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 UTF-8</translation>
     </message>
 </context>
 <context>
@@ -693,7 +693,7 @@ Please verify the correct file name was given.</source>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>显示 </translation>
     </message>
 </context>
 <context>
@@ -1157,38 +1157,38 @@ Please verify the correct file name was given.</source>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>保留</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>归零</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">初始值</translation>
+        <translation>初始值</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>最小值</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>保留：恢复到保存的分配次数，从离开处继续</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>归零：恢复到 0；在追赶上之前它会获得每一次分配</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>初始值：恢复到约定的初始计数</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>最小值：恢复到池中最低的分配次数；直接加入轮换，无分配洪峰</translation>
     </message>
 </context>
 <context>
@@ -1433,15 +1433,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>生产</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>预发布</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>开发</translation>
     </message>
 </context>
 <context>
@@ -1452,11 +1452,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动内置 redis-server：%1。也可以用 --url redis://host:6379/0 连接到服务器。</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>内置 redis-server 已启动（pid %1，%2）；poolscope 退出时它会停止</translation>
     </message>
 </context>
 <context>
@@ -1645,63 +1645,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> 秒</translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>告警规则</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>条件成立时告警处于待定状态；条件持续达到规则的“持续”时间后告警触发；条件消失并持续达到其“保持触发”时间后告警解除。默认规则对每个代理池都启用；未勾选的规则不参与判断。</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>启用</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>规则</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>严重程度</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>持续</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>保持触发</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>此连接是手动输入的，未保存：规则仅在此窗口关闭前有效。</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>随连接“%1”为代理池 %2 保存。</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 启用</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>严重</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 持续 %3 后触发，条件消失 %4 后解除。</translation>
     </message>
 </context>
 <context>
@@ -1839,82 +1839,82 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>规则(&amp;R)…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>告警</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>起始时间</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>当前值</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>严重程度</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>内容</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>活动告警</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑此代理池的告警规则</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将告警规则保存到“%1”：%2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>告警规则已保存到连接“%1”</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>触发中</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>待定</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>严重</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>未监视任何实时代理池：不判断告警。</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>无告警：%n 条规则正在监视此代理池。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条告警触发中，%1 条待定。</numerusform>
         </translation>
     </message>
 </context>
@@ -1922,256 +1922,256 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>导入</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>移出</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>移出记录哈希已迁移（旧名称）</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序被暂停</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序不再暂停</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>审计日志：%1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>成员 id 的一部分</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>用户、主机、程序或守护程序</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>任意操作</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">成员</translation>
+        <translation>成员</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">分配次数</translation>
+        <translation>分配次数</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>执行者</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>审计条目</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>成员(&amp;M)：</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>执行者(&amp;T)：</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>操作(&amp;O)：</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>找到 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>已读取 %2 条中的 %1 条：完整日志。</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：到此为止，请缩小筛选范围以查看更早的条目。</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取日志：%1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>未监视任何实时代理池：没有可读取的日志。</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取日志…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>导出审计条目</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出到 %1。</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未导出：%1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">池分配次数/秒</translation>
+        <translation>代理池分配次数/秒</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数/秒</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>分配次数 − 中位数</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>分配（次数）</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接到 Redis：正在重试…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接（原因见事件面板）</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取代理池失败：%1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待第一次轮询…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>此键下还没有代理池：用“导入…”添加代理</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在收集数据…</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员（摘要）：前 %2 个，%3 个已固定，底部以池最小值线 + 区间表示</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员（摘要）：前 %2 个，%3 个已固定</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员：前 %2 个，后 %2 个，%3 个已固定 + 最小值/中位数/最大值区间</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个成员：前 %2 个，后 %2 个，%3 个已固定</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 个已隐藏</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation> · 已放大：按 Esc 或右键单击缩小</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation> · 图例已隐藏（窗口过窄）：颜色与表格中一致</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">池速率（次/秒，右轴）</translation>
+        <translation>池速率（次/秒，右轴）</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值–最大值 − 中位数（%1）</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值–最大值（%1）</translation>
     </message>
     <message>
         <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>池中位数（0）</translation>
     </message>
     <message>
         <source>pool median</source>
-        <translation type="unfinished"></translation>
+        <translation>池中位数</translation>
     </message>
     <message>
         <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值 − 中位数</translation>
     </message>
     <message>
         <source>pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>池最小值</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>另有 %n 个（见表格）</numerusform>
         </translation>
     </message>
@@ -2229,218 +2229,218 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>查找代理池</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis URL：redis://[user[:password]@]host[:port][/db] 或 unix:///path/to/redis.sock。密码以掩码显示，且从不保存。</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池键</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池的有序集合键。列表中提供在服务器上找到的有序集合（查找代理池）。</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>读取代理池的频率。每次读取只是几条简短命令；往返时间见状态栏。</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>连接到 Redis 服务器并监视代理池</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>在服务器上查找有序集合键（有界的 SCAN，TYPE zset），并在键列表中提供</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> 轮询间隔 </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池键为空：请填写代理池的有序集合名称</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> 密码被拒绝：请将其输入到 URL 中，然后按 Enter </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>断开连接</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>停止监视此服务器</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>在服务器上查找有序集合键（有界的 SCAN，TYPE zset）</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>已禁用：请先连接</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器需要密码</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>系统 CA</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>在证书文件中</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>不验证服务器（不安全）</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent，然后 ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>接受并记录未知的主机密钥</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>在密钥环中记住机密</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>新建连接</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑连接</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://、rediss://（TLS）或 unix:// URL，不含密码：密码从不保存到设置文件中</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>留空则在连接时询问</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL 中的主机</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：poolscope 与服务器之间的任何人都能读取和篡改通信内容，包括密码。状态栏将显示“TLS, NOT verified”。</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] 或 Host 别名</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> 毫秒</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处没有密钥环（%1）：每次都会询问机密，且仅保存在内存中，直到 poolscope 退出。</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 Secret Service</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>未勾选：机密仅保存在内存中，直到 poolscope 退出。</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>密码</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池键</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>轮询间隔</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS（rediss://）</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA 文件</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器名称</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端证书</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端密钥</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH 隧道</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>经由</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥文件</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>选择文件</translation>
     </message>
 </context>
 <context>
@@ -2451,19 +2451,19 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis 服务器 %1 的密码：</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS 客户端密钥 %1 的口令：</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH 密钥 %1 的口令：</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 SSH 密码：</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2472,147 +2472,152 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH 主机 %1 不在 ~/.ssh/known_hosts 中。
+
+密钥类型：%2
+指纹：%3
+
+仅当指纹确为该主机的指纹时才信任此密钥（请询问其管理员，或对其主机密钥运行 ssh-keygen -lf）。信任后会将其记录到 ~/.ssh/known_hosts 中。</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope：%1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope：未知的 SSH 主机密钥</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>新建...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>复制...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">删除</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>删除连接</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>环境</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>记住机密的连接，其机密保存在密钥环中；其他连接的机密仅保存在内存中，直到 poolscope 退出。任何机密都不会写入设置文件。</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处没有密钥环（%1）：每次都会询问密码和口令，且仅保存在内存中，直到 poolscope 退出。</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找密钥环...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>分组 %1：%n 个连接</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有已保存的连接：用“新建...”保存一个。</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>传输方式：%1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，经由 ssh %1</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池键：%1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>每 %1 毫秒轮询一次</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分组：%1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>环境：&lt;b&gt;&lt;font color="%1"&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>打开时写入被锁定，直到为本次会话解锁</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>密码：来自密钥环</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>密码：连接时询问</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（副本）</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（副本 %2）</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>删除已保存的连接“%1”及其在密钥环中的机密？</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>资源中缺少演示列表</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>演示列表中没有可用的条目</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池为空：正在导入 %L1 个演示代理（文档地址范围）</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>后台负载：%L1 个工作进程，约 %L2 次分配/秒</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>后台负载结束，%L1 个错误，%L2 个结果未知</translation>
     </message>
 </context>
 <context>
@@ -2638,108 +2643,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>为本次会话解锁写入(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>生产环境的连接打开时写入被锁定；此操作将其解锁，直到选择另一个连接</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1连接</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：写入已锁定。此代理池仅被监视；解锁写入后才能导入、移出、恢复或分配。</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁写入(&amp;U)</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 写入已锁定</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：本次会话的写入已解锁。多个移出、归零恢复以及分配次数重置演示仍会要求输入代理池名称。</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>锁定写入(&amp;L)</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 本次会话写入已解锁</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>移出</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>健康状态</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>负载</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>轮询</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>代理池</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">录制</translation>
+        <translation>录制</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>导入</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>操作和错误，最新的在前</translation>
     </message>
 </context>
 <context>
@@ -2758,47 +2763,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>已过时：自 %1 起没有成功的轮询。这些数据来自那时。</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（另有 %2 个已移出）</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（含已移出的 %3 个则为 %2）</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>最繁忙（最近 %1）</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（没有分配）</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次/秒</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>完整快照</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要：%1 个成员 &gt; %2（读取分位数、前/后成员、已固定成员以及屏幕上显示的行）</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>待定：首次总计扫描 %1%</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain 指数需要每个成员的分配次数：后台以低速分小页读取整个代理池，首轮完成后显示该指数</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>最高分配次数：%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2913,11 +2918,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> 秒</translation>
+        <translation> 秒</translation>
     </message>
 </context>
 <context>
@@ -2933,120 +2938,120 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">池</translation>
+        <translation>代理池</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">成员</translation>
+        <translation>成员</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>守护程序</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>告警</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器拒绝了密码</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>连接...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存的连接：URL、TLS 和 SSH 设置、代理池键和轮询间隔；机密保存在密钥环中</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开录制文件…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope 录制文件 (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">所有文件 (*)</translation>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>在没有任何 Redis 连接的情况下以只读方式打开录制文件：其历史、标记和最后一次轮询</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>监视时录制</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>将所监视代理池的历史保存到其录制文件中（数据目录中每个服务器和代理池一个文件），下次打开该代理池时即可看到</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>代理池(&amp;P)</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>告警规则(&amp;R)…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>审计日志(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>所有代理池概览(&amp;O)…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>在一个表格中显示所有已保存连接的所有代理池</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 poolscope</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Redis 最少使用代理池的实时仪表板：一个以分值记录分配次数的有序集合，由 allocate.lua 提供分配。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表、历史或表格</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
