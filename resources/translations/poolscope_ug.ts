@@ -3062,15 +3062,15 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · خاتىرە ھۆججىتى %1 · %2 (پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى %1 ئوقۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ئاچالمىدى: %1</translation>
     </message>
 </context>
 <context>
@@ -3089,474 +3089,479 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالارنى سۈزۈش… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت كىملىكىدە بۇ تېكىست بار ئەزالارنىلا كۆرسىتىش</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتكۈچ جەدۋەل ئۈستىدە تۇرغاندا ياكى قۇرلار تاللانغاندا قۇرلار ئورنىدا تۇرىدۇ، شۇڭا نىشانلىغان قۇرىڭىز چەككەن قۇرىڭىز بولىدۇ. سانلار يەنىلا يېڭىلىنىدۇ. ھازىرلا قايتا تەرتىپلەڭ، ياكى كۆرسەتكۈچنى يۆتكەپ تاللاشنى تازىلاڭ.</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق ساغلاملىق</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت مۇشۇ ساغلاملىق ھالىتىدىكى ئەزالارنىلا كۆرسىتىش</translation>
     </message>
     <message>
         <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> · &lt;a href="resort"&gt;ھازىرلا قايتا تەرتىپلە&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ تەرتىپ ساقلاندى: قۇرلار تاللانغان</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ تەرتىپ ساقلاندى: كۆرسەتكۈچ جەدۋەل ئۈستىدە</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانى ياكى كىملىكىنىڭ بېشىنى ئىزدەش… (Ctrl+F، مۇلازىمېتىردا ئىزدىلىدۇ)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەك خۇلاسە ھالىتىدە ئوقۇلىدۇ: پەقەت ئېكراندىكى قۇرلارلا ئوقۇلىدۇ، قۇرلار دەرىجە تەرتىپىدە تۇرىدۇ (سان ئۆسۈش تەرتىپىدە: كېيىنكى تەقسىملىنىدىغىنى ئالدىدا). ئەزانىڭ كىملىكىنى ياكى بېشىنى كىرگۈزۈڭ (چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ): مۇلازىمېتىر ئەزانى نامى بويىچە ئىزدەيدۇ ۋە ئارقا سۇپىدا بۇ تېكىست بىلەن باشلانغان كىملىكلەرنى ھەر قېتىمدا بىر قانچە كىچىك بەتتىن سكانىرلايدۇ؛ تېپىلغان ئەزالار جەدۋەلنىڭ قۇرلىرى بولىدۇ، ئۇلارنى مۇقىملاشقا ياكى چىقىرىۋېتىشكە بولىدۇ. دەرىجە بويىچە قۇرلارغا قايتىش ئۈچۈن بۆلەكنى تازىلاڭ.</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: %1 دىن بۇيان مۇۋەپپەقىيەتلىك سوراش يوق. سانلار، سۈرئەتلەر ۋە «ئاخىرقى ئۆزگىرىش» شۇ چاغدىكى.</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" نى ئىزدەش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ… (%2 بەت ئوقۇلدى)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" بولغان ياكى ئۇنىڭ بىلەن باشلانغان ئەزا يوق (پۈتۈن كۆلچەك ئىزدەلدى؛ كىملىكلەر چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ).</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" غا ماس كېلىدىغان ۋە %2 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" غا ماس كېلىدىغان ئەزا يوق.</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى. يۇقىرىغا Redis URL ۋە كۆلچەك ئاچقۇچىنى كىرگۈزۈپ، ئاندىن «ئۇلان» نى بېسىڭ.</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا يېتەلمىدى: قايتا سىنىلىۋاتىدۇ. سەۋەبىنى ھادىسىلەر تاختىسى كۆرسىتىدۇ.</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى: %1
+«ئۇلان» قايتا سىنايدۇ.</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلاندى، ئەمما "%1" نى ئوقۇش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلىنىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق. (پەقەت ئوقۇش: ئۇنىڭغا باشقا بىر جەريان ئەزا قوشۇشى كېرەك.)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…» (Ctrl+N).</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىزدىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى %1 تېپىلدى: تارايتىش ئۈچۈن يەنە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>پۈتۈن كۆلچەك ئىزدەلدى</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئىزدىلىۋاتىدۇ… %Ln بەت</numerusform>
+            <numerusform>ئىزدىلىۋاتىدۇ… %Ln بەت</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>"%2" ئۈچۈن %1 تېپىلدى · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە %1، دەرىجە بويىچە (خۇلاسە ھالىتى) · %2 چىقىرىۋېتىلگەن</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 كۆرسىتىلدى · كۆلچەكتە %2 · %3 چىقىرىۋېتىلگەن</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭىلا(&amp;R)</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە كۆلچەكنىڭ ئومۇمىي كۆرۈنۈشى – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار(&amp;C):</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرلارنى سۈزۈش: ئۇلىنىش، كۆلچەك، ھالەت…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق ئىستوندا بۇ تېكىست بار قۇرلارنىلا كۆرسىتىدۇ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە مۇلازىمېتىرنى ھازىرلا ئوقۇيدۇ (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت(&amp;E)</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسىتىلگەن قۇرلارنى CSV قىلىپ…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسىتىلگەن قۇرلارنى JSON قىلىپ…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئۇلىنىشلارنىڭ ھەممە كۆلچىكى. Enter ياكى قوش چېكىش كۆلچەكنى ئاساسىي كۆزنەكتە ئاچىدۇ.</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە ساقلانغان ئۇلىنىش</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇرۇپپا %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول كېرەك: ئۇنىڭغا بىر قېتىم ئۇلىنىڭ (ھۆججەت ▸ ئۇلىنىشلار…)، ئاندىن ئومۇمىي كۆرۈنۈشمۇ ئۇنى ئوقۇيدۇ</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>تېخى ساقلانغان ئۇلىنىش يوق.
+
+ھۆججەت ▸ ئۇلىنىشلار… (Ctrl+Shift+O) ئارقىلىق قوشۇڭ: يېڭى، ئاندىن مۇلازىمېتىرنىڭ URL ى ۋە كۆلچەك ئاچقۇچى. قوليازمىلار “poolscope-cli profile add NAME --url URL” بىلەن قوشالايدۇ. ئاندىن ئومۇمىي كۆرۈنۈش ھەممە ساقلانغان ئۇلىنىشنىڭ ھەممە كۆلچىكىنى تىزىدۇ.</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ گۇرۇپپىدا ساقلانغان ئۇلىنىش يوق.</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 قۇرنىڭ %1 ى كۆرسىتىلدى · %3 ئۇلىنىش، ھەر بىر مۇلازىمېتىر ھەر %4 سېكۇنتتا ئوقۇلىدۇ</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · ئاخىرقى مۇۋەپپەقىيەتلىك سوراش: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 قۇر %2 غا يېزىلدى</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 گە يازالمىدى: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>ئومۇمىي كۆرۈنۈشنى CSV قىلىپ ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>ئومۇمىي كۆرۈنۈشنى JSON قىلىپ ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON ھۆججەتلىرى (*.json)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolActions</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">يېڭىلا</translation>
+        <translation>يېڭىلا</translation>
     </message>
     <message>
         <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنى ھازىرلا سوراش (F5)</translation>
     </message>
     <message>
         <source>Seed…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوش…</translation>
     </message>
     <message>
         <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكىنى كۆلچەككە ئەكىرىش (Ctrl+N)</translation>
     </message>
     <message>
         <source>Evict</source>
         <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋەت</translation>
     </message>
     <message>
         <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى سانلىرىنى ساقلاپ قېلىپ كۆلچەكتىن چىقىرىۋېتىش (Delete)</translation>
     </message>
     <message>
         <source>Restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈر…</translation>
     </message>
     <message>
         <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان چىقىرىۋېتىلگەن ئەزالارنى سانىنى تاللاپ ئەسلىگە كەلتۈرۈش (Ctrl+R)</translation>
     </message>
     <message>
         <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق تەقسىمات…</translation>
     </message>
     <message>
         <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ئارقىلىق تەقسىملەشنى ئىجرا قىلىش (Ctrl+T)</translation>
     </message>
     <message>
         <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە: سان قايتا تەڭشەش…</translation>
     </message>
     <message>
         <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>سان قايتا تەڭشەش سىنارىيەسىنى ئۆزىنىڭ كۆلچىكىدە ئىجرا قىلىش: بىر ئەزانى چىقىرىۋېتىپ، ئەسلىگە كەلتۈرۈپ، كەلكۈننى مۆلچەر بىلەن سېلىشتۇرۇش</translation>
     </message>
     <message>
         <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىغا مۇقىملا</translation>
     </message>
     <message>
         <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قانچىلىك چوڭ بولسۇن، تاللانغان ئەزالارنى ھەمىشە دىئاگراممىدا كۆرسىتىش (Ctrl+P)؛ مۇقىملاشنى بىكار قىلىش ئۈچۈن يەنە بىر قېتىم</translation>
     </message>
     <message>
         <source>Find member</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا ئىزدە</translation>
     </message>
     <message>
         <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالار جەدۋىلىنى سۈزۈش (Ctrl+F)</translation>
     </message>
     <message>
         <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى PNG قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى رەسىم قىلىپ ساقلاش</translation>
     </message>
     <message>
         <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى CSV قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر بىر ئەزانىڭ ۋاقىتقا ئەگىشىپ ئۆزگەرگەن سانىنى ساقلاش: ۋاقىت، ئەزا، سان</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى CSV قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالار جەدۋىلىنى كۆرسىتىلگەن ھالىتىدە (تەرتىپلەنگەن ۋە سۈزۈلگەن) ساقلاش</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى كۆلچەككە قايت</translation>
     </message>
     <message>
         <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇنىڭدىن ئىلگىرى كۆزىتىلگەن كۆلچەكنى قايتا كۆزىتىش (Alt+Left)</translation>
     </message>
     <message>
         <source>Check selected</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈر</translation>
     </message>
     <message>
         <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى ئۇلارنىڭ ۋاكالەتچىسى ئارقىلىق ساغلاملىق نىشانىغا قارىتا تەكشۈرۈش؛ نەتىجىلەر ساغلاملىق hash ىغا يېزىلىدۇ (Ctrl+K)</translation>
     </message>
     <message>
         <source>Health check target</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق تەكشۈرۈش نىشانى</translation>
     </message>
     <message>
         <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر بىر ۋاكالەتچى ئارقىلىق ئېلىنىدىغان URL (http:// ياكى https://):</translation>
     </message>
     <message>
         <source>Show credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>كىملىك ئۇچۇرىنى كۆرسەت</translation>
     </message>
     <message>
         <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەل، دىئاگرامما، ھادىسىلەر ۋە سۆزلەشكۈلەردە ئەزا كىملىكلىرىدىكى ۋاكالەتچى پاروللىرىنى (user:pass@host) كۆرسىتىش؛ تاقاق بولسا: user:****@host</translation>
     </message>
     <message>
         <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ئېكسپورتىغا كىملىك ئۇچۇرىنى قوش</translation>
     </message>
     <message>
         <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى پاروللىرىنى ئېكسپورت قىلىنغان CSV ھۆججەتلىرىگە يېزىش؛ تاقاق بولسا: user:****@host</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG رەسىملىرى (*.png)</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈرۈش: %1</translation>
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈرۈش رەت قىلىندى: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن تەكشۈرىدىغان ئەزالارنى تاللاڭ</translation>
     </message>
     <message>
         <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن كۆلچەكتىن بىر ياكى بىر قانچە ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋەت (Delete)</translation>
     </message>
     <message numerus="yes">
         <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>تاللانغان %n ئەزانى چىقىرىۋەت (Delete)</numerusform>
+            <numerusform>تاللانغان %n ئەزانى چىقىرىۋەت (Delete)</numerusform>
         </translation>
     </message>
     <message>
         <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن بىر ياكى بىر قانچە چىقىرىۋېتىلگەن (كۈلرەڭ) ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈر (Ctrl+R)</translation>
     </message>
     <message numerus="yes">
         <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>تاللانغان %n ئەزانى ئەسلىگە كەلتۈر (Ctrl+R)</numerusform>
+            <numerusform>تاللانغان %n ئەزانى ئەسلىگە كەلتۈر (Ctrl+R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئۇلانمىغان</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىدىن مۇقىملاشنى بىكار قىل</translation>
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئالدى بىلەن جەدۋەلدىن ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى ھەمىشە دىئاگراممىدا كۆرسىتىشنى توختىتىش (Ctrl+P)</translation>
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى "%1" نى قايتا كۆزىتىش (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: بۇ كۆزنەكتە تېخى باشقا كۆلچەك كۆزىتىلمىگەن</translation>
     </message>
     <message>
         <source>Evict %1?
 
 It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 چىقىرىۋېتىلسۇنمۇ؟
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇ ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇنىڭ سانى ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>  • %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  • %1</translation>
     </message>
     <message numerus="yes">
         <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  … ۋە يەنە %n</numerusform>
+            <numerusform>  … ۋە يەنە %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3566,80 +3571,88 @@ It gets no allocations until restored; its count is saved.</source>
 
 They get no allocations until restored; their counts are saved.</source>
         <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>بۇ %n ئەزا چىقىرىۋېتىلسۇنمۇ؟
+
+%1
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇلار ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇلارنىڭ سانلىرى ساقلىنىدۇ.</numerusform>
+            <numerusform>بۇ %n ئەزا چىقىرىۋېتىلسۇنمۇ؟
+
+%1
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇلار ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇلارنىڭ سانلىرى ساقلىنىدۇ.</numerusform>
         </translation>
     </message>
     <message>
         <source>Evict member</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانى چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>Evict members</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالارنى چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>Restore at zero</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆلدە ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئەزا نۆل سان بىلەن ئەسلىگە كەلتۈرۈلسۇنمۇ؟ ھەربىرى كۆلچەككە يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</numerusform>
+            <numerusform>%n ئەزا نۆل سان بىلەن ئەسلىگە كەلتۈرۈلسۇنمۇ؟ ھەربىرى كۆلچەككە يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</numerusform>
         </translation>
     </message>
     <message>
         <source>restore at zero not confirmed: nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆلدە ئەسلىگە كەلتۈرۈش جەزملەنمىدى: ھېچنېمە يېزىلمىدى</translation>
     </message>
     <message>
         <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگرامما %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى %1 گە ساقلىيالمىدى</translation>
     </message>
     <message>
         <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخ %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى %1 گە ساقلىيالمىدى: %2</translation>
     </message>
     <message>
         <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەل %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى %1 گە ساقلىيالمىدى: %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolAlerts</name>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى %1</translation>
     </message>
     <message>
         <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قوزغالدى: %1: %2</translation>
     </message>
     <message>
         <source>alert: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش: %1</translation>
     </message>
     <message>
         <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش ھەل بولدى: %1</translation>
     </message>
     <message>
         <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەل بولدى: %1</translation>
     </message>
 </context>
 <context>
@@ -3720,34 +3733,34 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى %1 (%3، pid %4)</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>بىرەيلەن</translation>
     </message>
     <message numerus="yes">
         <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 %n ئەزا قوشتى</numerusform>
+            <numerusform>%1 %n ئەزا قوشتى</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 نى چىقىرىۋەتتى</translation>
     </message>
     <message>
         <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 نى ئەسلىگە كەلتۈردى</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1؛ سەۋەبى: %2</translation>
     </message>
 </context>
 <context>
@@ -3762,130 +3775,130 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>a recording, opened read only: there is no pool to write to</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى، پەقەت ئوقۇش ئۈچۈن ئېچىلغان: يازىدىغان كۆلچەك يوق</translation>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇش ھالىتى (--read-only): poolscope بۇ كۆلچەكنى پەقەت كۆزىتىدۇ</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis قا ئۇلانمىغان: ئالدى بىلەن ئۇلىنىڭ</translation>
     </message>
     <message>
         <source>read-only: the server refuses writes for this user (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇش: مۇلازىمېتىر بۇ ئىشلەتكۈچىنىڭ يېزىشىنى رەت قىلىدۇ (%1)</translation>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلىنىۋاتىدۇ، كۆلچەك "%2"</translation>
     </message>
     <message>
         <source>back to this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەككە قايتتى</translation>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىن ئۇلىنىش ئۈزۈلدى</translation>
     </message>
     <message>
         <source>polling paused</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش ۋاقىتلىق توختىتىلدى</translation>
     </message>
     <message>
         <source>polling resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش داۋاملاشتى</translation>
     </message>
     <message>
         <source>connected to %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلاندى (%2)</translation>
     </message>
     <message>
         <source>connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش ئۈزۈلدى، قايتا ئۇلىنىۋاتىدۇ: %1</translation>
     </message>
     <message>
         <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>زاپاسقا ئالمىشىش: ئاساسىي مۇلازىمېتىر %1 دىن %2 گە يۆتكەلدى (sentinel %3 بەلگىلىگەن)</translation>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك "%1": %L2 ئەزا، %L3 چىقىرىۋېتىلگەن%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>%1 · not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · قايتا سىنالمايدۇ: پارولنى Redis URL بۆلىكىگە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>recording (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى (پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى %1 ئېچىلدى (%3 دىكى %2 كۆلچىكى، %L4 سوراش، پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 رەت قىلىندى: %2</translation>
     </message>
     <message>
         <source>seed +%L1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش +%L1، باشلىنىش سانى %2</translation>
     </message>
     <message>
         <source>%L1 already in the pool kept their count</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە بار %L1 ئەزا سانىنى ساقلاپ قالدى</translation>
     </message>
     <message>
         <source>%L1 reset</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 قايتا تەڭشەلدى</translation>
     </message>
     <message>
         <source>%L1 evicted not re-added (restore them instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن %L1 ئەزا قايتا قوشۇلمىدى (ئۇلارنى ئەسلىگە كەلتۈرۈڭ)</translation>
     </message>
     <message>
         <source>evict %1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋېتىش (ساقلانغان سان %2)</translation>
     </message>
     <message>
         <source>restore %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈرۈش (%2)، سان %3</translation>
     </message>
     <message>
         <source>restore %L1 members (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ئەزانى ئەسلىگە كەلتۈرۈش (%2): %3</translation>
     </message>
     <message>
         <source> · forecast: </source>
-        <translation type="unfinished"></translation>
+        <translation> · مۆلچەر: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇشلۇق زاپاس مۇلازىمېتىرغا ئۇلاندى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolTableModel</name>
     <message>
         <source>evicted (saved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن (ساقلانغان سان %1)</translation>
     </message>
     <message>
         <source>in pool · catching up</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە · يېتىشىۋاتىدۇ</translation>
     </message>
     <message>
         <source>in pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە</translation>
     </message>
     <message>
         <source>%1 · pinned</source>
