@@ -3902,88 +3902,88 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 · pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · مۇقىملانغان</translation>
     </message>
     <message>
         <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>چوڭ كۆلچەكنىڭ %1-دەرىجىسى: كېيىنكى سوراشتا ئوقۇلىدۇ (پەقەت ئېكراندىكى قۇرلارلا ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىئاگراممىغا مۇقىملانغان (بىكار قىلىش ئۈچۈن يەنە Ctrl+P)</translation>
     </message>
     <message>
         <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 چىقىرىۋېتىلگەن: ئۇ ھېچقانداق تەقسىمات ئالمايدۇ. ساقلانغان سان %2؛ ئۇنى Ctrl+R بىلەن ئەسلىگە كەلتۈرۈڭ.</translation>
     </message>
     <message>
         <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 باشقىلارنىڭ ئەڭ تۆۋىنىدىن %2 تۆۋەن: ئۇ كېيىنكى تەخمىنەن %2 تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished">ئەزا</translation>
+        <translation>ئەزا</translation>
     </message>
     <message>
         <source>count</source>
         <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>سان</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۈلۈش</translation>
     </message>
     <message>
         <source>rate/s</source>
-        <translation type="unfinished"></translation>
+        <translation>سۈرئەت/سېكۇنت</translation>
     </message>
     <message>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>ھالەت</translation>
     </message>
     <message>
         <source>debt</source>
-        <translation type="unfinished"></translation>
+        <translation>قەرز</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق</translation>
     </message>
     <message>
         <source>last change</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى ئۆزگىرىش</translation>
     </message>
     <message>
         <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى كىملىكى (تەرتىپلەنگەن گۇرۇپپىنىڭ ئەزاسى)؛ رەڭ كاتەكچىسى ئۇنىڭ دىئاگراممىدىكى رەڭگى</translation>
     </message>
     <message>
         <source>Allocations recorded so far (the score); for evicted members the saved count</source>
-        <translation type="unfinished"></translation>
+        <translation>ھازىرغىچە خاتىرىلەنگەن تەقسىماتلار (نومۇر)؛ چىقىرىۋېتىلگەن ئەزالار ئۈچۈن ساقلانغان سان</translation>
     </message>
     <message>
         <source>Share of all allocations counted in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە سانالغان بارلىق تەقسىماتتىكى ئۈلۈشى</translation>
     </message>
     <message>
         <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى كۆزنەكتىكى سېكۇنتلۇق تەقسىمات (چوڭ كۆلچەكنىڭ دىئاگراممىدا كۆرسىتىلمىگەن ئەزالىرى ئۈچۈن –: ھەر قېتىملىق سوراشتا پەقەت شۇلارلا ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>In the pool, or evicted (kept aside with its saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە، ياكى چىقىرىۋېتىلگەن (ساقلانغان سانى بىلەن بىر چەتكە قويۇلغان)</translation>
     </message>
     <message>
         <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
-        <translation type="unfinished"></translation>
+        <translation>يېتىشىش قەرزى: سانىنىڭ باشقىلارنىڭ ئەڭ تۆۋەن سانىدىن قانچىلىك تۆۋەنلىكى. قەرزى بار ئەزا يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>When the count last changed</source>
-        <translation type="unfinished"></translation>
+        <translation>ساننىڭ ئاخىرقى قېتىم ئۆزگەرگەن ۋاقتى</translation>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانىڭ ۋاكالەتچىسى ئارقىلىق ئېلىپ بېرىلغان ئاخىرقى ساغلاملىق تەكشۈرۈش (ھەممە كۆزىتىش تاختىسى، تەكشۈرۈش ۋە قوغدىغۇچى Redis تا ئورتاق ئىشلىتىدۇ): ئىشلەۋاتىدۇ ۋە كېچىكىشى، ئىشلىمەيدۇ ۋە مەغلۇبىيىتى، تەكشۈرگىلى بولمايدۇ، ياكى نامەلۇم</translation>
     </message>
 </context>
 <context>
@@ -4074,26 +4074,26 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" ئۇلىنىشى: پارول بېرىلمىدى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ReasonField</name>
     <message>
         <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىختىيارىي: سەۋەبى، كۆلچەكنىڭ تەپتىش خاتىرىسى ئۈچۈن</translation>
     </message>
     <message>
         <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات بىلەن بىللە كۆلچەكنىڭ تەپتىش خاتىرىسىگە يېزىلىدۇ، گۇرۇپپا ۋە `poolscope-cli audit` ئۇنى ئوقۇيدۇ. يوق بولسا قۇرۇق قالدۇرۇڭ.</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب(&amp;R):</translation>
     </message>
 </context>
 <context>
@@ -4127,225 +4127,229 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ئىجرا قىل</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ئەمەلدىن قالدۇر</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى كۆلچەككە قايت</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ھازىرلا توختىتىش (ئارقىدىن قىسمەن دوكلات بېرىلىدۇ)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەدىن ئىلگىرى كۆزەتكەن كۆلچەكنى قايتا كۆزىتىش</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ئىجرا قىلىش (سىنارىيە ئاچقۇچىغا يازىدۇ)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلالمايدۇ: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن سىنارىيە ئاچقۇچىنى كىرگۈزۈڭ.</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىشتا سان قايتا تەڭشەش كۆرسەتمىسى</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>سان قايتا تەڭشەش كۆرسەتمىسى “%1” كۆلچىكىنى ئۆزىنىڭ ئەزالىرى بىلەن ئالماشتۇرىدۇ، بىرىنى چىقىرىۋېتىپ ئەسلىگە كەلتۈرىدۇ. بۇ ئىشلەپچىقىرىش مۇلازىمېتىرىدا ئىجرا قىلامسىز؟</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلىنمىدى: كۆلچەكنىڭ نامى كىرگۈزۈلمىدى.</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا بولۇۋاتىدۇ…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇقىم يۈك</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>بىر ئەزا چىقىرىۋېتىلدى</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئەسلىگە كەلتۈرۈلدى: شۇندىن بۇيان %Ln تەقسىمات ئۇنىڭغا كەتتى</numerusform>
+            <numerusform>ئەسلىگە كەلتۈرۈلدى: شۇندىن بۇيان %Ln تەقسىمات ئۇنىڭغا كەتتى</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln تەقسىمات · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln تەقسىمات · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋېتىش (سىنارىيە)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈرۈش (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيە مەغلۇپ بولدى: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە "%5" بىلەن %6 دە ئەسلىگە كەلتۈرۈلدى</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۆلچەر: كېيىنكى تەخمىنەن %1 تەقسىمات ئۇنىڭغا كېتىدۇ (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %2 - ئەسلىگە كەلتۈرۈلگەن سان %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆزىتىلگىنى: ئەڭ ئۇزۇن ئۇدا %Ln تەقسىمات</numerusform>
+            <numerusform>كۆزىتىلگىنى: ئەڭ ئۇزۇن ئۇدا %Ln تەقسىمات</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈلگەندىن كېيىنكى دەسلەپكى %1 دىكى ئۈلۈش: %2 (ئادىل ئۈلۈش %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىن كېيىن كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتىگە يېتىشىۋالدى</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا جەريانىدا يېتىشەلمىدى</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1، %2 بىلەن: مۆلچەرلەنگەن ئۇدا تەخمىنەن %3، كۆزىتىلگىنى %4، ئۈلۈش %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">ئەسلىگە كەلتۈرۈش</translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ساقلانغان سان %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ۋە يەنە %n</numerusform>
+            <numerusform>ۋە يەنە %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئەزانى ئەسلىگە كەلتۈرۈش: %1</numerusform>
+            <numerusform>%n ئەزانى ئەسلىگە كەلتۈرۈش: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>
 Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+ئەسلىگە كەلتۈرۈلگەن سان %1، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %2، سۈرئەت %3/سېكۇنت.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش سانى: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ سىياسەت بويىچە ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ پارولى:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS خېرىدار ئاچقۇچى %1 شىفىرلانغان. ئۇنىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ئاچقۇچى %1 شىفىرلانغان. ئۇنىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ SSH پارولى:</translation>
     </message>
     <message>
         <source>
 (kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+("%1" ئۈچۈن ئاچقۇچ ساندۇقىدا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>
 (no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(بۇ يەردە ئاچقۇچ ساندۇقى يوق: poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>
 (kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
 </context>
 <context>
@@ -4376,190 +4380,191 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوش</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ چوڭلۇقى 64 MiB دىن ئېشىپ كەتتى: ئالدى بىلەن ئۇنى بۆلۈڭ.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئوقۇيالمىدى: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): ئالدىنقى %3 قۇر كۆرسىتىلدى، ھەممە قۇر ئىشلىتىلىدۇ</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكىنى ئېچىش</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكلىرى (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ھەممە ھۆججەتلەر (*)</translation>
+        <translation>ھەممە ھۆججەتلەر (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن: ئۇنىڭ ئورنىغا ئەسلىگە كەلتۈرۈڭ</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاللىبۇرۇن كۆلچەكتە</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-قۇر: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2، ئالدىنقى %3 تىزىلدى)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">قوبۇل قىلىنغان</translation>
+        <translation>قوبۇل قىلىنغان</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">رەت قىلىنغان</translation>
+        <translation>رەت قىلىنغان</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">تەكرارلار</translation>
+        <translation>تەكرارلار</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى ئەزالار كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتىدە قوشۇلىدۇ: كەلكۈن يوق.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش سانى: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %1). ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %1). ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە. ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە. ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %1: %2 دىن باشلاش كەلكۈن پەيدا قىلمايدۇ.</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: يېڭى ئەزالار تەقسىماتلارنى ئورتاق بۆلۈشىدۇ.</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن ئاگاھلاندۇرۇشى: %1 كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %2 دىن تۆۋەن. %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەككە ئەزا قوشۇش (ئۇلانمىغان)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىغان: ئالدى بىلەن بىر كۆلچەككە ئۇلىنىڭ.</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" كۆلچىكىگە ئەزا قوشۇش · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>نىشان كۆلچەك: %2 دىكى &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا قوش</numerusform>
+            <numerusform>%Ln ئەزا قوش</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: تىزىملىك تېخى ئوقۇلۇۋاتىدۇ</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: تىزىملىكتە قوبۇل قىلىنغان ۋاكالەتچى يوق</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>قوبۇل قىلىنغان ئەزالارنى كۆلچەككە يېزىش</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>تىزىملىك ئوقۇلۇۋاتىدۇ (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تىزىملىكنى ئىشلەتكىلى بولمايدۇ: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln قوبۇل قىلىندى (%1 يېڭى)، %2 رەت قىلىندى، %3 تەكرار بىرلەشتۈرۈلدى.</numerusform>
+            <numerusform>%Ln قوبۇل قىلىندى (%1 يېڭى)، %2 رەت قىلىندى، %3 تەكرار بىرلەشتۈرۈلدى.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا يېزىلىۋاتىدۇ…</numerusform>
+            <numerusform>%Ln ئەزا يېزىلىۋاتىدۇ…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى: %1 ئەزا %2 سان بىلەن قوشۇلدى، كۆلچەكتە بار %3 ئەزا سانىنى ساقلاپ قالدى، %4 قايتا تەڭشەلدى، چىقىرىۋېتىلگەن %5 ئەزا قايتا قوشۇلمىدى.</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش مەغلۇپ بولدى: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەش توختىدى: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەش تاقالدى</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەكنىڭ ئۆتمۈشىنى ئوقۇيالمىدى: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەنمەيۋاتىدۇ: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا خاتىرىلىنىۋاتىدۇ</translation>
     </message>
 </context>
 <context>
@@ -4578,192 +4583,192 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش ئۈزۈلگەن</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىۋاتىدۇ</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانغان</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>قايتا ئۇلىنىۋاتىدۇ</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرىغا ئۇلىنىش</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى سوراشنىڭ (ھەممە بۇيرۇقلىرىنىڭ) بېرىپ-كېلىش ۋاقتى</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى مۇۋەپپەقىيەتلىك سوراشتىن بۇيانقى ۋاقىت</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىكى ئەزالار</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا</numerusform>
+            <numerusform>%Ln ئەزا</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>دەلىللەش مەغلۇپ بولدى، قايتا سىنالمايدۇ: پارولنى Redis URL بۆلىكىگە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source> (paused)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ۋاقىتلىق توختىتىلدى)</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation type="unfinished"></translation>
+        <translation> · پەقەت ئوقۇش</translation>
     </message>
     <message>
         <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> · ئاساسىي مۇلازىمېتىر %1 (sentinel %2 دىن)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1، كۆلچەك "%2"</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">تېخى سورالمىدى</translation>
+        <translation>تېخى سورالمىدى</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: ئاخىرقى مۇۋەپپەقىيەتلىك سوراش %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سورالدى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلا</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ئەمەلدىن قالدۇر</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ھازىرلا توختىتىش؛ خۇلاسە يەنىلا ھەر بىر تەقسىماتنى ھېسابلايدۇ</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم قوليازما (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ZRANGE + ZINCRBY (رىقابەت كۆرسەتمىسى)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلالمايدۇ: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n خىزمەتچى قوزغىتىلىۋاتىدۇ…</numerusform>
+            <numerusform>%n خىزمەتچى قوزغىتىلىۋاتىدۇ…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>سىناق تەقسىمات باشلاندى: %1، %n خىزمەتچى، pipeline %2%3، %4</numerusform>
+            <numerusform>سىناق تەقسىمات باشلاندى: %1، %n خىزمەتچى، pipeline %2%3، %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln تەقسىمات</numerusform>
+            <numerusform>%Ln تەقسىمات</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>، ئەڭ كۆپ %1/سېكۇنت</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق تەقسىماتنى باشلاش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 تاماملاندى · %2 تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 نىڭ %1 دە توختىدى (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلدى</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>جەزملەش ئۈچۈن كۆلچەكنىڭ نامى %1 نى كىرگۈزۈڭ:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>جەزملە(&amp;C)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش: بۇ ئۇلىنىشنىڭ يېزىشى قۇلۇپلانغان؛ ئالدى بىلەن بۇ سۆھبەت ئۈچۈن قۇلۇپنى ئېچىڭ (كۆلچەك ▸ يېزىش قۇلۇپىنى ئاچ)</translation>
     </message>
 </context>
 <context>
