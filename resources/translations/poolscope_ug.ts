@@ -1694,11 +1694,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation>ئاگاھلاندۇرۇش</translation>
+        <translation>دىققەت</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation>ئېغىر</translation>
+        <translation>جىددىي</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
@@ -1896,11 +1896,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation>ئېغىر</translation>
+        <translation>جىددىي</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation>ئاگاھلاندۇرۇش</translation>
+        <translation>دىققەت</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
@@ -2581,7 +2581,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation>بۇ سۆھبەت ئۈچۈن قۇلۇپ ئېچىلغۇچە يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ</translation>
+        <translation>بۇ قېتىملىق ئۇلىنىش ئۈچۈن قۇلۇپ ئېچىلغۇچە يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
@@ -2650,7 +2650,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation>بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
+        <translation>بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
@@ -2674,7 +2674,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپى ئېچىلدى. بىر نەچچە چىقىرىۋېتىش، نۆلدە ئەسلىگە كەلتۈرۈش ۋە سان قايتا تەڭشەش كۆرسەتمىسى يەنىلا كۆلچەكنىڭ نامىنى سورايدۇ.</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپى ئېچىلدى. بىر نەچچە چىقىرىۋېتىش، نۆلدە ئەسلىگە كەلتۈرۈش ۋە سان قايتا تەڭشەش كۆرسەتمىسى يەنىلا كۆلچەكنىڭ نامىنى سورايدۇ.</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
@@ -2682,7 +2682,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation>%1 · بۇ سۆھبەت ئۈچۈن يېزىش قۇلۇپى ئېچىلغان</translation>
+        <translation>%1 · بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپى ئېچىلغان</translation>
     </message>
 </context>
 <context>
@@ -4242,7 +4242,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە "%5" بىلەن %6 دە ئەسلىگە كەلتۈرۈلدى</translation>
+        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە "%5" سىياسىتى بويىچە %6 سان بىلەن ئەسلىگە كەلتۈرۈلدى</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
@@ -4269,7 +4269,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation>%1، %2 بىلەن: مۆلچەرلەنگەن ئۇدا تەخمىنەن %3، كۆزىتىلگىنى %4، ئۈلۈش %5</translation>
+        <translation>%1 (%2 سىياسىتى): مۆلچەرلەنگەن ئۇدا ~%3، كۆزىتىلگىنى %4، ئۈلۈش %5</translation>
     </message>
 </context>
 <context>
@@ -4742,7 +4742,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation>%2 نىڭ %1 دە توختىدى (%p%)</translation>
+        <translation>%1 / %2 دە توختىدى (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
@@ -4768,7 +4768,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation>ئىشلەپچىقىرىش: بۇ ئۇلىنىشنىڭ يېزىشى قۇلۇپلانغان؛ ئالدى بىلەن بۇ سۆھبەت ئۈچۈن قۇلۇپنى ئېچىڭ (كۆلچەك ▸ يېزىش قۇلۇپىنى ئاچ)</translation>
+        <translation>ئىشلەپچىقىرىش: بۇ ئۇلىنىشنىڭ يېزىشى قۇلۇپلانغان؛ ئالدى بىلەن بۇ قېتىملىق ئۇلىنىش ئۈچۈن قۇلۇپنى ئېچىڭ (كۆلچەك ▸ يېزىش قۇلۇپىنى ئاچ)</translation>
     </message>
 </context>
 <context>

@@ -260,7 +260,7 @@
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation>在 %2 内分配 %1 次（%3/秒）%4</translation>
+        <translation>在 %2 内分配 %1 次（%3 次/秒）%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
@@ -2016,7 +2016,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation>已读取 %2 条中的 %1 条：完整日志。</translation>
+        <translation>在已读取的 %2 条中%1：已是完整日志。</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
@@ -4215,7 +4215,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation>%1：在 %2 以分配次数 %3 移出，在 %4 由“%5”以 %6 恢复</translation>
+        <translation>%1：在 %2 时以分配次数 %3 移出，在 %4 时按“%5”策略以分配次数 %6 恢复</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
@@ -4241,7 +4241,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation>%1，由 %2：预测连续 ~%3 次，观测 %4 次，占比 %5</translation>
+        <translation>%1（策略 %2）：预测连续 ~%3 次，观测 %4 次，占比 %5</translation>
     </message>
 </context>
 <context>
@@ -4626,7 +4626,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>polled %1</source>
-        <translation>已轮询 %1</translation>
+        <translation>上次轮询：%1</translation>
     </message>
 </context>
 <context>
@@ -4699,11 +4699,11 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation>已完成 %1 · %2 次分配/秒</translation>
+        <translation>已完成 %1 次 · %2 次分配/秒</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation>停止于 %2 中的 %1（%p%）</translation>
+        <translation>在 %1 / %2 时停止（%p%）</translation>
     </message>
     <message>
         <source>cancelled</source>
