@@ -1937,15 +1937,15 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation>چىقىرىۋېتىلگەنلەر hash ى يۆتكەلدى (كونا نامىدىن)</translation>
+        <translation>چىقىرىۋېتىلگەنلەر hash ى كونا نامىدىن يۆتكەلدى</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation>قوغدىغۇچى توختىتىپ قويۇلدى</translation>
+        <translation>قوغدىغۇچى چىقىرىۋېتىشنى توختىتىپ تۇردى</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation>قوغدىغۇچى ئەمدى توختىتىلمايدۇ</translation>
+        <translation>قوغدىغۇچى ئەمدى چىقىرىۋېتىشنى توختىتىپ تۇرمايدۇ</translation>
     </message>
     <message>
         <source>&amp;Search</source>

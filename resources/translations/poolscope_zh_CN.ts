@@ -1934,15 +1934,15 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation>移出记录哈希已迁移（旧名称）</translation>
+        <translation>已移出成员的哈希已从旧名称迁移</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation>守护程序被暂停</translation>
+        <translation>守护程序暂停移出</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation>守护程序不再暂停</translation>
+        <translation>守护程序不再暂停移出</translation>
     </message>
     <message>
         <source>&amp;Search</source>
