@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 سېكۇنت</translation>
+        <translation>%1 سېكۇنت</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 مىنۇت</translation>
+        <translation>%1 مىنۇت</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 سائەت</translation>
+        <translation>%1 سائەت</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سېكۇنت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىنۇت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سائەت ئىلگىرى</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىللىسېكۇنت</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ھازىر ھېچقانداق تەقسىمات ئۆلچەنمىدى، شۇڭا ۋاقىت مۆلچەرى يوق)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>، ھازىرقى سۈرئەتتە تەخمىنەن %1</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: باشقىلار قوشۇلغۇچە بۇ ئەزا ھەر بىر تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: بۇ %L1 ئەزا ھەر بىر تەقسىماتنى ئۆزئارا بۆلۈشىدۇ.</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن يوق: %1 دە قوشۇلىدۇ، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى (%2) دىن تۆۋەن ئەمەس، شۇڭا ئايلانمىغا قوشۇلىدۇ.</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئەزا كېيىنكى تەخمىنەن %1 تەقسىماتنى ئالىدۇ%2.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ %L1 ئەزا كېيىنكى تەخمىنەن %2 تەقسىماتنى ئالىدۇ (ھەربىرى تەخمىنەن %3)%4.</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن يوق: ئۇلار كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى (%1) دىن تۆۋەن بولمىغان ساندا قوشۇلىدۇ، شۇڭا ئايلانمىغا قوشۇلىدۇ.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ %L1 ئەزا كېيىنكى تەخمىنەن %2 تەقسىماتنى ئۆزئارا بۆلۈشىدۇ%3.</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەۋاتىدۇ</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلىمەيدۇ</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>تەكشۈرگىلى بولمايدۇ</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەۋاتىدۇ · %1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلىمەيدۇ · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھېچ تەكشۈرۈلمىگەن (Ctrl+K تاللانغان ئەزالارنى تەكشۈرىدۇ)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى تەكشۈرۈش %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>كېچىكىش %1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نىشان HTTP %1 بىلەن جاۋاب بەردى</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇدا %1 قېتىم مۇۋەپپەقىيەتلىك، ئۇدا %2 قېتىم مەغلۇپ</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى خاتالىق: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى چىقىرىۋەتكەن</translation>
     </message>
 </context>
 <context>
@@ -257,371 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: ھېچقانداق ۋاكالەتچى تەقسىملەنمىدى (%1 قۇرۇق جاۋاب)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ئىچىدە %1 تەقسىملەندى (%3/سېكۇنت)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>، ئەمەلدىن قالدۇرۇلدى</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك جاۋابلىرى: %1 (كۆلچەك قۇرۇق: ھېچقانداق ۋاكالەتچى تەقسىملەنمىدى)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك جاۋابلىرى: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتالىقلار: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتالىقلار: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نەتىجىسى نامەلۇم (جاۋاب يوق، قايتا سىنالمىدى): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>كېچىكىش p50 %1 · p99 %2 · ئەڭ كۆپ %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ھالەت: %1 توقۇنۇش، %2 تەكرار تاللاش (قوليازما بىلەن: ھەمىشە 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 خىزمەتچى، pipeline %2، %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم قوليازما</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
+        <source> and %L1 more</source>
+        <translation> ۋە يەنە %L1</translation>
+    </message>
+    <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك غايىب بولدى: %1 ئەزا يوقالدى (مۇلازىمېتىر قايتا قوزغالدىمۇ ياكى ئاچقۇچ ئۆچۈرۈلدىمۇ؟)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاساسىي مۇلازىمېتىر ئالماشقاندىن كېيىن (%3) %L2 ئەزانىڭ سانى %1 تەقسىمات كەينىگە قايتتى: %4 جەزملىگەن، ئەمما ھېچ كۆپەيتىلمىگەن</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>%L2 ئەزانىڭ سانى %1 تەقسىمات كەينىگە قايتتى (%3)، poolscope قىلمىغان: باشقا خېرىدار قايتا تەڭشىگەنمۇ؟</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %Ln more</source>
-        <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%L1 ئەزا بۇ يەردە چىقىرىۋېتىلمەيلا كۆلچەكتىن ئايرىلدى (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>تولۇق كۆرۈنۈش (%1 ئەزا)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم ئىزاھات شەكلى "%1" (ئىزاھات قۇرلىرى # ياكى ; بىلەن باشلىنىدۇ)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>جۈپى يوق بىر UTF-16 surrogate بار (\uD800-\uDFFF قېچىش بەلگىسىنىڭ جۈپى يوق)، بۇ ئىناۋەتلىك Unicode ئەمەس</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>NUL بايتى بار</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>مەزمۇن ئىچىدە كۈتۈلمىگەن بوشلۇق بار (ھەر قۇردا host:port شەكلىدە بىر ۋاكالەتچى بولۇشى كېرەك)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>U+%1 كونترول ھەرپى بار</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>بايت تەرتىپ بەلگىسى (U+FEFF، كۆرۈنمەيدۇ) بار، ئۇ پەقەت ھۆججەتنىڭ بىرىنچى ھەرپى بولالايدۇ</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز يوق</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز %1 سان ئەمەس</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز %1 دائىرە 1-65535 دىن ھالقىدى</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا يوق</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسىدىكى [ يېپىلمىغان</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا %1 دا ":" بار، ئەمما ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"://" نىڭ ئالدىدا پروتوكول يوق</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىناۋەتسىز پروتوكول %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"@" نىڭ ئالدىدىكى كىملىك ئۇچۇرى قۇرۇق</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىزدىن كېيىن كۈتۈلمىگەن يول %1</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا ۋە ئېغىز يوق</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسى بولۇشقا تېگىشلىك يەردە قۇرۇق []</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>"]" دىن كېيىن كۈتۈلمىگەن تېكىست %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ئادرېسى تىرناق ئىچىگە يېزىلىشى كېرەك، مەسىلەن [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>":" بەك كۆپ (host:port كۈتۈلىدۇ؛ كىملىك ئۇچۇرىنى scheme://user:pass@host:port شەكلىدە يېزىڭ)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hexadecimal</source>
-        <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>octal</source>
-        <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>shortened</source>
-        <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an unspecified address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a private address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a CGNAT address</source>
-        <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a link-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a site-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a documentation address</source>
-        <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a multicast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a broadcast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
-        <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unspecified</source>
-        <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reserved</source>
-        <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>private</source>
-        <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CGNAT</source>
-        <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loopback</source>
-        <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>link-local</source>
-        <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>site-local</source>
-        <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>documentation</source>
-        <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multicast</source>
-        <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>broadcast</source>
-        <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-mapped address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-compatible address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a NAT64 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a 6to4 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for client %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for server %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n more</source>
-        <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>scheme %1 is not allowed (allowed: %2)</source>
-        <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not in the allowed ports (%2)</source>
-        <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
-        <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback name</source>
-        <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىناۋەتلىك UTF-8 ئەمەس</translation>
     </message>
 </context>
 <context>
@@ -885,7 +694,7 @@ Please verify the correct file name was given.</source>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەت </translation>
     </message>
 </context>
 <context>
@@ -1349,38 +1158,38 @@ Please verify the correct file name was given.</source>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ساقلاش</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>نۆل</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">باشلىنىش</translation>
+        <translation>باشلىنىش</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ تۆۋەن</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلاش: ساقلانغان سانىغا قايتىدۇ، قالغان يېرىدىن داۋاملىشىدۇ</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆل: 0 گە قايتىدۇ؛ يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش: كېلىشىلگەن باشلىنىش سانىغا قايتىدۇ</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ تۆۋەن: كۆلچەكتىكى ئەڭ تۆۋەن سانغا قايتىدۇ؛ ئايلانمىغا قوشۇلىدۇ، كەلكۈن يوق</translation>
     </message>
 </context>
 <context>
@@ -1625,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېچىش</translation>
     </message>
 </context>
 <context>
@@ -1644,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىچكى redis-server نى قوزغىتالمىدى: %1. ياكى --url redis://host:6379/0 بىلەن بىر مۇلازىمېتىرغا ئۇلاڭ.</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىچكى redis-server قوزغالدى (pid %1، %2)؛ poolscope چېكىنگەندە ئۇ توختايدۇ</translation>
     </message>
 </context>
 <context>
@@ -1837,111 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> سېكۇنت</translation>
+        <translation> سېكۇنت</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>شەرت ئەمەلدە بولغاندا ئاگاھلاندۇرۇش كۈتۈۋاتقان ھالەتتە تۇرىدۇ، قائىدىنىڭ «داۋاملىشىش» ۋاقتىچە ئەمەلدە تۇرسا قوزغىلىدۇ، شەرت «قوزغالغان ھالەتتە تۇرۇش» ۋاقتىچە يوقالغاندىن كېيىن ھەل بولىدۇ. كۆڭۈلدىكى قائىدىلەر ھەر بىر كۆلچەك ئۈچۈن ئوچۇق؛ بەلگە قويۇلمىغان قائىدىلەر باھالانمايدۇ.</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>ئوچۇق</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>قائىدە</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىرلىق دەرىجىسى</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>داۋاملىشىش</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>قوزغالغان ھالەتتە تۇرۇش</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>چەك قىممەتلىرى</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئۇلىنىش قولدا كىرگۈزۈلگەن، ساقلانمىغان: قائىدىلەر بۇ كۆزنەك يېپىلغۇچە كۈچكە ئىگە.</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" ئۇلىنىشى بىلەن %2 كۆلچىكى ئۈچۈن ساقلاندى.</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئوچۇق</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>دىققەت</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>جىددىي</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertTray</name>
-    <message>
-        <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1
-No alert firing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>poolscope: %1
-%n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3 دىن كېيىن قوزغىلىدۇ، يوقالغاندىن %4 كېيىن ھەل بولىدۇ.</translation>
     </message>
 </context>
 <context>
@@ -2079,80 +1840,84 @@ No alert firing.</source>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>قائىدىلەر(&amp;R)…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>ھالەت</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلانغان ۋاقىت</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>ھازىرقى قىممەت</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىرلىق دەرىجىسى</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>مەزمۇن</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاكتىپ ئاگاھلاندۇرۇشلار</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەكنىڭ ئاگاھلاندۇرۇش قائىدىلىرىنى تەھرىرلەش</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرىنى "%1" غا ساقلىيالمىدى: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى "%1" ئۇلىنىشىغا ساقلاندى</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>قوزغالدى</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>كۈتۈۋاتىدۇ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>جىددىي</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>دىققەت</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان جانلىق كۆلچەك يوق: ئاگاھلاندۇرۇش باھالانمايدۇ.</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئاگاھلاندۇرۇش يوق: %n قائىدە بۇ كۆلچەكنى كۆزىتىۋاتىدۇ.</numerusform>
+            <numerusform>ئاگاھلاندۇرۇش يوق: %n قائىدە بۇ كۆلچەكنى كۆزىتىۋاتىدۇ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئاگاھلاندۇرۇش قوزغالدى، %1 كۈتۈۋاتىدۇ.</numerusform>
+            <numerusform>%n ئاگاھلاندۇرۇش قوزغالدى، %1 كۈتۈۋاتىدۇ.</numerusform>
         </translation>
     </message>
 </context>
@@ -2160,286 +1925,260 @@ No alert firing.</source>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەنلەر hash ى كونا نامىدىن يۆتكەلدى</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى چىقىرىۋېتىشنى توختىتىپ تۇردى</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى ئەمدى چىقىرىۋېتىشنى توختىتىپ تۇرمايدۇ</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىزدە(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV غا ئېكسپورت قىل(&amp;E)…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىسى: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا كىملىكىنىڭ بىر قىسمى</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەتكۈچى، ماشىنا، پروگرامما ياكى قوغدىغۇچى</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق مەشغۇلات</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ئەزالار</translation>
+        <translation>ئەزالار</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">تەقسىمات سانى</translation>
+        <translation>تەقسىمات سانى</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجراچى</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىلىرى</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا(&amp;M):</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجراچى(&amp;T):</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات(&amp;O):</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n خاتىرە تېپىلدى</numerusform>
+            <numerusform>%n خاتىرە تېپىلدى</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ئوقۇلغاننىڭ ئىچىدە %1: پۈتۈن خاتىرە.</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: شۇ يەردە توختىدى، كونىراقلىرىنى كۆرۈش ئۈچۈن سۈزگۈچنى تارايتىڭ.</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىنى ئوقۇيالمىدى: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان جانلىق كۆلچەك يوق: ئوقۇيدىغان خاتىرە يوق.</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ئوقۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىلىرىنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئېكسپورت قىلىندى.</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت قىلىنمىدى: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">كۆلچەك تەقسىماتى/سېكۇنت</translation>
+        <translation>كۆلچەك تەقسىماتى/سېكۇنت</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>سان − ئوتتۇرا قىممەت</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>تەقسىمات (سان)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis قا ئۇلىنىش يوق: قايتا سىنىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى (سەۋەبىنى ھادىسىلەر تاختىسى كۆرسىتىدۇ)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنى ئوقۇش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>بىرىنچى سوراش كۈتۈلۈۋاتىدۇ…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئاچقۇچتا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>سانلىق مەلۇمات توپلىنىۋاتىدۇ…</translation>
+    </message>
+    <message>
+        <source>%1 members</source>
+        <translation>%1 ئەزا</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
+        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned</source>
+        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
+        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned</source>
+        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان</translation>
+    </message>
+    <message>
+        <source> · %1 hidden</source>
+        <translation> · %1 يوشۇرۇلغان</translation>
+    </message>
+    <message>
+        <source> · zoomed in: Esc or a right click to zoom out</source>
+        <translation> · چوڭايتىلدى: كىچىكلىتىش ئۈچۈن Esc ياكى ئوڭ چېكىش</translation>
+    </message>
+    <message>
+        <source> · legend hidden (narrow): colours as in the table</source>
+        <translation> · چۈشەندۈرۈش يوشۇرۇلدى (تار): رەڭلەر جەدۋەلدىكىدەك</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">كۆلچەك سۈرئىتى (/سېكۇنت، ئوڭ ئوق)</translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
-            <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members</source>
-        <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln hidden</source>
-        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك سۈرئىتى (/سېكۇنت، ئوڭ ئوق)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
+    </message>
+    <message>
+        <source>pool median (0)</source>
+        <translation>كۆلچەك ئوتتۇرا قىممىتى (0)</translation>
+    </message>
+    <message>
+        <source>pool median</source>
+        <translation>كۆلچەك ئوتتۇرا قىممىتى</translation>
+    </message>
+    <message>
+        <source>pool minimum − median</source>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى − ئوتتۇرا قىممەت</translation>
+    </message>
+    <message>
+        <source>pool minimum</source>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
+            <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2475,158 +2214,6 @@ No alert firing.</source>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 – %2 %3</source>
-        <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3 · %4</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time</source>
-        <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
-        <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show</source>
-        <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Window</source>
-        <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cumulative count</source>
-        <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Difference from median</source>
-        <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rate (allocations/s)</source>
-        <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln min</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln h</source>
-        <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln days</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All</source>
-        <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln minutes</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: last &amp;hour</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln hours</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln days</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: &amp;all the history</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
-        <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
-        <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Whole window</source>
-        <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
-        <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
@@ -2648,218 +2235,218 @@ No alert firing.</source>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلان</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىتلىق توختات</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكلەرنى ئىزدە</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis URL: redis://[user[:password]@]host[:port][/db] ياكى unix:///path/to/redis.sock. پارول يوشۇرۇن كۆرسىتىلىدۇ ۋە ھەرگىز ساقلانمايدۇ.</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ تەرتىپلەنگەن گۇرۇپپا ئاچقۇچى. تىزىملىك مۇلازىمېتىردىن تېپىلغان تەرتىپلەنگەن گۇرۇپپىلارنى كۆرسىتىدۇ (كۆلچەكلەرنى ئىزدە).</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 سېكۇنت</translation>
+        <translation>%1 سېكۇنت</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ قانچە ۋاقىتتا بىر ئوقۇلىدىغانلىقى. ھەر بىر ئوقۇش بىر قانچە قىسقا بۇيرۇق؛ بېرىپ-كېلىش ۋاقتىنى ھالەت بالدىقىدىن كۆرۈڭ.</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرىغا ئۇلىنىپ كۆلچەكنى كۆزىتىش</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىردىن تەرتىپلەنگەن گۇرۇپپا ئاچقۇچلىرىنى ئىزدەپ (چەكلىك SCAN، TYPE zset) ئاچقۇچ تىزىملىكىدە كۆرسىتىش</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> سوراش ئارىلىقى </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>داۋاملاشتۇر</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى قۇرۇق: كۆلچەكنىڭ تەرتىپلەنگەن گۇرۇپپىسىنىڭ نامىنى كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> پارول رەت قىلىندى: ئۇنى URL غا كىرگۈزۈپ Enter نى بېسىڭ </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى ئۈز</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ مۇلازىمېتىرنى كۆزىتىشنى توختىتىش</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىردىن تەرتىپلەنگەن گۇرۇپپا ئاچقۇچلىرىنى ئىزدەش (چەكلىك SCAN، TYPE zset)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئالدى بىلەن ئۇلىنىڭ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر پارول تەلەپ قىلىدۇ</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>سىستېما CA لىرى</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>يوق</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇۋاھنامە ھۆججىتىدە</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىرنى دەلىللىمە (بىخەتەر ئەمەس)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent، ئاندىن ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>نامەلۇم ماشىنا ئاچقۇچىنى قوبۇل قىلىپ خاتىرىلە</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>مەخپىي ئۇچۇرلارنى ئاچقۇچ ساندۇقىدا ساقلا</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى ئۇلىنىش</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى تەھرىرلەش</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://، rediss:// (TLS) ياكى unix:// URL، پارولسىز: پاروللار تەڭشەك ھۆججىتىگە ھەرگىز ساقلانمايدۇ</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق قالدۇرۇلسا ئۇلانغاندا سورىلىدۇ</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL دىكى ماشىنا</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش: poolscope بىلەن مۇلازىمېتىر ئارىسىدىكى ھەرقانداق ئادەم پارولنى ئۆز ئىچىگە ئالغان ئالاقىنى ئوقۇيالايدۇ ۋە ئۆزگەرتەلەيدۇ. ھالەت بالدىقىدا "TLS, NOT verified" كۆرۈنىدۇ.</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] ياكى Host لەقىمى</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> مىللىسېكۇنت</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ يەردە ئاچقۇچ ساندۇقى يوق (%1): مەخپىي ئۇچۇرلار ھەر قېتىم سورىلىدۇ ۋە poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Secret Service يوق</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بەلگە قويۇلمىغان: مەخپىي ئۇچۇرلار poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">ئاتى</translation>
+        <translation>ئاتى</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش ئارىلىقى</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA ھۆججىتى</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر نامى</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>خېرىدار گۇۋاھنامىسى</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>خېرىدار ئاچقۇچى</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH تونېلى</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقىلىق</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاچقۇچ ھۆججىتى</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>ھۆججەت تاللاش</translation>
     </message>
 </context>
 <context>
@@ -2870,19 +2457,19 @@ No alert firing.</source>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرى %1 نىڭ پارولى:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS خېرىدار ئاچقۇچى %1 نىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ئاچقۇچى %1 نىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ SSH پارولى:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2891,153 +2478,153 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ماشىنىسى %1 ~/.ssh/known_hosts تا يوق.
+
+ئاچقۇچ تىپى: %2
+بارماق ئىزى: %3
+
+بارماق ئىزى شۇ ماشىنىنىڭ ئىكەنلىكى ئېنىق بولغاندىلا بۇ ئاچقۇچقا ئىشىنىڭ (باشقۇرغۇچىسىدىن سوراڭ ياكى ئۇنىڭ ماشىنا ئاچقۇچىدا ssh-keygen -lf نى ئىجرا قىلىڭ). ئىشەنسىڭىز ئۇ ~/.ssh/known_hosts قا خاتىرىلىنىدۇ.</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: نامەلۇم SSH ماشىنا ئاچقۇچى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>تەھرىرلەش...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆپەيتىش...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">ئۆچۈر</translation>
+        <translation>ئۆچۈر</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلان</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشنى ئۆچۈرۈش</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇھىت</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>مەخپىي ئۇچۇرلىرىنى ئەستە ساقلايدىغان ئۇلىنىشلارنىڭ مەخپىي ئۇچۇرلىرى ئاچقۇچ ساندۇقىدا، باشقىلارنىڭكى poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ. ھېچقايسىسى تەڭشەك ھۆججىتىگە يېزىلمايدۇ.</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ يەردە ئاچقۇچ ساندۇقى يوق (%1): پارول ۋە ئىم ئىبارىلىرى ھەر قېتىم سورىلىدۇ ۋە poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاچقۇچ ساندۇقى ئىزدىلىۋاتىدۇ...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>گۇرۇپپا %1: %n ئۇلىنىش</numerusform>
+            <numerusform>گۇرۇپپا %1: %n ئۇلىنىش</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>تېخى ساقلانغان ئۇلىنىش يوق: «يېڭى...» بىرنى ساقلايدۇ.</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>يەتكۈزۈش ئۇسۇلى: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>، ssh %1 ئارقىلىق</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئاچقۇچى: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر %1 مىللىسېكۇنتتا بىر سوراش</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇرۇپپا: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇھىت: &lt;b&gt;&lt;font color="%1"&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ قېتىملىق ئۇلىنىش ئۈچۈن قۇلۇپ ئېچىلغۇچە يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول: ئاچقۇچ ساندۇقىدىن</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول: ئۇلانغاندا سورىلىدۇ</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (كۆچۈرمە)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (كۆچۈرمە %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلانغان "%1" ئۇلىنىشى ۋە ئۇنىڭ ئاچقۇچ ساندۇقىدىكى مەخپىي ئۇچۇرلىرى ئۆچۈرۈلسۇنمۇ؟</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>مەنبەلەردە كۆرسەتمە تىزىملىكى يوق</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە تىزىملىكىدە ئىشلىتىشكە بولىدىغان مەزمۇن يوق</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرۇق كۆلچەك: %L1 كۆرسەتمە ۋاكالەتچى ئەزا قىلىپ قوشۇلۇۋاتىدۇ (ھۆججەتلەشتۈرۈش ئادرېس دائىرىسى)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقا سۇپا يۈكى: %L1 خىزمەتچى، تەخمىنەن %L2 تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ئارقا سۇپا يۈكى %L1 خاتالىق، %L2 نامەلۇم بىلەن ئاخىرلاشتى</translation>
     </message>
 </context>
 <context>
@@ -3063,108 +2650,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش ئۇلىنىشلىرى يېزىش قۇلۇپلانغان ھالەتتە ئېچىلىدۇ؛ بۇ باشقا ئۇلىنىش تاللانغۇچە قۇلۇپنى ئاچىدۇ</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئۇلىنىشى</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: يېزىش قۇلۇپلانغان. بۇ كۆلچەك پەقەت كۆزىتىلىدۇ؛ ئەزا قوشۇش، چىقىرىۋېتىش، ئەسلىگە كەلتۈرۈش ياكى تەقسىملەش ئۈچۈن يېزىش قۇلۇپىنى ئېچىڭ.</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>يېزىش قۇلۇپىنى ئاچ(&amp;U)</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · يېزىش قۇلۇپلانغان</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپى ئېچىلدى. بىر نەچچە چىقىرىۋېتىش، نۆلدە ئەسلىگە كەلتۈرۈش ۋە سان قايتا تەڭشەش كۆرسەتمىسى يەنىلا كۆلچەكنىڭ نامىنى سورايدۇ.</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>يېزىشنى قۇلۇپلا(&amp;L)</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · بۇ قېتىملىق ئۇلىنىش ئۈچۈن يېزىش قۇلۇپى ئېچىلغان</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>يۈك</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">خاتىرە ھۆججىتى</translation>
+        <translation>خاتىرە ھۆججىتى</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>سكانىرلاش</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيە</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات ۋە خاتالىقلار، ئەڭ يېڭىسى ئالدىدا</translation>
     </message>
 </context>
 <context>
@@ -3183,47 +2770,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: %1 دىن بۇيان مۇۋەپپەقىيەتلىك سوراش يوق. بۇ سانلار شۇ چاغدىكى.</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 چىقىرىۋېتىلگەن)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (چىقىرىۋېتىلگەن %3 بىلەن %2)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ ئالدىراش (ئاخىرقى %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (تەقسىمات يوق)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /سېكۇنت</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>تولۇق كۆرۈنۈش</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>خۇلاسە: %1 ئەزا &gt; %2 (كىۋانتىللار، ئەڭ يۇقىرى/ئەڭ تۆۋەنلەر، مۇقىملانغانلار ۋە ئېكراندىكى قۇرلار ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>كۈتۈۋاتىدۇ: تۇنجى جەمئىي سكانىرلاش %1%</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain كۆرسەتكۈچى ھەر بىر ئەزانىڭ تەقسىمات سانىنى تەلەپ قىلىدۇ: تۆۋەن سۈرئەتلىك ئارقا سۇپا سكانىرلىشى پۈتۈن كۆلچەكنى كىچىك بەتلەپ ئوقۇيدۇ، بىرىنچى ئايلىنىشى تاماملانغاندا كۆرسەتكۈچ كۆرۈنىدۇ</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەڭ يۇقىرى سان: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -3338,11 +2925,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> سېكۇنت</translation>
+        <translation> سېكۇنت</translation>
     </message>
 </context>
 <context>
@@ -3358,140 +2945,132 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">كۆلچەك</translation>
+        <translation>كۆلچەك</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>ھادىسىلەر</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ئەزالار</translation>
+        <translation>ئەزالار</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكلەر</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>قوغدىغۇچى</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇشلار</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇلازىمېتىر پارولنى رەت قىلدى</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ھۆججەت(&amp;F)</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ساقلانغان ئۇلىنىشلار: URL، TLS ۋە SSH تەڭشەكلىرى، كۆلچەك ئاچقۇچى ۋە سوراش ئارىلىقى؛ مەخپىي ئۇچۇرلار ئاچقۇچ ساندۇقىدا</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ئاچ…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope خاتىرە ھۆججەتلىرى (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ھەممە ھۆججەتلەر (*)</translation>
+        <translation>ھەممە ھۆججەتلەر (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ھېچقانداق Redis ئۇلىنىشىسىز، پەقەت ئوقۇش ئۈچۈن ئېچىش: ئۇنىڭ تارىخى، بەلگىلىرى ۋە ئاخىرقى سورىشى</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزەتكەندە خاتىرىلە</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزىتىلىۋاتقان كۆلچەكنىڭ تارىخىنى ئۇنىڭ خاتىرە ھۆججىتىدە ساقلاش (سانلىق مەلۇمات مۇندەرىجىسىدە ھەر بىر مۇلازىمېتىر ۋە كۆلچەك ئۈچۈن بىر ھۆججەت)، كۆلچەك كېيىنكى قېتىم ئېچىلغاندا ئۇ يەردە بولىدۇ</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>چېكىن</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك(&amp;P)</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى(&amp;R)…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>تەپتىش خاتىرىسى(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرۈنۈش(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە كۆلچەكنىڭ ئومۇمىي كۆرۈنۈشى(&amp;O)…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە ساقلانغان ئۇلىنىشلارنىڭ ھەممە كۆلچەكلىرى بىر جەدۋەلدە</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ياردەم(&amp;H)</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ھەققىدە</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Redis ئەڭ ئاز ئىشلىتىلگەن ۋاكالەتچى كۆلچەكلىرى ئۈچۈن جانلىق كۆزىتىش تاختىسى: نومۇرلىرى تەقسىماتلارنى ساناپ ماڭىدىغان، allocate.lua تەمىنلەيدىغان تەرتىپلەنگەن گۇرۇپپا.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلاتلار</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگرامما، تارىخ ياكى جەدۋەلنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · خاتىرە ھۆججىتى %1 · %2 (پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى %1 ئوقۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::MarkerChartView</name>
-    <message>
-        <source>%1  %2</source>
-        <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتىنى ئاچالمىدى: %1</translation>
     </message>
 </context>
 <context>
@@ -3510,479 +3089,479 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالارنى سۈزۈش… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت كىملىكىدە بۇ تېكىست بار ئەزالارنىلا كۆرسىتىش</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتكۈچ جەدۋەل ئۈستىدە تۇرغاندا ياكى قۇرلار تاللانغاندا قۇرلار ئورنىدا تۇرىدۇ، شۇڭا نىشانلىغان قۇرىڭىز چەككەن قۇرىڭىز بولىدۇ. سانلار يەنىلا يېڭىلىنىدۇ. ھازىرلا قايتا تەرتىپلەڭ، ياكى كۆرسەتكۈچنى يۆتكەپ تاللاشنى تازىلاڭ.</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق ساغلاملىق</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت مۇشۇ ساغلاملىق ھالىتىدىكى ئەزالارنىلا كۆرسىتىش</translation>
+    </message>
+    <message>
+        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <translation> · &lt;a href="resort"&gt;ھازىرلا قايتا تەرتىپلە&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ تەرتىپ ساقلاندى: قۇرلار تاللانغان</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ تەرتىپ ساقلاندى: كۆرسەتكۈچ جەدۋەل ئۈستىدە</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانى ياكى كىملىكىنىڭ بېشىنى ئىزدەش… (Ctrl+F، مۇلازىمېتىردا ئىزدىلىدۇ)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەك خۇلاسە ھالىتىدە ئوقۇلىدۇ: پەقەت ئېكراندىكى قۇرلارلا ئوقۇلىدۇ، قۇرلار دەرىجە تەرتىپىدە تۇرىدۇ (سان ئۆسۈش تەرتىپىدە: كېيىنكى تەقسىملىنىدىغىنى ئالدىدا). ئەزانىڭ كىملىكىنى ياكى بېشىنى كىرگۈزۈڭ (چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ): مۇلازىمېتىر ئەزانى نامى بويىچە ئىزدەيدۇ ۋە ئارقا سۇپىدا بۇ تېكىست بىلەن باشلانغان كىملىكلەرنى ھەر قېتىمدا بىر قانچە كىچىك بەتتىن سكانىرلايدۇ؛ تېپىلغان ئەزالار جەدۋەلنىڭ قۇرلىرى بولىدۇ، ئۇلارنى مۇقىملاشقا ياكى چىقىرىۋېتىشكە بولىدۇ. دەرىجە بويىچە قۇرلارغا قايتىش ئۈچۈن بۆلەكنى تازىلاڭ.</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: %1 دىن بۇيان مۇۋەپپەقىيەتلىك سوراش يوق. سانلار، سۈرئەتلەر ۋە «ئاخىرقى ئۆزگىرىش» شۇ چاغدىكى.</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" نى ئىزدەش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ… (%2 بەت ئوقۇلدى)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" بولغان ياكى ئۇنىڭ بىلەن باشلانغان ئەزا يوق (پۈتۈن كۆلچەك ئىزدەلدى؛ كىملىكلەر چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ).</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" غا ماس كېلىدىغان ۋە %2 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" غا ماس كېلىدىغان ئەزا يوق.</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى. يۇقىرىغا Redis URL ۋە كۆلچەك ئاچقۇچىنى كىرگۈزۈپ، ئاندىن «ئۇلان» نى بېسىڭ.</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا يېتەلمىدى: قايتا سىنىلىۋاتىدۇ. سەۋەبىنى ھادىسىلەر تاختىسى كۆرسىتىدۇ.</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىدى: %1
+«ئۇلان» قايتا سىنايدۇ.</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلاندى، ئەمما "%1" نى ئوقۇش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلىنىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق. (پەقەت ئوقۇش: ئۇنىڭغا باشقا بىر جەريان ئەزا قوشۇشى كېرەك.)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…» (Ctrl+N).</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىزدىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى %1 تېپىلدى: تارايتىش ئۈچۈن يەنە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>پۈتۈن كۆلچەك ئىزدەلدى</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئىزدىلىۋاتىدۇ… %Ln بەت</numerusform>
+            <numerusform>ئىزدىلىۋاتىدۇ… %Ln بەت</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>"%2" ئۈچۈن %1 تېپىلدى · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە %1، دەرىجە بويىچە (خۇلاسە ھالىتى) · %2 چىقىرىۋېتىلگەن</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 كۆرسىتىلدى · كۆلچەكتە %2 · %3 چىقىرىۋېتىلگەن</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭىلا(&amp;R)</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە كۆلچەكنىڭ ئومۇمىي كۆرۈنۈشى – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىشلار(&amp;C):</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>قۇرلارنى سۈزۈش: ئۇلىنىش، كۆلچەك، ھالەت…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەرقانداق ئىستوندا بۇ تېكىست بار قۇرلارنىلا كۆرسىتىدۇ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە مۇلازىمېتىرنى ھازىرلا ئوقۇيدۇ (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ئېكسپورت(&amp;E)</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسىتىلگەن قۇرلارنى CSV قىلىپ…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسىتىلگەن قۇرلارنى JSON قىلىپ…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئۇلىنىشلارنىڭ ھەممە كۆلچىكى. Enter ياكى قوش چېكىش كۆلچەكنى ئاساسىي كۆزنەكتە ئاچىدۇ.</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە ساقلانغان ئۇلىنىش</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>گۇرۇپپا %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>پارول كېرەك: ئۇنىڭغا بىر قېتىم ئۇلىنىڭ (ھۆججەت ▸ ئۇلىنىشلار…)، ئاندىن ئومۇمىي كۆرۈنۈشمۇ ئۇنى ئوقۇيدۇ</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>تېخى ساقلانغان ئۇلىنىش يوق.
+
+ھۆججەت ▸ ئۇلىنىشلار… (Ctrl+Shift+O) ئارقىلىق قوشۇڭ: يېڭى، ئاندىن مۇلازىمېتىرنىڭ URL ى ۋە كۆلچەك ئاچقۇچى. قوليازمىلار “poolscope-cli profile add NAME --url URL” بىلەن قوشالايدۇ. ئاندىن ئومۇمىي كۆرۈنۈش ھەممە ساقلانغان ئۇلىنىشنىڭ ھەممە كۆلچىكىنى تىزىدۇ.</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ گۇرۇپپىدا ساقلانغان ئۇلىنىش يوق.</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 قۇرنىڭ %1 ى كۆرسىتىلدى · %3 ئۇلىنىش، ھەر بىر مۇلازىمېتىر ھەر %4 سېكۇنتتا ئوقۇلىدۇ</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · ئاخىرقى مۇۋەپپەقىيەتلىك سوراش: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 قۇر %2 غا يېزىلدى</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 گە يازالمىدى: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>ئومۇمىي كۆرۈنۈشنى CSV قىلىپ ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>ئومۇمىي كۆرۈنۈشنى JSON قىلىپ ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON ھۆججەتلىرى (*.json)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolActions</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">يېڭىلا</translation>
+        <translation>يېڭىلا</translation>
     </message>
     <message>
         <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنى ھازىرلا سوراش (F5)</translation>
     </message>
     <message>
         <source>Seed…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوش…</translation>
     </message>
     <message>
         <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكىنى كۆلچەككە ئەكىرىش (Ctrl+N)</translation>
     </message>
     <message>
         <source>Evict</source>
         <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋەت</translation>
     </message>
     <message>
         <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى سانلىرىنى ساقلاپ قېلىپ كۆلچەكتىن چىقىرىۋېتىش (Delete)</translation>
     </message>
     <message>
         <source>Restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈر…</translation>
     </message>
     <message>
         <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان چىقىرىۋېتىلگەن ئەزالارنى سانىنى تاللاپ ئەسلىگە كەلتۈرۈش (Ctrl+R)</translation>
     </message>
     <message>
         <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق تەقسىمات…</translation>
     </message>
     <message>
         <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ئارقىلىق تەقسىملەشنى ئىجرا قىلىش (Ctrl+T)</translation>
     </message>
     <message>
         <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەتمە: سان قايتا تەڭشەش…</translation>
     </message>
     <message>
         <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>سان قايتا تەڭشەش سىنارىيەسىنى ئۆزىنىڭ كۆلچىكىدە ئىجرا قىلىش: بىر ئەزانى چىقىرىۋېتىپ، ئەسلىگە كەلتۈرۈپ، كەلكۈننى مۆلچەر بىلەن سېلىشتۇرۇش</translation>
     </message>
     <message>
         <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىغا مۇقىملا</translation>
     </message>
     <message>
         <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قانچىلىك چوڭ بولسۇن، تاللانغان ئەزالارنى ھەمىشە دىئاگراممىدا كۆرسىتىش (Ctrl+P)؛ مۇقىملاشنى بىكار قىلىش ئۈچۈن يەنە بىر قېتىم</translation>
     </message>
     <message>
         <source>Find member</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا ئىزدە</translation>
     </message>
     <message>
         <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالار جەدۋىلىنى سۈزۈش (Ctrl+F)</translation>
     </message>
     <message>
         <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى PNG قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى رەسىم قىلىپ ساقلاش</translation>
     </message>
     <message>
         <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى CSV قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر بىر ئەزانىڭ ۋاقىتقا ئەگىشىپ ئۆزگەرگەن سانىنى ساقلاش: ۋاقىت، ئەزا، سان</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى CSV قىلىپ ئېكسپورت قىل…</translation>
     </message>
     <message>
         <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالار جەدۋىلىنى كۆرسىتىلگەن ھالىتىدە (تەرتىپلەنگەن ۋە سۈزۈلگەن) ساقلاش</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى كۆلچەككە قايت</translation>
     </message>
     <message>
         <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇنىڭدىن ئىلگىرى كۆزىتىلگەن كۆلچەكنى قايتا كۆزىتىش (Alt+Left)</translation>
     </message>
     <message>
         <source>Check selected</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈر</translation>
     </message>
     <message>
         <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى ئۇلارنىڭ ۋاكالەتچىسى ئارقىلىق ساغلاملىق نىشانىغا قارىتا تەكشۈرۈش؛ نەتىجىلەر ساغلاملىق hash ىغا يېزىلىدۇ (Ctrl+K)</translation>
     </message>
     <message>
         <source>Health check target</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق تەكشۈرۈش نىشانى</translation>
     </message>
     <message>
         <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەر بىر ۋاكالەتچى ئارقىلىق ئېلىنىدىغان URL (http:// ياكى https://):</translation>
     </message>
     <message>
         <source>Show credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>كىملىك ئۇچۇرىنى كۆرسەت</translation>
     </message>
     <message>
         <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەل، دىئاگرامما، ھادىسىلەر ۋە سۆزلەشكۈلەردە ئەزا كىملىكلىرىدىكى ۋاكالەتچى پاروللىرىنى (user:pass@host) كۆرسىتىش؛ تاقاق بولسا: user:****@host</translation>
     </message>
     <message>
         <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ئېكسپورتىغا كىملىك ئۇچۇرىنى قوش</translation>
     </message>
     <message>
         <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى پاروللىرىنى ئېكسپورت قىلىنغان CSV ھۆججەتلىرىگە يېزىش؛ تاقاق بولسا: user:****@host</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG رەسىملىرى (*.png)</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ھۆججەتلىرى (*.csv)</translation>
     </message>
     <message>
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى ئېكسپورت قىلىش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈرۈش: %1</translation>
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغانلارنى تەكشۈرۈش رەت قىلىندى: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن تەكشۈرىدىغان ئەزالارنى تاللاڭ</translation>
     </message>
     <message>
         <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن كۆلچەكتىن بىر ياكى بىر قانچە ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋەت (Delete)</translation>
     </message>
     <message numerus="yes">
         <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>تاللانغان %n ئەزانى چىقىرىۋەت (Delete)</numerusform>
+            <numerusform>تاللانغان %n ئەزانى چىقىرىۋەت (Delete)</numerusform>
         </translation>
     </message>
     <message>
         <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن بىر ياكى بىر قانچە چىقىرىۋېتىلگەن (كۈلرەڭ) ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈر (Ctrl+R)</translation>
     </message>
     <message numerus="yes">
         <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>تاللانغان %n ئەزانى ئەسلىگە كەلتۈر (Ctrl+R)</numerusform>
+            <numerusform>تاللانغان %n ئەزانى ئەسلىگە كەلتۈر (Ctrl+R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئۇلانمىغان</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىدىن مۇقىملاشنى بىكار قىل</translation>
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: ئالدى بىلەن جەدۋەلدىن ئەزا تاللاڭ</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>تاللانغان ئەزالارنى ھەمىشە دىئاگراممىدا كۆرسىتىشنى توختىتىش (Ctrl+P)</translation>
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى "%1" نى قايتا كۆزىتىش (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: بۇ كۆزنەكتە تېخى باشقا كۆلچەك كۆزىتىلمىگەن</translation>
     </message>
     <message>
         <source>Evict %1?
 
 It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 چىقىرىۋېتىلسۇنمۇ؟
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇ ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇنىڭ سانى ساقلىنىدۇ.</translation>
     </message>
     <message>
         <source>  • %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  • %1</translation>
     </message>
     <message numerus="yes">
         <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  … ۋە يەنە %n</numerusform>
+            <numerusform>  … ۋە يەنە %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3992,80 +3571,88 @@ It gets no allocations until restored; its count is saved.</source>
 
 They get no allocations until restored; their counts are saved.</source>
         <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>بۇ %n ئەزا چىقىرىۋېتىلسۇنمۇ؟
+
+%1
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇلار ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇلارنىڭ سانلىرى ساقلىنىدۇ.</numerusform>
+            <numerusform>بۇ %n ئەزا چىقىرىۋېتىلسۇنمۇ؟
+
+%1
+
+ئەسلىگە كەلتۈرۈلگۈچە ئۇلار ھېچقانداق تەقسىمات ئالمايدۇ؛ ئۇلارنىڭ سانلىرى ساقلىنىدۇ.</numerusform>
         </translation>
     </message>
     <message>
         <source>Evict member</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانى چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>Evict members</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزالارنى چىقىرىۋېتىش</translation>
     </message>
     <message>
         <source>Restore at zero</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆلدە ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئەزا نۆل سان بىلەن ئەسلىگە كەلتۈرۈلسۇنمۇ؟ ھەربىرى كۆلچەككە يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</numerusform>
+            <numerusform>%n ئەزا نۆل سان بىلەن ئەسلىگە كەلتۈرۈلسۇنمۇ؟ ھەربىرى كۆلچەككە يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</numerusform>
         </translation>
     </message>
     <message>
         <source>restore at zero not confirmed: nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>نۆلدە ئەسلىگە كەلتۈرۈش جەزملەنمىدى: ھېچنېمە يېزىلمىدى</translation>
     </message>
     <message>
         <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگرامما %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنى %1 گە ساقلىيالمىدى</translation>
     </message>
     <message>
         <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخ %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>تارىخنى %1 گە ساقلىيالمىدى: %2</translation>
     </message>
     <message>
         <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەل %1 گە ساقلاندى</translation>
     </message>
     <message>
         <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>جەدۋەلنى %1 گە ساقلىيالمىدى: %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolAlerts</name>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى %1</translation>
     </message>
     <message>
         <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش قوزغالدى: %1: %2</translation>
     </message>
     <message>
         <source>alert: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش: %1</translation>
     </message>
     <message>
         <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاگاھلاندۇرۇش ھەل بولدى: %1</translation>
     </message>
     <message>
         <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ھەل بولدى: %1</translation>
     </message>
 </context>
 <context>
@@ -4146,34 +3733,34 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 دىكى %1 (%3، pid %4)</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>بىرەيلەن</translation>
     </message>
     <message numerus="yes">
         <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 %n ئەزا قوشتى</numerusform>
+            <numerusform>%1 %n ئەزا قوشتى</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 نى چىقىرىۋەتتى</translation>
     </message>
     <message>
         <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 نى ئەسلىگە كەلتۈردى</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1؛ سەۋەبى: %2</translation>
     </message>
 </context>
 <context>
@@ -4188,221 +3775,215 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>a recording, opened read only: there is no pool to write to</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى، پەقەت ئوقۇش ئۈچۈن ئېچىلغان: يازىدىغان كۆلچەك يوق</translation>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇش ھالىتى (--read-only): poolscope بۇ كۆلچەكنى پەقەت كۆزىتىدۇ</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis قا ئۇلانمىغان: ئالدى بىلەن ئۇلىنىڭ</translation>
     </message>
     <message>
         <source>read-only: the server refuses writes for this user (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇش: مۇلازىمېتىر بۇ ئىشلەتكۈچىنىڭ يېزىشىنى رەت قىلىدۇ (%1)</translation>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلىنىۋاتىدۇ، كۆلچەك "%2"</translation>
     </message>
     <message>
         <source>back to this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەككە قايتتى</translation>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىن ئۇلىنىش ئۈزۈلدى</translation>
     </message>
     <message>
         <source>polling paused</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش ۋاقىتلىق توختىتىلدى</translation>
     </message>
     <message>
         <source>polling resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش داۋاملاشتى</translation>
     </message>
     <message>
         <source>connected to %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا ئۇلاندى (%2)</translation>
     </message>
     <message>
         <source>connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش ئۈزۈلدى، قايتا ئۇلىنىۋاتىدۇ: %1</translation>
     </message>
     <message>
         <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>زاپاسقا ئالمىشىش: ئاساسىي مۇلازىمېتىر %1 دىن %2 گە يۆتكەلدى (sentinel %3 بەلگىلىگەن)</translation>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
+        <translation>كۆلچەك "%1": %L2 ئەزا، %L3 چىقىرىۋېتىلگەن%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>%1 · not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · قايتا سىنالمايدۇ: پارولنى Redis URL بۆلىكىگە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>recording (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى (پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرە ھۆججىتى %1 ئېچىلدى (%3 دىكى %2 كۆلچىكى، %L4 سوراش، پەقەت ئوقۇش)</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 رەت قىلىندى: %2</translation>
     </message>
     <message>
         <source>seed +%L1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش +%L1، باشلىنىش سانى %2</translation>
     </message>
     <message>
         <source>%L1 already in the pool kept their count</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە بار %L1 ئەزا سانىنى ساقلاپ قالدى</translation>
     </message>
     <message>
         <source>%L1 reset</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 قايتا تەڭشەلدى</translation>
     </message>
     <message>
         <source>%L1 evicted not re-added (restore them instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن %L1 ئەزا قايتا قوشۇلمىدى (ئۇلارنى ئەسلىگە كەلتۈرۈڭ)</translation>
     </message>
     <message>
         <source>evict %1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋېتىش (ساقلانغان سان %2)</translation>
     </message>
     <message>
         <source>restore %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈرۈش (%2)، سان %3</translation>
     </message>
     <message>
         <source>restore %L1 members (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ئەزانى ئەسلىگە كەلتۈرۈش (%2): %3</translation>
+    </message>
+    <message>
+        <source> · forecast: </source>
+        <translation> · مۆلچەر: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
-        <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · forecast: %2</source>
-        <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇشلۇق زاپاس مۇلازىمېتىرغا ئۇلاندى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolTableModel</name>
     <message>
         <source>evicted (saved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن (ساقلانغان سان %1)</translation>
     </message>
     <message>
         <source>in pool · catching up</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە · يېتىشىۋاتىدۇ</translation>
     </message>
     <message>
         <source>in pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە</translation>
     </message>
     <message>
         <source>%1 · pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · مۇقىملانغان</translation>
     </message>
     <message>
         <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>چوڭ كۆلچەكنىڭ %1-دەرىجىسى: كېيىنكى سوراشتا ئوقۇلىدۇ (پەقەت ئېكراندىكى قۇرلارلا ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىئاگراممىغا مۇقىملانغان (بىكار قىلىش ئۈچۈن يەنە Ctrl+P)</translation>
     </message>
     <message>
         <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 چىقىرىۋېتىلگەن: ئۇ ھېچقانداق تەقسىمات ئالمايدۇ. ساقلانغان سان %2؛ ئۇنى Ctrl+R بىلەن ئەسلىگە كەلتۈرۈڭ.</translation>
     </message>
     <message>
         <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 باشقىلارنىڭ ئەڭ تۆۋىنىدىن %2 تۆۋەن: ئۇ كېيىنكى تەخمىنەن %2 تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished">ئەزا</translation>
+        <translation>ئەزا</translation>
     </message>
     <message>
         <source>count</source>
         <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>سان</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۈلۈش</translation>
     </message>
     <message>
         <source>rate/s</source>
-        <translation type="unfinished"></translation>
+        <translation>سۈرئەت/سېكۇنت</translation>
     </message>
     <message>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>ھالەت</translation>
     </message>
     <message>
         <source>debt</source>
-        <translation type="unfinished"></translation>
+        <translation>قەرز</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ساغلاملىق</translation>
     </message>
     <message>
         <source>last change</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى ئۆزگىرىش</translation>
     </message>
     <message>
         <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى كىملىكى (تەرتىپلەنگەن گۇرۇپپىنىڭ ئەزاسى)؛ رەڭ كاتەكچىسى ئۇنىڭ دىئاگراممىدىكى رەڭگى</translation>
     </message>
     <message>
         <source>Allocations recorded so far (the score); for evicted members the saved count</source>
-        <translation type="unfinished"></translation>
+        <translation>ھازىرغىچە خاتىرىلەنگەن تەقسىماتلار (نومۇر)؛ چىقىرىۋېتىلگەن ئەزالار ئۈچۈن ساقلانغان سان</translation>
     </message>
     <message>
         <source>Share of all allocations counted in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە سانالغان بارلىق تەقسىماتتىكى ئۈلۈشى</translation>
     </message>
     <message>
         <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى كۆزنەكتىكى سېكۇنتلۇق تەقسىمات (چوڭ كۆلچەكنىڭ دىئاگراممىدا كۆرسىتىلمىگەن ئەزالىرى ئۈچۈن –: ھەر قېتىملىق سوراشتا پەقەت شۇلارلا ئوقۇلىدۇ)</translation>
     </message>
     <message>
         <source>In the pool, or evicted (kept aside with its saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتە، ياكى چىقىرىۋېتىلگەن (ساقلانغان سانى بىلەن بىر چەتكە قويۇلغان)</translation>
     </message>
     <message>
         <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
-        <translation type="unfinished"></translation>
+        <translation>يېتىشىش قەرزى: سانىنىڭ باشقىلارنىڭ ئەڭ تۆۋەن سانىدىن قانچىلىك تۆۋەنلىكى. قەرزى بار ئەزا يېتىشكەنچە ھەر بىر تەقسىماتنى ئالىدۇ.</translation>
     </message>
     <message>
         <source>When the count last changed</source>
-        <translation type="unfinished"></translation>
+        <translation>ساننىڭ ئاخىرقى قېتىم ئۆزگەرگەن ۋاقتى</translation>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزانىڭ ۋاكالەتچىسى ئارقىلىق ئېلىپ بېرىلغان ئاخىرقى ساغلاملىق تەكشۈرۈش (ھەممە كۆزىتىش تاختىسى، تەكشۈرۈش ۋە قوغدىغۇچى Redis تا ئورتاق ئىشلىتىدۇ): ئىشلەۋاتىدۇ ۋە كېچىكىشى، ئىشلىمەيدۇ ۋە مەغلۇبىيىتى، تەكشۈرگىلى بولمايدۇ، ياكى نامەلۇم</translation>
     </message>
 </context>
 <context>
@@ -4428,14 +4009,14 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="vanished">
+        <translation>
             <numerusform> %n تۈگۈندە</numerusform>
             <numerusform> %n تۈگۈندە</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="vanished">، %1 دە ئوقۇلدى</translation>
+        <translation>، %1 دە ئوقۇلدى</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
@@ -4444,19 +4025,6 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>Reading the pools of %1…</source>
         <translation>%1 نىڭ كۆلچەكلىرى ئوقۇلۇۋاتىدۇ…</translation>
-    </message>
-    <message>
-        <source>%1 on %2, read at %3</source>
-        <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -4506,26 +4074,26 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" ئۇلىنىشى: پارول بېرىلمىدى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ReasonField</name>
     <message>
         <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىختىيارىي: سەۋەبى، كۆلچەكنىڭ تەپتىش خاتىرىسى ئۈچۈن</translation>
     </message>
     <message>
         <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>مەشغۇلات بىلەن بىللە كۆلچەكنىڭ تەپتىش خاتىرىسىگە يېزىلىدۇ، گۇرۇپپا ۋە `poolscope-cli audit` ئۇنى ئوقۇيدۇ. يوق بولسا قۇرۇق قالدۇرۇڭ.</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>سەۋەب(&amp;R):</translation>
     </message>
 </context>
 <context>
@@ -4559,227 +4127,229 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ئىجرا قىل</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ئەمەلدىن قالدۇر</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى كۆلچەككە قايت</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ھازىرلا توختىتىش (ئارقىدىن قىسمەن دوكلات بېرىلىدۇ)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەدىن ئىلگىرى كۆزەتكەن كۆلچەكنى قايتا كۆزىتىش</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيەنى ئىجرا قىلىش (سىنارىيە ئاچقۇچىغا يازىدۇ)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلالمايدۇ: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدى بىلەن سىنارىيە ئاچقۇچىنى كىرگۈزۈڭ.</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىشتا سان قايتا تەڭشەش كۆرسەتمىسى</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>سان قايتا تەڭشەش كۆرسەتمىسى “%1” كۆلچىكىنى ئۆزىنىڭ ئەزالىرى بىلەن ئالماشتۇرىدۇ، بىرىنى چىقىرىۋېتىپ ئەسلىگە كەلتۈرىدۇ. بۇ ئىشلەپچىقىرىش مۇلازىمېتىرىدا ئىجرا قىلامسىز؟</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلىنمىدى: كۆلچەكنىڭ نامى كىرگۈزۈلمىدى.</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا بولۇۋاتىدۇ…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>مۇقىم يۈك</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>بىر ئەزا چىقىرىۋېتىلدى</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئەسلىگە كەلتۈرۈلدى: شۇندىن بۇيان %Ln تەقسىمات ئۇنىڭغا كەتتى</numerusform>
+            <numerusform>ئەسلىگە كەلتۈرۈلدى: شۇندىن بۇيان %Ln تەقسىمات ئۇنىڭغا كەتتى</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln تەقسىمات · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln تەقسىمات · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى چىقىرىۋېتىش (سىنارىيە)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئەسلىگە كەلتۈرۈش (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سىنارىيە مەغلۇپ بولدى: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
+            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە "%5" سىياسىتى بويىچە %6 سان بىلەن ئەسلىگە كەلتۈرۈلدى</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>مۆلچەر: كېيىنكى تەخمىنەن %1 تەقسىمات ئۇنىڭغا كېتىدۇ (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %2 - ئەسلىگە كەلتۈرۈلگەن سان %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>كۆزىتىلگىنى: ئەڭ ئۇزۇن ئۇدا %Ln تەقسىمات</numerusform>
+            <numerusform>كۆزىتىلگىنى: ئەڭ ئۇزۇن ئۇدا %Ln تەقسىمات</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈلگەندىن كېيىنكى دەسلەپكى %1 دىكى ئۈلۈش: %2 (ئادىل ئۈلۈش %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 دىن كېيىن كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتىگە يېتىشىۋالدى</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا جەريانىدا يېتىشەلمىدى</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 سىياسىتى): مۆلچەرلەنگەن ئۇدا ~%3، كۆزىتىلگىنى %4، ئۈلۈش %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">ئەسلىگە كەلتۈرۈش</translation>
+        <translation>ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ساقلانغان سان %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ۋە يەنە %n</numerusform>
+            <numerusform>ۋە يەنە %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ئەزانى ئەسلىگە كەلتۈرۈش: %1</numerusform>
+            <numerusform>%n ئەزانى ئەسلىگە كەلتۈرۈش: %1</numerusform>
         </translation>
     </message>
     <message>
+        <source>
+Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <translation>
+ئەسلىگە كەلتۈرۈلگەن سان %1، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %2، سۈرئەت %3/سېكۇنت.</translation>
+    </message>
+    <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش سانى: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ سىياسەت بويىچە ئەسلىگە كەلتۈرۈش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ پارولى:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS خېرىدار ئاچقۇچى %1 شىفىرلانغان. ئۇنىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ئاچقۇچى %1 شىفىرلانغان. ئۇنىڭ ئىم ئىبارىسى:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ SSH پارولى:</translation>
     </message>
     <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in the keychain for &quot;%1&quot;)</source>
+        <translation>
+("%1" ئۈچۈن ئاچقۇچ ساندۇقىدا ساقلىنىدۇ)</translation>
     </message>
     <message>
-        <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation>
+(بۇ يەردە ئاچقۇچ ساندۇقى يوق: poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
     <message>
-        <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in memory only, until poolscope exits)</source>
+        <translation>
+(poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
 </context>
 <context>
@@ -4810,190 +4380,191 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوش</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نىڭ چوڭلۇقى 64 MiB دىن ئېشىپ كەتتى: ئالدى بىلەن ئۇنى بۆلۈڭ.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 نى ئوقۇيالمىدى: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): ئالدىنقى %3 قۇر كۆرسىتىلدى، ھەممە قۇر ئىشلىتىلىدۇ</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكىنى ئېچىش</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>ۋاكالەتچى تىزىملىكلىرى (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ھەممە ھۆججەتلەر (*)</translation>
+        <translation>ھەممە ھۆججەتلەر (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>چىقىرىۋېتىلگەن: ئۇنىڭ ئورنىغا ئەسلىگە كەلتۈرۈڭ</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاللىبۇرۇن كۆلچەكتە</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-قۇر: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2، ئالدىنقى %3 تىزىلدى)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">قوبۇل قىلىنغان</translation>
+        <translation>قوبۇل قىلىنغان</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">رەت قىلىنغان</translation>
+        <translation>رەت قىلىنغان</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">تەكرارلار</translation>
+        <translation>تەكرارلار</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى ئەزالار كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتىدە قوشۇلىدۇ: كەلكۈن يوق.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلىنىش سانى: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %1). ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە (كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %1). ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە. ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
+            <numerusform>قوشىدىغان يېڭى ئەزا يوق: قوبۇل قىلىنغان %n ئەزانىڭ ھەممىسى ئاللىبۇرۇن كۆلچەكتە. ئۇلارنىڭ سانىنى قايتا بەلگىلەش ئۈچۈن «كۆلچەكتە بار ئەزالارنى قايتا تەڭشە» گە بەلگە قويۇڭ.</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %1: %2 دىن باشلاش كەلكۈن پەيدا قىلمايدۇ.</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك قۇرۇق: يېڭى ئەزالار تەقسىماتلارنى ئورتاق بۆلۈشىدۇ.</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>كەلكۈن ئاگاھلاندۇرۇشى: %1 كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى %2 دىن تۆۋەن. %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەككە ئەزا قوشۇش (ئۇلانمىغان)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانمىغان: ئالدى بىلەن بىر كۆلچەككە ئۇلىنىڭ.</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>"%1" كۆلچىكىگە ئەزا قوشۇش · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>نىشان كۆلچەك: %2 دىكى &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا قوش</numerusform>
+            <numerusform>%Ln ئەزا قوش</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: تىزىملىك تېخى ئوقۇلۇۋاتىدۇ</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: تىزىملىكتە قوبۇل قىلىنغان ۋاكالەتچى يوق</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>قوبۇل قىلىنغان ئەزالارنى كۆلچەككە يېزىش</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>تىزىملىك ئوقۇلۇۋاتىدۇ (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تىزىملىكنى ئىشلەتكىلى بولمايدۇ: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln قوبۇل قىلىندى (%1 يېڭى)، %2 رەت قىلىندى، %3 تەكرار بىرلەشتۈرۈلدى.</numerusform>
+            <numerusform>%Ln قوبۇل قىلىندى (%1 يېڭى)، %2 رەت قىلىندى، %3 تەكرار بىرلەشتۈرۈلدى.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا يېزىلىۋاتىدۇ…</numerusform>
+            <numerusform>%Ln ئەزا يېزىلىۋاتىدۇ…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى: %1 ئەزا %2 سان بىلەن قوشۇلدى، كۆلچەكتە بار %3 ئەزا سانىنى ساقلاپ قالدى، %4 قايتا تەڭشەلدى، چىقىرىۋېتىلگەن %5 ئەزا قايتا قوشۇلمىدى.</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەزا قوشۇش مەغلۇپ بولدى: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەش توختىدى: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەش تاقالدى</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ كۆلچەكنىڭ ئۆتمۈشىنى ئوقۇيالمىدى: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خاتىرىلەنمەيۋاتىدۇ: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 غا خاتىرىلىنىۋاتىدۇ</translation>
     </message>
 </context>
 <context>
@@ -5012,237 +4583,192 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش ئۈزۈلگەن</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىۋاتىدۇ</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلانغان</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>قايتا ئۇلىنىۋاتىدۇ</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis مۇلازىمېتىرىغا ئۇلىنىش</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى سوراشنىڭ (ھەممە بۇيرۇقلىرىنىڭ) بېرىپ-كېلىش ۋاقتى</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى مۇۋەپپەقىيەتلىك سوراشتىن بۇيانقى ۋاقىت</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەكتىكى ئەزالار</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا</numerusform>
+            <numerusform>%Ln ئەزا</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>دەلىللەش مەغلۇپ بولدى، قايتا سىنالمايدۇ: پارولنى Redis URL بۆلىكىگە كىرگۈزۈڭ</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>سوراش مەغلۇپ بولدى: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مەغلۇپ بولدى: %2</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation> (ۋاقىتلىق توختىتىلدى)</translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation> · پەقەت ئوقۇش</translation>
+    </message>
+    <message>
+        <source> · primary %1 (from sentinel %2)</source>
+        <translation> · ئاساسىي مۇلازىمېتىر %1 (sentinel %2 دىن)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1، كۆلچەك "%2"</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">تېخى سورالمىدى</translation>
+        <translation>تېخى سورالمىدى</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>كونىراپ كەتكەن: ئاخىرقى مۇۋەپپەقىيەتلىك سوراش %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (paused)</source>
-        <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>read-only</source>
-        <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TabbedWindow</name>
-    <message>
-        <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 سورالدى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>باشلا</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ئەمەلدىن قالدۇر</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرانى ھازىرلا توختىتىش؛ خۇلاسە يەنىلا ھەر بىر تەقسىماتنى ھېسابلايدۇ</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم قوليازما (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي ZRANGE + ZINCRBY (رىقابەت كۆرسەتمىسى)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىجرا قىلالمايدۇ: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n خىزمەتچى قوزغىتىلىۋاتىدۇ…</numerusform>
+            <numerusform>%n خىزمەتچى قوزغىتىلىۋاتىدۇ…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>سىناق تەقسىمات باشلاندى: %1، %n خىزمەتچى، pipeline %2%3، %4</numerusform>
+            <numerusform>سىناق تەقسىمات باشلاندى: %1، %n خىزمەتچى، pipeline %2%3، %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln تەقسىمات</numerusform>
+            <numerusform>%Ln تەقسىمات</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>، ئەڭ كۆپ %1/سېكۇنت</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاتوم</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاددىي</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلۇۋاتىدۇ…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>سىناق تەقسىماتنى باشلاش</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>چەكلەنگەن: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 تاماملاندى · %2 تەقسىمات/سېكۇنت</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 دە توختىدى (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>ئەمەلدىن قالدۇرۇلدى</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>تاماملاندى</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>جەزملەش ئۈچۈن كۆلچەكنىڭ نامى %1 نى كىرگۈزۈڭ:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>جەزملە(&amp;C)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئىشلەپچىقىرىش: بۇ ئۇلىنىشنىڭ يېزىشى قۇلۇپلانغان؛ ئالدى بىلەن بۇ قېتىملىق ئۇلىنىش ئۈچۈن قۇلۇپنى ئېچىڭ (كۆلچەك ▸ يېزىش قۇلۇپىنى ئاچ)</translation>
     </message>
 </context>
 <context>
