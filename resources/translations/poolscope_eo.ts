@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 h</translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 s</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 min</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 h</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (neniuj asignoj mezuritaj nun, do neniu tempotakso)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>, ĉirkaŭ %1 je la nuna rapido</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: ĉi tiu membro ricevos ĉiun asignon, ĝis aliaj aliĝos.</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: ĉi tiuj %L1 membroj dividos ĉiun asignon inter si.</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: aliĝante je %1, je aŭ super la minimumo de la provizo (%2), ĝi aliĝas al la rotacio.</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu membro ricevos la venontajn ~%1 asignojn%2.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiuj %L1 membroj ricevos la venontajn ~%2 asignojn (~%3 ĉiu)%4.</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: ili aliĝas je aŭ super la minimumo de la provizo (%1), do ili aliĝas al la rotacio.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiuj %L1 membroj ricevos la venontajn ~%2 asignojn inter si%3.</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>funkcias</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>nefunkcia</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>ne kontrolebla</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>nekonata</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>funkcias · %1 ms</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nefunkcia · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniam kontrolita (Ctrl+K kontrolas la elektitajn membrojn)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta kontrolo %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenta tempo %1 ms</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La celo respondis HTTP %1</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sinsekvaj sukcesoj, %2 sinsekvaj malsukcesoj</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta eraro: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigita de la gardisto</translation>
     </message>
 </context>
 <context>
@@ -257,180 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo estas malplena: neniu prokurilo asignita (%1 malplenaj respondoj)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>asignis %1 en %2 (%3/s)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>, nuligita</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>respondoj de malplena provizo: %1 (la provizo estas malplena: neniu prokurilo asignita)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>respondoj de malplena provizo: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>eraroj: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>eraroj: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rezulto nekonata (neniu respondo, neniam reprovita): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>latenta tempo p50 %1 · p99 %2 · maks. %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva reĝimo: %1 kolizioj, %2 duoblaj elektoj (la skripto: ĉiam 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 laboranto(j), dukto %2, %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma skripto</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
+        <translation> kaj %L1 pliaj</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo malaperis: %1 membroj for (ĉu la servilo rekomenciĝis aŭ la ŝlosilo estis forviŝita?)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj reiris je %1 asignoj ĉe %L2 membroj post kiam la ĉefa servilo ŝanĝiĝis (%3): konfirmitaj de %4, neniam replikitaj</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj reiris je %1 asignoj ĉe %L2 membroj (%3), ne pro poolscope: ĉu alia kliento rekomencigis ilin?</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 membroj forlasis la provizon sen forigo ĉi tie (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>plena momentfoto (%1 membroj)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>nekonata komenta stilo &quot;%1&quot; (komentaj linioj komenciĝas per # aŭ ;)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas neparigitan surogaton (\uD800-\uDFFF-eskapon sen sia paro), kio ne estas valida Unikodo</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas NUL-bajton</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita spaceto ene de la ero (atendata unu prokurilo po linio, kiel host:port)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas la regsignon U+%1</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas bajtordan markon (U+FEFF, nevidebla), kiu rajtas esti nur la unua signo de la dosiero</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas pordo</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>pordo %1 ne estas nombro</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>pordo %1 estas ekster la intervalo 1-65535</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas gastiganto</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>nefermita [ en IPv6-adreso</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ne estas valida IPv6-adreso</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>gastiganto %1 enhavas &quot;:&quot; sed ne estas valida IPv6-adreso</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas skemo antaŭ &quot;://&quot;</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nevalida skemo %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>malplenaj akreditaĵoj antaŭ &quot;@&quot;</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita vojo %1 post la pordo</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas gastiganto kaj pordo</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>malplena [] kie devus esti IPv6-adreso</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita teksto %1 post &quot;]&quot;</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6-adreso devas esti skribita inter krampoj, kiel [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>tro da &quot;:&quot; (atendata host:port; skribu akreditaĵojn kiel scheme://user:pass@host:port)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>ne valida UTF-8</translation>
     </message>
 </context>
 <context>
@@ -694,7 +694,7 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>Montri </translation>
     </message>
 </context>
 <context>
@@ -1158,38 +1158,38 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>keep</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>zero</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">start</translation>
+        <translation>start</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>min</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>keep: reen ĉe sia konservita nombro, kie ĝi ĉesis</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>zero: reen ĉe 0; ĝi prenas ĉiun asignon ĝis ĝi reatingas</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>start: reen ĉe la interkonsentita komenca nombro</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>min: reen ĉe la plej malalta nombro de la provizo; aliĝas al la rotacio, neniu inundo</translation>
     </message>
 </context>
 <context>
@@ -1434,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>Produktado</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>Provejo</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>Disvolvado</translation>
     </message>
 </context>
 <context>
@@ -1453,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas lanĉi la enkorpigitan redis-server: %1. Aŭ konektiĝu al servilo per --url redis://host:6379/0.</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>enkorpigita redis-server lanĉita (pid %1, %2); ĝi haltas kiam poolscope finiĝas</translation>
     </message>
 </context>
 <context>
@@ -1646,63 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> s</translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmaj reguloj</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmo atendas dum ĝia kondiĉo validas, ekagas kiam ĝi validis dum la tempo &quot;Dum&quot; de la regulo, kaj solviĝas kiam la kondiĉo forestis dum ĝia tempo &quot;Daŭre aktiva&quot;. La defaŭltoj validas por ĉiu provizo; nemarkitaj reguloj ne estas taksataj.</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝaltita</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regulo</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Graveco</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>Dum</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭre aktiva</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>Sojloj</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu konekto estis tajpita, ne konservita: la reguloj validas por ĉi tiu fenestro ĝis ĝi fermiĝas.</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservita kun la konekto &quot;%1&quot;, por la provizo %2.</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ŝaltita</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>averto</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritika</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 Ĝi ekagas post %3 kaj solviĝas %4 post kiam ĝi malaperis.</translation>
     </message>
 </context>
 <context>
@@ -1840,84 +1840,84 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Reguloj…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmo</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Stato</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>Ekde</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuna valoro</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Graveco</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivaj alarmoj</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti la alarmajn regulojn de ĉi tiu provizo</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la alarmaj reguloj ne konserveblis en &quot;%1&quot;: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>alarmaj reguloj konservitaj en la konekto &quot;%1&quot;</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiva</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>atendanta</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritika</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>averto</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu viva provizo observata: neniuj alarmoj estas taksataj.</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Neniu alarmo: %n regulo observas ĉi tiun provizon.</numerusform>
+            <numerusform>Neniu alarmo: %n reguloj observas ĉi tiun provizon.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alarmo aktiva, %1 atendanta.</numerusform>
+            <numerusform>%n alarmoj aktivaj, %1 atendantaj.</numerusform>
         </translation>
     </message>
 </context>
