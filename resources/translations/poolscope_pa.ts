@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+        <translation>%1 ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 ਮਿੰਟ</translation>
+        <translation>%1 ਮਿੰਟ</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 ਘੰਟੇ</translation>
+        <translation>%1 ਘੰਟੇ</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਸਕਿੰਟ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿੰਟ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਘੰਟੇ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ਇਸ ਵੇਲੇ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਾਪਿਆ ਗਿਆ, ਇਸ ਲਈ ਸਮੇਂ ਦਾ ਕੋਈ ਅੰਦਾਜ਼ਾ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਮੌਜੂਦਾ ਦਰ ਨਾਲ ਲਗਭਗ %1</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਜਦੋਂ ਤੱਕ ਹੋਰ ਸ਼ਾਮਲ ਨਹੀਂ ਹੁੰਦੇ, ਇਸ ਮੈਂਬਰ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲੇਗਾ।</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਇਹ %L1 ਮੈਂਬਰ ਹਰ ਨਿਰਧਾਰਨ ਆਪਸ ਵਿੱਚ ਵੰਡਣਗੇ।</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ: %1 &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%2) ਦੇ ਬਰਾਬਰ ਜਾਂ ਉੱਪਰ, ਇਹ ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਮੈਂਬਰ ਨੂੰ ਅਗਲੇ ~%1 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ%2।</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹਨਾਂ %L1 ਮੈਂਬਰਾਂ ਨੂੰ ਅਗਲੇ ~%2 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ (ਹਰੇਕ ਨੂੰ ~%3)%4।</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ: ਉਹ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%1) ਦੇ ਬਰਾਬਰ ਜਾਂ ਉੱਪਰ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ, ਇਸ ਲਈ ਉਹ ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹਨਾਂ %L1 ਮੈਂਬਰਾਂ ਨੂੰ ਆਪਸ ਵਿੱਚ ਅਗਲੇ ~%2 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ%3।</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਾਂਚ ਯੋਗ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ · %1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਦੇ ਜਾਂਚਿਆ ਨਹੀਂ (Ctrl+K ਚੁਣੇ ਮੈਂਬਰਾਂ ਦੀ ਜਾਂਚ ਕਰਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਜਾਂਚ %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਲੰਬ %1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚੇ ਨੇ HTTP %1 ਜਵਾਬ ਦਿੱਤਾ</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਗਾਤਾਰ ਸਫਲਤਾਵਾਂ, %2 ਲਗਾਤਾਰ ਅਸਫਲਤਾਵਾਂ</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਗਲਤੀ: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਨੇ ਹਟਾਇਆ</translation>
     </message>
 </context>
 <context>
@@ -257,180 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਕੋਈ ਪਰਾਕਸੀ ਨਿਰਧਾਰਤ ਨਹੀਂ ਹੋਈ (%1 ਖਾਲੀ ਜਵਾਬ)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚ %1 ਨਿਰਧਾਰਤ ਕੀਤੇ (%3/ਸਕਿੰਟ)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਰੱਦ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ-ਪੂਲ ਜਵਾਬ: %1 (ਪੂਲ ਖਾਲੀ ਹੈ: ਕੋਈ ਪਰਾਕਸੀ ਨਿਰਧਾਰਤ ਨਹੀਂ ਹੋਈ)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ-ਪੂਲ ਜਵਾਬ: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਲਤੀਆਂ: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਲਤੀਆਂ: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਤੀਜਾ ਅਣਜਾਣ (ਕੋਈ ਜਵਾਬ ਨਹੀਂ, ਕਦੇ ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਲੰਬ p50 %1 · p99 %2 · ਵੱਧ ਤੋਂ ਵੱਧ %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ਮੋਡ: %1 ਟੱਕਰਾਂ, %2 ਦੋਹਰੀਆਂ ਚੋਣਾਂ (ਸਕ੍ਰਿਪਟ: ਹਮੇਸ਼ਾ 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2, %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ ਸਕ੍ਰਿਪਟ</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation type="unfinished"></translation>
+        <translation> ਅਤੇ %L1 ਹੋਰ</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਗਾਇਬ ਹੋ ਗਿਆ: %1 ਮੈਂਬਰ ਚਲੇ ਗਏ (ਸਰਵਰ ਮੁੜ ਸ਼ੁਰੂ ਹੋਇਆ ਜਾਂ ਕੁੰਜੀ ਮਿਟਾਈ ਗਈ?)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਾਇਮਰੀ ਬਦਲਣ ਤੋਂ ਬਾਅਦ (%3) %L2 ਮੈਂਬਰਾਂ &apos;ਤੇ ਗਿਣਤੀਆਂ %1 ਨਿਰਧਾਰਨ ਪਿੱਛੇ ਚਲੀਆਂ ਗਈਆਂ: %4 ਵੱਲੋਂ ਮੰਨੀਆਂ, ਕਦੇ ਰੈਪਲੀਕੇਟ ਨਹੀਂ ਹੋਈਆਂ</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>%L2 ਮੈਂਬਰਾਂ &apos;ਤੇ ਗਿਣਤੀਆਂ %1 ਨਿਰਧਾਰਨ ਪਿੱਛੇ ਚਲੀਆਂ ਗਈਆਂ (%3), poolscope ਵੱਲੋਂ ਨਹੀਂ: ਕਿਸੇ ਹੋਰ ਕਲਾਇੰਟ ਨੇ ਰੀਸੈੱਟ ਕੀਤੀਆਂ?</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਮੈਂਬਰ ਇੱਥੇ ਹਟਾਏ ਬਿਨਾਂ ਪੂਲ ਛੱਡ ਗਏ (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਸਨੈਪਸ਼ਾਟ (%1 ਮੈਂਬਰ)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ ਟਿੱਪਣੀ ਸ਼ੈਲੀ &quot;%1&quot; (ਟਿੱਪਣੀ ਲਾਈਨਾਂ # ਜਾਂ ; ਨਾਲ ਸ਼ੁਰੂ ਹੁੰਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਬਿਨਾਂ ਜੋੜੀ ਵਾਲਾ ਸਰੋਗੇਟ ਹੈ (ਆਪਣੀ ਜੋੜੀ ਤੋਂ ਬਿਨਾਂ \uD800-\uDFFF ਐਸਕੇਪ), ਜੋ ਯੋਗ ਯੂਨੀਕੋਡ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ NUL ਬਾਈਟ ਹੈ</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਐਂਟਰੀ ਦੇ ਅੰਦਰ ਅਣਕਿਆਸੀ ਖਾਲੀ ਥਾਂ (ਹਰ ਲਾਈਨ &apos;ਤੇ ਇੱਕ ਪਰਾਕਸੀ ਦੀ ਉਮੀਦ ਸੀ, host:port ਵਾਂਗ)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਕੰਟਰੋਲ ਅੱਖਰ U+%1 ਹੈ</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਬਾਈਟ-ਆਰਡਰ ਨਿਸ਼ਾਨ ਹੈ (U+FEFF, ਅਦਿੱਖ), ਜੋ ਸਿਰਫ਼ ਫ਼ਾਈਲ ਦਾ ਪਹਿਲਾ ਅੱਖਰ ਹੋ ਸਕਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ %1 ਇੱਕ ਨੰਬਰ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ %1 ਸੀਮਾ 1-65535 ਤੋਂ ਬਾਹਰ ਹੈ</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ਪਤੇ ਵਿੱਚ [ ਬੰਦ ਨਹੀਂ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਯੋਗ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ %1 ਵਿੱਚ &quot;:&quot; ਹੈ ਪਰ ਇਹ ਯੋਗ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;://&quot; ਤੋਂ ਪਹਿਲਾਂ ਸਕੀਮ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਯੋਗ ਸਕੀਮ %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;@&quot; ਤੋਂ ਪਹਿਲਾਂ ਖਾਲੀ ਪ੍ਰਮਾਣ-ਪੱਤਰ</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ ਤੋਂ ਬਾਅਦ ਅਣਕਿਆਸਿਆ ਪਾਥ %1</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ ਅਤੇ ਪੋਰਟ ਗੁੰਮ ਹਨ</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਿੱਥੇ IPv6 ਪਤਾ ਹੋਣਾ ਚਾਹੀਦਾ ਹੈ ਉੱਥੇ ਖਾਲੀ []</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;]&quot; ਤੋਂ ਬਾਅਦ ਅਣਕਿਆਸਿਆ ਟੈਕਸਟ %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ਪਤਾ ਬਰੈਕਟਾਂ ਵਿੱਚ ਲਿਖਣਾ ਲਾਜ਼ਮੀ ਹੈ, ਜਿਵੇਂ [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹੁਤ ਸਾਰੇ &quot;:&quot; (host:port ਦੀ ਉਮੀਦ ਸੀ; ਪ੍ਰਮਾਣ-ਪੱਤਰ scheme://user:pass@host:port ਵਾਂਗ ਲਿਖੋ)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>ਯੋਗ UTF-8 ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
@@ -694,7 +694,7 @@ Please verify the correct file name was given.</source>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਓ </translation>
     </message>
 </context>
 <context>
@@ -1158,38 +1158,38 @@ Please verify the correct file name was given.</source>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੋ</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">ਸ਼ੁਰੂਆਤ</translation>
+        <translation>ਸ਼ੁਰੂਆਤ</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੋ: ਆਪਣੀ ਸੰਭਾਲੀ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ, ਜਿੱਥੇ ਇਹ ਰੁਕਿਆ ਸੀ</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ: 0 &apos;ਤੇ ਵਾਪਸ; ਪੂਰਾ ਹੋਣ ਤੱਕ ਇਹ ਹਰ ਨਿਰਧਾਰਨ ਲੈਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤ: ਸਹਿਮਤ ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ: ਪੂਲ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ; ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦਾ ਹੈ, ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
@@ -1434,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਟੇਜਿੰਗ</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡਿਵੈਲਪਮੈਂਟ</translation>
     </message>
 </context>
 <context>
@@ -1453,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਦਰੂਨੀ redis-server ਸ਼ੁਰੂ ਨਹੀਂ ਹੋ ਸਕਦਾ: %1। ਜਾਂ --url redis://host:6379/0 ਨਾਲ ਕਿਸੇ ਸਰਵਰ ਨਾਲ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਦਰੂਨੀ redis-server ਸ਼ੁਰੂ ਹੋਇਆ (pid %1, %2); poolscope ਬੰਦ ਹੋਣ &apos;ਤੇ ਇਹ ਰੁਕ ਜਾਂਦਾ ਹੈ</translation>
     </message>
 </context>
 <context>
@@ -1646,63 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਚੇਤਾਵਨੀ ਉਦੋਂ ਤੱਕ ਬਕਾਇਆ ਰਹਿੰਦੀ ਹੈ ਜਦੋਂ ਤੱਕ ਇਸ ਦੀ ਸ਼ਰਤ ਲਾਗੂ ਹੈ, ਨਿਯਮ ਦੇ &quot;ਮਿਆਦ&quot; ਸਮੇਂ ਤੱਕ ਲਾਗੂ ਰਹਿਣ &apos;ਤੇ ਸਰਗਰਮ ਹੁੰਦੀ ਹੈ, ਅਤੇ ਸ਼ਰਤ ਦੇ ਆਪਣੇ &quot;ਸਰਗਰਮ ਰੱਖੋ&quot; ਸਮੇਂ ਤੱਕ ਗਾਇਬ ਰਹਿਣ &apos;ਤੇ ਹੱਲ ਹੁੰਦੀ ਹੈ। ਮੂਲ ਨਿਯਮ ਹਰ ਪੂਲ ਲਈ ਚਾਲੂ ਹਨ; ਅਣ-ਟਿੱਕ ਕੀਤੇ ਨਿਯਮ ਪਰਖੇ ਨਹੀਂ ਜਾਂਦੇ।</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਯਮ</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰਤਾ</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਿਆਦ</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ ਰੱਖੋ</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੱਦਾਂ</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹ ਕਨੈਕਸ਼ਨ ਟਾਈਪ ਕੀਤਾ ਗਿਆ ਸੀ, ਸੰਭਾਲਿਆ ਨਹੀਂ: ਨਿਯਮ ਇਸ ਵਿੰਡੋ &apos;ਤੇ ਇਸ ਦੇ ਬੰਦ ਹੋਣ ਤੱਕ ਲਾਗੂ ਹਨ।</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਨਾਲ ਸੰਭਾਲਿਆ, ਪੂਲ %2 ਲਈ।</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਚਾਲੂ</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਪੱਧਰ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰ</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 ਇਹ %3 ਤੋਂ ਬਾਅਦ ਸਰਗਰਮ ਹੁੰਦੀ ਹੈ ਅਤੇ ਗਾਇਬ ਹੋਣ ਤੋਂ %4 ਬਾਅਦ ਹੱਲ ਹੁੰਦੀ ਹੈ।</translation>
     </message>
 </context>
 <context>
@@ -1840,84 +1840,84 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਯਮ(&amp;R)…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਤੀ</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਦੋਂ ਤੋਂ</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਦਾ ਮੁੱਲ</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰਤਾ</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ ਚੇਤਾਵਨੀਆਂ</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ ਦੇ ਚੇਤਾਵਨੀ ਨਿਯਮ ਸੋਧੋ</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ &quot;%1&quot; ਵਿੱਚ ਸੰਭਾਲੇ ਨਹੀਂ ਜਾ ਸਕੇ: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਵਿੱਚ ਸੰਭਾਲੇ ਗਏ</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਕਾਇਆ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰ</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਪੱਧਰ</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਲਾਈਵ ਪੂਲ ਨਿਗਰਾਨੀ ਹੇਠ ਨਹੀਂ: ਕੋਈ ਚੇਤਾਵਨੀ ਪਰਖੀ ਨਹੀਂ ਜਾਂਦੀ।</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੋਈ ਚੇਤਾਵਨੀ ਨਹੀਂ: %n ਨਿਯਮ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰ ਰਿਹਾ ਹੈ।</numerusform>
+            <numerusform>ਕੋਈ ਚੇਤਾਵਨੀ ਨਹੀਂ: %n ਨਿਯਮ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰ ਰਹੇ ਹਨ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੇਤਾਵਨੀ ਸਰਗਰਮ, %1 ਬਕਾਇਆ।</numerusform>
+            <numerusform>%n ਚੇਤਾਵਨੀਆਂ ਸਰਗਰਮ, %1 ਬਕਾਇਆ।</numerusform>
         </translation>
     </message>
 </context>
