@@ -1925,257 +1925,257 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>semado</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>forigo</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>haketo de forigitoj movita</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto retenita</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto ne plu retenita</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Serĉi</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eksporti CSV…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrolspuro: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>parto de membra identigilo</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>uzanto, gastiganto, programo aŭ gardisto</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ajna ago</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Ago</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">Membroj</translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">Asigna nombro</translation>
+        <translation>Nombro</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Aganto</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Kialo</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrolspuraj eroj</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Membro:</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aganto:</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;go:</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ero trovita</numerusform>
+            <numerusform>%n eroj trovitaj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 inter %2 legitaj: la tuta spuro.</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: haltis tie, malvastigu la filtrilojn por vidi pli malnovajn.</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La spuro ne legeblis: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu viva provizo observata: ne estas spuro legebla.</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la spuron…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la kontrolspurajn erojn</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-dosieroj (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksportita al %1.</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eksportita: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">asignoj de la provizo/s</translation>
+        <translation>asignoj/s de la provizo</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj/s</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>nombro − mediano</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj (nombro)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu konekto al Redis: reprovante…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita (la eventa panelo diras kial)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Legi la provizon malsukcesas: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>Atendante la unuan pridemandon…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe ĉi tiu ŝlosilo: Semi… por aldoni prokurilojn</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kolektante datumojn…</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj (resumo): supraj %2, %3 alpinglitaj, la malsupraj kiel la minimuma linio de la provizo + bendo</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj (resumo): supraj %2, %3 alpinglitaj</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj: supraj %2, malsupraj %2, %3 alpinglitaj + bendo min./mediano/maks.</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 membroj: supraj %2, malsupraj %2, %3 alpinglitaj</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 kaŝitaj</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation> · zomita: Esc aŭ dekstra klako por malzomi</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation> · legendo kaŝita (mallarĝa): koloroj kiel en la tabelo</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">rapido de la provizo (/s, dekstra akso)</translation>
+        <translation>rapido de la provizo (/s, dekstra akso)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>min.–maks. − mediano de la provizo (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>min.–maks. de la provizo (%1)</translation>
     </message>
     <message>
         <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>mediano de la provizo (0)</translation>
     </message>
     <message>
         <source>pool median</source>
-        <translation type="unfinished"></translation>
+        <translation>mediano de la provizo</translation>
     </message>
     <message>
         <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
+        <translation>minimumo de la provizo − mediano</translation>
     </message>
     <message>
         <source>pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>minimumo de la provizo</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>+%n plia (vidu la tabelon)</numerusform>
             <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
         </translation>
@@ -2235,218 +2235,218 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekti</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Paŭzi</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>Trovi provizojn</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis-URL: redis://[user[:password]@]host[:port][/db] aŭ unix:///path/to/redis.sock. Pasvorto estas montrata maskita kaj neniam konservata.</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ŝlosilo de la provizo</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>La ordigita-ara ŝlosilo de la provizo. La listo proponas la ordigitajn arojn trovitajn sur la servilo (Trovi provizojn).</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiom ofte la provizo estas legata. Ĉiu legado estas kelkaj mallongaj komandoj; vidu la statobreton por ĝia rondira tempo.</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektiĝi al la Redis-servilo kaj observi la provizon</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉi ordigita-arajn ŝlosilojn sur la servilo (limigita SCAN kun TYPE zset) kaj proponi ilin en la ŝlosila listo</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> Pridemandi ĉiujn </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭrigi</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>la ŝlosilo de la provizo estas malplena: nomu la ordigitan aron de la provizo</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> Pasvorto rifuzita: tajpu ĝin en la URL, poste Enigu </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>Malkonekti</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉesi observi ĉi tiun servilon</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉi ordigita-arajn ŝlosilojn sur la servilo (limigita SCAN kun TYPE zset)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: unue konektiĝu</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>La servilo bezonas pasvorton</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>sistemaj CA-oj</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>en la atestila dosiero</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne kontroli la servilon (nesekure)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent, poste ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>Akcepti kaj registri nekonatan gastigantan ŝlosilon</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Memori sekretojn en la ŝlosilaro</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova konekto</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti konekton</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://-, rediss://- (TLS) aŭ unix://-URL, sen pasvorto: pasvortoj neniam estas konservataj en la agorda dosiero</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>demandata dum konektiĝo, se lasita malplena</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>la gastiganto de la URL</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto: iu ajn inter poolscope kaj la servilo povas legi kaj ŝanĝi la trafikon, inkluzive de la pasvorto. La statobreto diros &quot;TLS, NE kontrolita&quot;.</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] aŭ Host-kromnomo</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu ŝlosilaro ĉi tie (%1): sekretoj estas demandataj ĉiufoje kaj tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu Secret Service</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nemarkita: sekretoj estas tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Nomo</translation>
+        <translation>Nomo</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la provizo</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>Pridemandi ĉiujn</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA-dosiero</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>Servila nomo</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Klienta atestilo</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>Klienta ŝlosilo</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-tunelo</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>Tra</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosila dosiero</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Elekti dosieron</translation>
     </message>
 </context>
 <context>
@@ -2457,19 +2457,19 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto por la Redis-servilo %1:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasfrazo de la TLS-klienta ŝlosilo %1:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasfrazo de la SSH-ŝlosilo %1:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-pasvorto por %1:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2478,125 +2478,130 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>La SSH-gastiganto %1 ne estas en ~/.ssh/known_hosts.
+
+Ŝlosila tipo: %2
+Fingrospuro: %3
+
+Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demandu ĝian administranton, aŭ rulu ssh-keygen -lf sur ĝia gastiganta ŝlosilo). Fidi registras ĝin en ~/.ssh/known_hosts.</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: nekonata SSH-gastiganta ŝlosilo</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>Duobligi...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">Forviŝi</translation>
+        <translation>Forviŝi</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekti</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektoj</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Forviŝi konekton</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Medio</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekretoj de konektoj, kiuj memoras ilin, estas tenataj en la ŝlosilaro, la aliaj nur en memoro, ĝis poolscope finiĝas. Neniu iam estas skribita en la agordan dosieron.</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu ŝlosilaro ĉi tie (%1): pasvortoj kaj pasfrazoj estas demandataj ĉiufoje kaj tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante ŝlosilaron...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Grupo %1: %n konekto</numerusform>
+            <numerusform>Grupo %1: %n konektoj</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniuj konservitaj konektoj: Nova... konservas unu.</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Transporto: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, per ssh %1</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la provizo: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Pridemandi ĉiujn %1 ms</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Medio: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermiĝas kun ŝlosita skribado ĝis malŝlosita por la seanco</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto: el la ŝlosilaro</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto: demandata dum konektiĝo</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (kopio)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (kopio %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉu forviŝi la konservitan konekton &quot;%1&quot; kaj ĝiajn sekretojn en la ŝlosilaro?</translation>
     </message>
 </context>
 <context>

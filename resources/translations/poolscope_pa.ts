@@ -1694,7 +1694,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation>ਚੇਤਾਵਨੀ ਪੱਧਰ</translation>
+        <translation>ਸਾਵਧਾਨੀ</translation>
     </message>
     <message>
         <source>critical</source>
@@ -1900,7 +1900,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation>ਚੇਤਾਵਨੀ ਪੱਧਰ</translation>
+        <translation>ਸਾਵਧਾਨੀ</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
