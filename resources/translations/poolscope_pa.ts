@@ -1925,259 +1925,259 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਉਣਾ</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕਰਨਾ</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ ਮੈਂਬਰਾਂ ਦਾ ਹੈਸ਼ ਖਿਸਕਿਆ</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੋਕਿਆ ਗਿਆ</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਹੁਣ ਰੋਕਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖੋਜੋ(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਨਿਰਯਾਤ ਕਰੋ(&amp;E)…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਟ੍ਰੇਲ: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ id ਦਾ ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਰਤੋਂਕਾਰ, ਹੋਸਟ, ਪ੍ਰੋਗਰਾਮ ਜਾਂ ਰਾਖਾ</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਵੀ ਕਾਰਵਾਈ</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮਾਂ</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">ਨਿਰਧਾਰਨ ਗਿਣਤੀ</translation>
+        <translation>ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਤਾ</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਐਂਟਰੀਆਂ</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ(&amp;M):</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਤਾ(&amp;T):</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ(&amp;O):</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਐਂਟਰੀ ਮਿਲੀ</numerusform>
+            <numerusform>%n ਐਂਟਰੀਆਂ ਮਿਲੀਆਂ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਪੜ੍ਹੀਆਂ ਵਿੱਚੋਂ %1: ਪੂਰਾ ਟ੍ਰੇਲ।</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ਉੱਥੇ ਰੁਕਿਆ, ਪੁਰਾਣੀਆਂ ਵੇਖਣ ਲਈ ਫਿਲਟਰ ਤੰਗ ਕਰੋ।</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟ੍ਰੇਲ ਪੜ੍ਹਿਆ ਨਹੀਂ ਜਾ ਸਕਿਆ: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਲਾਈਵ ਪੂਲ ਨਿਗਰਾਨੀ ਹੇਠ ਨਹੀਂ: ਪੜ੍ਹਨ ਲਈ ਕੋਈ ਟ੍ਰੇਲ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟ੍ਰੇਲ ਪੜ੍ਹਿਆ ਜਾ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਐਂਟਰੀਆਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਿੱਚ ਨਿਰਯਾਤ ਕੀਤਾ।</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ ਨਹੀਂ ਹੋਇਆ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
+        <translation>ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ − ਮੱਧਿਕਾ</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ (ਗਿਣਤੀ)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਨਾਲ ਕੋਈ ਕਨੈਕਸ਼ਨ ਨਹੀਂ: ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਹੋ ਰਹੀ ਹੈ…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ (ਘਟਨਾਵਾਂ ਪੈਨਲ ਕਾਰਨ ਦੱਸਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਪੜ੍ਹਨਾ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲੇ ਪੋਲ ਦੀ ਉਡੀਕ…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡਾਟਾ ਇਕੱਠਾ ਹੋ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ, ਹੇਠਲੇ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਰੇਖਾ + ਪੱਟੀ ਵਜੋਂ</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ: ਉੱਪਰਲੇ %2, ਹੇਠਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ + ਘੱਟੋ-ਘੱਟ/ਮੱਧਿਕਾ/ਵੱਧ ਤੋਂ ਵੱਧ ਪੱਟੀ</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮੈਂਬਰ: ਉੱਪਰਲੇ %2, ਹੇਠਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 ਲੁਕੇ</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation> · ਜ਼ੂਮ ਕੀਤਾ: ਜ਼ੂਮ ਆਊਟ ਲਈ Esc ਜਾਂ ਸੱਜਾ ਕਲਿੱਕ</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation> · ਲੈਜੰਡ ਲੁਕਿਆ (ਤੰਗ): ਰੰਗ ਸਾਰਣੀ ਵਾਂਗ</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
+        <translation>ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ − ਮੱਧਿਕਾ (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ (%1)</translation>
     </message>
     <message>
         <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਮੱਧਿਕਾ (0)</translation>
     </message>
     <message>
         <source>pool median</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਮੱਧਿਕਾ</translation>
     </message>
     <message>
         <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ − ਮੱਧਿਕਾ</translation>
     </message>
     <message>
         <source>pool minimum</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
-            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
+        <translation>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਵੇਖੋ)</numerusform>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਵੇਖੋ)</numerusform>
         </translation>
     </message>
 </context>
@@ -2235,218 +2235,218 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜੋ</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੋਕੋ</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਲੱਭੋ</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis URL: redis://[user[:password]@]host[:port][/db] ਜਾਂ unix:///path/to/redis.sock। ਪਾਸਵਰਡ ਲੁਕਾ ਕੇ ਦਿਖਾਇਆ ਜਾਂਦਾ ਹੈ ਅਤੇ ਕਦੇ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾਂਦਾ।</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀ। ਸੂਚੀ ਸਰਵਰ &apos;ਤੇ ਮਿਲੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਪੇਸ਼ ਕਰਦੀ ਹੈ (ਪੂਲ ਲੱਭੋ)।</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+        <translation>%1 ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕਿੰਨੀ ਵਾਰ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ। ਹਰ ਪੜ੍ਹਤ ਕੁਝ ਛੋਟੀਆਂ ਕਮਾਂਡਾਂ ਹੈ; ਇਸ ਦੇ ਆਉਣ-ਜਾਣ ਦੇ ਸਮੇਂ ਲਈ ਸਥਿਤੀ ਪੱਟੀ ਵੇਖੋ।</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ ਨਾਲ ਜੁੜੋ ਅਤੇ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰੋ</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ &apos;ਤੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀਆਂ ਲੱਭੋ (TYPE zset ਨਾਲ ਸੀਮਤ SCAN) ਅਤੇ ਉਹਨਾਂ ਨੂੰ ਕੁੰਜੀ ਸੂਚੀ ਵਿੱਚ ਪੇਸ਼ ਕਰੋ</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> ਹਰ ਇੰਨੇ ਸਮੇਂ ਪੋਲ ਕਰੋ </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁੜ ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ ਖਾਲੀ ਹੈ: ਪੂਲ ਦੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਦਾ ਨਾਂ ਦਿਓ</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> ਪਾਸਵਰਡ ਰੱਦ ਹੋਇਆ: ਇਸ ਨੂੰ URL ਵਿੱਚ ਟਾਈਪ ਕਰੋ, ਫਿਰ Enter ਦਬਾਓ </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਤੋੜੋ</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸਰਵਰ ਦੀ ਨਿਗਰਾਨੀ ਬੰਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ &apos;ਤੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀਆਂ ਲੱਭੋ (TYPE zset ਨਾਲ ਸੀਮਤ SCAN)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਨੂੰ ਪਾਸਵਰਡ ਚਾਹੀਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਸਟਮ CA</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਟੀਫਿਕੇਟ ਫ਼ਾਈਲ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਦੀ ਪੁਸ਼ਟੀ ਨਾ ਕਰੋ (ਅਸੁਰੱਖਿਅਤ)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent, ਫਿਰ ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ ਹੋਸਟ ਕੁੰਜੀ ਸਵੀਕਾਰ ਕਰੋ ਅਤੇ ਦਰਜ ਕਰੋ</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ ਯਾਦ ਰੱਖੋ</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਸੋਧੋ</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://, rediss:// (TLS) ਜਾਂ unix:// URL, ਪਾਸਵਰਡ ਤੋਂ ਬਿਨਾਂ: ਪਾਸਵਰਡ ਕਦੇ ਵੀ ਸੈਟਿੰਗ ਫ਼ਾਈਲ ਵਿੱਚ ਸੰਭਾਲੇ ਨਹੀਂ ਜਾਂਦੇ</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ ਛੱਡਣ &apos;ਤੇ ਜੁੜਨ ਵੇਲੇ ਪੁੱਛਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL ਦਾ ਹੋਸਟ</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ: poolscope ਅਤੇ ਸਰਵਰ ਦੇ ਵਿਚਕਾਰ ਕੋਈ ਵੀ ਟ੍ਰੈਫਿਕ ਪੜ੍ਹ ਅਤੇ ਬਦਲ ਸਕਦਾ ਹੈ, ਪਾਸਵਰਡ ਸਮੇਤ। ਸਥਿਤੀ ਪੱਟੀ &quot;TLS, ਪੁਸ਼ਟੀ ਨਹੀਂ ਹੋਈ&quot; ਦੱਸੇਗੀ।</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] ਜਾਂ ਕੋਈ Host ਉਪਨਾਮ</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ (%1): ਭੇਤ ਹਰ ਵਾਰ ਪੁੱਛੇ ਜਾਂਦੇ ਹਨ ਅਤੇ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ Secret Service ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣ-ਚੁਣਿਆ: ਭੇਤ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">ਨਾਂ</translation>
+        <translation>ਨਾਂ</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਇੰਨੇ ਸਮੇਂ ਪੋਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA ਫ਼ਾਈਲ</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਦਾ ਨਾਂ</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਲਾਇੰਟ ਸਰਟੀਫਿਕੇਟ</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਲਾਇੰਟ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਸੁਰੰਗ</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਹੀਂ</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੁੰਜੀ ਫ਼ਾਈਲ</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਫ਼ਾਈਲ ਚੁਣੋ</translation>
     </message>
 </context>
 <context>
@@ -2457,19 +2457,19 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ %1 ਲਈ ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS ਕਲਾਇੰਟ ਕੁੰਜੀ %1 ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਕੁੰਜੀ %1 ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ SSH ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2478,125 +2478,130 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਹੋਸਟ %1 ~/.ssh/known_hosts ਵਿੱਚ ਨਹੀਂ ਹੈ।
+
+ਕੁੰਜੀ ਦੀ ਕਿਸਮ: %2
+ਫਿੰਗਰਪ੍ਰਿੰਟ: %3
+
+ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਸਿਰਫ਼ ਤਾਂ ਭਰੋਸਾ ਕਰੋ ਜੇ ਫਿੰਗਰਪ੍ਰਿੰਟ ਹੋਸਟ ਦਾ ਹੈ (ਇਸ ਦੇ ਪ੍ਰਬੰਧਕ ਨੂੰ ਪੁੱਛੋ, ਜਾਂ ਇਸ ਦੀ ਹੋਸਟ ਕੁੰਜੀ &apos;ਤੇ ssh-keygen -lf ਚਲਾਓ)। ਭਰੋਸਾ ਕਰਨ ਨਾਲ ਇਹ ~/.ssh/known_hosts ਵਿੱਚ ਦਰਜ ਹੋ ਜਾਂਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: ਅਣਜਾਣ SSH ਹੋਸਟ ਕੁੰਜੀ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੋਧੋ...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਕਲ ਬਣਾਓ...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">ਮਿਟਾਓ</translation>
+        <translation>ਮਿਟਾਓ</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜੋ</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਮਿਟਾਓ</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਾਤਾਵਰਣ</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਿਹੜੇ ਕਨੈਕਸ਼ਨ ਭੇਤ ਯਾਦ ਰੱਖਦੇ ਹਨ ਉਹਨਾਂ ਦੇ ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ, ਬਾਕੀ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ। ਕੋਈ ਵੀ ਕਦੇ ਸੈਟਿੰਗ ਫ਼ਾਈਲ ਵਿੱਚ ਨਹੀਂ ਲਿਖਿਆ ਜਾਂਦਾ।</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ (%1): ਪਾਸਵਰਡ ਅਤੇ ਪਾਸਫ੍ਰੇਜ਼ ਹਰ ਵਾਰ ਪੁੱਛੇ ਜਾਂਦੇ ਹਨ ਅਤੇ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀਚੇਨ ਲੱਭੀ ਜਾ ਰਹੀ ਹੈ...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸਮੂਹ %1: %n ਕਨੈਕਸ਼ਨ</numerusform>
+            <numerusform>ਸਮੂਹ %1: %n ਕਨੈਕਸ਼ਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ: ਨਵਾਂ... ਇੱਕ ਸੰਭਾਲਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਵਾਜਾਈ: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, ssh %1 ਰਾਹੀਂ</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ %1 ਮਿਲੀਸਕਿੰਟ ਪੋਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੂਹ: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਾਤਾਵਰਣ: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੈਸ਼ਨ ਲਈ ਖੋਲ੍ਹਣ ਤੱਕ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹੋ ਕੇ ਖੁੱਲ੍ਹਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ: ਕੀਚੇਨ ਤੋਂ</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ: ਜੁੜਨ ਵੇਲੇ ਪੁੱਛਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਨਕਲ)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਨਕਲ %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਅਤੇ ਕੀਚੇਨ ਵਿੱਚ ਇਸ ਦੇ ਭੇਤ ਮਿਟਾਉਣੇ ਹਨ?</translation>
     </message>
 </context>
 <context>
