@@ -2608,23 +2608,23 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>la demonstra listo mankas en la rimedoj</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>la demonstra listo havas neniun uzeblan eron</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>malplena provizo: semante %L1 demonstrajn prokurilojn (dokumentaj adresintervaloj)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>fona ŝarĝo: %L1 laborantoj, ĉirkaŭ %L2 asignoj/s</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>fona ŝarĝo finiĝis kun %L1 eraroj, %L2 nekonataj</translation>
     </message>
 </context>
 <context>
@@ -2650,108 +2650,108 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Malŝlosi skribadon por ĉi tiu seanco</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Produktadaj konektoj malfermiĝas kun ŝlosita skribado; ĉi tio malŝlosas ĝin ĝis alia konekto estas elektita</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-konekto</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: skribado estas ŝlosita. Ĉi tiu provizo estas nur observata; malŝlosu skribadon por semi, forigi, restarigi aŭ asigni.</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Malŝlosi skribadon</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · skribado ŝlosita</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: skribado estas malŝlosita por ĉi tiu seanco. Pluraj forigoj, restarigoj je nulo kaj la demo de nombro-rekomencigo ankoraŭ petas la nomon de la provizo.</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝ&amp;losi skribadon</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · skribado malŝlosita por ĉi tiu seanco</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>konekto</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>demo</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>forigo</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>eksporto</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>sano</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>ŝarĝo</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemando</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>provizo</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">registraĵo</translation>
+        <translation>registraĵo</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>skanado</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>scenaro</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>semado</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>servilo</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Operacioj kaj eraroj, plej novaj unue</translation>
     </message>
 </context>
 <context>
@@ -2770,47 +2770,47 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfreŝa: neniu sukcesa pridemando ekde %1. Ĉi tiuj ciferoj estas de tiam.</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 forigitaj)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 kun la %3 forigitaj)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej okupata (lastaj %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (neniuj asignoj)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /s</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>plena momentfoto</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>resumo: %1 membroj &gt; %2 (kvantiloj, supro/malsupro, alpinglitaj kaj la vicoj sur ekrano estas legataj)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>atendanta: unua skanado de sumoj %1 %</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>La indico de Jain bezonas la nombron de ĉiu membro: malrapida fona skanado legas la tutan provizon en malgrandaj paĝoj, kaj la indico aperas kiam ĝia unua trairo finiĝas</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>plej alta nombro: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2925,11 +2925,11 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> s</translation>
+        <translation> s</translation>
     </message>
 </context>
 <context>
@@ -2945,132 +2945,132 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">Provizo</translation>
+        <translation>Provizo</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventoj</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">Membroj</translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizoj</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmoj</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo rifuzis la pasvorton</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dosiero</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektoj...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservitaj konektoj: URL, agordoj de TLS kaj SSH, ŝlosilo de la provizo kaj pridemanda intervalo; sekretoj en la ŝlosilaro</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope-registraĵoj (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">Ĉiuj dosieroj (*)</translation>
+        <translation>Ĉiuj dosieroj (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon sen ajna Redis-konekto, nurlege: ĝia historio, markiloj kaj lasta pridemando</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>Registri dum observado</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>Teni la historion de la observata provizo en ĝia registraĵo (unu dosiero po servilo kaj provizo en la datuma dosierujo), por ke ĝi estu tie la venontan fojon kiam la provizo estos malfermita</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliri</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Provizo</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmaj &amp;reguloj…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrol&amp;spuro…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vido</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Superrigardo de ĉiu provizo…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu provizo de ĉiu konservita konekto en unu tabelo</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Helpo</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Pri poolscope</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Viva stirpanelo por Redis-provizoj de malplej uzataj prokuriloj: ordigita aro, kies poentaroj nombras asignojn, servata de allocate.lua.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Agoj</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la diagramon, la historion aŭ la tabelon</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · registraĵo %1 · %2 (nurlega)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>legante la registraĵon %1…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas malfermi la registraĵon: %1</translation>
     </message>
 </context>
 <context>
@@ -3089,236 +3089,239 @@ Konekti provas denove.</translation>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtri membrojn… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri nur membrojn, kies identigilo enhavas ĉi tiun tekston</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vicoj tenas siajn lokojn dum la montrilo estas super la tabelo aŭ vicoj estas elektitaj, por ke la vico, kiun vi celas, restu la vico, kiun vi klakas. Nombroj ankoraŭ ĝisdatiĝas. Reordigu nun, aŭ forigu la montrilon kaj malplenigu la elekton.</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajna sano</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sano: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri nur membrojn en ĉi tiu sanstato</translation>
     </message>
     <message>
         <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> · &lt;a href=&quot;resort&quot;&gt;reordigi nun&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ordo tenata: vicoj elektitaj</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ordo tenata: montrilo super la tabelo</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>Trovi membron aŭ la komencon de ĝia identigilo… (Ctrl+F, serĉata sur la servilo)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu provizo estas legata en resuma reĝimo: nur la vicoj sur ekrano estas legataj, kaj vicoj restas en rangordo (nombro kreskanta: la venonta asignota unue). Tajpu identigilon de membro aŭ ĝian komencon (usklecodistinge): la servilo serĉas la membron laŭ nomo kaj fone skanas por identigiloj komenciĝantaj per la teksto, po kelkaj malgrandaj paĝoj; la trovitaj membroj fariĝas la vicoj de la tabelo, por alpingli aŭ forigi. Malplenigu la kampon por reveni al la vicoj laŭ rango.</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfreŝa: neniu sukcesa pridemando ekde %1. Nombroj, rapidoj kaj &quot;lasta ŝanĝo&quot; estas de tiam.</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante &quot;%1&quot; en la provizo…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>La serĉo de &quot;%1&quot; malsukcesis: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante &quot;%1&quot; en la provizo… (%2 paĝoj legitaj)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro estas aŭ komenciĝas per &quot;%1&quot; (la tuta provizo estis traserĉita; identigiloj estas usklecodistingaj).</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro estas %1 (sana filtrilo).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro kongruas kun &quot;%1&quot; kaj estas %2 (sana filtrilo).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro kongruas kun &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita. Enigu Redis-URL kaj ŝlosilon de provizo supre, poste Konekti.</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas atingi %1: reprovante. La eventa panelo diras kial.</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: %1
+Konekti provas denove.</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektita, sed legi &quot;%1&quot; malsukcesas: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektiĝante al %1…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe &quot;%1&quot;. (Nurlega: alia procezo devas semi ĝin.)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe &quot;%1&quot;: Semi… (Ctrl+N) por aldoni prokurilojn.</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>serĉante…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>unuaj %1 trovitaj: tajpu pli por malvastigi</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>tuta provizo traserĉita</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>serĉante… %Ln paĝo</numerusform>
+            <numerusform>serĉante… %Ln paĝoj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 trovitaj por &quot;%2&quot; · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en la provizo, laŭ rango (resuma reĝimo) · %2 forigitaj</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 montritaj · %2 en la provizo · %3 forigitaj</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refreŝigi</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Superrigardo de ĉiu provizo – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konektoj:</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtri vicojn: konekto, provizo, stato…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Montras nur la vicojn kun ĉi tiu teksto en iu ajn kolumno (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Legas ĉiun servilon nun (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eksporti</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Montritaj vicoj kiel CSV…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>Montritaj vicoj kiel JSON…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu provizo de la elektitaj konektoj. Enigo aŭ duobla klako malfermas la provizon en la ĉefa fenestro.</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu konservita konekto</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>bezonas pasvorton: konektiĝu al ĝi unufoje (Dosiero ▸ Konektoj…) kaj la superrigardo ankaŭ legas ĝin</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniuj konservitaj konektoj.
+
+Aldonu unu per Dosiero ▸ Konektoj… (Ctrl+Shift+O): Nova, poste la URL de la servilo kaj la ŝlosilo de la provizo. Skriptoj povas aldoni ilin per “poolscope-cli profile add NAME --url URL”. La superrigardo tiam listigas ĉiun provizon de ĉiu konservita konekto.</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu konservita konekto estas en ĉi tiu grupo.</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 el %2 vicoj montritaj · %3 konektoj, ĉiu servilo legata ĉiujn %4 s</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · lasta sukcesa pridemando: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 vicoj skribitaj al %2</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblis skribi %1: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la superrigardon kiel CSV</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-dosieroj (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la superrigardon kiel JSON</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-dosieroj (*.json)</translation>
     </message>
 </context>
 <context>
