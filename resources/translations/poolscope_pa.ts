@@ -2608,23 +2608,23 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ ਸੂਚੀ ਸਰੋਤਾਂ ਵਿੱਚੋਂ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਵਰਤਣਯੋਗ ਐਂਟਰੀ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ ਪੂਲ: %L1 ਡੈਮੋ ਪਰਾਕਸੀਆਂ ਸੂਚੀ ਤੋਂ ਜੋੜੀਆਂ ਜਾ ਰਹੀਆਂ ਹਨ (ਦਸਤਾਵੇਜ਼ੀ ਪਤਾ ਸੀਮਾਵਾਂ)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛੋਕੜ ਲੋਡ: %L1 ਵਰਕਰ, ਲਗਭਗ %L2 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛੋਕੜ ਲੋਡ %L1 ਗਲਤੀਆਂ, %L2 ਅਣਜਾਣ ਨਾਲ ਖਤਮ ਹੋਇਆ</translation>
     </message>
 </context>
 <context>
@@ -2650,108 +2650,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ ਕਨੈਕਸ਼ਨ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹੋ ਕੇ ਖੁੱਲ੍ਹਦੇ ਹਨ; ਇਹ ਉਹਨਾਂ ਨੂੰ ਕੋਈ ਹੋਰ ਕਨੈਕਸ਼ਨ ਚੁਣੇ ਜਾਣ ਤੱਕ ਖੋਲ੍ਹਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹਨ। ਇਸ ਪੂਲ ਦੀ ਸਿਰਫ਼ ਨਿਗਰਾਨੀ ਹੁੰਦੀ ਹੈ; ਸੂਚੀ ਤੋਂ ਜੋੜਨ, ਹਟਾਉਣ, ਬਹਾਲ ਕਰਨ ਜਾਂ ਨਿਰਧਾਰਤ ਕਰਨ ਲਈ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ।</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ(&amp;U)</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੁੱਲ੍ਹੀਆਂ ਹਨ। ਕਈ ਮੈਂਬਰ ਹਟਾਉਣੇ, ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਅਤੇ ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ ਅਜੇ ਵੀ ਪੂਲ ਦਾ ਨਾਂ ਮੰਗਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਕਰੋ(&amp;L)</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੁੱਲ੍ਹੀਆਂ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਉਣਾ</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲੋਡ</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">ਰਿਕਾਰਡਿੰਗ</translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਕੈਨ</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈਆਂ ਅਤੇ ਗਲਤੀਆਂ, ਸਭ ਤੋਂ ਨਵੀਆਂ ਪਹਿਲਾਂ</translation>
     </message>
 </context>
 <context>
@@ -2770,47 +2770,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: %1 ਤੋਂ ਕੋਈ ਸਫਲ ਪੋਲ ਨਹੀਂ। ਇਹ ਅੰਕੜੇ ਉਦੋਂ ਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 ਹਟਾਏ)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%3 ਹਟਾਇਆਂ ਸਮੇਤ %2)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵਿਅਸਤ (ਪਿਛਲੇ %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਸਨੈਪਸ਼ਾਟ</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰ: %1 ਮੈਂਬਰ &gt; %2 (ਕੁਆਂਟਾਈਲ, ਉੱਪਰਲੇ/ਹੇਠਲੇ, ਪਿੰਨ ਕੀਤੇ ਅਤੇ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਕਾਇਆ: ਪਹਿਲਾ ਕੁੱਲ ਸਕੈਨ %1%</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain ਸੂਚਕ ਨੂੰ ਹਰ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਚਾਹੀਦੀ ਹੈ: ਇੱਕ ਘੱਟ-ਦਰ ਪਿਛੋਕੜ ਸਕੈਨ ਪੂਰੇ ਪੂਲ ਨੂੰ ਛੋਟੇ ਪੰਨਿਆਂ ਵਿੱਚ ਪੜ੍ਹਦਾ ਹੈ ਅਤੇ ਇਸ ਦਾ ਪਹਿਲਾ ਗੇੜ ਪੂਰਾ ਹੋਣ &apos;ਤੇ ਸੂਚਕ ਦਿਸਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵੱਧ ਗਿਣਤੀ: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2925,11 +2925,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
 </context>
 <context>
@@ -2945,132 +2945,132 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">ਪੂਲ</translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘਟਨਾਵਾਂ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀਆਂ</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਨੇ ਪਾਸਵਰਡ ਰੱਦ ਕਰ ਦਿੱਤਾ</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫ਼ਾਈਲ(&amp;F)</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ: URL, TLS ਅਤੇ SSH ਸੈਟਿੰਗਾਂ, ਪੂਲ ਕੁੰਜੀ ਅਤੇ ਪੋਲ ਅੰਤਰਾਲ; ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੋ…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਰਿਕਾਰਡਿੰਗਾਂ (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਿਨਾਂ ਕਿਸੇ Redis ਕਨੈਕਸ਼ਨ ਦੇ ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੋ, ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਇਸ ਦਾ ਇਤਿਹਾਸ, ਨਿਸ਼ਾਨ ਅਤੇ ਆਖਰੀ ਪੋਲ</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਗਰਾਨੀ ਦੌਰਾਨ ਰਿਕਾਰਡ ਕਰੋ</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਗਰਾਨੀ ਹੇਠਲੇ ਪੂਲ ਦਾ ਇਤਿਹਾਸ ਇਸ ਦੀ ਰਿਕਾਰਡਿੰਗ ਵਿੱਚ ਰੱਖੋ (ਡਾਟਾ ਡਾਇਰੈਕਟਰੀ ਵਿੱਚ ਹਰ ਸਰਵਰ ਅਤੇ ਪੂਲ ਲਈ ਇੱਕ ਫ਼ਾਈਲ), ਤਾਂ ਜੋ ਅਗਲੀ ਵਾਰ ਪੂਲ ਖੋਲ੍ਹਣ &apos;ਤੇ ਇਹ ਉੱਥੇ ਹੋਵੇ</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ(&amp;P)</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ(&amp;R)…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਟ੍ਰੇਲ(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪੂਲ ਦੀ ਝਲਕ(&amp;O)…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ ਦਾ ਹਰ ਪੂਲ ਇੱਕ ਸਾਰਣੀ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਦਦ(&amp;H)</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਬਾਰੇ</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Redis ਦੇ ਸਭ ਤੋਂ ਘੱਟ ਵਰਤੀ ਪਰਾਕਸੀ ਪੂਲਾਂ ਲਈ ਲਾਈਵ ਡੈਸ਼ਬੋਰਡ: ਇੱਕ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਜਿਸ ਦੇ ਸਕੋਰ ਨਿਰਧਾਰਨ ਗਿਣਦੇ ਹਨ, allocate.lua ਦੁਆਰਾ ਸੇਵਾ।&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈਆਂ</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ, ਇਤਿਹਾਸ ਜਾਂ ਸਾਰਣੀ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · ਰਿਕਾਰਡਿੰਗ %1 · %2 (ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ %1 ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %1</translation>
     </message>
 </context>
 <context>
@@ -3089,236 +3089,239 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਫਿਲਟਰ ਕਰੋ… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਉਹ ਮੈਂਬਰ ਦਿਖਾਓ ਜਿਨ੍ਹਾਂ ਦੀ id ਵਿੱਚ ਇਹ ਟੈਕਸਟ ਹੈ</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਦੋਂ ਪੁਆਇੰਟਰ ਸਾਰਣੀ ਉੱਤੇ ਹੋਵੇ ਜਾਂ ਕਤਾਰਾਂ ਚੁਣੀਆਂ ਹੋਣ, ਕਤਾਰਾਂ ਆਪਣੀ ਥਾਂ &apos;ਤੇ ਰਹਿੰਦੀਆਂ ਹਨ, ਤਾਂ ਜੋ ਜਿਸ ਕਤਾਰ ਦਾ ਤੁਸੀਂ ਨਿਸ਼ਾਨਾ ਲੈਂਦੇ ਹੋ ਉਹੀ ਕਲਿੱਕ ਹੋਵੇ। ਗਿਣਤੀਆਂ ਫਿਰ ਵੀ ਅੱਪਡੇਟ ਹੁੰਦੀਆਂ ਹਨ। ਹੁਣੇ ਮੁੜ-ਕ੍ਰਮਬੱਧ ਕਰੋ, ਜਾਂ ਪੁਆਇੰਟਰ ਹਟਾਓ ਅਤੇ ਚੋਣ ਸਾਫ਼ ਕਰੋ।</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਵੀ ਸਿਹਤ</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਇਸ ਸਿਹਤ ਸਥਿਤੀ ਵਾਲੇ ਮੈਂਬਰ ਦਿਖਾਓ</translation>
     </message>
     <message>
         <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> · &lt;a href=&quot;resort&quot;&gt;ਹੁਣੇ ਮੁੜ-ਕ੍ਰਮਬੱਧ ਕਰੋ&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ਕ੍ਰਮ ਰੋਕਿਆ: ਕਤਾਰਾਂ ਚੁਣੀਆਂ ਹਨ</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ਕ੍ਰਮ ਰੋਕਿਆ: ਪੁਆਇੰਟਰ ਸਾਰਣੀ ਉੱਤੇ</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ ਜਾਂ ਇਸ ਦੀ id ਦੀ ਸ਼ੁਰੂਆਤ ਲੱਭੋ… (Ctrl+F, ਸਰਵਰ &apos;ਤੇ ਖੋਜਿਆ)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹ ਪੂਲ ਸਾਰ ਮੋਡ ਵਿੱਚ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ: ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ, ਅਤੇ ਕਤਾਰਾਂ ਦਰਜੇ ਦੇ ਕ੍ਰਮ ਵਿੱਚ ਰਹਿੰਦੀਆਂ ਹਨ (ਗਿਣਤੀ ਵਧਦੇ ਕ੍ਰਮ ਵਿੱਚ: ਅਗਲਾ ਨਿਰਧਾਰਤ ਹੋਣ ਵਾਲਾ ਪਹਿਲਾਂ)। ਕਿਸੇ ਮੈਂਬਰ ਦੀ id ਜਾਂ ਇਸ ਦੀ ਸ਼ੁਰੂਆਤ ਟਾਈਪ ਕਰੋ (ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ): ਸਰਵਰ ਮੈਂਬਰ ਨੂੰ ਨਾਂ ਨਾਲ ਲੱਭਦਾ ਹੈ ਅਤੇ ਪਿਛੋਕੜ ਵਿੱਚ ਟੈਕਸਟ ਨਾਲ ਸ਼ੁਰੂ ਹੋਣ ਵਾਲੀਆਂ id ਲਈ ਸਕੈਨ ਕਰਦਾ ਹੈ, ਇੱਕ ਵਾਰ ਵਿੱਚ ਕੁਝ ਛੋਟੇ ਪੰਨੇ; ਮਿਲੇ ਮੈਂਬਰ ਸਾਰਣੀ ਦੀਆਂ ਕਤਾਰਾਂ ਬਣ ਜਾਂਦੇ ਹਨ, ਪਿੰਨ ਕਰਨ ਜਾਂ ਹਟਾਉਣ ਲਈ। ਦਰਜੇ ਵਾਲੀਆਂ ਕਤਾਰਾਂ &apos;ਤੇ ਵਾਪਸ ਜਾਣ ਲਈ ਖੇਤਰ ਸਾਫ਼ ਕਰੋ।</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: %1 ਤੋਂ ਕੋਈ ਸਫਲ ਪੋਲ ਨਹੀਂ। ਗਿਣਤੀਆਂ, ਦਰਾਂ ਅਤੇ &quot;ਆਖਰੀ ਤਬਦੀਲੀ&quot; ਉਦੋਂ ਦੀਆਂ ਹਨ।</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ &quot;%1&quot; ਖੋਜਿਆ ਜਾ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ਦੀ ਖੋਜ ਅਸਫਲ: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ &quot;%1&quot; ਖੋਜਿਆ ਜਾ ਰਿਹਾ ਹੈ… (%2 ਪੰਨੇ ਪੜ੍ਹੇ)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਹੀਂ ਹੈ ਜਾਂ ਇਸ ਨਾਲ ਸ਼ੁਰੂ ਨਹੀਂ ਹੁੰਦਾ (ਪੂਰਾ ਪੂਲ ਖੋਜਿਆ ਗਿਆ; id ਵਿੱਚ ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ)।</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ %1 ਨਹੀਂ ਹੈ (ਸਿਹਤ ਫਿਲਟਰ)।</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦਾ ਅਤੇ %2 ਨਹੀਂ ਹੈ (ਸਿਹਤ ਫਿਲਟਰ)।</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦਾ।</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ। ਉੱਪਰ Redis URL ਅਤੇ ਪੂਲ ਕੁੰਜੀ ਦਿਓ, ਫਿਰ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੱਕ ਪਹੁੰਚ ਨਹੀਂ ਹੋ ਸਕਦੀ: ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਹੋ ਰਹੀ ਹੈ। ਘਟਨਾਵਾਂ ਪੈਨਲ ਕਾਰਨ ਦੱਸਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ: %1
+ਜੁੜੋ ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਕਰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਹੈ, ਪਰ &quot;%1&quot; ਪੜ੍ਹਨਾ ਅਸਫਲ: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ। (ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਕਿਸੇ ਹੋਰ ਪ੍ਰਕਿਰਿਆ ਨੂੰ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜਨੇ ਪੈਣਗੇ।)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ… (Ctrl+N)।</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖੋਜ ਜਾਰੀ…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲੇ %1 ਮਿਲੇ: ਤੰਗ ਕਰਨ ਲਈ ਹੋਰ ਟਾਈਪ ਕਰੋ</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਪੂਲ ਖੋਜਿਆ</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਖੋਜ ਜਾਰੀ… %Ln ਪੰਨਾ</numerusform>
+            <numerusform>ਖੋਜ ਜਾਰੀ… %Ln ਪੰਨੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%2&quot; ਲਈ %1 ਮਿਲੇ · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ %1, ਦਰਜੇ ਅਨੁਸਾਰ (ਸਾਰ ਮੋਡ) · %2 ਹਟਾਏ</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਦਿਖਾਏ · ਪੂਲ ਵਿੱਚ %2 · %3 ਹਟਾਏ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>ਤਾਜ਼ਾ ਕਰੋ(&amp;R)</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪੂਲ ਦੀ ਝਲਕ – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ(&amp;C):</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਤਾਰਾਂ ਫਿਲਟਰ ਕਰੋ: ਕਨੈਕਸ਼ਨ, ਪੂਲ, ਸਥਿਤੀ…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਉਹ ਕਤਾਰਾਂ ਦਿਖਾਉਂਦਾ ਹੈ ਜਿਨ੍ਹਾਂ ਦੇ ਕਿਸੇ ਵੀ ਕਾਲਮ ਵਿੱਚ ਇਹ ਟੈਕਸਟ ਹੈ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸਰਵਰ ਹੁਣੇ ਪੜ੍ਹਦਾ ਹੈ (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ(&amp;E)</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਈਆਂ ਕਤਾਰਾਂ CSV ਵਜੋਂ…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਈਆਂ ਕਤਾਰਾਂ JSON ਵਜੋਂ…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਕਨੈਕਸ਼ਨਾਂ ਦਾ ਹਰ ਪੂਲ। Enter ਜਾਂ ਡਬਲ ਕਲਿੱਕ ਪੂਲ ਨੂੰ ਮੁੱਖ ਵਿੰਡੋ ਵਿੱਚ ਖੋਲ੍ਹਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੂਹ %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ ਚਾਹੀਦਾ ਹੈ: ਇਸ ਨਾਲ ਇੱਕ ਵਾਰ ਜੁੜੋ (ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ…) ਅਤੇ ਝਲਕ ਵੀ ਇਸ ਨੂੰ ਪੜ੍ਹਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ।
+
+ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ… (Ctrl+Shift+O) ਨਾਲ ਇੱਕ ਜੋੜੋ: ਨਵਾਂ, ਫਿਰ ਸਰਵਰ ਦਾ URL ਅਤੇ ਪੂਲ ਕੁੰਜੀ। ਸਕ੍ਰਿਪਟਾਂ ਇਹਨਾਂ ਨੂੰ “poolscope-cli profile add NAME --url URL” ਨਾਲ ਜੋੜ ਸਕਦੀਆਂ ਹਨ। ਫਿਰ ਝਲਕ ਹਰ ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ ਦਾ ਹਰ ਪੂਲ ਸੂਚੀਬੱਧ ਕਰਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸਮੂਹ ਵਿੱਚ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚੋਂ %1 ਕਤਾਰਾਂ ਦਿਖਾਈਆਂ · %3 ਕਨੈਕਸ਼ਨ, ਹਰ ਸਰਵਰ ਹਰ %4 ਸਕਿੰਟ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · ਆਖਰੀ ਸਫਲ ਪੋਲ: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਕਤਾਰਾਂ %2 ਵਿੱਚ ਲਿਖੀਆਂ</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਿਖੀ ਨਹੀਂ ਜਾ ਸਕੀ: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>ਝਲਕ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>ਝਲਕ JSON ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON ਫ਼ਾਈਲਾਂ (*.json)</translation>
     </message>
 </context>
 <context>
