@@ -3328,238 +3328,240 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     <name>poolscope::PoolActions</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">ਤਾਜ਼ਾ ਕਰੋ</translation>
+        <translation>ਤਾਜ਼ਾ ਕਰੋ</translation>
     </message>
     <message>
         <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਹੁਣੇ ਪੋਲ ਕਰੋ (F5)</translation>
     </message>
     <message>
         <source>Seed…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
     </message>
     <message>
         <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਰਾਕਸੀ ਸੂਚੀ ਆਯਾਤ ਕਰੋ (Ctrl+N)</translation>
     </message>
     <message>
         <source>Evict</source>
         <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਉਹਨਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਰੱਖਦੇ ਹੋਏ ਪੂਲ ਵਿੱਚੋਂ ਕੱਢੋ (Delete)</translation>
     </message>
     <message>
         <source>Restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਹਟਾਏ ਮੈਂਬਰਾਂ ਨੂੰ ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਚੁਣ ਕੇ ਵਾਪਸ ਲਿਆਓ (Ctrl+R)</translation>
     </message>
     <message>
         <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਸਟ ਨਿਰਧਾਰਨ…</translation>
     </message>
     <message>
         <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ਰਾਹੀਂ ਨਿਰਧਾਰਨ ਚਲਾਓ (Ctrl+T)</translation>
     </message>
     <message>
         <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ: ਗਿਣਤੀ ਰੀਸੈੱਟ…</translation>
     </message>
     <message>
         <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼ ਇਸ ਦੇ ਆਪਣੇ ਪੂਲ &apos;ਤੇ ਚਲਾਓ: ਇੱਕ ਮੈਂਬਰ ਹਟਾਓ, ਇਸ ਨੂੰ ਬਹਾਲ ਕਰੋ, ਅਤੇ ਹੜ੍ਹ ਦੀ ਪੂਰਵ-ਅਨੁਮਾਨ ਨਾਲ ਤੁਲਨਾ ਕਰੋ</translation>
     </message>
     <message>
         <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ &apos;ਤੇ ਪਿੰਨ ਕਰੋ</translation>
     </message>
     <message>
         <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਜਿੰਨਾ ਵੀ ਵੱਡਾ ਹੋਵੇ, ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਹਮੇਸ਼ਾ ਚਾਰਟ ਵਿੱਚ ਦਿਖਾਓ (Ctrl+P); ਅਨਪਿੰਨ ਕਰਨ ਲਈ ਦੁਬਾਰਾ</translation>
     </message>
     <message>
         <source>Find member</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਲੱਭੋ</translation>
     </message>
     <message>
         <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਸਾਰਣੀ ਫਿਲਟਰ ਕਰੋ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ PNG ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਨੂੰ ਚਿੱਤਰ ਵਜੋਂ ਸੰਭਾਲੋ</translation>
     </message>
     <message>
         <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੇਂ ਦੇ ਨਾਲ ਹਰ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੋ: ਸਮਾਂ, ਮੈਂਬਰ, ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਸਾਰਣੀ ਜਿਵੇਂ ਦਿਖਾਈ ਗਈ ਹੈ ਸੰਭਾਲੋ (ਕ੍ਰਮਬੱਧ ਅਤੇ ਫਿਲਟਰ ਕੀਤੀ)</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਤੋਂ ਪਹਿਲਾਂ ਨਿਗਰਾਨੀ ਹੇਠ ਰਹੇ ਪੂਲ ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ (Alt+Left)</translation>
     </message>
     <message>
         <source>Check selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ</translation>
     </message>
     <message>
         <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਦੀ ਉਹਨਾਂ ਦੀਆਂ ਪਰਾਕਸੀਆਂ ਰਾਹੀਂ ਸਿਹਤ ਟੀਚੇ ਦੇ ਵਿਰੁੱਧ ਜਾਂਚ ਕਰੋ; ਨਤੀਜੇ ਸਿਹਤ ਹੈਸ਼ ਵਿੱਚ (Ctrl+K)</translation>
     </message>
     <message>
         <source>Health check target</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ ਜਾਂਚ ਟੀਚਾ</translation>
     </message>
     <message>
         <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪਰਾਕਸੀ ਰਾਹੀਂ ਲਿਆਂਦਾ URL (http:// ਜਾਂ https://):</translation>
     </message>
     <message>
         <source>Show credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਮਾਣ-ਪੱਤਰ ਦਿਖਾਓ</translation>
     </message>
     <message>
         <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ, ਚਾਰਟ, ਘਟਨਾਵਾਂ ਅਤੇ ਡਾਇਲਾਗਾਂ ਵਿੱਚ ਮੈਂਬਰ id (user:pass@host) ਵਿੱਚ ਪਰਾਕਸੀ ਪਾਸਵਰਡ ਦਿਖਾਓ; ਬੰਦ: user:****@host</translation>
     </message>
     <message>
         <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਨਿਰਯਾਤਾਂ ਵਿੱਚ ਪ੍ਰਮਾਣ-ਪੱਤਰ ਸ਼ਾਮਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ ਕੀਤੀਆਂ CSV ਫ਼ਾਈਲਾਂ ਵਿੱਚ ਪਰਾਕਸੀ ਪਾਸਵਰਡ ਲਿਖੋ; ਬੰਦ: user:****@host</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG ਚਿੱਤਰ (*.png)</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ: %1</translation>
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ ਰੱਦ: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਜਾਂਚਣ ਲਈ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਪੂਲ ਵਿੱਚ ਇੱਕ ਜਾਂ ਵੱਧ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਓ (Delete)</translation>
     </message>
     <message numerus="yes">
         <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੁਣਿਆ ਮੈਂਬਰ ਹਟਾਓ (Delete)</numerusform>
+            <numerusform>%n ਚੁਣੇ ਮੈਂਬਰ ਹਟਾਓ (Delete)</numerusform>
         </translation>
     </message>
     <message>
         <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਇੱਕ ਜਾਂ ਵੱਧ ਹਟਾਏ (ਸਲੇਟੀ) ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਹਾਲ ਕਰੋ (Ctrl+R)</translation>
     </message>
     <message numerus="yes">
         <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੁਣਿਆ ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ (Ctrl+R)</numerusform>
+            <numerusform>%n ਚੁਣੇ ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ (Ctrl+R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਤੋਂ ਅਨਪਿੰਨ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਪਹਿਲਾਂ ਸਾਰਣੀ ਵਿੱਚ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਹਮੇਸ਼ਾ ਚਾਰਟ ਵਿੱਚ ਦਿਖਾਉਣਾ ਬੰਦ ਕਰੋ (Ctrl+P)</translation>
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ &quot;%1&quot; ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਇਸ ਵਿੰਡੋ ਵਿੱਚ ਅਜੇ ਕਿਸੇ ਹੋਰ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋਈ</translation>
     </message>
     <message>
         <source>Evict %1?
 
 It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ %1 ਹਟਾਉਣਾ ਹੈ?
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਸ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੀ ਜਾਂਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>  • %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  • %1</translation>
     </message>
     <message numerus="yes">
         <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  … ਅਤੇ %n ਹੋਰ</numerusform>
+            <numerusform>  … ਅਤੇ %n ਹੋਰ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3569,80 +3571,88 @@ It gets no allocations until restored; its count is saved.</source>
 
 They get no allocations until restored; their counts are saved.</source>
         <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੀ ਇਹ %n ਮੈਂਬਰ ਹਟਾਉਣਾ ਹੈ?
+
+%1
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਸ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੀ ਜਾਂਦੀ ਹੈ।</numerusform>
+            <numerusform>ਕੀ ਇਹ %n ਮੈਂਬਰ ਹਟਾਉਣੇ ਹਨ?
+
+%1
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਹਨਾਂ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਹਨਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਸੰਭਾਲੀਆਂ ਜਾਂਦੀਆਂ ਹਨ।</numerusform>
         </translation>
     </message>
     <message>
         <source>Evict member</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Evict members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Restore at zero</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੀ %n ਮੈਂਬਰ ਨੂੰ ਗਿਣਤੀ ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਹੈ? ਪੂਲ ਦੇ ਬਰਾਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲਦਾ ਹੈ।</numerusform>
+            <numerusform>ਕੀ %n ਮੈਂਬਰਾਂ ਨੂੰ ਗਿਣਤੀ ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਹੈ? ਪੂਲ ਦੇ ਬਰਾਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਹਰੇਕ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲਦਾ ਹੈ।</numerusform>
         </translation>
     </message>
     <message>
         <source>restore at zero not confirmed: nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲੀ ਦੀ ਪੁਸ਼ਟੀ ਨਹੀਂ ਹੋਈ: ਕੁਝ ਨਹੀਂ ਲਿਖਿਆ</translation>
     </message>
     <message>
         <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ</translation>
     </message>
     <message>
         <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ</translation>
     </message>
     <message>
         <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ</translation>
     </message>
     <message>
         <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %2</translation>
     </message>
     <message>
         <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ %1 ਵਿੱਚ ਸੰਭਾਲੀ</translation>
     </message>
     <message>
         <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ %1 ਵਿੱਚ ਸੰਭਾਲੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolAlerts</name>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ %1</translation>
     </message>
     <message>
         <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਸਰਗਰਮ ਹੋਈ: %1: %2</translation>
     </message>
     <message>
         <source>alert: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ: %1</translation>
     </message>
     <message>
         <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਹੱਲ ਹੋਈ: %1</translation>
     </message>
     <message>
         <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੱਲ ਹੋਈ: %1</translation>
     </message>
 </context>
 <context>
@@ -3723,34 +3733,34 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ %1 (%3, pid %4)</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ</translation>
     </message>
     <message numerus="yes">
         <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 ਨੇ ਸੂਚੀ ਤੋਂ %n ਮੈਂਬਰ ਜੋੜਿਆ</numerusform>
+            <numerusform>%1 ਨੇ ਸੂਚੀ ਤੋਂ %n ਮੈਂਬਰ ਜੋੜੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੇ %2 ਹਟਾਇਆ</translation>
     </message>
     <message>
         <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੇ %2 ਬਹਾਲ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; ਕਾਰਨ: %2</translation>
     </message>
 </context>
 <context>
@@ -3765,215 +3775,215 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>a recording, opened read only: there is no pool to write to</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਰਿਕਾਰਡਿੰਗ, ਸਿਰਫ਼-ਪੜ੍ਹਨ ਲਈ ਖੋਲ੍ਹੀ: ਲਿਖਣ ਲਈ ਕੋਈ ਪੂਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਮੋਡ (--read-only): poolscope ਸਿਰਫ਼ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਨਾਲ ਜੁੜਿਆ ਨਹੀਂ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
     </message>
     <message>
         <source>read-only: the server refuses writes for this user (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਸਰਵਰ ਇਸ ਵਰਤੋਂਕਾਰ ਲਈ ਲਿਖਤਾਂ ਰੱਦ ਕਰਦਾ ਹੈ (%1)</translation>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜ ਰਿਹਾ ਹੈ, ਪੂਲ &quot;%2&quot;</translation>
     </message>
     <message>
         <source>back to this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੋਂ ਕਨੈਕਸ਼ਨ ਟੁੱਟਿਆ</translation>
     </message>
     <message>
         <source>polling paused</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਿੰਗ ਰੋਕੀ ਗਈ</translation>
     </message>
     <message>
         <source>polling resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਿੰਗ ਮੁੜ ਸ਼ੁਰੂ</translation>
     </message>
     <message>
         <source>connected to %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜਿਆ (%2)</translation>
     </message>
     <message>
         <source>connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਗੁਆਚਿਆ, ਦੁਬਾਰਾ ਜੁੜ ਰਿਹਾ ਹੈ: %1</translation>
     </message>
     <message>
         <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ: ਪ੍ਰਾਇਮਰੀ %1 ਤੋਂ %2 &apos;ਤੇ ਗਿਆ (sentinel %3 ਦੁਆਰਾ ਦੱਸਿਆ)</translation>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ &quot;%1&quot;: %L2 ਮੈਂਬਰ, %L3 ਹਟਾਏ%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>%1 · not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ: Redis URL ਖੇਤਰ ਵਿੱਚ ਪਾਸਵਰਡ ਦਿਓ</translation>
     </message>
     <message>
         <source>recording (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ (ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ %1 ਖੋਲ੍ਹੀ (%3 &apos;ਤੇ ਪੂਲ %2, %L4 ਪੋਲ, ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਰੱਦ: %2</translation>
     </message>
     <message>
         <source>seed +%L1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ +%L1 %2 &apos;ਤੇ</translation>
     </message>
     <message>
         <source>%L1 already in the pool kept their count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ %L1 ਨੇ ਆਪਣੀ ਗਿਣਤੀ ਰੱਖੀ</translation>
     </message>
     <message>
         <source>%L1 reset</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਰੀਸੈੱਟ</translation>
     </message>
     <message>
         <source>%L1 evicted not re-added (restore them instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਹਟਾਏ ਦੁਬਾਰਾ ਨਹੀਂ ਜੋੜੇ (ਇਸ ਦੀ ਬਜਾਏ ਉਹਨਾਂ ਨੂੰ ਬਹਾਲ ਕਰੋ)</translation>
     </message>
     <message>
         <source>evict %1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ (ਸੰਭਾਲੀ %2)</translation>
     </message>
     <message>
         <source>restore %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) %3 &apos;ਤੇ ਬਹਾਲ</translation>
     </message>
     <message>
         <source>restore %L1 members (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਮੈਂਬਰ ਬਹਾਲ (%2): %3</translation>
     </message>
     <message>
         <source> · forecast: </source>
-        <translation type="unfinished"></translation>
+        <translation> · ਪੂਰਵ-ਅਨੁਮਾਨ: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਰੈਪਲਿਕਾ ਨਾਲ ਜੁੜਿਆ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolTableModel</name>
     <message>
         <source>evicted (saved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਇਆ (ਸੰਭਾਲੀ %1)</translation>
     </message>
     <message>
         <source>in pool · catching up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ · ਪੂਰਾ ਹੋ ਰਿਹਾ</translation>
     </message>
     <message>
         <source>in pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>%1 · pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਪਿੰਨ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੱਡੇ ਪੂਲ ਦਾ ਦਰਜਾ %1: ਅਗਲੇ ਪੋਲ &apos;ਤੇ ਪੜ੍ਹਿਆ ਜਾਵੇਗਾ (ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਚਾਰਟ &apos;ਤੇ ਪਿੰਨ ਹੈ (ਅਨਪਿੰਨ ਕਰਨ ਲਈ ਦੁਬਾਰਾ Ctrl+P)</translation>
     </message>
     <message>
         <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ ਹੋਇਆ ਹੈ: ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ। ਸੰਭਾਲੀ ਗਿਣਤੀ %2; ਇਸ ਨੂੰ Ctrl+R ਨਾਲ ਬਹਾਲ ਕਰੋ।</translation>
     </message>
     <message>
         <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਾਕੀਆਂ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਤੋਂ %2 ਹੇਠਾਂ ਹੈ: ਇਹ ਲਗਭਗ ਅਗਲੇ %2 ਨਿਰਧਾਰਨ ਲਵੇਗਾ।</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>count</source>
         <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>rate/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਰ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਤੀ</translation>
     </message>
     <message>
         <source>debt</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਜ਼</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ</translation>
     </message>
     <message>
         <source>last change</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਤਬਦੀਲੀ</translation>
     </message>
     <message>
         <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ id (ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਦਾ ਮੈਂਬਰ); ਰੰਗ-ਨਮੂਨਾ ਇਸ ਦਾ ਚਾਰਟ ਰੰਗ ਹੈ</translation>
     </message>
     <message>
         <source>Allocations recorded so far (the score); for evicted members the saved count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਤੱਕ ਦਰਜ ਨਿਰਧਾਰਨ (ਸਕੋਰ); ਹਟਾਏ ਮੈਂਬਰਾਂ ਲਈ ਸੰਭਾਲੀ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Share of all allocations counted in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਗਿਣੇ ਸਾਰੇ ਨਿਰਧਾਰਨਾਂ ਦਾ ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੀ ਵਿੰਡੋ ਦੌਰਾਨ ਪ੍ਰਤੀ ਸਕਿੰਟ ਨਿਰਧਾਰਨ (ਵੱਡੇ ਪੂਲ ਦੇ ਉਹਨਾਂ ਮੈਂਬਰਾਂ ਲਈ – ਜੋ ਚਾਰਟ ਵਿੱਚ ਨਹੀਂ: ਪੋਲ ਤੋਂ ਪੋਲ ਸਿਰਫ਼ ਉਹੀ ਪੜ੍ਹੇ ਜਾਂਦੇ ਹਨ)</translation>
     </message>
     <message>
         <source>In the pool, or evicted (kept aside with its saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ, ਜਾਂ ਹਟਾਇਆ (ਆਪਣੀ ਸੰਭਾਲੀ ਗਿਣਤੀ ਨਾਲ ਪਾਸੇ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਹੋਣ ਦਾ ਕਰਜ਼: ਗਿਣਤੀ ਬਾਕੀਆਂ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ ਤੋਂ ਕਿੰਨੀ ਹੇਠਾਂ ਹੈ। ਕਰਜ਼ ਵਾਲਾ ਮੈਂਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਹਰ ਨਿਰਧਾਰਨ ਲੈਂਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>When the count last changed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ ਆਖਰੀ ਵਾਰ ਕਦੋਂ ਬਦਲੀ</translation>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਦੀ ਪਰਾਕਸੀ ਰਾਹੀਂ ਆਖਰੀ ਸਿਹਤ ਜਾਂਚ (Redis ਵਿੱਚ ਹਰ ਡੈਸ਼ਬੋਰਡ, ਜਾਂਚ ਅਤੇ ਰਾਖੇ ਦੁਆਰਾ ਸਾਂਝੀ): ਆਪਣੇ ਵਿਲੰਬ ਨਾਲ ਚਾਲੂ, ਆਪਣੀ ਅਸਫਲਤਾ ਨਾਲ ਬੰਦ, ਜਾਂਚ ਯੋਗ ਨਹੀਂ, ਜਾਂ ਅਣਜਾਣ</translation>
     </message>
 </context>
 <context>
@@ -4064,26 +4074,26 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ &quot;%1&quot;: ਕੋਈ ਪਾਸਵਰਡ ਨਹੀਂ ਦਿੱਤਾ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ReasonField</name>
     <message>
         <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਕਲਪਿਕ: ਕਿਉਂ, ਪੂਲ ਦੇ ਆਡਿਟ ਟ੍ਰੇਲ ਲਈ</translation>
     </message>
     <message>
         <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ ਦੇ ਨਾਲ ਪੂਲ ਦੇ ਆਡਿਟ ਟ੍ਰੇਲ ਵਿੱਚ ਦਰਜ ਹੁੰਦਾ ਹੈ, ਜਿੱਥੇ ਟੀਮ ਅਤੇ `poolscope-cli audit` ਇਸ ਨੂੰ ਪੜ੍ਹਦੇ ਹਨ। ਕੋਈ ਨਹੀਂ ਲਈ ਖਾਲੀ ਛੱਡੋ।</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ(&amp;R):</translation>
     </message>
 </context>
 <context>
