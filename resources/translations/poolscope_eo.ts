@@ -4127,225 +4127,229 @@ Ili ricevas neniujn asignojn ĝis restarigitaj; iliaj nombroj estas konservitaj.
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli scenaron</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuligi ruladon</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Reen al antaŭa provizo</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi la scenaron nun (parta raporto sekvas)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>Denove observi la provizon, kiun vi observis antaŭ la scenaro</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli la scenaron (skribas la scenaran ŝlosilon)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas ruli: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unue nomu la scenaran ŝlosilon.</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo de nombro-rekomencigo sur produktado</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>La demo de nombro-rekomencigo anstataŭigas la provizon “%1” per siaj propraj membroj, forigas unu kaj restarigas ĝin. Ĉu ruli ĝin sur ĉi tiu produktada servilo?</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne rulita: la nomo de la provizo ne estis tajpita.</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rulante…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>scenaro de nombro-rekomencigo: %n membro, %1/s, politiko %2, provizo &quot;%3&quot;</numerusform>
+            <numerusform>scenaro de nombro-rekomencigo: %n membroj, %1/s, politiko %2, provizo &quot;%3&quot;</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligante…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>stabila ŝarĝo</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>unu membro forigita</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>restarigita: %Ln asigno iris al ĝi ekde tiam</numerusform>
+            <numerusform>restarigita: %Ln asignoj iris al ĝi ekde tiam</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>finita</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln asigno · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln asignoj · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>forigo de %1 (scenaro)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo de %1 (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La scenaro malsukcesis: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>provizo &quot;%1&quot;: %n membro, %2/s petitaj, %3/s atingitaj (nuligita)</numerusform>
+            <numerusform>provizo &quot;%1&quot;: %n membroj, %2/s petitaj, %3/s atingitaj (nuligita)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>provizo &quot;%1&quot;: %n membro, %2/s petitaj, %3/s atingitaj</numerusform>
+            <numerusform>provizo &quot;%1&quot;: %n membroj, %2/s petitaj, %3/s atingitaj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: forigita je %2 kun nombro %3, restarigita je %4 per &quot;%5&quot; je %6</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>prognozo: la venontaj ~%1 asignoj iras al ĝi (minimumo de la provizo %2 - restarigita nombro %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>observita: plej longa serio %Ln sinsekva asigno</numerusform>
+            <numerusform>observita: plej longa serio %Ln sinsekvaj asignoj</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>parto en la unuaj %1 post la restarigo: %2 (justa parto %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>reatingis la minimumon de la provizo post %1</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ne reatingis dum la rulado</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 per %2: prognozita serio ~%3, observita %4, parto %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">Restarigo</translation>
+        <translation>Restarigi</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (konservita %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kaj %n plia</numerusform>
+            <numerusform>kaj %n pliaj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Restarigi %n membron: %1</numerusform>
+            <numerusform>Restarigi %n membrojn: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>
 Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi kun ĉi tiu politiko</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto por %1:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>La TLS-klienta ŝlosilo %1 estas ĉifrita. Ĝia pasfrazo:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>La SSH-ŝlosilo %1 estas ĉifrita. Ĝia pasfrazo:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-pasvorto por %1:</translation>
     </message>
     <message>
         <source>
 (kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(tenata en la ŝlosilaro por &quot;%1&quot;)</translation>
     </message>
     <message>
         <source>
 (no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(neniu ŝlosilaro ĉi tie: tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
     <message>
         <source>
 (kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
 </context>
 <context>
@@ -4376,190 +4380,191 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas pli granda ol 64 MiB: unue dividu ĝin.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas legi %1: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): la unuaj %3 linioj estas montrataj, ĉiu linio estas uzata</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi prokurilan liston</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prokurilaj listoj (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">Ĉiuj dosieroj (*)</translation>
+        <translation>Ĉiuj dosieroj (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>forigita: restarigu ĝin anstataŭe</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>jam en la provizo</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>nova</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>linio %1: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, unuaj %3 listigitaj)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">Akceptitaj</translation>
+        <translation>Akceptitaj</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">Rifuzitaj</translation>
+        <translation>Rifuzitaj</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">Duoblaĵoj</translation>
+        <translation>Duoblaĵoj</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj aliĝas je la minimumo de la provizo: neniu inundo.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Nenio nova por semi: la %n akceptita membro jam estas en la provizo (minimumo de la provizo nun %1). Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi ĝian nombron denove.</numerusform>
+            <numerusform>Nenio nova por semi: la %n akceptitaj membroj ĉiuj jam estas en la provizo (minimumo de la provizo nun %1). Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi iliajn nombrojn denove.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Nenio nova por semi: la %n akceptita membro jam estas en la provizo. Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi ĝian nombron denove.</numerusform>
+            <numerusform>Nenio nova por semi: la %n akceptitaj membroj ĉiuj jam estas en la provizo. Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi iliajn nombrojn denove.</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>La minimumo de la provizo estas %1: komenci je %2 kaŭzas neniun inundon.</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: la novaj membroj dividas la asignojn.</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto pri inundo: %1 estas sub la minimumo de la provizo %2. %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi provizon (ne konektita)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: unue konektiĝu al provizo.</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi la provizon &quot;%1&quot; · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cela provizo: &lt;b&gt;%1&lt;/b&gt; ĉe %2</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Semi %Ln membron</numerusform>
+            <numerusform>Semi %Ln membrojn</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: ankoraŭ legante la liston</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: neniu akceptita prokurilo en la listo</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Skribi la akceptitajn membrojn en la provizon</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la liston (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La listo ne estas uzebla: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln akceptita (%1 nova), %2 rifuzitaj, %3 duoblaĵoj kunfanditaj.</numerusform>
+            <numerusform>%Ln akceptitaj (%1 novaj), %2 rifuzitaj, %3 duoblaĵoj kunfanditaj.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Skribante %Ln membron…</numerusform>
+            <numerusform>Skribante %Ln membrojn…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>Farite: %1 aldonitaj je nombro %2, %3 jam en la provizo konservis sian nombron, %4 rekomencigitaj, %5 forigitaj ne readiciitaj.</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Semado malsukcesis: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registrado haltis: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>registrado malŝaltita</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas legi la pasintecon de ĉi tiu provizo: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne registrante: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registrante al %1</translation>
     </message>
 </context>
 <context>
@@ -4578,192 +4583,192 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>malkonektita</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>konektiĝante</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>konektita</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>rekonektiĝante</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto al la Redis-servilo</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rondira tempo de la lasta pridemando (ĉiuj ĝiaj komandoj)</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo ekde la lasta sukcesa pridemando</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro</numerusform>
+            <numerusform>%Ln membroj</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>Aŭtentigo malsukcesis, ne reprovante: enigu la pasvorton en la kampon Redis-URL</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemando malsukcesis: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 malsukcesis: %2</translation>
     </message>
     <message>
         <source> (paused)</source>
-        <translation type="unfinished"></translation>
+        <translation> (paŭzita)</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation type="unfinished"></translation>
+        <translation> · nurlega</translation>
     </message>
     <message>
         <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> · ĉefa servilo %1 (de sentinel %2)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, provizo &quot;%2&quot;</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">ankoraŭ neniu pridemando</translation>
+        <translation>ankoraŭ neniu pridemando</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>malfreŝa: lasta sukcesa pridemando %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemandita %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenci</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuligi ruladon</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi la ruladon nun; la resumo tamen kalkulas ĉiun asignon</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma skripto (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva ZRANGE + ZINCRBY (demo de konkurkondiĉo)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas ruli: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>lanĉante %n laboranton…</numerusform>
+            <numerusform>lanĉante %n laborantojn…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>testaj asignoj komencitaj: %1, %n laboranto, dukto %2%3, %4</numerusform>
+            <numerusform>testaj asignoj komencitaj: %1, %n laborantoj, dukto %2%3, %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln asigno</numerusform>
+            <numerusform>%Ln asignoj</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>, maks. %1/s</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligante…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenci la testajn asignojn</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 farite · %2 asignoj/s</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>haltis je %1 el %2 (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligita</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>finita</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tajpu la nomon de la provizo, %1, por konfirmi:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konfirmi</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>produktado: skribado estas ŝlosita por ĉi tiu konekto; unue malŝlosu ĝin por ĉi tiu seanco (Provizo ▸ Malŝlosi skribadon)</translation>
     </message>
 </context>
 <context>
