@@ -4127,225 +4127,229 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਚਲਾਓ</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਰੱਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਹੁਣੇ ਰੋਕੋ (ਇੱਕ ਅਧੂਰੀ ਰਿਪੋਰਟ ਆਵੇਗੀ)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਤੋਂ ਪਹਿਲਾਂ ਜਿਸ ਪੂਲ ਦੀ ਤੁਸੀਂ ਨਿਗਰਾਨੀ ਕੀਤੀ ਸੀ ਉਸ ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਚਲਾਓ (ਦ੍ਰਿਸ਼ ਕੁੰਜੀ ਵਿੱਚ ਲਿਖਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਲਾਇਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਦ੍ਰਿਸ਼ ਕੁੰਜੀ ਦਾ ਨਾਂ ਦਿਓ।</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ &apos;ਤੇ ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ ਪੂਲ “%1” ਨੂੰ ਆਪਣੇ ਮੈਂਬਰਾਂ ਨਾਲ ਬਦਲਦਾ ਹੈ, ਇੱਕ ਨੂੰ ਹਟਾਉਂਦਾ ਹੈ ਅਤੇ ਇਸ ਨੂੰ ਬਹਾਲ ਕਰਦਾ ਹੈ। ਕੀ ਇਸ ਨੂੰ ਇਸ ਪ੍ਰੋਡਕਸ਼ਨ ਸਰਵਰ &apos;ਤੇ ਚਲਾਉਣਾ ਹੈ?</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਹੀਂ ਚਲਾਇਆ: ਪੂਲ ਦਾ ਨਾਂ ਟਾਈਪ ਨਹੀਂ ਕੀਤਾ ਗਿਆ।</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੱਲ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼: %n ਮੈਂਬਰ, %1/ਸਕਿੰਟ, ਨੀਤੀ %2, ਪੂਲ &quot;%3&quot;</numerusform>
+            <numerusform>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼: %n ਮੈਂਬਰ, %1/ਸਕਿੰਟ, ਨੀਤੀ %2, ਪੂਲ &quot;%3&quot;</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਹੋ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਰ ਲੋਡ</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਹਟਾਇਆ</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਬਹਾਲ: ਉਦੋਂ ਤੋਂ %Ln ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਗਿਆ</numerusform>
+            <numerusform>ਬਹਾਲ: ਉਦੋਂ ਤੋਂ %Ln ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਗਏ</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁਕੰਮਲ</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln ਨਿਰਧਾਰਨ · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln ਨਿਰਧਾਰਨ · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ (ਦ੍ਰਿਸ਼)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਹਾਲ (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਅਸਫਲ: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ (ਰੱਦ ਕੀਤਾ)</numerusform>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ (ਰੱਦ ਕੀਤਾ)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ</numerusform>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 &apos;ਤੇ ਗਿਣਤੀ %3 ਨਾਲ ਹਟਾਇਆ, %4 &apos;ਤੇ &quot;%5&quot; ਨਾਲ %6 &apos;ਤੇ ਬਹਾਲ</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਵ-ਅਨੁਮਾਨ: ਅਗਲੇ ~%1 ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਜਾਂਦੇ ਹਨ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %2 - ਬਹਾਲ ਗਿਣਤੀ %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਵੇਖਿਆ: ਸਭ ਤੋਂ ਲੰਬੀ ਲੜੀ %Ln ਲਗਾਤਾਰ ਨਿਰਧਾਰਨ</numerusform>
+            <numerusform>ਵੇਖਿਆ: ਸਭ ਤੋਂ ਲੰਬੀ ਲੜੀ %Ln ਲਗਾਤਾਰ ਨਿਰਧਾਰਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਬਾਅਦ ਪਹਿਲੇ %1 ਵਿੱਚ ਹਿੱਸਾ: %2 (ਨਿਰਪੱਖ ਹਿੱਸਾ %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੋਂ ਬਾਅਦ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਤੱਕ ਪੂਰਾ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਦੌਰਾਨ ਪੂਰਾ ਨਹੀਂ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਨਾਲ %1: ਪੂਰਵ-ਅਨੁਮਾਨਿਤ ਲੜੀ ~%3, ਵੇਖੀ %4, ਹਿੱਸਾ %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">ਬਹਾਲੀ</translation>
+        <translation>ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਸੰਭਾਲੀ %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਅਤੇ %n ਹੋਰ</numerusform>
+            <numerusform>ਅਤੇ %n ਹੋਰ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ: %1</numerusform>
+            <numerusform>%n ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>
 Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+ਬਹਾਲ ਗਿਣਤੀ %1, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %2, ਦਰ %3/ਸਕਿੰਟ।</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਨੀਤੀ ਨਾਲ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS ਕਲਾਇੰਟ ਕੁੰਜੀ %1 ਇਨਕ੍ਰਿਪਟਡ ਹੈ। ਇਸ ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਕੁੰਜੀ %1 ਇਨਕ੍ਰਿਪਟਡ ਹੈ। ਇਸ ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ SSH ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>
 (kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(&quot;%1&quot; ਲਈ ਕੀਚੇਨ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>
 (no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ: poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>
 (kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+(poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
 </context>
 <context>
@@ -4376,190 +4380,191 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜੋ</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 64 MiB ਤੋਂ ਵੱਡੀ ਹੈ: ਪਹਿਲਾਂ ਇਸ ਨੂੰ ਵੰਡੋ।</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੜ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): ਪਹਿਲੀਆਂ %3 ਲਾਈਨਾਂ ਦਿਖਾਈਆਂ ਹਨ, ਹਰ ਲਾਈਨ ਵਰਤੀ ਜਾਂਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀ ਖੋਲ੍ਹੋ</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀਆਂ (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਇਆ: ਇਸ ਦੀ ਬਜਾਏ ਇਸ ਨੂੰ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਾਈਨ %1: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, ਪਹਿਲੇ %3 ਸੂਚੀਬੱਧ)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">ਸਵੀਕਾਰ ਕੀਤੇ</translation>
+        <translation>ਸਵੀਕਾਰੇ</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">ਰੱਦ ਕੀਤੇ</translation>
+        <translation>ਰੱਦ ਕੀਤੇ</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">ਦੁਹਰਾਅ</translation>
+        <translation>ਦੋਹਰੇ</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੇਂ ਮੈਂਬਰ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ &apos;ਤੇ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ: ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: %n ਸਵੀਕਾਰਿਆ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹੈ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %1)। ਇਸ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: ਸਾਰੇ %n ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹਨ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %1)। ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: %n ਸਵੀਕਾਰਿਆ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹੈ। ਇਸ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: ਸਾਰੇ %n ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹਨ। ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %1 ਹੈ: %2 &apos;ਤੇ ਸ਼ੁਰੂ ਕਰਨ ਨਾਲ ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ ਆਉਂਦਾ।</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਨਵੇਂ ਮੈਂਬਰ ਨਿਰਧਾਰਨ ਆਪਸ ਵਿੱਚ ਵੰਡਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੜ੍ਹ ਦੀ ਚੇਤਾਵਨੀ: %1 ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %2 ਤੋਂ ਹੇਠਾਂ ਹੈ। %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜੋ (ਜੁੜਿਆ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ: ਪਹਿਲਾਂ ਕਿਸੇ ਪੂਲ ਨਾਲ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ &quot;%1&quot; ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਜੋੜੋ · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚਾ ਪੂਲ: %2 &apos;ਤੇ &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ ਸੂਚੀ ਤੋਂ ਜੋੜੋ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ ਸੂਚੀ ਤੋਂ ਜੋੜੋ</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਸੂਚੀ ਅਜੇ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਸਵੀਕਾਰੀ ਪਰਾਕਸੀ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪੂਲ ਵਿੱਚ ਲਿਖੋ</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਵਰਤੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਸਵੀਕਾਰਿਆ (%1 ਨਵੇਂ), %2 ਰੱਦ, %3 ਦੋਹਰੇ ਇਕੱਠੇ ਕੀਤੇ।</numerusform>
+            <numerusform>%Ln ਸਵੀਕਾਰੇ (%1 ਨਵੇਂ), %2 ਰੱਦ, %3 ਦੋਹਰੇ ਇਕੱਠੇ ਕੀਤੇ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ ਲਿਖਿਆ ਜਾ ਰਿਹਾ ਹੈ…</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ ਲਿਖੇ ਜਾ ਰਹੇ ਹਨ…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ: %1 ਗਿਣਤੀ %2 &apos;ਤੇ ਜੋੜੇ, ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ %3 ਨੇ ਆਪਣੀ ਗਿਣਤੀ ਰੱਖੀ, %4 ਰੀਸੈੱਟ, %5 ਹਟਾਏ ਦੁਬਾਰਾ ਨਹੀਂ ਜੋੜੇ।</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ ਅਸਫਲ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਰੁਕੀ: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਬੰਦ ਕੀਤੀ</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ ਦਾ ਅਤੀਤ ਪੜ੍ਹਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡ ਨਹੀਂ ਹੋ ਰਿਹਾ: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਿੱਚ ਰਿਕਾਰਡ ਹੋ ਰਿਹਾ ਹੈ</translation>
     </message>
 </context>
 <context>
@@ -4578,192 +4583,192 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਟੁੱਟਿਆ</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੁਬਾਰਾ ਜੁੜ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ ਨਾਲ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਪੋਲ ਦਾ ਆਉਣ-ਜਾਣ ਸਮਾਂ (ਇਸ ਦੀਆਂ ਸਾਰੀਆਂ ਕਮਾਂਡਾਂ)</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਸਫਲ ਪੋਲ ਤੋਂ ਬਾਅਦ ਦਾ ਸਮਾਂ</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਮਾਣੀਕਰਨ ਅਸਫਲ, ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ: Redis URL ਖੇਤਰ ਵਿੱਚ ਪਾਸਵਰਡ ਦਿਓ</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਅਸਫਲ: %2</translation>
     </message>
     <message>
         <source> (paused)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ਰੁਕਿਆ)</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation type="unfinished"></translation>
+        <translation> · ਸਿਰਫ਼-ਪੜ੍ਹਨ</translation>
     </message>
     <message>
         <source> · primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> · ਪ੍ਰਾਇਮਰੀ %1 (sentinel %2 ਤੋਂ)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ਪੂਲ &quot;%2&quot;</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
+        <translation>ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: ਆਖਰੀ ਸਫਲ ਪੋਲ %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੋਲ ਕੀਤਾ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਰੱਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਹੁਣੇ ਰੋਕੋ; ਸਾਰ ਫਿਰ ਵੀ ਹਰ ਨਿਰਧਾਰਨ ਦਾ ਹਿਸਾਬ ਰੱਖਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ ਸਕ੍ਰਿਪਟ (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ZRANGE + ZINCRBY (ਦੌੜ-ਸਥਿਤੀ ਡੈਮੋ)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਲਾਇਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਵਰਕਰ ਸ਼ੁਰੂ ਹੋ ਰਿਹਾ ਹੈ…</numerusform>
+            <numerusform>%n ਵਰਕਰ ਸ਼ੁਰੂ ਹੋ ਰਹੇ ਹਨ…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ: %1, %n ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2%3, %4</numerusform>
+            <numerusform>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ: %1, %n ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2%3, %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਨਿਰਧਾਰਨ</numerusform>
+            <numerusform>%Ln ਨਿਰਧਾਰਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਵੱਧ ਤੋਂ ਵੱਧ %1/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਹੋ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੂਰੇ · %2 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚੋਂ %1 &apos;ਤੇ ਰੁਕਿਆ (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁਕੰਮਲ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਸ਼ਟੀ ਲਈ ਪੂਲ ਦਾ ਨਾਂ, %1, ਟਾਈਪ ਕਰੋ:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਸ਼ਟੀ ਕਰੋ(&amp;C)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ: ਇਸ ਕਨੈਕਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹਨ; ਪਹਿਲਾਂ ਇਸ ਸੈਸ਼ਨ ਲਈ ਉਹਨਾਂ ਨੂੰ ਖੋਲ੍ਹੋ (ਪੂਲ ▸ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ)</translation>
     </message>
 </context>
 <context>
