@@ -293,7 +293,7 @@
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation>ਭੋਲਾ ਮੋਡ: %1 ਟੱਕਰਾਂ, %2 ਦੋਹਰੀਆਂ ਚੋਣਾਂ (ਸਕ੍ਰਿਪਟ: ਹਮੇਸ਼ਾ 0)</translation>
+        <translation>ਭੋਲਾ ਢੰਗ: %1 ਟੱਕਰਾਂ, %2 ਦੋਹਰੀਆਂ ਚੋਣਾਂ (ਸਕ੍ਰਿਪਟ: ਹਮੇਸ਼ਾ 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
@@ -3129,7 +3129,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation>ਇਹ ਪੂਲ ਸਾਰ ਮੋਡ ਵਿੱਚ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ: ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ, ਅਤੇ ਕਤਾਰਾਂ ਦਰਜੇ ਦੇ ਕ੍ਰਮ ਵਿੱਚ ਰਹਿੰਦੀਆਂ ਹਨ (ਗਿਣਤੀ ਵਧਦੇ ਕ੍ਰਮ ਵਿੱਚ: ਅਗਲਾ ਨਿਰਧਾਰਤ ਹੋਣ ਵਾਲਾ ਪਹਿਲਾਂ)। ਕਿਸੇ ਮੈਂਬਰ ਦੀ id ਜਾਂ ਇਸ ਦੀ ਸ਼ੁਰੂਆਤ ਟਾਈਪ ਕਰੋ (ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ): ਸਰਵਰ ਮੈਂਬਰ ਨੂੰ ਨਾਂ ਨਾਲ ਲੱਭਦਾ ਹੈ ਅਤੇ ਪਿਛੋਕੜ ਵਿੱਚ ਟੈਕਸਟ ਨਾਲ ਸ਼ੁਰੂ ਹੋਣ ਵਾਲੀਆਂ id ਲਈ ਸਕੈਨ ਕਰਦਾ ਹੈ, ਇੱਕ ਵਾਰ ਵਿੱਚ ਕੁਝ ਛੋਟੇ ਪੰਨੇ; ਮਿਲੇ ਮੈਂਬਰ ਸਾਰਣੀ ਦੀਆਂ ਕਤਾਰਾਂ ਬਣ ਜਾਂਦੇ ਹਨ, ਪਿੰਨ ਕਰਨ ਜਾਂ ਹਟਾਉਣ ਲਈ। ਦਰਜੇ ਵਾਲੀਆਂ ਕਤਾਰਾਂ &apos;ਤੇ ਵਾਪਸ ਜਾਣ ਲਈ ਖੇਤਰ ਸਾਫ਼ ਕਰੋ।</translation>
+        <translation>ਇਹ ਪੂਲ ਸਾਰ ਢੰਗ ਵਿੱਚ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ: ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ, ਅਤੇ ਕਤਾਰਾਂ ਦਰਜੇ ਦੇ ਕ੍ਰਮ ਵਿੱਚ ਰਹਿੰਦੀਆਂ ਹਨ (ਗਿਣਤੀ ਵਧਦੇ ਕ੍ਰਮ ਵਿੱਚ: ਅਗਲਾ ਨਿਰਧਾਰਤ ਹੋਣ ਵਾਲਾ ਪਹਿਲਾਂ)। ਕਿਸੇ ਮੈਂਬਰ ਦੀ id ਜਾਂ ਇਸ ਦੀ ਸ਼ੁਰੂਆਤ ਟਾਈਪ ਕਰੋ (ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ): ਸਰਵਰ ਮੈਂਬਰ ਨੂੰ ਨਾਂ ਨਾਲ ਲੱਭਦਾ ਹੈ ਅਤੇ ਪਿਛੋਕੜ ਵਿੱਚ ਟੈਕਸਟ ਨਾਲ ਸ਼ੁਰੂ ਹੋਣ ਵਾਲੀਆਂ id ਲਈ ਸਕੈਨ ਕਰਦਾ ਹੈ, ਇੱਕ ਵਾਰ ਵਿੱਚ ਕੁਝ ਛੋਟੇ ਪੰਨੇ; ਮਿਲੇ ਮੈਂਬਰ ਸਾਰਣੀ ਦੀਆਂ ਕਤਾਰਾਂ ਬਣ ਜਾਂਦੇ ਹਨ, ਪਿੰਨ ਕਰਨ ਜਾਂ ਹਟਾਉਣ ਲਈ। ਦਰਜੇ ਵਾਲੀਆਂ ਕਤਾਰਾਂ &apos;ਤੇ ਵਾਪਸ ਜਾਣ ਲਈ ਖੇਤਰ ਸਾਫ਼ ਕਰੋ।</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
@@ -3218,7 +3218,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation>ਪੂਲ ਵਿੱਚ %1, ਦਰਜੇ ਅਨੁਸਾਰ (ਸਾਰ ਮੋਡ) · %2 ਹਟਾਏ</translation>
+        <translation>ਪੂਲ ਵਿੱਚ %1, ਦਰਜੇ ਅਨੁਸਾਰ (ਸਾਰ ਢੰਗ) · %2 ਹਟਾਏ</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
@@ -3779,7 +3779,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਮੋਡ (--read-only): poolscope ਸਿਰਫ਼ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰਦਾ ਹੈ</translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਢੰਗ (--read-only): poolscope ਸਿਰਫ਼ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
