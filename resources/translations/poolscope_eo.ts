@@ -182,15 +182,15 @@
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation>funkcias</translation>
+        <translation>funkcia</translation>
     </message>
     <message>
         <source>down</source>
-        <translation>nefunkcia</translation>
+        <translation>malfunkcia</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation>ne kontrolebla</translation>
+        <translation>nekontrolebla</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -198,11 +198,11 @@
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation>funkcias · %1 ms</translation>
+        <translation>funkcia · %1 ms</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation>nefunkcia · %1</translation>
+        <translation>malfunkcia · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
@@ -3485,7 +3485,7 @@ Aldonu unu per Dosiero ▸ Konektoj… (Ctrl+Shift+O): Nova, poste la URL de la 
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation>Kontroli elektitajn rifuzita: %1</translation>
+        <translation>Kontrolo de la elektitaj rifuzita: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
@@ -3983,7 +3983,7 @@ Ili ricevas neniujn asignojn ĝis restarigitaj; iliaj nombroj estas konservitaj.
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation>La lasta sankontrolo tra la prokurilo de la membro (dividata en Redis de ĉiu stirpanelo, kontrolo kaj gardisto): funkcias kun sia latenta tempo, nefunkcia kun sia malsukceso, ne kontrolebla, aŭ nekonata</translation>
+        <translation>La lasta sankontrolo tra la prokurilo de la membro (dividata en Redis de ĉiu stirpanelo, kontrolo kaj gardisto): funkcia kun sia latenta tempo, malfunkcia kun sia malsukceso, nekontrolebla, aŭ nekonata</translation>
     </message>
 </context>
 <context>

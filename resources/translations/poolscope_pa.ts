@@ -190,7 +190,7 @@
     </message>
     <message>
         <source>not checkable</source>
-        <translation>ਜਾਂਚ ਯੋਗ ਨਹੀਂ</translation>
+        <translation>ਜਾਂਚਣਯੋਗ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -346,7 +346,7 @@
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation>ਇਸ ਵਿੱਚ ਬਿਨਾਂ ਜੋੜੀ ਵਾਲਾ ਸਰੋਗੇਟ ਹੈ (ਆਪਣੀ ਜੋੜੀ ਤੋਂ ਬਿਨਾਂ \uD800-\uDFFF ਐਸਕੇਪ), ਜੋ ਯੋਗ ਯੂਨੀਕੋਡ ਨਹੀਂ ਹੈ</translation>
+        <translation>ਇਸ ਵਿੱਚ ਬਿਨਾਂ ਜੋੜੀ ਵਾਲਾ ਸਰੋਗੇਟ ਹੈ (ਆਪਣੀ ਜੋੜੀ ਤੋਂ ਬਿਨਾਂ \uD800-\uDFFF ਐਸਕੇਪ), ਜੋ ਵੈਧ ਯੂਨੀਕੋਡ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
@@ -386,11 +386,11 @@
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation>%1 ਯੋਗ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
+        <translation>%1 ਵੈਧ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation>ਹੋਸਟ %1 ਵਿੱਚ &quot;:&quot; ਹੈ ਪਰ ਇਹ ਯੋਗ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
+        <translation>ਹੋਸਟ %1 ਵਿੱਚ &quot;:&quot; ਹੈ ਪਰ ਇਹ ਵੈਧ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
@@ -398,7 +398,7 @@
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation>ਅਯੋਗ ਸਕੀਮ %1</translation>
+        <translation>ਅਵੈਧ ਸਕੀਮ %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
@@ -430,7 +430,7 @@
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation>ਯੋਗ UTF-8 ਨਹੀਂ</translation>
+        <translation>ਵੈਧ UTF-8 ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
@@ -2311,7 +2311,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation>ਬੰਦ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
     </message>
 </context>
 <context>
@@ -3477,7 +3477,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation>ਬੰਦ: %1</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
@@ -3523,7 +3523,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation>ਬੰਦ: ਜੁੜਿਆ ਨਹੀਂ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
@@ -3531,7 +3531,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation>ਬੰਦ: ਪਹਿਲਾਂ ਸਾਰਣੀ ਵਿੱਚ ਮੈਂਬਰ ਚੁਣੋ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਪਹਿਲਾਂ ਸਾਰਣੀ ਵਿੱਚ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
@@ -3543,7 +3543,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation>ਬੰਦ: ਇਸ ਵਿੰਡੋ ਵਿੱਚ ਅਜੇ ਕਿਸੇ ਹੋਰ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋਈ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਇਸ ਵਿੰਡੋ ਵਿੱਚ ਅਜੇ ਕਿਸੇ ਹੋਰ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋਈ</translation>
     </message>
     <message>
         <source>Evict %1?
@@ -3799,7 +3799,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation>%1 ਤੋਂ ਕਨੈਕਸ਼ਨ ਟੁੱਟਿਆ</translation>
+        <translation>%1 ਤੋਂ ਵੱਖ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>polling paused</source>
@@ -3983,7 +3983,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation>ਮੈਂਬਰ ਦੀ ਪਰਾਕਸੀ ਰਾਹੀਂ ਆਖਰੀ ਸਿਹਤ ਜਾਂਚ (Redis ਵਿੱਚ ਹਰ ਡੈਸ਼ਬੋਰਡ, ਜਾਂਚ ਅਤੇ ਰਾਖੇ ਦੁਆਰਾ ਸਾਂਝੀ): ਆਪਣੇ ਵਿਲੰਬ ਨਾਲ ਚਾਲੂ, ਆਪਣੀ ਅਸਫਲਤਾ ਨਾਲ ਬੰਦ, ਜਾਂਚ ਯੋਗ ਨਹੀਂ, ਜਾਂ ਅਣਜਾਣ</translation>
+        <translation>ਮੈਂਬਰ ਦੀ ਪਰਾਕਸੀ ਰਾਹੀਂ ਆਖਰੀ ਸਿਹਤ ਜਾਂਚ (Redis ਵਿੱਚ ਹਰ ਡੈਸ਼ਬੋਰਡ, ਜਾਂਚ ਅਤੇ ਰਾਖੇ ਦੁਆਰਾ ਸਾਂਝੀ): ਆਪਣੇ ਵਿਲੰਬ ਨਾਲ ਚਾਲੂ, ਆਪਣੀ ਅਸਫਲਤਾ ਨਾਲ ਬੰਦ, ਜਾਂਚਣਯੋਗ ਨਹੀਂ, ਜਾਂ ਅਣਜਾਣ</translation>
     </message>
 </context>
 <context>
@@ -4151,7 +4151,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation>ਬੰਦ: %1</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
@@ -4312,7 +4312,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation>ਬੰਦ: %1</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
 </context>
 <context>
@@ -4499,15 +4499,15 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation>ਬੰਦ: %1</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation>ਬੰਦ: ਸੂਚੀ ਅਜੇ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਸੂਚੀ ਅਜੇ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation>ਬੰਦ: ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਸਵੀਕਾਰੀ ਪਰਾਕਸੀ ਨਹੀਂ</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਸਵੀਕਾਰੀ ਪਰਾਕਸੀ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
@@ -4583,7 +4583,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation>ਕਨੈਕਸ਼ਨ ਟੁੱਟਿਆ</translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>connecting</source>
@@ -4734,7 +4734,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation>ਬੰਦ: %1</translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
