@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 h</translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 s</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 min</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>antaŭ %1 h</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (neniuj asignoj mezuritaj nun, do neniu tempotakso)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>, ĉirkaŭ %1 je la nuna rapido</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: ĉi tiu membro ricevos ĉiun asignon, ĝis aliaj aliĝos.</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: ĉi tiuj %L1 membroj dividos ĉiun asignon inter si.</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: aliĝante je %1, je aŭ super la minimumo de la provizo (%2), ĝi aliĝas al la rotacio.</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu membro ricevos la venontajn ~%1 asignojn%2.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiuj %L1 membroj ricevos la venontajn ~%2 asignojn (~%3 ĉiu)%4.</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu inundo: ili aliĝas je aŭ super la minimumo de la provizo (%1), do ili aliĝas al la rotacio.</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiuj %L1 membroj ricevos la venontajn ~%2 asignojn inter si%3.</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>funkcia</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>malfunkcia</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>nekontrolebla</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>nekonata</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>funkcia · %1 ms</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>malfunkcia · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniam kontrolita (Ctrl+K kontrolas la elektitajn membrojn)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta kontrolo %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenta tempo %1 ms</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La celo respondis HTTP %1</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sinsekvaj sukcesoj, %2 sinsekvaj malsukcesoj</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasta eraro: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigita de la gardisto</translation>
     </message>
 </context>
 <context>
@@ -257,371 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo estas malplena: neniu prokurilo asignita (%1 malplenaj respondoj)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>asignis %1 en %2 (%3/s)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>, nuligita</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>respondoj de malplena provizo: %1 (la provizo estas malplena: neniu prokurilo asignita)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>respondoj de malplena provizo: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>eraroj: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>eraroj: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rezulto nekonata (neniu respondo, neniam reprovita): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>latenta tempo p50 %1 · p99 %2 · maks. %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva reĝimo: %1 kolizioj, %2 duoblaj elektoj (la skripto: ĉiam 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 laboranto(j), dukto %2, %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma skripto</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
+        <source> and %L1 more</source>
+        <translation> kaj %L1 pliaj</translation>
+    </message>
+    <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>la provizo malaperis: %1 membroj for (ĉu la servilo rekomenciĝis aŭ la ŝlosilo estis forviŝita?)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj reiris je %1 asignoj ĉe %L2 membroj post kiam la ĉefa servilo ŝanĝiĝis (%3): konfirmitaj de %4, neniam replikitaj</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>la nombroj reiris je %1 asignoj ĉe %L2 membroj (%3), ne pro poolscope: ĉu alia kliento rekomencigis ilin?</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %Ln more</source>
-        <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%L1 membroj forlasis la provizon sen forigo ĉi tie (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>plena momentfoto (%1 membroj)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>nekonata komenta stilo &quot;%1&quot; (komentaj linioj komenciĝas per # aŭ ;)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas neparigitan surogaton (\uD800-\uDFFF-eskapon sen sia paro), kio ne estas valida Unikodo</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas NUL-bajton</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita spaceto ene de la ero (atendata unu prokurilo po linio, kiel host:port)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas la regsignon U+%1</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>enhavas bajtordan markon (U+FEFF, nevidebla), kiu rajtas esti nur la unua signo de la dosiero</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas pordo</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>pordo %1 ne estas nombro</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>pordo %1 estas ekster la intervalo 1-65535</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas gastiganto</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>nefermita [ en IPv6-adreso</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ne estas valida IPv6-adreso</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>gastiganto %1 enhavas &quot;:&quot; sed ne estas valida IPv6-adreso</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas skemo antaŭ &quot;://&quot;</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nevalida skemo %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>malplenaj akreditaĵoj antaŭ &quot;@&quot;</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita vojo %1 post la pordo</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>mankas gastiganto kaj pordo</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>malplena [] kie devus esti IPv6-adreso</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>neatendita teksto %1 post &quot;]&quot;</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6-adreso devas esti skribita inter krampoj, kiel [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>tro da &quot;:&quot; (atendata host:port; skribu akreditaĵojn kiel scheme://user:pass@host:port)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hexadecimal</source>
-        <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>octal</source>
-        <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>shortened</source>
-        <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an unspecified address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a private address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a CGNAT address</source>
-        <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a link-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a site-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a documentation address</source>
-        <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a multicast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a broadcast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
-        <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unspecified</source>
-        <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reserved</source>
-        <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>private</source>
-        <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CGNAT</source>
-        <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loopback</source>
-        <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>link-local</source>
-        <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>site-local</source>
-        <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>documentation</source>
-        <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multicast</source>
-        <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>broadcast</source>
-        <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-mapped address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-compatible address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a NAT64 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a 6to4 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for client %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for server %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n more</source>
-        <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>scheme %1 is not allowed (allowed: %2)</source>
-        <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not in the allowed ports (%2)</source>
-        <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
-        <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback name</source>
-        <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>ne valida UTF-8</translation>
     </message>
 </context>
 <context>
@@ -885,7 +694,7 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>Montri </translation>
     </message>
 </context>
 <context>
@@ -1349,38 +1158,38 @@ Bonvolu kontroli, ke la nomo de la dosiero estas ĝusta.</translation>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>keep</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>zero</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">start</translation>
+        <translation>start</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>min</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>keep: reen ĉe sia konservita nombro, kie ĝi ĉesis</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>zero: reen ĉe 0; ĝi prenas ĉiun asignon ĝis ĝi reatingas</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>start: reen ĉe la interkonsentita komenca nombro</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>min: reen ĉe la plej malalta nombro de la provizo; aliĝas al la rotacio, neniu inundo</translation>
     </message>
 </context>
 <context>
@@ -1625,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>Produktado</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>Provejo</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>Disvolvado</translation>
     </message>
 </context>
 <context>
@@ -1644,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas lanĉi la enkorpigitan redis-server: %1. Aŭ konektiĝu al servilo per --url redis://host:6379/0.</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>enkorpigita redis-server lanĉita (pid %1, %2); ĝi haltas kiam poolscope finiĝas</translation>
     </message>
 </context>
 <context>
@@ -1837,111 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> s</translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmaj reguloj</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmo atendas dum ĝia kondiĉo validas, ekagas kiam ĝi validis dum la tempo &quot;Dum&quot; de la regulo, kaj solviĝas kiam la kondiĉo forestis dum ĝia tempo &quot;Daŭre aktiva&quot;. La defaŭltoj validas por ĉiu provizo; nemarkitaj reguloj ne estas taksataj.</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝaltita</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regulo</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Graveco</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>Dum</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭre aktiva</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>Sojloj</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu konekto estis tajpita, ne konservita: la reguloj validas por ĉi tiu fenestro ĝis ĝi fermiĝas.</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservita kun la konekto &quot;%1&quot;, por la provizo %2.</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ŝaltita</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>averto</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritika</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertTray</name>
-    <message>
-        <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1
-No alert firing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>poolscope: %1
-%n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 Ĝi ekagas post %3 kaj solviĝas %4 post kiam ĝi malaperis.</translation>
     </message>
 </context>
 <context>
@@ -2079,80 +1840,84 @@ No alert firing.</source>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Reguloj…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmo</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Stato</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>Ekde</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuna valoro</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Graveco</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Kio</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivaj alarmoj</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti la alarmajn regulojn de ĉi tiu provizo</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la alarmaj reguloj ne konserveblis en &quot;%1&quot;: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>alarmaj reguloj konservitaj en la konekto &quot;%1&quot;</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiva</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>atendanta</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritika</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>averto</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu viva provizo observata: neniuj alarmoj estas taksataj.</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Neniu alarmo: %n regulo observas ĉi tiun provizon.</numerusform>
+            <numerusform>Neniu alarmo: %n reguloj observas ĉi tiun provizon.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alarmo aktiva, %1 atendanta.</numerusform>
+            <numerusform>%n alarmoj aktivaj, %1 atendantaj.</numerusform>
         </translation>
     </message>
 </context>
@@ -2160,286 +1925,260 @@ No alert firing.</source>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>semado</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>forigo</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>haketo de forigitoj movita</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto retenita</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto ne plu retenita</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Serĉi</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eksporti CSV…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrolspuro: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>parto de membra identigilo</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>uzanto, gastiganto, programo aŭ gardisto</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ajna ago</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Ago</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">Membroj</translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">Asigna nombro</translation>
+        <translation>Nombro</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Aganto</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Kialo</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrolspuraj eroj</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Membro:</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aganto:</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;go:</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ero trovita</numerusform>
+            <numerusform>%n eroj trovitaj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 inter %2 legitaj: la tuta spuro.</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: haltis tie, malvastigu la filtrilojn por vidi pli malnovajn.</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La spuro ne legeblis: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu viva provizo observata: ne estas spuro legebla.</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la spuron…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la kontrolspurajn erojn</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-dosieroj (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksportita al %1.</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eksportita: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">asignoj de la provizo/s</translation>
+        <translation>asignoj/s de la provizo</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj/s</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>nombro − mediano</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>asignoj (nombro)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu konekto al Redis: reprovante…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita (la eventa panelo diras kial)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Legi la provizon malsukcesas: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>Atendante la unuan pridemandon…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe ĉi tiu ŝlosilo: Semi… por aldoni prokurilojn</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kolektante datumojn…</translation>
+    </message>
+    <message>
+        <source>%1 members</source>
+        <translation>%1 membroj</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
+        <translation>%1 membroj (resumo): supraj %2, %3 alpinglitaj, la malsupraj kiel la minimuma linio de la provizo + bendo</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned</source>
+        <translation>%1 membroj (resumo): supraj %2, %3 alpinglitaj</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
+        <translation>%1 membroj: supraj %2, malsupraj %2, %3 alpinglitaj + bendo min./mediano/maks.</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned</source>
+        <translation>%1 membroj: supraj %2, malsupraj %2, %3 alpinglitaj</translation>
+    </message>
+    <message>
+        <source> · %1 hidden</source>
+        <translation> · %1 kaŝitaj</translation>
+    </message>
+    <message>
+        <source> · zoomed in: Esc or a right click to zoom out</source>
+        <translation> · zomita: Esc aŭ dekstra klako por malzomi</translation>
+    </message>
+    <message>
+        <source> · legend hidden (narrow): colours as in the table</source>
+        <translation> · legendo kaŝita (mallarĝa): koloroj kiel en la tabelo</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">rapido de la provizo (/s, dekstra akso)</translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform>+%n plia (vidu la tabelon)</numerusform>
-            <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members</source>
-        <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln hidden</source>
-        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>rapido de la provizo (/s, dekstra akso)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>min.–maks. − mediano de la provizo (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>min.–maks. de la provizo (%1)</translation>
+    </message>
+    <message>
+        <source>pool median (0)</source>
+        <translation>mediano de la provizo (0)</translation>
+    </message>
+    <message>
+        <source>pool median</source>
+        <translation>mediano de la provizo</translation>
+    </message>
+    <message>
+        <source>pool minimum − median</source>
+        <translation>minimumo de la provizo − mediano</translation>
+    </message>
+    <message>
+        <source>pool minimum</source>
+        <translation>minimumo de la provizo</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>+%n plia (vidu la tabelon)</numerusform>
+            <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2475,158 +2214,6 @@ No alert firing.</source>
             <numerusform>+%n pliaj (vidu la tabelon)</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 – %2 %3</source>
-        <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3 · %4</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time</source>
-        <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
-        <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show</source>
-        <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Window</source>
-        <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cumulative count</source>
-        <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Difference from median</source>
-        <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rate (allocations/s)</source>
-        <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln min</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln h</source>
-        <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln days</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All</source>
-        <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln minutes</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: last &amp;hour</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln hours</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln days</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: &amp;all the history</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
-        <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
-        <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Whole window</source>
-        <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
-        <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
@@ -2648,218 +2235,218 @@ No alert firing.</source>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekti</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Paŭzi</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>Trovi provizojn</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis-URL: redis://[user[:password]@]host[:port][/db] aŭ unix:///path/to/redis.sock. Pasvorto estas montrata maskita kaj neniam konservata.</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ŝlosilo de la provizo</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>La ordigita-ara ŝlosilo de la provizo. La listo proponas la ordigitajn arojn trovitajn sur la servilo (Trovi provizojn).</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiom ofte la provizo estas legata. Ĉiu legado estas kelkaj mallongaj komandoj; vidu la statobreton por ĝia rondira tempo.</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektiĝi al la Redis-servilo kaj observi la provizon</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉi ordigita-arajn ŝlosilojn sur la servilo (limigita SCAN kun TYPE zset) kaj proponi ilin en la ŝlosila listo</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> Pridemandi ĉiujn </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Daŭrigi</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>la ŝlosilo de la provizo estas malplena: nomu la ordigitan aron de la provizo</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> Pasvorto rifuzita: tajpu ĝin en la URL, poste Enigu </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>Malkonekti</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉesi observi ĉi tiun servilon</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉi ordigita-arajn ŝlosilojn sur la servilo (limigita SCAN kun TYPE zset)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: unue konektiĝu</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>La servilo bezonas pasvorton</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>sistemaj CA-oj</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>en la atestila dosiero</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne kontroli la servilon (nesekure)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent, poste ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>Akcepti kaj registri nekonatan gastigantan ŝlosilon</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Memori sekretojn en la ŝlosilaro</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova konekto</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti konekton</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://-, rediss://- (TLS) aŭ unix://-URL, sen pasvorto: pasvortoj neniam estas konservataj en la agorda dosiero</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>demandata dum konektiĝo, se lasita malplena</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>la gastiganto de la URL</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto: iu ajn inter poolscope kaj la servilo povas legi kaj ŝanĝi la trafikon, inkluzive de la pasvorto. La statobreto diros &quot;TLS, NE kontrolita&quot;.</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] aŭ Host-kromnomo</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu ŝlosilaro ĉi tie (%1): sekretoj estas demandataj ĉiufoje kaj tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>neniu Secret Service</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nemarkita: sekretoj estas tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Nomo</translation>
+        <translation>Nomo</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la provizo</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>Pridemandi ĉiujn</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA-dosiero</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>Servila nomo</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Klienta atestilo</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>Klienta ŝlosilo</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-tunelo</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>Tra</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosila dosiero</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Elekti dosieron</translation>
     </message>
 </context>
 <context>
@@ -2870,19 +2457,19 @@ No alert firing.</source>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto por la Redis-servilo %1:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasfrazo de la TLS-klienta ŝlosilo %1:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasfrazo de la SSH-ŝlosilo %1:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-pasvorto por %1:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2891,153 +2478,153 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>La SSH-gastiganto %1 ne estas en ~/.ssh/known_hosts.
+
+Ŝlosila tipo: %2
+Fingrospuro: %3
+
+Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demandu ĝian administranton, aŭ rulu ssh-keygen -lf sur ĝia gastiganta ŝlosilo). Fidi registras ĝin en ~/.ssh/known_hosts.</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: nekonata SSH-gastiganta ŝlosilo</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>Redakti...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>Duobligi...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">Forviŝi</translation>
+        <translation>Forviŝi</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekti</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektoj</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Forviŝi konekton</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Medio</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekretoj de konektoj, kiuj memoras ilin, estas tenataj en la ŝlosilaro, la aliaj nur en memoro, ĝis poolscope finiĝas. Neniu iam estas skribita en la agordan dosieron.</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu ŝlosilaro ĉi tie (%1): pasvortoj kaj pasfrazoj estas demandataj ĉiufoje kaj tenataj nur en memoro, ĝis poolscope finiĝas.</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante ŝlosilaron...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Grupo %1: %n konekto</numerusform>
+            <numerusform>Grupo %1: %n konektoj</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniuj konservitaj konektoj: Nova... konservas unu.</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Transporto: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, per ssh %1</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝlosilo de la provizo: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Pridemandi ĉiujn %1 ms</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Medio: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermiĝas kun ŝlosita skribado ĝis malŝlosita por la seanco</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto: el la ŝlosilaro</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto: demandata dum konektiĝo</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (kopio)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (kopio %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉu forviŝi la konservitan konekton &quot;%1&quot; kaj ĝiajn sekretojn en la ŝlosilaro?</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>la demonstra listo mankas en la rimedoj</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>la demonstra listo havas neniun uzeblan eron</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>malplena provizo: semante %L1 demonstrajn prokurilojn (dokumentaj adresintervaloj)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>fona ŝarĝo: %L1 laborantoj, ĉirkaŭ %L2 asignoj/s</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>fona ŝarĝo finiĝis kun %L1 eraroj, %L2 nekonataj</translation>
     </message>
 </context>
 <context>
@@ -3063,108 +2650,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Malŝlosi skribadon por ĉi tiu seanco</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Produktadaj konektoj malfermiĝas kun ŝlosita skribado; ĉi tio malŝlosas ĝin ĝis alia konekto estas elektita</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-konekto</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: skribado estas ŝlosita. Ĉi tiu provizo estas nur observata; malŝlosu skribadon por semi, forigi, restarigi aŭ asigni.</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Malŝlosi skribadon</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · skribado ŝlosita</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: skribado estas malŝlosita por ĉi tiu seanco. Pluraj forigoj, restarigoj je nulo kaj la demo de nombro-rekomencigo ankoraŭ petas la nomon de la provizo.</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ŝ&amp;losi skribadon</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · skribado malŝlosita por ĉi tiu seanco</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>konekto</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>demo</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>forigo</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>eksporto</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>gardisto</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>sano</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>ŝarĝo</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemando</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>provizo</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">registraĵo</translation>
+        <translation>registraĵo</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>skanado</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>scenaro</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>semado</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>servilo</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Operacioj kaj eraroj, plej novaj unue</translation>
     </message>
 </context>
 <context>
@@ -3183,47 +2770,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfreŝa: neniu sukcesa pridemando ekde %1. Ĉi tiuj ciferoj estas de tiam.</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 forigitaj)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 kun la %3 forigitaj)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Plej okupata (lastaj %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (neniuj asignoj)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /s</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>plena momentfoto</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>resumo: %1 membroj &gt; %2 (kvantiloj, supro/malsupro, alpinglitaj kaj la vicoj sur ekrano estas legataj)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>atendanta: unua skanado de sumoj %1 %</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>La indico de Jain bezonas la nombron de ĉiu membro: malrapida fona skanado legas la tutan provizon en malgrandaj paĝoj, kaj la indico aperas kiam ĝia unua trairo finiĝas</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>plej alta nombro: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -3338,11 +2925,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> s</translation>
+        <translation> s</translation>
     </message>
 </context>
 <context>
@@ -3358,140 +2945,132 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">Provizo</translation>
+        <translation>Provizo</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventoj</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">Membroj</translation>
+        <translation>Membroj</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>Provizoj</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>Gardisto</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmoj</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>la servilo rifuzis la pasvorton</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dosiero</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektoj...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservitaj konektoj: URL, agordoj de TLS kaj SSH, ŝlosilo de la provizo kaj pridemanda intervalo; sekretoj en la ŝlosilaro</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope-registraĵoj (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">Ĉiuj dosieroj (*)</translation>
+        <translation>Ĉiuj dosieroj (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi registraĵon sen ajna Redis-konekto, nurlege: ĝia historio, markiloj kaj lasta pridemando</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>Registri dum observado</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>Teni la historion de la observata provizo en ĝia registraĵo (unu dosiero po servilo kaj provizo en la datuma dosierujo), por ke ĝi estu tie la venontan fojon kiam la provizo estos malfermita</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliri</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Provizo</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>Alarmaj &amp;reguloj…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrol&amp;spuro…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vido</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Superrigardo de ĉiu provizo…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu provizo de ĉiu konservita konekto en unu tabelo</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Helpo</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Pri poolscope</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Viva stirpanelo por Redis-provizoj de malplej uzataj prokuriloj: ordigita aro, kies poentaroj nombras asignojn, servata de allocate.lua.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Agoj</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la diagramon, la historion aŭ la tabelon</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · registraĵo %1 · %2 (nurlega)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>legante la registraĵon %1…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::MarkerChartView</name>
-    <message>
-        <source>%1  %2</source>
-        <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas malfermi la registraĵon: %1</translation>
     </message>
 </context>
 <context>
@@ -3510,479 +3089,479 @@ Konekti provas denove.</translation>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtri membrojn… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri nur membrojn, kies identigilo enhavas ĉi tiun tekston</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vicoj tenas siajn lokojn dum la montrilo estas super la tabelo aŭ vicoj estas elektitaj, por ke la vico, kiun vi celas, restu la vico, kiun vi klakas. Nombroj ankoraŭ ĝisdatiĝas. Reordigu nun, aŭ forigu la montrilon kaj malplenigu la elekton.</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajna sano</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sano: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri nur membrojn en ĉi tiu sanstato</translation>
+    </message>
+    <message>
+        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <translation> · &lt;a href=&quot;resort&quot;&gt;reordigi nun&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ordo tenata: vicoj elektitaj</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ordo tenata: montrilo super la tabelo</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>Trovi membron aŭ la komencon de ĝia identigilo… (Ctrl+F, serĉata sur la servilo)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu provizo estas legata en resuma reĝimo: nur la vicoj sur ekrano estas legataj, kaj vicoj restas en rangordo (nombro kreskanta: la venonta asignota unue). Tajpu identigilon de membro aŭ ĝian komencon (usklecodistinge): la servilo serĉas la membron laŭ nomo kaj fone skanas por identigiloj komenciĝantaj per la teksto, po kelkaj malgrandaj paĝoj; la trovitaj membroj fariĝas la vicoj de la tabelo, por alpingli aŭ forigi. Malplenigu la kampon por reveni al la vicoj laŭ rango.</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfreŝa: neniu sukcesa pridemando ekde %1. Nombroj, rapidoj kaj &quot;lasta ŝanĝo&quot; estas de tiam.</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante &quot;%1&quot; en la provizo…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>La serĉo de &quot;%1&quot; malsukcesis: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>Serĉante &quot;%1&quot; en la provizo… (%2 paĝoj legitaj)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro estas aŭ komenciĝas per &quot;%1&quot; (la tuta provizo estis traserĉita; identigiloj estas usklecodistingaj).</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro estas %1 (sana filtrilo).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro kongruas kun &quot;%1&quot; kaj estas %2 (sana filtrilo).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu membro kongruas kun &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita. Enigu Redis-URL kaj ŝlosilon de provizo supre, poste Konekti.</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas atingi %1: reprovante. La eventa panelo diras kial.</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: %1
+Konekti provas denove.</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektita, sed legi &quot;%1&quot; malsukcesas: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Konektiĝante al %1…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe &quot;%1&quot;. (Nurlega: alia procezo devas semi ĝin.)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniu provizo ĉe &quot;%1&quot;: Semi… (Ctrl+N) por aldoni prokurilojn.</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>serĉante…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>unuaj %1 trovitaj: tajpu pli por malvastigi</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>tuta provizo traserĉita</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>serĉante… %Ln paĝo</numerusform>
+            <numerusform>serĉante… %Ln paĝoj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 trovitaj por &quot;%2&quot; · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en la provizo, laŭ rango (resuma reĝimo) · %2 forigitaj</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 montritaj · %2 en la provizo · %3 forigitaj</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refreŝigi</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Superrigardo de ĉiu provizo – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konektoj:</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtri vicojn: konekto, provizo, stato…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Montras nur la vicojn kun ĉi tiu teksto en iu ajn kolumno (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Legas ĉiun servilon nun (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eksporti</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Montritaj vicoj kiel CSV…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>Montritaj vicoj kiel JSON…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu provizo de la elektitaj konektoj. Enigo aŭ duobla klako malfermas la provizon en la ĉefa fenestro.</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiu konservita konekto</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>bezonas pasvorton: konektiĝu al ĝi unufoje (Dosiero ▸ Konektoj…) kaj la superrigardo ankaŭ legas ĝin</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ankoraŭ neniuj konservitaj konektoj.
+
+Aldonu unu per Dosiero ▸ Konektoj… (Ctrl+Shift+O): Nova, poste la URL de la servilo kaj la ŝlosilo de la provizo. Skriptoj povas aldoni ilin per “poolscope-cli profile add NAME --url URL”. La superrigardo tiam listigas ĉiun provizon de ĉiu konservita konekto.</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neniu konservita konekto estas en ĉi tiu grupo.</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 el %2 vicoj montritaj · %3 konektoj, ĉiu servilo legata ĉiujn %4 s</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · lasta sukcesa pridemando: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 vicoj skribitaj al %2</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblis skribi %1: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la superrigardon kiel CSV</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-dosieroj (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti la superrigardon kiel JSON</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-dosieroj (*.json)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolActions</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">Refreŝigi</translation>
+        <translation>Refreŝigi</translation>
     </message>
     <message>
         <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pridemandi la provizon nun (F5)</translation>
     </message>
     <message>
         <source>Seed…</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi…</translation>
     </message>
     <message>
         <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>Importi prokurilan liston en la provizon (Ctrl+N)</translation>
     </message>
     <message>
         <source>Evict</source>
         <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Forigi</translation>
     </message>
     <message>
         <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>Elpreni la elektitajn membrojn el la provizo, konservante iliajn nombrojn (Delete)</translation>
     </message>
     <message>
         <source>Restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi…</translation>
     </message>
     <message>
         <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>Revenigi la elektitajn forigitajn membrojn, elektante ilian nombron (Ctrl+R)</translation>
     </message>
     <message>
         <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Testaj asignoj…</translation>
     </message>
     <message>
         <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli asignojn per allocate.lua (Ctrl+T)</translation>
     </message>
     <message>
         <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo: nombro-rekomencigo…</translation>
     </message>
     <message>
         <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli la scenaron de nombro-rekomencigo sur ĝia propra provizo: forigi membron, restarigi ĝin, kaj kompari la inundon kun la prognozo</translation>
     </message>
     <message>
         <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Alpingli al diagramo</translation>
     </message>
     <message>
         <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉiam montri la elektitajn membrojn en la diagramo, kiom ajn granda estas la provizo (Ctrl+P); denove por malalpingli</translation>
     </message>
     <message>
         <source>Find member</source>
-        <translation type="unfinished"></translation>
+        <translation>Trovi membron</translation>
     </message>
     <message>
         <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtri la membran tabelon (Ctrl+F)</translation>
     </message>
     <message>
         <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti diagramon kiel PNG…</translation>
     </message>
     <message>
         <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservi la diagramon kiel bildon</translation>
     </message>
     <message>
         <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti historion kiel CSV…</translation>
     </message>
     <message>
         <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservi la nombron de ĉiu membro tra la tempo: tempo, membro, nombro</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti tabelon kiel CSV…</translation>
     </message>
     <message>
         <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
+        <translation>Konservi la membran tabelon kiel montrite (ordigitan kaj filtritan)</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Reen al antaŭa provizo</translation>
     </message>
     <message>
         <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Denove observi la provizon observitan antaŭ ĉi tiu (Alt+Left)</translation>
     </message>
     <message>
         <source>Check selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontroli elektitajn</translation>
     </message>
     <message>
         <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontroli la elektitajn membrojn tra iliaj prokuriloj kontraŭ la sankontrola celo; rezultoj en la sanan haketon (Ctrl+K)</translation>
     </message>
     <message>
         <source>Health check target</source>
-        <translation type="unfinished"></translation>
+        <translation>Celo de la sankontrolo</translation>
     </message>
     <message>
         <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
+        <translation>URL elŝutata tra ĉiu prokurilo (http:// aŭ https://):</translation>
     </message>
     <message>
         <source>Show credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri akreditaĵojn</translation>
     </message>
     <message>
         <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>Montri prokurilajn pasvortojn en membraj identigiloj (user:pass@host) en la tabelo, diagramo, eventoj kaj dialogoj; malŝaltite: user:****@host</translation>
     </message>
     <message>
         <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
+        <translation>Inkluzivi akreditaĵojn en CSV-eksportoj</translation>
     </message>
     <message>
         <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>Skribi prokurilajn pasvortojn en eksportitajn CSV-dosierojn; malŝaltite: user:****@host</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti diagramon</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG-bildoj (*.png)</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti historion</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-dosieroj (*.csv)</translation>
     </message>
     <message>
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>Eksporti tabelon</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontroli elektitajn: %1</translation>
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrolo de la elektitaj rifuzita: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
-        <translation type="unfinished"></translation>
+        <translation>unue elektu membrojn por kontroli</translation>
     </message>
     <message>
         <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
+        <translation>unue elektu unu aŭ plurajn membrojn en la provizo</translation>
     </message>
     <message>
         <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigi %1 (Delete)</translation>
     </message>
     <message numerus="yes">
         <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Forigi la %n elektitan membron (Delete)</numerusform>
+            <numerusform>Forigi la %n elektitajn membrojn (Delete)</numerusform>
         </translation>
     </message>
     <message>
         <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
+        <translation>unue elektu unu aŭ plurajn forigitajn (grizajn) membrojn</translation>
     </message>
     <message>
         <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi %1 (Ctrl+R)</translation>
     </message>
     <message numerus="yes">
         <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Restarigi la %n elektitan membron (Ctrl+R)</numerusform>
+            <numerusform>Restarigi la %n elektitajn membrojn (Ctrl+R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: ne konektita</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Malalpingli de la diagramo</translation>
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: unue elektu membrojn en la tabelo</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉesi ĉiam montri la elektitajn membrojn en la diagramo (Ctrl+P)</translation>
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Denove observi &quot;%1&quot; ĉe %2 (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: ankoraŭ neniu alia provizo observita en ĉi tiu fenestro</translation>
     </message>
     <message>
         <source>Evict %1?
 
 It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉu forigi %1?
+
+Ĝi ricevas neniujn asignojn ĝis restarigita; ĝia nombro estas konservita.</translation>
     </message>
     <message>
         <source>  • %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  • %1</translation>
     </message>
     <message numerus="yes">
         <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  … kaj %n plia</numerusform>
+            <numerusform>  … kaj %n pliaj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3992,80 +3571,88 @@ It gets no allocations until restored; its count is saved.</source>
 
 They get no allocations until restored; their counts are saved.</source>
         <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ĉu forigi ĉi tiun %n membron?
+
+%1
+
+Ĝi ricevas neniujn asignojn ĝis restarigita; ĝia nombro estas konservita.</numerusform>
+            <numerusform>Ĉu forigi ĉi tiujn %n membrojn?
+
+%1
+
+Ili ricevas neniujn asignojn ĝis restarigitaj; iliaj nombroj estas konservitaj.</numerusform>
         </translation>
     </message>
     <message>
         <source>Evict member</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigi membron</translation>
     </message>
     <message>
         <source>Evict members</source>
-        <translation type="unfinished"></translation>
+        <translation>Forigi membrojn</translation>
     </message>
     <message>
         <source>Restore at zero</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi je nulo</translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ĉu restarigi %n membron je nombro nulo? Ĝi ricevas ĉiun asignon ĝis ĝi reatingas la provizon.</numerusform>
+            <numerusform>Ĉu restarigi %n membrojn je nombro nulo? Ĉiu ricevas ĉiun asignon ĝis ĝi reatingas la provizon.</numerusform>
         </translation>
     </message>
     <message>
         <source>restore at zero not confirmed: nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo je nulo ne konfirmita: nenio skribita</translation>
     </message>
     <message>
         <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>diagramo konservita al %1</translation>
     </message>
     <message>
         <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas konservi la diagramon al %1</translation>
     </message>
     <message>
         <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>historio konservita al %1</translation>
     </message>
     <message>
         <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas konservi la historion al %1: %2</translation>
     </message>
     <message>
         <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>tabelo konservita al %1</translation>
     </message>
     <message>
         <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas konservi la tabelon al %1: %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolAlerts</name>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ĉe %2</translation>
     </message>
     <message>
         <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>alarmo ekagis: %1: %2</translation>
     </message>
     <message>
         <source>alert: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>alarmo: %1</translation>
     </message>
     <message>
         <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>alarmo solvita: %1</translation>
     </message>
     <message>
         <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>solvita: %1</translation>
     </message>
 </context>
 <context>
@@ -4146,34 +3733,34 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ĉe %2 (%3, pid %4)</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>iu</translation>
     </message>
     <message numerus="yes">
         <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 semis %n membron</numerusform>
+            <numerusform>%1 semis %n membrojn</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 forigis %2</translation>
     </message>
     <message>
         <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 restarigis %2</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; kialo: %2</translation>
     </message>
 </context>
 <context>
@@ -4188,221 +3775,215 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>a recording, opened read only: there is no pool to write to</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo, malfermita nurlege: ne estas provizo por skribi al ĝi</translation>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>nurlega reĝimo (--read-only): poolscope nur observas ĉi tiun provizon</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>ne konektita al Redis: unue konektiĝu</translation>
     </message>
     <message>
         <source>read-only: the server refuses writes for this user (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>nurlega: la servilo rifuzas skribadon por ĉi tiu uzanto (%1)</translation>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>konektiĝante al %1, provizo &quot;%2&quot;</translation>
     </message>
     <message>
         <source>back to this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>reen al ĉi tiu provizo</translation>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>malkonektita de %1</translation>
     </message>
     <message>
         <source>polling paused</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemandado paŭzita</translation>
     </message>
     <message>
         <source>polling resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemandado daŭrigita</translation>
     </message>
     <message>
         <source>connected to %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>konektita al %1 (%2)</translation>
     </message>
     <message>
         <source>connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>konekto perdita, rekonektiĝante: %1</translation>
     </message>
     <message>
         <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>transpreno: la ĉefa servilo moviĝis de %1 al %2 (nomita de sentinel %3)</translation>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>ankoraŭ neniu provizo ĉe &quot;%1&quot;: Semi… por aldoni prokurilojn</translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
+        <translation>provizo &quot;%1&quot;: %L2 membroj, %L3 forigitaj%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemando malsukcesis: %1</translation>
     </message>
     <message>
         <source>%1 · not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ne reprovante: enigu la pasvorton en la kampon Redis-URL</translation>
     </message>
     <message>
         <source>recording (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>registraĵo (nurlega)</translation>
     </message>
     <message>
         <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>malfermis la registraĵon %1 (provizo %2 ĉe %3, %L4 pridemandoj, nurlega)</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 rifuzita: %2</translation>
     </message>
     <message>
         <source>seed +%L1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>semado +%L1 je %2</translation>
     </message>
     <message>
         <source>%L1 already in the pool kept their count</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 jam en la provizo konservis sian nombron</translation>
     </message>
     <message>
         <source>%L1 reset</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 rekomencigitaj</translation>
     </message>
     <message>
         <source>%L1 evicted not re-added (restore them instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 forigitaj ne readiciitaj (restarigu ilin anstataŭe)</translation>
     </message>
     <message>
         <source>evict %1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>forigo de %1 (konservita %2)</translation>
     </message>
     <message>
         <source>restore %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo de %1 (%2) je %3</translation>
     </message>
     <message>
         <source>restore %L1 members (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo de %L1 membroj (%2): %3</translation>
+    </message>
+    <message>
+        <source> · forecast: </source>
+        <translation> · prognozo: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
-        <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · forecast: %2</source>
-        <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>konektita al nurlega repliko</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolTableModel</name>
     <message>
         <source>evicted (saved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>forigita (konservita %1)</translation>
     </message>
     <message>
         <source>in pool · catching up</source>
-        <translation type="unfinished"></translation>
+        <translation>en la provizo · reatingante</translation>
     </message>
     <message>
         <source>in pool</source>
-        <translation type="unfinished"></translation>
+        <translation>en la provizo</translation>
     </message>
     <message>
         <source>%1 · pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · alpinglita</translation>
     </message>
     <message>
         <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rango %1 de granda provizo: legata ĉe la venonta pridemando (nur la vicoj sur ekrano estas legataj)</translation>
     </message>
     <message>
         <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas alpinglita al la diagramo (Ctrl+P denove por malalpingli)</translation>
     </message>
     <message>
         <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas forigita: ĝi ricevas neniujn asignojn. Konservita nombro %2; restarigu ĝin per Ctrl+R.</translation>
     </message>
     <message>
         <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas %2 sub la plej malalta de la aliaj: ĝi prenos ĉirkaŭ la venontajn %2 asignojn.</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished">membro</translation>
+        <translation>membro</translation>
     </message>
     <message>
         <source>count</source>
         <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>nombro</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>parto</translation>
     </message>
     <message>
         <source>rate/s</source>
-        <translation type="unfinished"></translation>
+        <translation>rapido/s</translation>
     </message>
     <message>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>stato</translation>
     </message>
     <message>
         <source>debt</source>
-        <translation type="unfinished"></translation>
+        <translation>ŝuldo</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>sano</translation>
     </message>
     <message>
         <source>last change</source>
-        <translation type="unfinished"></translation>
+        <translation>lasta ŝanĝo</translation>
     </message>
     <message>
         <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
-        <translation type="unfinished"></translation>
+        <translation>Prokurila identigilo (la membro de la ordigita aro); la specimeno estas ĝia diagrama koloro</translation>
     </message>
     <message>
         <source>Allocations recorded so far (the score); for evicted members the saved count</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj registritaj ĝis nun (la poentaro); por forigitaj membroj la konservita nombro</translation>
     </message>
     <message>
         <source>Share of all allocations counted in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Parto de ĉiuj asignoj nombritaj en la provizo</translation>
     </message>
     <message>
         <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignoj po sekundo dum la lasta fenestro (– por membroj de granda provizo, kiuj ne estas en la diagramo: nur tiuj estas legataj de pridemando al pridemando)</translation>
     </message>
     <message>
         <source>In the pool, or evicted (kept aside with its saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>En la provizo, aŭ forigita (flankenmetita kun sia konservita nombro)</translation>
     </message>
     <message>
         <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reatinga ŝuldo: kiom la nombro estas sub la plej malalta nombro de la aliaj. Membro kun ŝuldo prenas ĉiun asignon ĝis ĝi reatingis.</translation>
     </message>
     <message>
         <source>When the count last changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Kiam la nombro laste ŝanĝiĝis</translation>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>La lasta sankontrolo tra la prokurilo de la membro (dividata en Redis de ĉiu stirpanelo, kontrolo kaj gardisto): funkcia kun sia latenta tempo, malfunkcia kun sia malsukceso, nekontrolebla, aŭ nekonata</translation>
     </message>
 </context>
 <context>
@@ -4428,14 +4009,14 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="vanished">
+        <translation>
             <numerusform> sur %n nodo</numerusform>
             <numerusform> sur %n nodoj</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="vanished">, legita je %1</translation>
+        <translation>, legita je %1</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
@@ -4444,19 +4025,6 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>Reading the pools of %1…</source>
         <translation>Legante la provizojn de %1…</translation>
-    </message>
-    <message>
-        <source>%1 on %2, read at %3</source>
-        <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -4506,26 +4074,26 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation type="unfinished"></translation>
+        <translation>konekto &quot;%1&quot;: neniu pasvorto donita</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ReasonField</name>
     <message>
         <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>nedeviga: kial, por la kontrolspuro de la provizo</translation>
     </message>
     <message>
         <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>Registrita kun la ago en la kontrolspuro de la provizo, kie la teamo kaj `poolscope-cli audit` legas ĝin. Lasu malplena por neniu.</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Kialo</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kialo:</translation>
     </message>
 </context>
 <context>
@@ -4559,227 +4127,229 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli scenaron</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuligi ruladon</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Reen al antaŭa provizo</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi la scenaron nun (parta raporto sekvas)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>Denove observi la provizon, kiun vi observis antaŭ la scenaro</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ruli la scenaron (skribas la scenaran ŝlosilon)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas ruli: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unue nomu la scenaran ŝlosilon.</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo de nombro-rekomencigo sur produktado</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>La demo de nombro-rekomencigo anstataŭigas la provizon “%1” per siaj propraj membroj, forigas unu kaj restarigas ĝin. Ĉu ruli ĝin sur ĉi tiu produktada servilo?</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne rulita: la nomo de la provizo ne estis tajpita.</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rulante…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>scenaro de nombro-rekomencigo: %n membro, %1/s, politiko %2, provizo &quot;%3&quot;</numerusform>
+            <numerusform>scenaro de nombro-rekomencigo: %n membroj, %1/s, politiko %2, provizo &quot;%3&quot;</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligante…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>stabila ŝarĝo</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>unu membro forigita</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>restarigita: %Ln asigno iris al ĝi ekde tiam</numerusform>
+            <numerusform>restarigita: %Ln asignoj iris al ĝi ekde tiam</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>finita</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln asigno · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln asignoj · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>forigo de %1 (scenaro)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>restarigo de %1 (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La scenaro malsukcesis: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>provizo &quot;%1&quot;: %n membro, %2/s petitaj, %3/s atingitaj (nuligita)</numerusform>
+            <numerusform>provizo &quot;%1&quot;: %n membroj, %2/s petitaj, %3/s atingitaj (nuligita)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>provizo &quot;%1&quot;: %n membro, %2/s petitaj, %3/s atingitaj</numerusform>
+            <numerusform>provizo &quot;%1&quot;: %n membroj, %2/s petitaj, %3/s atingitaj</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: forigita je %2 kun nombro %3, restarigita je %4 per &quot;%5&quot; je %6</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>prognozo: la venontaj ~%1 asignoj iras al ĝi (minimumo de la provizo %2 - restarigita nombro %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>observita: plej longa serio %Ln sinsekva asigno</numerusform>
+            <numerusform>observita: plej longa serio %Ln sinsekvaj asignoj</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>parto en la unuaj %1 post la restarigo: %2 (justa parto %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>reatingis la minimumon de la provizo post %1</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ne reatingis dum la rulado</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 per %2: prognozita serio ~%3, observita %4, parto %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">Restarigo</translation>
+        <translation>Restarigi</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (konservita %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kaj %n plia</numerusform>
+            <numerusform>kaj %n pliaj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Restarigi %n membron: %1</numerusform>
+            <numerusform>Restarigi %n membrojn: %1</numerusform>
         </translation>
     </message>
     <message>
+        <source>
+Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <translation>
+Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
+    </message>
+    <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Restarigi kun ĉi tiu politiko</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasvorto por %1:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>La TLS-klienta ŝlosilo %1 estas ĉifrita. Ĝia pasfrazo:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>La SSH-ŝlosilo %1 estas ĉifrita. Ĝia pasfrazo:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH-pasvorto por %1:</translation>
     </message>
     <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in the keychain for &quot;%1&quot;)</source>
+        <translation>
+(tenata en la ŝlosilaro por &quot;%1&quot;)</translation>
     </message>
     <message>
-        <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation>
+(neniu ŝlosilaro ĉi tie: tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
     <message>
-        <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in memory only, until poolscope exits)</source>
+        <translation>
+(tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
 </context>
 <context>
@@ -4810,190 +4380,191 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas pli granda ol 64 MiB: unue dividu ĝin.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas legi %1: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): la unuaj %3 linioj estas montrataj, ĉiu linio estas uzata</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malfermi prokurilan liston</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prokurilaj listoj (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">Ĉiuj dosieroj (*)</translation>
+        <translation>Ĉiuj dosieroj (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>forigita: restarigu ĝin anstataŭe</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>jam en la provizo</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>nova</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>linio %1: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, unuaj %3 listigitaj)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">Akceptitaj</translation>
+        <translation>Akceptitaj</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">Rifuzitaj</translation>
+        <translation>Rifuzitaj</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">Duoblaĵoj</translation>
+        <translation>Duoblaĵoj</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>Novaj membroj aliĝas je la minimumo de la provizo: neniu inundo.</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenca nombro: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Nenio nova por semi: la %n akceptita membro jam estas en la provizo (minimumo de la provizo nun %1). Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi ĝian nombron denove.</numerusform>
+            <numerusform>Nenio nova por semi: la %n akceptitaj membroj ĉiuj jam estas en la provizo (minimumo de la provizo nun %1). Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi iliajn nombrojn denove.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Nenio nova por semi: la %n akceptita membro jam estas en la provizo. Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi ĝian nombron denove.</numerusform>
+            <numerusform>Nenio nova por semi: la %n akceptitaj membroj ĉiuj jam estas en la provizo. Marku &quot;Rekomencigi membrojn jam en la provizo&quot; por agordi iliajn nombrojn denove.</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>La minimumo de la provizo estas %1: komenci je %2 kaŭzas neniun inundon.</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>La provizo estas malplena: la novaj membroj dividas la asignojn.</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Averto pri inundo: %1 estas sub la minimumo de la provizo %2. %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi provizon (ne konektita)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne konektita: unue konektiĝu al provizo.</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Semi la provizon &quot;%1&quot; · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cela provizo: &lt;b&gt;%1&lt;/b&gt; ĉe %2</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Semi %Ln membron</numerusform>
+            <numerusform>Semi %Ln membrojn</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: ankoraŭ legante la liston</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: neniu akceptita prokurilo en la listo</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Skribi la akceptitajn membrojn en la provizon</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Legante la liston (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La listo ne estas uzebla: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln akceptita (%1 nova), %2 rifuzitaj, %3 duoblaĵoj kunfanditaj.</numerusform>
+            <numerusform>%Ln akceptitaj (%1 novaj), %2 rifuzitaj, %3 duoblaĵoj kunfanditaj.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Skribante %Ln membron…</numerusform>
+            <numerusform>Skribante %Ln membrojn…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>Farite: %1 aldonitaj je nombro %2, %3 jam en la provizo konservis sian nombron, %4 rekomencigitaj, %5 forigitaj ne readiciitaj.</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Semado malsukcesis: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registrado haltis: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>registrado malŝaltita</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne eblas legi la pasintecon de ĉi tiu provizo: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ne registrante: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>registrante al %1</translation>
     </message>
 </context>
 <context>
@@ -5012,237 +4583,192 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>malkonektita</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>konektiĝante</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>konektita</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>rekonektiĝante</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Konekto al la Redis-servilo</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rondira tempo de la lasta pridemando (ĉiuj ĝiaj komandoj)</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo ekde la lasta sukcesa pridemando</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Membroj en la provizo</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro</numerusform>
+            <numerusform>%Ln membroj</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>Aŭtentigo malsukcesis, ne reprovante: enigu la pasvorton en la kampon Redis-URL</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemando malsukcesis: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 malsukcesis: %2</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation> (paŭzita)</translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation> · nurlega</translation>
+    </message>
+    <message>
+        <source> · primary %1 (from sentinel %2)</source>
+        <translation> · ĉefa servilo %1 (de sentinel %2)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, provizo &quot;%2&quot;</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">ankoraŭ neniu pridemando</translation>
+        <translation>ankoraŭ neniu pridemando</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>malfreŝa: lasta sukcesa pridemando %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (paused)</source>
-        <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>read-only</source>
-        <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TabbedWindow</name>
-    <message>
-        <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>pridemandita %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenci</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuligi ruladon</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>Haltigi la ruladon nun; la resumo tamen kalkulas ĉiun asignon</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma skripto (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva ZRANGE + ZINCRBY (demo de konkurkondiĉo)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne eblas ruli: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>lanĉante %n laboranton…</numerusform>
+            <numerusform>lanĉante %n laborantojn…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>testaj asignoj komencitaj: %1, %n laboranto, dukto %2%3, %4</numerusform>
+            <numerusform>testaj asignoj komencitaj: %1, %n laborantoj, dukto %2%3, %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln asigno</numerusform>
+            <numerusform>%Ln asignoj</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>, maks. %1/s</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>atoma</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>naiva</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligante…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>Komenci la testajn asignojn</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Malŝaltita: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 farite · %2 asignoj/s</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>haltis je %1 el %2 (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>nuligita</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>finita</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tajpu la nomon de la provizo, %1, por konfirmi:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konfirmi</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>produktado: skribado estas ŝlosita por ĉi tiu konekto; unue malŝlosu ĝin por ĉi tiu seanco (Provizo ▸ Malŝlosi skribadon)</translation>
     </message>
 </context>
 <context>

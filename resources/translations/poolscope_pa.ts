@@ -6,35 +6,35 @@
     <message>
         <source>%1 %</source>
         <extracomment>A percentage: the number, then its sign.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+        <translation>%1 ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 ਮਿੰਟ</translation>
+        <translation>%1 ਮਿੰਟ</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished">%1 ਘੰਟੇ</translation>
+        <translation>%1 ਘੰਟੇ</translation>
     </message>
     <message>
         <source>%1 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਸਕਿੰਟ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 min ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿੰਟ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 h ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਘੰਟੇ ਪਹਿਲਾਂ</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
 </context>
 <context>
@@ -143,94 +143,94 @@
     </message>
     <message>
         <source> (no allocations measured right now, so no time estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (ਇਸ ਵੇਲੇ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਾਪਿਆ ਗਿਆ, ਇਸ ਲਈ ਸਮੇਂ ਦਾ ਕੋਈ ਅੰਦਾਜ਼ਾ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>, about %1 at the current rate</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਮੌਜੂਦਾ ਦਰ ਨਾਲ ਲਗਭਗ %1</translation>
     </message>
     <message>
         <source>The pool is empty: this member will receive every allocation until others join.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਜਦੋਂ ਤੱਕ ਹੋਰ ਸ਼ਾਮਲ ਨਹੀਂ ਹੁੰਦੇ, ਇਸ ਮੈਂਬਰ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲੇਗਾ।</translation>
     </message>
     <message>
         <source>The pool is empty: these %L1 members will share every allocation between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਇਹ %L1 ਮੈਂਬਰ ਹਰ ਨਿਰਧਾਰਨ ਆਪਸ ਵਿੱਚ ਵੰਡਣਗੇ।</translation>
     </message>
     <message>
         <source>No flood: joining at %1, at or above the pool minimum (%2), so it joins the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ: %1 &apos;ਤੇ ਸ਼ਾਮਲ ਹੋ ਕੇ, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%2) ਦੇ ਬਰਾਬਰ ਜਾਂ ਉੱਪਰ, ਇਹ ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>This member will receive the next ~%1 allocations%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਮੈਂਬਰ ਨੂੰ ਅਗਲੇ ~%1 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ%2।</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations (~%3 each)%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹਨਾਂ %L1 ਮੈਂਬਰਾਂ ਨੂੰ ਅਗਲੇ ~%2 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ (ਹਰੇਕ ਨੂੰ ~%3)%4।</translation>
     </message>
     <message>
         <source>No flood: they join at or above the pool minimum (%1), so they join the rotation.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ: ਉਹ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ (%1) ਦੇ ਬਰਾਬਰ ਜਾਂ ਉੱਪਰ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ, ਇਸ ਲਈ ਉਹ ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>These %L1 members will receive the next ~%2 allocations between them%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹਨਾਂ %L1 ਮੈਂਬਰਾਂ ਨੂੰ ਆਪਸ ਵਿੱਚ ਅਗਲੇ ~%2 ਨਿਰਧਾਰਨ ਮਿਲਣਗੇ%3।</translation>
     </message>
 </context>
 <context>
     <name>HealthCell</name>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ</translation>
     </message>
     <message>
         <source>not checkable</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਾਂਚਣਯੋਗ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ</translation>
     </message>
     <message>
         <source>up · %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ · %1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>down · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ · %1</translation>
     </message>
     <message>
         <source>Never checked (Ctrl+K checks the selected members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਦੇ ਜਾਂਚਿਆ ਨਹੀਂ (Ctrl+K ਚੁਣੇ ਮੈਂਬਰਾਂ ਦੀ ਜਾਂਚ ਕਰਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Last check %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਜਾਂਚ %1: %2</translation>
     </message>
     <message>
         <source>Latency %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਲੰਬ %1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Target answered HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚੇ ਨੇ HTTP %1 ਜਵਾਬ ਦਿੱਤਾ</translation>
     </message>
     <message>
         <source>%1 consecutive successes, %2 consecutive failures</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਗਾਤਾਰ ਸਫਲਤਾਵਾਂ, %2 ਲਗਾਤਾਰ ਅਸਫਲਤਾਵਾਂ</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਗਲਤੀ: %1</translation>
     </message>
     <message>
         <source>Evicted by the guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖੇ ਨੇ ਹਟਾਇਆ</translation>
     </message>
 </context>
 <context>
@@ -257,371 +257,180 @@
     </message>
     <message>
         <source>pool is empty: no proxy allocated (%1 empty answers)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਕੋਈ ਪਰਾਕਸੀ ਨਿਰਧਾਰਤ ਨਹੀਂ ਹੋਈ (%1 ਖਾਲੀ ਜਵਾਬ)</translation>
     </message>
     <message>
         <source>allocated %1 in %2 (%3/s)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚ %1 ਨਿਰਧਾਰਤ ਕੀਤੇ (%3/ਸਕਿੰਟ)%4</translation>
     </message>
     <message>
         <source>, cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਰੱਦ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>empty-pool answers: %1 (pool is empty: no proxy allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ-ਪੂਲ ਜਵਾਬ: %1 (ਪੂਲ ਖਾਲੀ ਹੈ: ਕੋਈ ਪਰਾਕਸੀ ਨਿਰਧਾਰਤ ਨਹੀਂ ਹੋਈ)</translation>
     </message>
     <message>
         <source>empty-pool answers: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ-ਪੂਲ ਜਵਾਬ: 0</translation>
     </message>
     <message>
         <source>errors: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਲਤੀਆਂ: %1 (%2)</translation>
     </message>
     <message>
         <source>errors: 0</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਲਤੀਆਂ: 0</translation>
     </message>
     <message>
         <source>outcome unknown (no reply, never retried): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਤੀਜਾ ਅਣਜਾਣ (ਕੋਈ ਜਵਾਬ ਨਹੀਂ, ਕਦੇ ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ): %1</translation>
     </message>
     <message>
         <source>latency p50 %1 · p99 %2 · max %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਲੰਬ p50 %1 · p99 %2 · ਵੱਧ ਤੋਂ ਵੱਧ %3</translation>
     </message>
     <message>
         <source>naive mode: %1 collisions, %2 duplicate picks (the script: always 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ਢੰਗ: %1 ਟੱਕਰਾਂ, %2 ਦੋਹਰੀਆਂ ਚੋਣਾਂ (ਸਕ੍ਰਿਪਟ: ਹਮੇਸ਼ਾ 0)</translation>
     </message>
     <message>
         <source>%1 worker(s), pipeline %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2, %3</translation>
     </message>
     <message>
         <source>atomic script</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ ਸਕ੍ਰਿਪਟ</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ZRANGE + ZINCRBY</translation>
     </message>
 </context>
 <context>
     <name>OutsideChanges</name>
     <message>
+        <source> and %L1 more</source>
+        <translation> ਅਤੇ %L1 ਹੋਰ</translation>
+    </message>
+    <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਗਾਇਬ ਹੋ ਗਿਆ: %1 ਮੈਂਬਰ ਚਲੇ ਗਏ (ਸਰਵਰ ਮੁੜ ਸ਼ੁਰੂ ਹੋਇਆ ਜਾਂ ਕੁੰਜੀ ਮਿਟਾਈ ਗਈ?)</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members after the primary changed (%3): acknowledged by %4, never replicated</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਾਇਮਰੀ ਬਦਲਣ ਤੋਂ ਬਾਅਦ (%3) %L2 ਮੈਂਬਰਾਂ &apos;ਤੇ ਗਿਣਤੀਆਂ %1 ਨਿਰਧਾਰਨ ਪਿੱਛੇ ਚਲੀਆਂ ਗਈਆਂ: %4 ਵੱਲੋਂ ਮੰਨੀਆਂ, ਕਦੇ ਰੈਪਲੀਕੇਟ ਨਹੀਂ ਹੋਈਆਂ</translation>
     </message>
     <message>
         <source>counts went back by %1 allocations on %L2 members (%3), not by poolscope: reset by another client?</source>
-        <translation type="unfinished"></translation>
+        <translation>%L2 ਮੈਂਬਰਾਂ &apos;ਤੇ ਗਿਣਤੀਆਂ %1 ਨਿਰਧਾਰਨ ਪਿੱਛੇ ਚਲੀਆਂ ਗਈਆਂ (%3), poolscope ਵੱਲੋਂ ਨਹੀਂ: ਕਿਸੇ ਹੋਰ ਕਲਾਇੰਟ ਨੇ ਰੀਸੈੱਟ ਕੀਤੀਆਂ?</translation>
     </message>
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %Ln more</source>
-        <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%L1 ਮੈਂਬਰ ਇੱਥੇ ਹਟਾਏ ਬਿਨਾਂ ਪੂਲ ਛੱਡ ਗਏ (%2)</translation>
     </message>
 </context>
 <context>
     <name>PoolMonitor</name>
     <message>
         <source>full snapshot (%1 members)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਸਨੈਪਸ਼ਾਟ (%1 ਮੈਂਬਰ)</translation>
     </message>
 </context>
 <context>
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ ਟਿੱਪਣੀ ਸ਼ੈਲੀ &quot;%1&quot; (ਟਿੱਪਣੀ ਲਾਈਨਾਂ # ਜਾਂ ; ਨਾਲ ਸ਼ੁਰੂ ਹੁੰਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਬਿਨਾਂ ਜੋੜੀ ਵਾਲਾ ਸਰੋਗੇਟ ਹੈ (ਆਪਣੀ ਜੋੜੀ ਤੋਂ ਬਿਨਾਂ \uD800-\uDFFF ਐਸਕੇਪ), ਜੋ ਵੈਧ ਯੂਨੀਕੋਡ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>contains a NUL byte</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ NUL ਬਾਈਟ ਹੈ</translation>
     </message>
     <message>
         <source>unexpected whitespace inside the entry (expected one proxy per line, as host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਐਂਟਰੀ ਦੇ ਅੰਦਰ ਅਣਕਿਆਸੀ ਖਾਲੀ ਥਾਂ (ਹਰ ਲਾਈਨ &apos;ਤੇ ਇੱਕ ਪਰਾਕਸੀ ਦੀ ਉਮੀਦ ਸੀ, host:port ਵਾਂਗ)</translation>
     </message>
     <message>
         <source>contains the control character U+%1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਕੰਟਰੋਲ ਅੱਖਰ U+%1 ਹੈ</translation>
     </message>
     <message>
         <source>contains a byte-order mark (U+FEFF, invisible), which only the file&apos;s first character may be</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਵਿੱਚ ਬਾਈਟ-ਆਰਡਰ ਨਿਸ਼ਾਨ ਹੈ (U+FEFF, ਅਦਿੱਖ), ਜੋ ਸਿਰਫ਼ ਫ਼ਾਈਲ ਦਾ ਪਹਿਲਾ ਅੱਖਰ ਹੋ ਸਕਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>missing port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>port %1 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ %1 ਇੱਕ ਨੰਬਰ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>port %1 is out of range 1-65535</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ %1 ਸੀਮਾ 1-65535 ਤੋਂ ਬਾਹਰ ਹੈ</translation>
     </message>
     <message>
         <source>missing host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>unterminated [ in IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ਪਤੇ ਵਿੱਚ [ ਬੰਦ ਨਹੀਂ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵੈਧ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ %1 ਵਿੱਚ &quot;:&quot; ਹੈ ਪਰ ਇਹ ਵੈਧ IPv6 ਪਤਾ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;://&quot; ਤੋਂ ਪਹਿਲਾਂ ਸਕੀਮ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਵੈਧ ਸਕੀਮ %1</translation>
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;@&quot; ਤੋਂ ਪਹਿਲਾਂ ਖਾਲੀ ਪ੍ਰਮਾਣ-ਪੱਤਰ</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ ਤੋਂ ਬਾਅਦ ਅਣਕਿਆਸਿਆ ਪਾਥ %1</translation>
     </message>
     <message>
         <source>missing host and port</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ ਅਤੇ ਪੋਰਟ ਗੁੰਮ ਹਨ</translation>
     </message>
     <message>
         <source>empty [] where an IPv6 address belongs</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਿੱਥੇ IPv6 ਪਤਾ ਹੋਣਾ ਚਾਹੀਦਾ ਹੈ ਉੱਥੇ ਖਾਲੀ []</translation>
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;]&quot; ਤੋਂ ਬਾਅਦ ਅਣਕਿਆਸਿਆ ਟੈਕਸਟ %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 ਪਤਾ ਬਰੈਕਟਾਂ ਵਿੱਚ ਲਿਖਣਾ ਲਾਜ਼ਮੀ ਹੈ, ਜਿਵੇਂ [2001:db8::1]:8080</translation>
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹੁਤ ਸਾਰੇ &quot;:&quot; (host:port ਦੀ ਉਮੀਦ ਸੀ; ਪ੍ਰਮਾਣ-ਪੱਤਰ scheme://user:pass@host:port ਵਾਂਗ ਲਿਖੋ)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hexadecimal</source>
-        <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>octal</source>
-        <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>shortened</source>
-        <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an unspecified address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a private address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a CGNAT address</source>
-        <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a link-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a site-local address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a documentation address</source>
-        <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a multicast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a broadcast address</source>
-        <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
-        <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unspecified</source>
-        <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reserved</source>
-        <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>private</source>
-        <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CGNAT</source>
-        <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loopback</source>
-        <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>link-local</source>
-        <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>site-local</source>
-        <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>documentation</source>
-        <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multicast</source>
-        <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>broadcast</source>
-        <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-mapped address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an IPv4-compatible address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a NAT64 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a 6to4 address for %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for client %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a Teredo address for server %2 (%3)</source>
-        <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n more</source>
-        <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>scheme %1 is not allowed (allowed: %2)</source>
-        <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port %1 is not in the allowed ports (%2)</source>
-        <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
-        <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a loopback name</source>
-        <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੈਧ UTF-8 ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
@@ -885,7 +694,7 @@ Please verify the correct file name was given.</source>
     </message>
     <message>
         <source>Show </source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਓ </translation>
     </message>
 </context>
 <context>
@@ -1349,38 +1158,38 @@ Please verify the correct file name was given.</source>
     <message>
         <source>keep</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy keep).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੋ</translation>
     </message>
     <message>
         <source>zero</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy zero).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ</translation>
     </message>
     <message>
         <source>start</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy start).</extracomment>
-        <translation type="unfinished">ਸ਼ੁਰੂਆਤ</translation>
+        <translation>ਸ਼ੁਰੂਆਤ</translation>
     </message>
     <message>
         <source>min</source>
         <extracomment>A restore policy&apos;s name in the window (the CLI&apos;s --policy min): the pool&apos;s minimum.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ</translation>
     </message>
     <message>
         <source>keep: back at its saved count, where it left off</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਖੋ: ਆਪਣੀ ਸੰਭਾਲੀ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ, ਜਿੱਥੇ ਇਹ ਰੁਕਿਆ ਸੀ</translation>
     </message>
     <message>
         <source>zero: back at 0; it takes every allocation until it catches up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ: 0 &apos;ਤੇ ਵਾਪਸ; ਪੂਰਾ ਹੋਣ ਤੱਕ ਇਹ ਹਰ ਨਿਰਧਾਰਨ ਲੈਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>start: back at the agreed starting count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤ: ਸਹਿਮਤ ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>min: back at the pool&apos;s lowest count; joins the rotation, no flood</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘੱਟੋ-ਘੱਟ: ਪੂਲ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ &apos;ਤੇ ਵਾਪਸ; ਵਾਰੀ ਵਿੱਚ ਸ਼ਾਮਲ ਹੁੰਦਾ ਹੈ, ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ</translation>
     </message>
 </context>
 <context>
@@ -1625,15 +1434,15 @@ socks5://203.0.113.5:1080</translation>
     <name>WriteLock</name>
     <message>
         <source>Production</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Staging</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਟੇਜਿੰਗ</translation>
     </message>
     <message>
         <source>Development</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡਿਵੈਲਪਮੈਂਟ</translation>
     </message>
 </context>
 <context>
@@ -1644,11 +1453,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>cannot start the embedded redis-server: %1. Or connect to a server with --url redis://host:6379/0.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਦਰੂਨੀ redis-server ਸ਼ੁਰੂ ਨਹੀਂ ਹੋ ਸਕਦਾ: %1। ਜਾਂ --url redis://host:6379/0 ਨਾਲ ਕਿਸੇ ਸਰਵਰ ਨਾਲ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>embedded redis-server started (pid %1, %2); it stops when poolscope exits</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅੰਦਰੂਨੀ redis-server ਸ਼ੁਰੂ ਹੋਇਆ (pid %1, %2); poolscope ਬੰਦ ਹੋਣ &apos;ਤੇ ਇਹ ਰੁਕ ਜਾਂਦਾ ਹੈ</translation>
     </message>
 </context>
 <context>
@@ -1837,111 +1646,63 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertRulesDialog</name>
     <message>
         <source> s</source>
-        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>Alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ</translation>
     </message>
     <message>
         <source>An alert is pending while its condition holds, fires once it has held for the rule&apos;s &quot;for&quot; time, and resolves once the condition has been gone for its &quot;keep firing&quot; time. The defaults are on for every pool; unticked rules are not judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਚੇਤਾਵਨੀ ਉਦੋਂ ਤੱਕ ਬਕਾਇਆ ਰਹਿੰਦੀ ਹੈ ਜਦੋਂ ਤੱਕ ਇਸ ਦੀ ਸ਼ਰਤ ਲਾਗੂ ਹੈ, ਨਿਯਮ ਦੇ &quot;ਮਿਆਦ&quot; ਸਮੇਂ ਤੱਕ ਲਾਗੂ ਰਹਿਣ &apos;ਤੇ ਸਰਗਰਮ ਹੁੰਦੀ ਹੈ, ਅਤੇ ਸ਼ਰਤ ਦੇ ਆਪਣੇ &quot;ਸਰਗਰਮ ਰੱਖੋ&quot; ਸਮੇਂ ਤੱਕ ਗਾਇਬ ਰਹਿਣ &apos;ਤੇ ਹੱਲ ਹੁੰਦੀ ਹੈ। ਮੂਲ ਨਿਯਮ ਹਰ ਪੂਲ ਲਈ ਚਾਲੂ ਹਨ; ਅਣ-ਟਿੱਕ ਕੀਤੇ ਨਿਯਮ ਪਰਖੇ ਨਹੀਂ ਜਾਂਦੇ।</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਲੂ</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਯਮ</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰਤਾ</translation>
     </message>
     <message>
         <source>For</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਿਆਦ</translation>
     </message>
     <message>
         <source>Keep firing</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ ਰੱਖੋ</translation>
     </message>
     <message>
         <source>Thresholds</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੱਦਾਂ</translation>
     </message>
     <message>
         <source>This connection was typed in, not saved: the rules apply to this window until it closes.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹ ਕਨੈਕਸ਼ਨ ਟਾਈਪ ਕੀਤਾ ਗਿਆ ਸੀ, ਸੰਭਾਲਿਆ ਨਹੀਂ: ਨਿਯਮ ਇਸ ਵਿੰਡੋ &apos;ਤੇ ਇਸ ਦੇ ਬੰਦ ਹੋਣ ਤੱਕ ਲਾਗੂ ਹਨ।</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਨਾਲ ਸੰਭਾਲਿਆ, ਪੂਲ %2 ਲਈ।</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਚਾਲੂ</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਵਧਾਨੀ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰ</translation>
     </message>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::AlertTray</name>
-    <message>
-        <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope: %1
-No alert firing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>poolscope: %1
-%n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 ਇਹ %3 ਤੋਂ ਬਾਅਦ ਸਰਗਰਮ ਹੁੰਦੀ ਹੈ ਅਤੇ ਗਾਇਬ ਹੋਣ ਤੋਂ %4 ਬਾਅਦ ਹੱਲ ਹੁੰਦੀ ਹੈ।</translation>
     </message>
 </context>
 <context>
@@ -2079,80 +1840,84 @@ No alert firing.</source>
     <name>poolscope::AlertsPanel</name>
     <message>
         <source>&amp;Rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਯਮ(&amp;R)…</translation>
     </message>
     <message>
         <source>Alert</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਤੀ</translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਦੋਂ ਤੋਂ</translation>
     </message>
     <message>
         <source>Value now</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਦਾ ਮੁੱਲ</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰਤਾ</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ</translation>
     </message>
     <message>
         <source>Active alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ ਚੇਤਾਵਨੀਆਂ</translation>
     </message>
     <message>
         <source>Edit this pool&apos;s alert rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ ਦੇ ਚੇਤਾਵਨੀ ਨਿਯਮ ਸੋਧੋ</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ &quot;%1&quot; ਵਿੱਚ ਸੰਭਾਲੇ ਨਹੀਂ ਜਾ ਸਕੇ: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਵਿੱਚ ਸੰਭਾਲੇ ਗਏ</translation>
     </message>
     <message>
         <source>firing</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਗਰਮ</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਕਾਇਆ</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗੰਭੀਰ</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਵਧਾਨੀ</translation>
     </message>
     <message>
         <source>No live pool watched: no alerts are judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਲਾਈਵ ਪੂਲ ਨਿਗਰਾਨੀ ਹੇਠ ਨਹੀਂ: ਕੋਈ ਚੇਤਾਵਨੀ ਪਰਖੀ ਨਹੀਂ ਜਾਂਦੀ।</translation>
     </message>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੋਈ ਚੇਤਾਵਨੀ ਨਹੀਂ: %n ਨਿਯਮ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰ ਰਿਹਾ ਹੈ।</numerusform>
+            <numerusform>ਕੋਈ ਚੇਤਾਵਨੀ ਨਹੀਂ: %n ਨਿਯਮ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰ ਰਹੇ ਹਨ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n alert(s) firing, %1 pending.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੇਤਾਵਨੀ ਸਰਗਰਮ, %1 ਬਕਾਇਆ।</numerusform>
+            <numerusform>%n ਚੇਤਾਵਨੀਆਂ ਸਰਗਰਮ, %1 ਬਕਾਇਆ।</numerusform>
         </translation>
     </message>
 </context>
@@ -2160,286 +1925,260 @@ No alert firing.</source>
     <name>poolscope::AuditView</name>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ</translation>
     </message>
     <message>
         <source>evict</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਉਣਾ</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕਰਨਾ</translation>
     </message>
     <message>
         <source>evicted hash moved</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਏ ਮੈਂਬਰਾਂ ਦਾ ਹੈਸ਼ ਖਿਸਕਿਆ</translation>
     </message>
     <message>
         <source>guard held back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਰੋਕਿਆ ਗਿਆ</translation>
     </message>
     <message>
         <source>guard no longer held back</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ ਹੁਣ ਰੋਕਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖੋਜੋ(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਨਿਰਯਾਤ ਕਰੋ(&amp;E)…</translation>
     </message>
     <message>
         <source>Audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਟ੍ਰੇਲ: %1</translation>
     </message>
     <message>
         <source>part of a member id</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ id ਦਾ ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>user, host, program or guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਰਤੋਂਕਾਰ, ਹੋਸਟ, ਪ੍ਰੋਗਰਾਮ ਜਾਂ ਰਾਖਾ</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਵੀ ਕਾਰਵਾਈ</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮਾਂ</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">ਨਿਰਧਾਰਨ ਗਿਣਤੀ</translation>
+        <translation>ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਤਾ</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ</translation>
     </message>
     <message>
         <source>Audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਐਂਟਰੀਆਂ</translation>
     </message>
     <message>
         <source>&amp;Member:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ(&amp;M):</translation>
     </message>
     <message>
         <source>Ac&amp;tor:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਤਾ(&amp;T):</translation>
     </message>
     <message>
         <source>Acti&amp;on:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ(&amp;O):</translation>
     </message>
     <message numerus="yes">
         <source>%n entry(ies) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਐਂਟਰੀ ਮਿਲੀ</numerusform>
+            <numerusform>%n ਐਂਟਰੀਆਂ ਮਿਲੀਆਂ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 among %2 read: the whole trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਪੜ੍ਹੀਆਂ ਵਿੱਚੋਂ %1: ਪੂਰਾ ਟ੍ਰੇਲ।</translation>
     </message>
     <message>
         <source>%1: stopped there, narrow the filters to see older ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ਉੱਥੇ ਰੁਕਿਆ, ਪੁਰਾਣੀਆਂ ਵੇਖਣ ਲਈ ਫਿਲਟਰ ਤੰਗ ਕਰੋ।</translation>
     </message>
     <message>
         <source>The trail could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟ੍ਰੇਲ ਪੜ੍ਹਿਆ ਨਹੀਂ ਜਾ ਸਕਿਆ: %1</translation>
     </message>
     <message>
         <source>No live pool watched: there is no trail to read.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਲਾਈਵ ਪੂਲ ਨਿਗਰਾਨੀ ਹੇਠ ਨਹੀਂ: ਪੜ੍ਹਨ ਲਈ ਕੋਈ ਟ੍ਰੇਲ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>Reading the trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟ੍ਰੇਲ ਪੜ੍ਹਿਆ ਜਾ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Export the audit entries</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਐਂਟਰੀਆਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਿੱਚ ਨਿਰਯਾਤ ਕੀਤਾ।</translation>
     </message>
     <message>
         <source>Not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ ਨਹੀਂ ਹੋਇਆ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ChartFrame</name>
     <message>
         <source>pool allocations/s</source>
-        <translation type="unfinished">ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
+        <translation>ਪੂਲ ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>count − median</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ − ਮੱਧਿਕਾ</translation>
     </message>
     <message>
         <source>allocations (count)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਧਾਰਨ (ਗਿਣਤੀ)</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>No connection to Redis: retrying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਨਾਲ ਕੋਈ ਕਨੈਕਸ਼ਨ ਨਹੀਂ: ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਹੋ ਰਹੀ ਹੈ…</translation>
     </message>
     <message>
         <source>Not connected (the events panel says why)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ (ਘਟਨਾਵਾਂ ਪੈਨਲ ਕਾਰਨ ਦੱਸਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Reading the pool fails: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਪੜ੍ਹਨਾ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>Waiting for the first poll…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲੇ ਪੋਲ ਦੀ ਉਡੀਕ…</translation>
     </message>
     <message>
         <source>No pool at this key yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
     </message>
     <message>
         <source>Collecting data…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡਾਟਾ ਇਕੱਠਾ ਹੋ ਰਿਹਾ ਹੈ…</translation>
+    </message>
+    <message>
+        <source>%1 members</source>
+        <translation>%1 ਮੈਂਬਰ</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
+        <translation>%1 ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ, ਹੇਠਲੇ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਰੇਖਾ + ਪੱਟੀ ਵਜੋਂ</translation>
+    </message>
+    <message>
+        <source>%1 members (summary): top %2, %3 pinned</source>
+        <translation>%1 ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
+        <translation>%1 ਮੈਂਬਰ: ਉੱਪਰਲੇ %2, ਹੇਠਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ + ਘੱਟੋ-ਘੱਟ/ਮੱਧਿਕਾ/ਵੱਧ ਤੋਂ ਵੱਧ ਪੱਟੀ</translation>
+    </message>
+    <message>
+        <source>%1 members: top %2, bottom %2, %3 pinned</source>
+        <translation>%1 ਮੈਂਬਰ: ਉੱਪਰਲੇ %2, ਹੇਠਲੇ %2, %3 ਪਿੰਨ ਕੀਤੇ</translation>
+    </message>
+    <message>
+        <source> · %1 hidden</source>
+        <translation> · %1 ਲੁਕੇ</translation>
+    </message>
+    <message>
+        <source> · zoomed in: Esc or a right click to zoom out</source>
+        <translation> · ਜ਼ੂਮ ਕੀਤਾ: ਜ਼ੂਮ ਆਊਟ ਲਈ Esc ਜਾਂ ਸੱਜਾ ਕਲਿੱਕ</translation>
+    </message>
+    <message>
+        <source> · legend hidden (narrow): colours as in the table</source>
+        <translation> · ਲੈਜੰਡ ਲੁਕਿਆ (ਤੰਗ): ਰੰਗ ਸਾਰਣੀ ਵਾਂਗ</translation>
     </message>
     <message>
         <source>▲ %1</source>
-        <translation type="unfinished">▲ %1</translation>
+        <translation>▲ %1</translation>
     </message>
     <message>
         <source>▼ %1</source>
-        <translation type="unfinished">▼ %1</translation>
+        <translation>▼ %1</translation>
     </message>
     <message>
         <source>pool rate (/s, right axis)</source>
-        <translation type="unfinished">ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
-    </message>
-    <message>
-        <source>pool median (0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum − median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>+%n more (see the table)</source>
-        <translation type="unfinished">
-            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
-            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members</source>
-        <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
-        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln hidden</source>
-        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦਰ (/ਸਕਿੰਟ, ਸੱਜਾ ਧੁਰਾ)</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ − ਮੱਧਿਕਾ (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ (%1)</translation>
+    </message>
+    <message>
+        <source>pool median (0)</source>
+        <translation>ਪੂਲ ਮੱਧਿਕਾ (0)</translation>
+    </message>
+    <message>
+        <source>pool median</source>
+        <translation>ਪੂਲ ਮੱਧਿਕਾ</translation>
+    </message>
+    <message>
+        <source>pool minimum − median</source>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ − ਮੱਧਿਕਾ</translation>
+    </message>
+    <message>
+        <source>pool minimum</source>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਵੇਖੋ)</numerusform>
+            <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਵੇਖੋ)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2475,158 +2214,6 @@ No alert firing.</source>
             <numerusform>+%n ਹੋਰ (ਸਾਰਣੀ ਦੇਖੋ)</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 – %2 %3</source>
-        <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
-    </message>
-    <message>
-        <source>poolscope · %1 · %2 · %3 · %4</source>
-        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time</source>
-        <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool min–max</source>
-        <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
-        <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show</source>
-        <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Window</source>
-        <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cumulative count</source>
-        <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Difference from median</source>
-        <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rate (allocations/s)</source>
-        <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln min</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln h</source>
-        <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Last %Ln days</source>
-        <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All</source>
-        <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln minutes</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: last &amp;hour</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln hours</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Window: last &amp;%Ln days</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Window: &amp;all the history</source>
-        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
-        <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
-        <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Whole window</source>
-        <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
-        <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>poolscope::ConnectionBar</name>
@@ -2648,218 +2235,218 @@ No alert firing.</source>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜੋ</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੋਕੋ</translation>
     </message>
     <message>
         <source>Find pools</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਲੱਭੋ</translation>
     </message>
     <message>
         <source>Redis URL: redis://[user[:password]@]host[:port][/db] or unix:///path/to/redis.sock. A password is shown masked and never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis URL: redis://[user[:password]@]host[:port][/db] ਜਾਂ unix:///path/to/redis.sock। ਪਾਸਵਰਡ ਲੁਕਾ ਕੇ ਦਿਖਾਇਆ ਜਾਂਦਾ ਹੈ ਅਤੇ ਕਦੇ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾਂਦਾ।</translation>
     </message>
     <message>
         <source>pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>The pool&apos;s sorted-set key. The list offers the sorted sets found on the server (Find pools).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀ। ਸੂਚੀ ਸਰਵਰ &apos;ਤੇ ਮਿਲੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਪੇਸ਼ ਕਰਦੀ ਹੈ (ਪੂਲ ਲੱਭੋ)।</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 ਸਕਿੰਟ</translation>
+        <translation>%1 ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>How often the pool is read. Each read is a few short commands; see the status bar for its round-trip time.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕਿੰਨੀ ਵਾਰ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ। ਹਰ ਪੜ੍ਹਤ ਕੁਝ ਛੋਟੀਆਂ ਕਮਾਂਡਾਂ ਹੈ; ਇਸ ਦੇ ਆਉਣ-ਜਾਣ ਦੇ ਸਮੇਂ ਲਈ ਸਥਿਤੀ ਪੱਟੀ ਵੇਖੋ।</translation>
     </message>
     <message>
         <source>Connect to the Redis server and watch the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ ਨਾਲ ਜੁੜੋ ਅਤੇ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰੋ</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset) and offer them in the key list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ &apos;ਤੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀਆਂ ਲੱਭੋ (TYPE zset ਨਾਲ ਸੀਮਤ SCAN) ਅਤੇ ਉਹਨਾਂ ਨੂੰ ਕੁੰਜੀ ਸੂਚੀ ਵਿੱਚ ਪੇਸ਼ ਕਰੋ</translation>
     </message>
     <message>
         <source> Poll every </source>
-        <translation type="unfinished"></translation>
+        <translation> ਹਰ ਇੰਨੇ ਸਮੇਂ ਪੋਲ ਕਰੋ </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁੜ ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>the pool key is empty: name the pool&apos;s sorted set</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ ਖਾਲੀ ਹੈ: ਪੂਲ ਦੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਦਾ ਨਾਂ ਦਿਓ</translation>
     </message>
     <message>
         <source> Password refused: type it into the URL, then Enter </source>
-        <translation type="unfinished"></translation>
+        <translation> ਪਾਸਵਰਡ ਰੱਦ ਹੋਇਆ: ਇਸ ਨੂੰ URL ਵਿੱਚ ਟਾਈਪ ਕਰੋ, ਫਿਰ Enter ਦਬਾਓ </translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਤੋੜੋ</translation>
     </message>
     <message>
         <source>Stop watching this server</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸਰਵਰ ਦੀ ਨਿਗਰਾਨੀ ਬੰਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Look for sorted-set keys on the server (a bounded SCAN with TYPE zset)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ &apos;ਤੇ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਕੁੰਜੀਆਂ ਲੱਭੋ (TYPE zset ਨਾਲ ਸੀਮਤ SCAN)</translation>
     </message>
     <message>
         <source>Disabled: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionEditDialog</name>
     <message>
         <source>The server needs a password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਨੂੰ ਪਾਸਵਰਡ ਚਾਹੀਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>system CAs</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਸਟਮ CA</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>in the certificate file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਟੀਫਿਕੇਟ ਫ਼ਾਈਲ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>Do not verify the server (insecure)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਦੀ ਪੁਸ਼ਟੀ ਨਾ ਕਰੋ (ਅਸੁਰੱਖਿਅਤ)</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-agent, ਫਿਰ ~/.ssh/config</translation>
     </message>
     <message>
         <source>Accept and record an unknown host key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣਜਾਣ ਹੋਸਟ ਕੁੰਜੀ ਸਵੀਕਾਰ ਕਰੋ ਅਤੇ ਦਰਜ ਕਰੋ</translation>
     </message>
     <message>
         <source>Remember secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ ਯਾਦ ਰੱਖੋ</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Edit connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਸੋਧੋ</translation>
     </message>
     <message>
         <source>redis://, rediss:// (TLS) or unix:// URL, without a password: passwords are never saved in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>redis://, rediss:// (TLS) ਜਾਂ unix:// URL, ਪਾਸਵਰਡ ਤੋਂ ਬਿਨਾਂ: ਪਾਸਵਰਡ ਕਦੇ ਵੀ ਸੈਟਿੰਗ ਫ਼ਾਈਲ ਵਿੱਚ ਸੰਭਾਲੇ ਨਹੀਂ ਜਾਂਦੇ</translation>
     </message>
     <message>
         <source>asked when connecting if left empty</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ ਛੱਡਣ &apos;ਤੇ ਜੁੜਨ ਵੇਲੇ ਪੁੱਛਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>the URL&apos;s host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL ਦਾ ਹੋਸਟ</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ: poolscope ਅਤੇ ਸਰਵਰ ਦੇ ਵਿਚਕਾਰ ਕੋਈ ਵੀ ਟ੍ਰੈਫਿਕ ਪੜ੍ਹ ਅਤੇ ਬਦਲ ਸਕਦਾ ਹੈ, ਪਾਸਵਰਡ ਸਮੇਤ। ਸਥਿਤੀ ਪੱਟੀ &quot;TLS, ਪੁਸ਼ਟੀ ਨਹੀਂ ਹੋਈ&quot; ਦੱਸੇਗੀ।</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
-        <translation type="unfinished"></translation>
+        <translation>[user@]bastion[:port] ਜਾਂ ਕੋਈ Host ਉਪਨਾਮ</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ਮਿਲੀਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>No keychain here (%1): secrets are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ (%1): ਭੇਤ ਹਰ ਵਾਰ ਪੁੱਛੇ ਜਾਂਦੇ ਹਨ ਅਤੇ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>no Secret Service</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ Secret Service ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Unchecked: secrets are kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਣ-ਚੁਣਿਆ: ਭੇਤ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">ਨਾਂ</translation>
+        <translation>ਨਾਂ</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ</translation>
     </message>
     <message>
         <source>Pool key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>Poll every</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਇੰਨੇ ਸਮੇਂ ਪੋਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>TLS (rediss://)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (rediss://)</translation>
     </message>
     <message>
         <source>CA file</source>
-        <translation type="unfinished"></translation>
+        <translation>CA ਫ਼ਾਈਲ</translation>
     </message>
     <message>
         <source>Server name</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਦਾ ਨਾਂ</translation>
     </message>
     <message>
         <source>Client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਲਾਇੰਟ ਸਰਟੀਫਿਕੇਟ</translation>
     </message>
     <message>
         <source>Client key</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਲਾਇੰਟ ਕੁੰਜੀ</translation>
     </message>
     <message>
         <source>SSH tunnel</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਸੁਰੰਗ</translation>
     </message>
     <message>
         <source>Through</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਹੀਂ</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੁੰਜੀ ਫ਼ਾਈਲ</translation>
     </message>
     <message>
         <source>Choose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਫ਼ਾਈਲ ਚੁਣੋ</translation>
     </message>
 </context>
 <context>
@@ -2870,19 +2457,19 @@ No alert firing.</source>
     </message>
     <message>
         <source>Password for the Redis server %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ %1 ਲਈ ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>Passphrase of the TLS client key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS ਕਲਾਇੰਟ ਕੁੰਜੀ %1 ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>Passphrase of the SSH key %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਕੁੰਜੀ %1 ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ SSH ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>The SSH host %1 is not in ~/.ssh/known_hosts.
@@ -2891,153 +2478,153 @@ Key type: %2
 Fingerprint: %3
 
 Trust this key only if the fingerprint is the host&apos;s (ask its administrator, or run ssh-keygen -lf on its host key). Trusting records it in ~/.ssh/known_hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਹੋਸਟ %1 ~/.ssh/known_hosts ਵਿੱਚ ਨਹੀਂ ਹੈ।
+
+ਕੁੰਜੀ ਦੀ ਕਿਸਮ: %2
+ਫਿੰਗਰਪ੍ਰਿੰਟ: %3
+
+ਇਸ ਕੁੰਜੀ &apos;ਤੇ ਸਿਰਫ਼ ਤਾਂ ਭਰੋਸਾ ਕਰੋ ਜੇ ਫਿੰਗਰਪ੍ਰਿੰਟ ਹੋਸਟ ਦਾ ਹੈ (ਇਸ ਦੇ ਪ੍ਰਬੰਧਕ ਨੂੰ ਪੁੱਛੋ, ਜਾਂ ਇਸ ਦੀ ਹੋਸਟ ਕੁੰਜੀ &apos;ਤੇ ssh-keygen -lf ਚਲਾਓ)। ਭਰੋਸਾ ਕਰਨ ਨਾਲ ਇਹ ~/.ssh/known_hosts ਵਿੱਚ ਦਰਜ ਹੋ ਜਾਂਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>poolscope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1</translation>
     </message>
     <message>
         <source>poolscope: unknown SSH host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: ਅਣਜਾਣ SSH ਹੋਸਟ ਕੁੰਜੀ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
     <message>
         <source>New...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ...</translation>
     </message>
     <message>
         <source>Edit...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੋਧੋ...</translation>
     </message>
     <message>
         <source>Duplicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਕਲ ਬਣਾਓ...</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">ਮਿਟਾਓ</translation>
+        <translation>ਮਿਟਾਓ</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜੋ</translation>
     </message>
     <message>
         <source>Connections</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Delete connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਮਿਟਾਓ</translation>
     </message>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਾਤਾਵਰਣ</translation>
     </message>
     <message>
         <source>Secrets of connections that remember them are kept in the keychain, the others in memory only, until poolscope exits. None is ever written to the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਿਹੜੇ ਕਨੈਕਸ਼ਨ ਭੇਤ ਯਾਦ ਰੱਖਦੇ ਹਨ ਉਹਨਾਂ ਦੇ ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ, ਬਾਕੀ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ। ਕੋਈ ਵੀ ਕਦੇ ਸੈਟਿੰਗ ਫ਼ਾਈਲ ਵਿੱਚ ਨਹੀਂ ਲਿਖਿਆ ਜਾਂਦਾ।</translation>
     </message>
     <message>
         <source>No keychain here (%1): passwords and passphrases are asked for each time and kept in memory only, until poolscope exits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ (%1): ਪਾਸਵਰਡ ਅਤੇ ਪਾਸਫ੍ਰੇਜ਼ ਹਰ ਵਾਰ ਪੁੱਛੇ ਜਾਂਦੇ ਹਨ ਅਤੇ poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖੇ ਜਾਂਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Looking for a keychain...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀਚੇਨ ਲੱਭੀ ਜਾ ਰਹੀ ਹੈ...</translation>
     </message>
     <message numerus="yes">
         <source>Group %1: %n connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸਮੂਹ %1: %n ਕਨੈਕਸ਼ਨ</numerusform>
+            <numerusform>ਸਮੂਹ %1: %n ਕਨੈਕਸ਼ਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>No saved connections yet: New... saves one.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ: ਨਵਾਂ... ਇੱਕ ਸੰਭਾਲਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Transport: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਵਾਜਾਈ: %1%2</translation>
     </message>
     <message>
         <source>, via ssh %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, ssh %1 ਰਾਹੀਂ</translation>
     </message>
     <message>
         <source>Pool key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਕੁੰਜੀ: %1</translation>
     </message>
     <message>
         <source>Poll every %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ %1 ਮਿਲੀਸਕਿੰਟ ਪੋਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Group: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੂਹ: %1</translation>
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਾਤਾਵਰਣ: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੈਸ਼ਨ ਲਈ ਖੋਲ੍ਹਣ ਤੱਕ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹੋ ਕੇ ਖੁੱਲ੍ਹਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>Password: from the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ: ਕੀਚੇਨ ਤੋਂ</translation>
     </message>
     <message>
         <source>Password: asked when connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ: ਜੁੜਨ ਵੇਲੇ ਪੁੱਛਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਨਕਲ)</translation>
     </message>
     <message>
         <source>%1 (copy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਨਕਲ %2)</translation>
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ &quot;%1&quot; ਅਤੇ ਕੀਚੇਨ ਵਿੱਚ ਇਸ ਦੇ ਭੇਤ ਮਿਟਾਉਣੇ ਹਨ?</translation>
     </message>
 </context>
 <context>
     <name>poolscope::DemoDriver</name>
     <message>
         <source>the demo list is missing from the resources</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ ਸੂਚੀ ਸਰੋਤਾਂ ਵਿੱਚੋਂ ਗੁੰਮ ਹੈ</translation>
     </message>
     <message>
         <source>the demo list has no usable entry</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਵਰਤਣਯੋਗ ਐਂਟਰੀ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>empty pool: seeding %L1 demo proxies (documentation address ranges)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖਾਲੀ ਪੂਲ: %L1 ਡੈਮੋ ਪਰਾਕਸੀਆਂ ਸੂਚੀ ਤੋਂ ਜੋੜੀਆਂ ਜਾ ਰਹੀਆਂ ਹਨ (ਦਸਤਾਵੇਜ਼ੀ ਪਤਾ ਸੀਮਾਵਾਂ)</translation>
     </message>
     <message>
         <source>background load: %L1 workers, about %L2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛੋਕੜ ਲੋਡ: %L1 ਵਰਕਰ, ਲਗਭਗ %L2 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>background load ended with %L1 errors, %L2 unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛੋਕੜ ਲੋਡ %L1 ਗਲਤੀਆਂ, %L2 ਅਣਜਾਣ ਨਾਲ ਖਤਮ ਹੋਇਆ</translation>
     </message>
 </context>
 <context>
@@ -3063,108 +2650,108 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <name>poolscope::EnvironmentBanner</name>
     <message>
         <source>&amp;Unlock writes for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ(&amp;U)</translation>
     </message>
     <message>
         <source>Production connections open with writes locked; this unlocks them until another connection is chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ ਕਨੈਕਸ਼ਨ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹੋ ਕੇ ਖੁੱਲ੍ਹਦੇ ਹਨ; ਇਹ ਉਹਨਾਂ ਨੂੰ ਕੋਈ ਹੋਰ ਕਨੈਕਸ਼ਨ ਚੁਣੇ ਜਾਣ ਤੱਕ ਖੋਲ੍ਹਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 connection</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are locked. This pool is watched only; unlock writes to seed, evict, restore or allocate.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹਨ। ਇਸ ਪੂਲ ਦੀ ਸਿਰਫ਼ ਨਿਗਰਾਨੀ ਹੁੰਦੀ ਹੈ; ਸੂਚੀ ਤੋਂ ਜੋੜਨ, ਹਟਾਉਣ, ਬਹਾਲ ਕਰਨ ਜਾਂ ਨਿਰਧਾਰਤ ਕਰਨ ਲਈ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ।</translation>
     </message>
     <message>
         <source>&amp;Unlock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ(&amp;U)</translation>
     </message>
     <message>
         <source>%1 · writes locked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: writes are unlocked for this session. Several evictions, restores at zero and the count-reset demo still ask for the pool&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੁੱਲ੍ਹੀਆਂ ਹਨ। ਕਈ ਮੈਂਬਰ ਹਟਾਉਣੇ, ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਅਤੇ ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ ਅਜੇ ਵੀ ਪੂਲ ਦਾ ਨਾਂ ਮੰਗਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>&amp;Lock writes</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਕਰੋ(&amp;L)</translation>
     </message>
     <message>
         <source>%1 · writes unlocked for this session</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਇਸ ਸੈਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਖੁੱਲ੍ਹੀਆਂ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::EventsPanel</name>
     <message>
         <source>connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>demo</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ</translation>
     </message>
     <message>
         <source>evict</source>
         <extracomment>Evict: taking members out of rotation, their counts kept.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਉਣਾ</translation>
     </message>
     <message>
         <source>export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ</translation>
     </message>
     <message>
         <source>guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ</translation>
     </message>
     <message>
         <source>load</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲੋਡ</translation>
     </message>
     <message>
         <source>poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ</translation>
     </message>
     <message>
         <source>pool</source>
         <extracomment>The proxy pool (the sorted set the dashboard watches).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>recording</source>
-        <translation type="unfinished">ਰਿਕਾਰਡਿੰਗ</translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਕੈਨ</translation>
     </message>
     <message>
         <source>scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ</translation>
     </message>
     <message>
         <source>Operations and errors, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈਆਂ ਅਤੇ ਗਲਤੀਆਂ, ਸਭ ਤੋਂ ਨਵੀਆਂ ਪਹਿਲਾਂ</translation>
     </message>
 </context>
 <context>
@@ -3183,47 +2770,47 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Stale: no good poll since %1. These figures are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: %1 ਤੋਂ ਕੋਈ ਸਫਲ ਪੋਲ ਨਹੀਂ। ਇਹ ਅੰਕੜੇ ਉਦੋਂ ਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>%1 (+%2 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2 ਹਟਾਏ)</translation>
     </message>
     <message>
         <source>%1 (%2 with the %3 evicted)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%3 ਹਟਾਇਆਂ ਸਮੇਤ %2)</translation>
     </message>
     <message>
         <source>Busiest (last %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵਿਅਸਤ (ਪਿਛਲੇ %1)</translation>
     </message>
     <message>
         <source>– (no allocations)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>%1 /s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 /ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>full snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਸਨੈਪਸ਼ਾਟ</translation>
     </message>
     <message>
         <source>summary: %1 members &gt; %2 (quantiles, top/bottom, pinned and the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰ: %1 ਮੈਂਬਰ &gt; %2 (ਕੁਆਂਟਾਈਲ, ਉੱਪਰਲੇ/ਹੇਠਲੇ, ਪਿੰਨ ਕੀਤੇ ਅਤੇ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>pending: first totals scan %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਕਾਇਆ: ਪਹਿਲਾ ਕੁੱਲ ਸਕੈਨ %1%</translation>
     </message>
     <message>
         <source>Jain&apos;s index needs every member&apos;s count: a low-rate background scan reads the whole pool in small pages and the index appears when its first pass completes</source>
-        <translation type="unfinished"></translation>
+        <translation>Jain ਸੂਚਕ ਨੂੰ ਹਰ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਚਾਹੀਦੀ ਹੈ: ਇੱਕ ਘੱਟ-ਦਰ ਪਿਛੋਕੜ ਸਕੈਨ ਪੂਰੇ ਪੂਲ ਨੂੰ ਛੋਟੇ ਪੰਨਿਆਂ ਵਿੱਚ ਪੜ੍ਹਦਾ ਹੈ ਅਤੇ ਇਸ ਦਾ ਪਹਿਲਾ ਗੇੜ ਪੂਰਾ ਹੋਣ &apos;ਤੇ ਸੂਚਕ ਦਿਸਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>highest count: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਭ ਤੋਂ ਵੱਧ ਗਿਣਤੀ: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -3338,11 +2925,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> ਸਕਿੰਟ</translation>
+        <translation> ਸਕਿੰਟ</translation>
     </message>
 </context>
 <context>
@@ -3358,140 +2945,132 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a panel&apos;s title.</extracomment>
-        <translation type="unfinished">ਪੂਲ</translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>ਘਟਨਾਵਾਂ</translation>
     </message>
     <message>
         <source>Members</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>Pools</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ</translation>
     </message>
     <message>
         <source>Guard</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਾ</translation>
     </message>
     <message>
         <source>Alerts</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀਆਂ</translation>
     </message>
     <message>
         <source>the server refused the password</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਰਵਰ ਨੇ ਪਾਸਵਰਡ ਰੱਦ ਕਰ ਦਿੱਤਾ</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫ਼ਾਈਲ(&amp;F)</translation>
     </message>
     <message>
         <source>Connections...</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ...</translation>
     </message>
     <message>
         <source>Saved connections: URL, TLS and SSH settings, pool key and poll interval; secrets in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ: URL, TLS ਅਤੇ SSH ਸੈਟਿੰਗਾਂ, ਪੂਲ ਕੁੰਜੀ ਅਤੇ ਪੋਲ ਅੰਤਰਾਲ; ਭੇਤ ਕੀਚੇਨ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੋ…</translation>
     </message>
     <message>
         <source>poolscope recordings (*.sqlite *.db *.poolscope)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਰਿਕਾਰਡਿੰਗਾਂ (*.sqlite *.db *.poolscope)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
     </message>
     <message>
         <source>Open a recording without any Redis connection, read only: its history, markers and last poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਿਨਾਂ ਕਿਸੇ Redis ਕਨੈਕਸ਼ਨ ਦੇ ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੋ, ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਇਸ ਦਾ ਇਤਿਹਾਸ, ਨਿਸ਼ਾਨ ਅਤੇ ਆਖਰੀ ਪੋਲ</translation>
     </message>
     <message>
         <source>Record while watching</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਗਰਾਨੀ ਦੌਰਾਨ ਰਿਕਾਰਡ ਕਰੋ</translation>
     </message>
     <message>
         <source>Keep the watched pool&apos;s history in its recording (one file per server and pool in the data directory), so it is there the next time the pool is opened</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਗਰਾਨੀ ਹੇਠਲੇ ਪੂਲ ਦਾ ਇਤਿਹਾਸ ਇਸ ਦੀ ਰਿਕਾਰਡਿੰਗ ਵਿੱਚ ਰੱਖੋ (ਡਾਟਾ ਡਾਇਰੈਕਟਰੀ ਵਿੱਚ ਹਰ ਸਰਵਰ ਅਤੇ ਪੂਲ ਲਈ ਇੱਕ ਫ਼ਾਈਲ), ਤਾਂ ਜੋ ਅਗਲੀ ਵਾਰ ਪੂਲ ਖੋਲ੍ਹਣ &apos;ਤੇ ਇਹ ਉੱਥੇ ਹੋਵੇ</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>&amp;Pool</source>
         <extracomment>Pool: the proxy pool (the sorted set the dashboard watches), a menu.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ(&amp;P)</translation>
     </message>
     <message>
         <source>Alert &amp;rules…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਨਿਯਮ(&amp;R)…</translation>
     </message>
     <message>
         <source>Audit &amp;trail…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਡਿਟ ਟ੍ਰੇਲ(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Overview of every pool…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪੂਲ ਦੀ ਝਲਕ(&amp;O)…</translation>
     </message>
     <message>
         <source>Every pool of every saved connection in one table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ ਦਾ ਹਰ ਪੂਲ ਇੱਕ ਸਾਰਣੀ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮਦਦ(&amp;H)</translation>
     </message>
     <message>
         <source>About poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਬਾਰੇ</translation>
     </message>
     <message>
         <source>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Live dashboard for Redis least-used proxy pools: a sorted set whose scores count allocations, served by allocate.lua.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;poolscope %1&lt;/b&gt;&lt;p&gt;Redis ਦੇ ਸਭ ਤੋਂ ਘੱਟ ਵਰਤੀ ਪਰਾਕਸੀ ਪੂਲਾਂ ਲਈ ਲਾਈਵ ਡੈਸ਼ਬੋਰਡ: ਇੱਕ ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਜਿਸ ਦੇ ਸਕੋਰ ਨਿਰਧਾਰਨ ਗਿਣਦੇ ਹਨ, allocate.lua ਦੁਆਰਾ ਸੇਵਾ।&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈਆਂ</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ</translation>
     </message>
     <message>
         <source>Export the chart, the history or the table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ, ਇਤਿਹਾਸ ਜਾਂ ਸਾਰਣੀ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>poolscope · recording %1 · %2 (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · ਰਿਕਾਰਡਿੰਗ %1 · %2 (ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>reading the recording %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ %1 ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ…</translation>
     </message>
     <message>
         <source>cannot open the recording: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::MarkerChartView</name>
-    <message>
-        <source>%1  %2</source>
-        <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਖੋਲ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %1</translation>
     </message>
 </context>
 <context>
@@ -3510,479 +3089,479 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Filter members… (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਫਿਲਟਰ ਕਰੋ… (Ctrl+F)</translation>
     </message>
     <message>
         <source>Show only members whose id contains this text</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਉਹ ਮੈਂਬਰ ਦਿਖਾਓ ਜਿਨ੍ਹਾਂ ਦੀ id ਵਿੱਚ ਇਹ ਟੈਕਸਟ ਹੈ</translation>
     </message>
     <message>
         <source>Rows keep their places while the pointer is over the table or rows are selected, so the row you aim at stays the row you click. Counts still update. Re-sort now, or move the pointer away and clear the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜਦੋਂ ਪੁਆਇੰਟਰ ਸਾਰਣੀ ਉੱਤੇ ਹੋਵੇ ਜਾਂ ਕਤਾਰਾਂ ਚੁਣੀਆਂ ਹੋਣ, ਕਤਾਰਾਂ ਆਪਣੀ ਥਾਂ &apos;ਤੇ ਰਹਿੰਦੀਆਂ ਹਨ, ਤਾਂ ਜੋ ਜਿਸ ਕਤਾਰ ਦਾ ਤੁਸੀਂ ਨਿਸ਼ਾਨਾ ਲੈਂਦੇ ਹੋ ਉਹੀ ਕਲਿੱਕ ਹੋਵੇ। ਗਿਣਤੀਆਂ ਫਿਰ ਵੀ ਅੱਪਡੇਟ ਹੁੰਦੀਆਂ ਹਨ। ਹੁਣੇ ਮੁੜ-ਕ੍ਰਮਬੱਧ ਕਰੋ, ਜਾਂ ਪੁਆਇੰਟਰ ਹਟਾਓ ਅਤੇ ਚੋਣ ਸਾਫ਼ ਕਰੋ।</translation>
     </message>
     <message>
         <source>Any health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਵੀ ਸਿਹਤ</translation>
     </message>
     <message>
         <source>Health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ: %1</translation>
     </message>
     <message>
         <source>Show only members in this health state</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਇਸ ਸਿਹਤ ਸਥਿਤੀ ਵਾਲੇ ਮੈਂਬਰ ਦਿਖਾਓ</translation>
+    </message>
+    <message>
+        <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <translation> · &lt;a href=&quot;resort&quot;&gt;ਹੁਣੇ ਮੁੜ-ਕ੍ਰਮਬੱਧ ਕਰੋ&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ਕ੍ਰਮ ਰੋਕਿਆ: ਕਤਾਰਾਂ ਚੁਣੀਆਂ ਹਨ</translation>
     </message>
     <message>
         <source>‖ order held: pointer over the table</source>
-        <translation type="unfinished"></translation>
+        <translation>‖ ਕ੍ਰਮ ਰੋਕਿਆ: ਪੁਆਇੰਟਰ ਸਾਰਣੀ ਉੱਤੇ</translation>
     </message>
     <message>
         <source>Find a member or the start of its id… (Ctrl+F, searched on the server)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ ਜਾਂ ਇਸ ਦੀ id ਦੀ ਸ਼ੁਰੂਆਤ ਲੱਭੋ… (Ctrl+F, ਸਰਵਰ &apos;ਤੇ ਖੋਜਿਆ)</translation>
     </message>
     <message>
         <source>This pool is read in summary mode: only the rows on screen are read, and rows stay in rank order (count ascending: the next to be allocated first). Type a member&apos;s id or its start (case-sensitive): the server looks the member up by name and scans for ids starting with the text in the background, a few small pages at a time; the members found become the table&apos;s rows, to pin or evict. Clear the field to go back to the rows by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹ ਪੂਲ ਸਾਰ ਢੰਗ ਵਿੱਚ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ: ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ, ਅਤੇ ਕਤਾਰਾਂ ਦਰਜੇ ਦੇ ਕ੍ਰਮ ਵਿੱਚ ਰਹਿੰਦੀਆਂ ਹਨ (ਗਿਣਤੀ ਵਧਦੇ ਕ੍ਰਮ ਵਿੱਚ: ਅਗਲਾ ਨਿਰਧਾਰਤ ਹੋਣ ਵਾਲਾ ਪਹਿਲਾਂ)। ਕਿਸੇ ਮੈਂਬਰ ਦੀ id ਜਾਂ ਇਸ ਦੀ ਸ਼ੁਰੂਆਤ ਟਾਈਪ ਕਰੋ (ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ): ਸਰਵਰ ਮੈਂਬਰ ਨੂੰ ਨਾਂ ਨਾਲ ਲੱਭਦਾ ਹੈ ਅਤੇ ਪਿਛੋਕੜ ਵਿੱਚ ਟੈਕਸਟ ਨਾਲ ਸ਼ੁਰੂ ਹੋਣ ਵਾਲੀਆਂ id ਲਈ ਸਕੈਨ ਕਰਦਾ ਹੈ, ਇੱਕ ਵਾਰ ਵਿੱਚ ਕੁਝ ਛੋਟੇ ਪੰਨੇ; ਮਿਲੇ ਮੈਂਬਰ ਸਾਰਣੀ ਦੀਆਂ ਕਤਾਰਾਂ ਬਣ ਜਾਂਦੇ ਹਨ, ਪਿੰਨ ਕਰਨ ਜਾਂ ਹਟਾਉਣ ਲਈ। ਦਰਜੇ ਵਾਲੀਆਂ ਕਤਾਰਾਂ &apos;ਤੇ ਵਾਪਸ ਜਾਣ ਲਈ ਖੇਤਰ ਸਾਫ਼ ਕਰੋ।</translation>
     </message>
     <message>
         <source>Stale: no good poll since %1. Counts, rates and &quot;last change&quot; are from then.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: %1 ਤੋਂ ਕੋਈ ਸਫਲ ਪੋਲ ਨਹੀਂ। ਗਿਣਤੀਆਂ, ਦਰਾਂ ਅਤੇ &quot;ਆਖਰੀ ਤਬਦੀਲੀ&quot; ਉਦੋਂ ਦੀਆਂ ਹਨ।</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ &quot;%1&quot; ਖੋਜਿਆ ਜਾ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ਦੀ ਖੋਜ ਅਸਫਲ: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ &quot;%1&quot; ਖੋਜਿਆ ਜਾ ਰਿਹਾ ਹੈ… (%2 ਪੰਨੇ ਪੜ੍ਹੇ)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਹੀਂ ਹੈ ਜਾਂ ਇਸ ਨਾਲ ਸ਼ੁਰੂ ਨਹੀਂ ਹੁੰਦਾ (ਪੂਰਾ ਪੂਲ ਖੋਜਿਆ ਗਿਆ; id ਵਿੱਚ ਵੱਡੇ-ਛੋਟੇ ਅੱਖਰ ਮਾਇਨੇ ਰੱਖਦੇ ਹਨ)।</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ %1 ਨਹੀਂ ਹੈ (ਸਿਹਤ ਫਿਲਟਰ)।</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦਾ ਅਤੇ %2 ਨਹੀਂ ਹੈ (ਸਿਹਤ ਫਿਲਟਰ)।</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ ਮੈਂਬਰ &quot;%1&quot; ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦਾ।</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ। ਉੱਪਰ Redis URL ਅਤੇ ਪੂਲ ਕੁੰਜੀ ਦਿਓ, ਫਿਰ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>Cannot reach %1: retrying. The events panel says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੱਕ ਪਹੁੰਚ ਨਹੀਂ ਹੋ ਸਕਦੀ: ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਹੋ ਰਹੀ ਹੈ। ਘਟਨਾਵਾਂ ਪੈਨਲ ਕਾਰਨ ਦੱਸਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Not connected: %1
 Connect tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ: %1
+ਜੁੜੋ ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਕਰਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਹੈ, ਪਰ &quot;%1&quot; ਪੜ੍ਹਨਾ ਅਸਫਲ: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ। (ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਕਿਸੇ ਹੋਰ ਪ੍ਰਕਿਰਿਆ ਨੂੰ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜਨੇ ਪੈਣਗੇ।)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ… (Ctrl+N)।</translation>
     </message>
     <message>
         <source>searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਖੋਜ ਜਾਰੀ…</translation>
     </message>
     <message>
         <source>first %1 found: type more to narrow</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲੇ %1 ਮਿਲੇ: ਤੰਗ ਕਰਨ ਲਈ ਹੋਰ ਟਾਈਪ ਕਰੋ</translation>
     </message>
     <message>
         <source>whole pool searched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਪੂਲ ਖੋਜਿਆ</translation>
     </message>
     <message numerus="yes">
         <source>searching… %Ln page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਖੋਜ ਜਾਰੀ… %Ln ਪੰਨਾ</numerusform>
+            <numerusform>ਖੋਜ ਜਾਰੀ… %Ln ਪੰਨੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%2&quot; ਲਈ %1 ਮਿਲੇ · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ %1, ਦਰਜੇ ਅਨੁਸਾਰ (ਸਾਰ ਢੰਗ) · %2 ਹਟਾਏ</translation>
     </message>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਦਿਖਾਏ · ਪੂਲ ਵਿੱਚ %2 · %3 ਹਟਾਏ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>ਤਾਜ਼ਾ ਕਰੋ(&amp;R)</translation>
     </message>
     <message>
         <source>Overview of every pool – poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪੂਲ ਦੀ ਝਲਕ – poolscope</translation>
     </message>
     <message>
         <source>&amp;Connections:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ(&amp;C):</translation>
     </message>
     <message>
         <source>Filter rows: connection, pool, status…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਤਾਰਾਂ ਫਿਲਟਰ ਕਰੋ: ਕਨੈਕਸ਼ਨ, ਪੂਲ, ਸਥਿਤੀ…</translation>
     </message>
     <message>
         <source>Shows only the rows with this text in any column (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼ ਉਹ ਕਤਾਰਾਂ ਦਿਖਾਉਂਦਾ ਹੈ ਜਿਨ੍ਹਾਂ ਦੇ ਕਿਸੇ ਵੀ ਕਾਲਮ ਵਿੱਚ ਇਹ ਟੈਕਸਟ ਹੈ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Reads every server now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸਰਵਰ ਹੁਣੇ ਪੜ੍ਹਦਾ ਹੈ (F5)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ(&amp;E)</translation>
     </message>
     <message>
         <source>Rows shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਈਆਂ ਕਤਾਰਾਂ CSV ਵਜੋਂ…</translation>
     </message>
     <message>
         <source>Rows shown as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਈਆਂ ਕਤਾਰਾਂ JSON ਵਜੋਂ…</translation>
     </message>
     <message>
         <source>Every pool of the chosen connections. Enter or a double click opens the pool in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਕਨੈਕਸ਼ਨਾਂ ਦਾ ਹਰ ਪੂਲ। Enter ਜਾਂ ਡਬਲ ਕਲਿੱਕ ਪੂਲ ਨੂੰ ਮੁੱਖ ਵਿੰਡੋ ਵਿੱਚ ਖੋਲ੍ਹਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Every saved connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Group %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੂਹ %1</translation>
     </message>
     <message>
         <source>needs a password: connect to it once (File ▸ Connections…) and the overview reads it too</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਾਸਵਰਡ ਚਾਹੀਦਾ ਹੈ: ਇਸ ਨਾਲ ਇੱਕ ਵਾਰ ਜੁੜੋ (ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ…) ਅਤੇ ਝਲਕ ਵੀ ਇਸ ਨੂੰ ਪੜ੍ਹਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>No saved connections yet.
 
 Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s URL and the pool key. Scripts can add them with “poolscope-cli profile add NAME --url URL”. The overview then lists every pool of every saved connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਜੇ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ।
+
+ਫ਼ਾਈਲ ▸ ਕਨੈਕਸ਼ਨ… (Ctrl+Shift+O) ਨਾਲ ਇੱਕ ਜੋੜੋ: ਨਵਾਂ, ਫਿਰ ਸਰਵਰ ਦਾ URL ਅਤੇ ਪੂਲ ਕੁੰਜੀ। ਸਕ੍ਰਿਪਟਾਂ ਇਹਨਾਂ ਨੂੰ “poolscope-cli profile add NAME --url URL” ਨਾਲ ਜੋੜ ਸਕਦੀਆਂ ਹਨ। ਫਿਰ ਝਲਕ ਹਰ ਸੰਭਾਲੇ ਕਨੈਕਸ਼ਨ ਦਾ ਹਰ ਪੂਲ ਸੂਚੀਬੱਧ ਕਰਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>No saved connection is in this group.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਸਮੂਹ ਵਿੱਚ ਕੋਈ ਸੰਭਾਲਿਆ ਕਨੈਕਸ਼ਨ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>%1 of %2 rows shown · %3 connections, each server read every %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚੋਂ %1 ਕਤਾਰਾਂ ਦਿਖਾਈਆਂ · %3 ਕਨੈਕਸ਼ਨ, ਹਰ ਸਰਵਰ ਹਰ %4 ਸਕਿੰਟ ਪੜ੍ਹਿਆ ਜਾਂਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1: %2 · last good poll: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 · ਆਖਰੀ ਸਫਲ ਪੋਲ: %3</translation>
     </message>
     <message>
         <source>%1 rows written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਕਤਾਰਾਂ %2 ਵਿੱਚ ਲਿਖੀਆਂ</translation>
     </message>
     <message>
         <source>could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਿਖੀ ਨਹੀਂ ਜਾ ਸਕੀ: %2</translation>
     </message>
     <message>
         <source>Export the overview as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>ਝਲਕ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Export the overview as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>ਝਲਕ JSON ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON ਫ਼ਾਈਲਾਂ (*.json)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolActions</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">ਤਾਜ਼ਾ ਕਰੋ</translation>
+        <translation>ਤਾਜ਼ਾ ਕਰੋ</translation>
     </message>
     <message>
         <source>Poll the pool now (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਹੁਣੇ ਪੋਲ ਕਰੋ (F5)</translation>
     </message>
     <message>
         <source>Seed…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
     </message>
     <message>
         <source>Import a proxy list into the pool (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਰਾਕਸੀ ਸੂਚੀ ਆਯਾਤ ਕਰੋ (Ctrl+N)</translation>
     </message>
     <message>
         <source>Evict</source>
         <extracomment>Evict: take the member out of rotation, keeping its allocation count.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Take the selected members out of the pool, keeping their counts (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਉਹਨਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਰੱਖਦੇ ਹੋਏ ਪੂਲ ਵਿੱਚੋਂ ਕੱਢੋ (Delete)</translation>
     </message>
     <message>
         <source>Restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Bring the selected evicted members back, choosing their count (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਹਟਾਏ ਮੈਂਬਰਾਂ ਨੂੰ ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਚੁਣ ਕੇ ਵਾਪਸ ਲਿਆਓ (Ctrl+R)</translation>
     </message>
     <message>
         <source>Test allocations…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਸਟ ਨਿਰਧਾਰਨ…</translation>
     </message>
     <message>
         <source>Run allocations through allocate.lua (Ctrl+T)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocate.lua ਰਾਹੀਂ ਨਿਰਧਾਰਨ ਚਲਾਓ (Ctrl+T)</translation>
     </message>
     <message>
         <source>Demo: count reset…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਡੈਮੋ: ਗਿਣਤੀ ਰੀਸੈੱਟ…</translation>
     </message>
     <message>
         <source>Run the count-reset scenario on its own pool: evict a member, restore it, and compare the flood with the forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼ ਇਸ ਦੇ ਆਪਣੇ ਪੂਲ &apos;ਤੇ ਚਲਾਓ: ਇੱਕ ਮੈਂਬਰ ਹਟਾਓ, ਇਸ ਨੂੰ ਬਹਾਲ ਕਰੋ, ਅਤੇ ਹੜ੍ਹ ਦੀ ਪੂਰਵ-ਅਨੁਮਾਨ ਨਾਲ ਤੁਲਨਾ ਕਰੋ</translation>
     </message>
     <message>
         <source>Pin to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ &apos;ਤੇ ਪਿੰਨ ਕਰੋ</translation>
     </message>
     <message>
         <source>Always chart the selected members, however big the pool (Ctrl+P); again to unpin</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਜਿੰਨਾ ਵੀ ਵੱਡਾ ਹੋਵੇ, ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਹਮੇਸ਼ਾ ਚਾਰਟ ਵਿੱਚ ਦਿਖਾਓ (Ctrl+P); ਅਨਪਿੰਨ ਕਰਨ ਲਈ ਦੁਬਾਰਾ</translation>
     </message>
     <message>
         <source>Find member</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਲੱਭੋ</translation>
     </message>
     <message>
         <source>Filter the members table (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਸਾਰਣੀ ਫਿਲਟਰ ਕਰੋ (Ctrl+F)</translation>
     </message>
     <message>
         <source>Export chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ PNG ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save the chart as an image</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਨੂੰ ਚਿੱਤਰ ਵਜੋਂ ਸੰਭਾਲੋ</translation>
     </message>
     <message>
         <source>Export history as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save every member&apos;s count over time: time, member, count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮੇਂ ਦੇ ਨਾਲ ਹਰ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੋ: ਸਮਾਂ, ਮੈਂਬਰ, ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ CSV ਵਜੋਂ ਨਿਰਯਾਤ ਕਰੋ…</translation>
     </message>
     <message>
         <source>Save the members table as shown (sorted and filtered)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਸਾਰਣੀ ਜਿਵੇਂ ਦਿਖਾਈ ਗਈ ਹੈ ਸੰਭਾਲੋ (ਕ੍ਰਮਬੱਧ ਅਤੇ ਫਿਲਟਰ ਕੀਤੀ)</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>Watch the pool watched before this one again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਤੋਂ ਪਹਿਲਾਂ ਨਿਗਰਾਨੀ ਹੇਠ ਰਹੇ ਪੂਲ ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ (Alt+Left)</translation>
     </message>
     <message>
         <source>Check selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ</translation>
     </message>
     <message>
         <source>Check the selected members through their proxies against the health target; results into the health hash (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਦੀ ਉਹਨਾਂ ਦੀਆਂ ਪਰਾਕਸੀਆਂ ਰਾਹੀਂ ਸਿਹਤ ਟੀਚੇ ਦੇ ਵਿਰੁੱਧ ਜਾਂਚ ਕਰੋ; ਨਤੀਜੇ ਸਿਹਤ ਹੈਸ਼ ਵਿੱਚ (Ctrl+K)</translation>
     </message>
     <message>
         <source>Health check target</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ ਜਾਂਚ ਟੀਚਾ</translation>
     </message>
     <message>
         <source>URL fetched through each proxy (http:// or https://):</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਪਰਾਕਸੀ ਰਾਹੀਂ ਲਿਆਂਦਾ URL (http:// ਜਾਂ https://):</translation>
     </message>
     <message>
         <source>Show credentials</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਮਾਣ-ਪੱਤਰ ਦਿਖਾਓ</translation>
     </message>
     <message>
         <source>Show proxy passwords in member ids (user:pass@host) in the table, chart, events and dialogs; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ, ਚਾਰਟ, ਘਟਨਾਵਾਂ ਅਤੇ ਡਾਇਲਾਗਾਂ ਵਿੱਚ ਮੈਂਬਰ id (user:pass@host) ਵਿੱਚ ਪਰਾਕਸੀ ਪਾਸਵਰਡ ਦਿਖਾਓ; ਬੰਦ: user:****@host</translation>
     </message>
     <message>
         <source>Include credentials in CSV exports</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਨਿਰਯਾਤਾਂ ਵਿੱਚ ਪ੍ਰਮਾਣ-ਪੱਤਰ ਸ਼ਾਮਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Write proxy passwords into exported CSV files; off: user:****@host</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿਰਯਾਤ ਕੀਤੀਆਂ CSV ਫ਼ਾਈਲਾਂ ਵਿੱਚ ਪਰਾਕਸੀ ਪਾਸਵਰਡ ਲਿਖੋ; ਬੰਦ: user:****@host</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG ਚਿੱਤਰ (*.png)</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ਫ਼ਾਈਲਾਂ (*.csv)</translation>
     </message>
     <message>
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ ਨਿਰਯਾਤ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Check selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ: %1</translation>
     </message>
     <message>
         <source>Check selected refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਜਾਂਚੋ ਰੱਦ: %1</translation>
     </message>
     <message>
         <source>select members to check first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਜਾਂਚਣ ਲਈ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>select one or more members in the pool first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਪੂਲ ਵਿੱਚ ਇੱਕ ਜਾਂ ਵੱਧ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Evict %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਓ (Delete)</translation>
     </message>
     <message numerus="yes">
         <source>Evict the %n selected member(s) (Delete)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੁਣਿਆ ਮੈਂਬਰ ਹਟਾਓ (Delete)</numerusform>
+            <numerusform>%n ਚੁਣੇ ਮੈਂਬਰ ਹਟਾਓ (Delete)</numerusform>
         </translation>
     </message>
     <message>
         <source>select one or more evicted (grey) members first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਇੱਕ ਜਾਂ ਵੱਧ ਹਟਾਏ (ਸਲੇਟੀ) ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Restore %1 (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਹਾਲ ਕਰੋ (Ctrl+R)</translation>
     </message>
     <message numerus="yes">
         <source>Restore the %n selected member(s) (Ctrl+R)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਚੁਣਿਆ ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ (Ctrl+R)</numerusform>
+            <numerusform>%n ਚੁਣੇ ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ (Ctrl+R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Unpin from chart</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਤੋਂ ਅਨਪਿੰਨ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: select members in the table first</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਪਹਿਲਾਂ ਸਾਰਣੀ ਵਿੱਚ ਮੈਂਬਰ ਚੁਣੋ</translation>
     </message>
     <message>
         <source>Stop always charting the selected members (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੁਣੇ ਮੈਂਬਰਾਂ ਨੂੰ ਹਮੇਸ਼ਾ ਚਾਰਟ ਵਿੱਚ ਦਿਖਾਉਣਾ ਬੰਦ ਕਰੋ (Ctrl+P)</translation>
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ &quot;%1&quot; ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਇਸ ਵਿੰਡੋ ਵਿੱਚ ਅਜੇ ਕਿਸੇ ਹੋਰ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਨਹੀਂ ਹੋਈ</translation>
     </message>
     <message>
         <source>Evict %1?
 
 It gets no allocations until restored; its count is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀ %1 ਹਟਾਉਣਾ ਹੈ?
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਸ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੀ ਜਾਂਦੀ ਹੈ।</translation>
     </message>
     <message>
         <source>  • %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  • %1</translation>
     </message>
     <message numerus="yes">
         <source>  … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  … ਅਤੇ %n ਹੋਰ</numerusform>
+            <numerusform>  … ਅਤੇ %n ਹੋਰ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3992,80 +3571,88 @@ It gets no allocations until restored; its count is saved.</source>
 
 They get no allocations until restored; their counts are saved.</source>
         <extracomment>Evict: take out of rotation; the member&apos;s allocation count is kept.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੀ ਇਹ %n ਮੈਂਬਰ ਹਟਾਉਣਾ ਹੈ?
+
+%1
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਸ ਦੀ ਗਿਣਤੀ ਸੰਭਾਲੀ ਜਾਂਦੀ ਹੈ।</numerusform>
+            <numerusform>ਕੀ ਇਹ %n ਮੈਂਬਰ ਹਟਾਉਣੇ ਹਨ?
+
+%1
+
+ਬਹਾਲ ਹੋਣ ਤੱਕ ਇਹਨਾਂ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ; ਇਹਨਾਂ ਦੀਆਂ ਗਿਣਤੀਆਂ ਸੰਭਾਲੀਆਂ ਜਾਂਦੀਆਂ ਹਨ।</numerusform>
         </translation>
     </message>
     <message>
         <source>Evict member</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Evict members</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਹਟਾਓ</translation>
     </message>
     <message>
         <source>Restore at zero</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s) at count zero? Each gets every allocation until it catches up with the pool.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਕੀ %n ਮੈਂਬਰ ਨੂੰ ਗਿਣਤੀ ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਹੈ? ਪੂਲ ਦੇ ਬਰਾਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਇਸ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲਦਾ ਹੈ।</numerusform>
+            <numerusform>ਕੀ %n ਮੈਂਬਰਾਂ ਨੂੰ ਗਿਣਤੀ ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲ ਕਰਨਾ ਹੈ? ਪੂਲ ਦੇ ਬਰਾਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਹਰੇਕ ਨੂੰ ਹਰ ਨਿਰਧਾਰਨ ਮਿਲਦਾ ਹੈ।</numerusform>
         </translation>
     </message>
     <message>
         <source>restore at zero not confirmed: nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੀਰੋ &apos;ਤੇ ਬਹਾਲੀ ਦੀ ਪੁਸ਼ਟੀ ਨਹੀਂ ਹੋਈ: ਕੁਝ ਨਹੀਂ ਲਿਖਿਆ</translation>
     </message>
     <message>
         <source>chart saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ</translation>
     </message>
     <message>
         <source>cannot save the chart to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ</translation>
     </message>
     <message>
         <source>history saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ</translation>
     </message>
     <message>
         <source>cannot save the history to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਤਿਹਾਸ %1 ਵਿੱਚ ਸੰਭਾਲਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %2</translation>
     </message>
     <message>
         <source>table saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ %1 ਵਿੱਚ ਸੰਭਾਲੀ</translation>
     </message>
     <message>
         <source>cannot save the table to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਣੀ %1 ਵਿੱਚ ਸੰਭਾਲੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %2</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolAlerts</name>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ %1</translation>
     </message>
     <message>
         <source>alert fired: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਸਰਗਰਮ ਹੋਈ: %1: %2</translation>
     </message>
     <message>
         <source>alert: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ: %1</translation>
     </message>
     <message>
         <source>alert resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੇਤਾਵਨੀ ਹੱਲ ਹੋਈ: %1</translation>
     </message>
     <message>
         <source>resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੱਲ ਹੋਈ: %1</translation>
     </message>
 </context>
 <context>
@@ -4146,34 +3733,34 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>%1 on %2 (%3, pid %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ %1 (%3, pid %4)</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੋਈ</translation>
     </message>
     <message numerus="yes">
         <source>%1 seeded %n member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 ਨੇ ਸੂਚੀ ਤੋਂ %n ਮੈਂਬਰ ਜੋੜਿਆ</numerusform>
+            <numerusform>%1 ਨੇ ਸੂਚੀ ਤੋਂ %n ਮੈਂਬਰ ਜੋੜੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 evicted %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੇ %2 ਹਟਾਇਆ</translation>
     </message>
     <message>
         <source>%1 restored %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨੇ %2 ਬਹਾਲ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>%1; reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1; ਕਾਰਨ: %2</translation>
     </message>
 </context>
 <context>
@@ -4188,221 +3775,215 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>a recording, opened read only: there is no pool to write to</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਰਿਕਾਰਡਿੰਗ, ਸਿਰਫ਼-ਪੜ੍ਹਨ ਲਈ ਖੋਲ੍ਹੀ: ਲਿਖਣ ਲਈ ਕੋਈ ਪੂਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>read-only mode (--read-only): poolscope only watches this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਢੰਗ (--read-only): poolscope ਸਿਰਫ਼ ਇਸ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਕਰਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>not connected to Redis: connect first</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਨਾਲ ਜੁੜਿਆ ਨਹੀਂ: ਪਹਿਲਾਂ ਜੁੜੋ</translation>
     </message>
     <message>
         <source>read-only: the server refuses writes for this user (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ: ਸਰਵਰ ਇਸ ਵਰਤੋਂਕਾਰ ਲਈ ਲਿਖਤਾਂ ਰੱਦ ਕਰਦਾ ਹੈ (%1)</translation>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜ ਰਿਹਾ ਹੈ, ਪੂਲ &quot;%2&quot;</translation>
     </message>
     <message>
         <source>back to this pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>disconnected from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੋਂ ਵੱਖ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>polling paused</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਿੰਗ ਰੋਕੀ ਗਈ</translation>
     </message>
     <message>
         <source>polling resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲਿੰਗ ਮੁੜ ਸ਼ੁਰੂ</translation>
     </message>
     <message>
         <source>connected to %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਨਾਲ ਜੁੜਿਆ (%2)</translation>
     </message>
     <message>
         <source>connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ ਗੁਆਚਿਆ, ਦੁਬਾਰਾ ਜੁੜ ਰਿਹਾ ਹੈ: %1</translation>
     </message>
     <message>
         <source>failover: the primary moved from %1 to %2 (named by sentinel %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਫੇਲਓਵਰ: ਪ੍ਰਾਇਮਰੀ %1 ਤੋਂ %2 &apos;ਤੇ ਗਿਆ (sentinel %3 ਦੁਆਰਾ ਦੱਸਿਆ)</translation>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; &apos;ਤੇ ਅਜੇ ਕੋਈ ਪੂਲ ਨਹੀਂ: ਪਰਾਕਸੀਆਂ ਜੋੜਨ ਲਈ ਸੂਚੀ ਤੋਂ ਜੋੜੋ…</translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
+        <translation>ਪੂਲ &quot;%1&quot;: %L2 ਮੈਂਬਰ, %L3 ਹਟਾਏ%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>%1 · not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ: Redis URL ਖੇਤਰ ਵਿੱਚ ਪਾਸਵਰਡ ਦਿਓ</translation>
     </message>
     <message>
         <source>recording (read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ (ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>opened the recording %1 (pool %2 on %3, %L4 polls, read only)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ %1 ਖੋਲ੍ਹੀ (%3 &apos;ਤੇ ਪੂਲ %2, %L4 ਪੋਲ, ਸਿਰਫ਼-ਪੜ੍ਹਨ)</translation>
     </message>
     <message>
         <source>%1 refused: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਰੱਦ: %2</translation>
     </message>
     <message>
         <source>seed +%L1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ +%L1 %2 &apos;ਤੇ</translation>
     </message>
     <message>
         <source>%L1 already in the pool kept their count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ %L1 ਨੇ ਆਪਣੀ ਗਿਣਤੀ ਰੱਖੀ</translation>
     </message>
     <message>
         <source>%L1 reset</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਰੀਸੈੱਟ</translation>
     </message>
     <message>
         <source>%L1 evicted not re-added (restore them instead)</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਹਟਾਏ ਦੁਬਾਰਾ ਨਹੀਂ ਜੋੜੇ (ਇਸ ਦੀ ਬਜਾਏ ਉਹਨਾਂ ਨੂੰ ਬਹਾਲ ਕਰੋ)</translation>
     </message>
     <message>
         <source>evict %1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ (ਸੰਭਾਲੀ %2)</translation>
     </message>
     <message>
         <source>restore %1 (%2) at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) %3 &apos;ਤੇ ਬਹਾਲ</translation>
     </message>
     <message>
         <source>restore %L1 members (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ਮੈਂਬਰ ਬਹਾਲ (%2): %3</translation>
+    </message>
+    <message>
+        <source> · forecast: </source>
+        <translation> · ਪੂਰਵ-ਅਨੁਮਾਨ: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
-        <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · forecast: %2</source>
-        <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ ਰੈਪਲਿਕਾ ਨਾਲ ਜੁੜਿਆ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::PoolTableModel</name>
     <message>
         <source>evicted (saved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਇਆ (ਸੰਭਾਲੀ %1)</translation>
     </message>
     <message>
         <source>in pool · catching up</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ · ਪੂਰਾ ਹੋ ਰਿਹਾ</translation>
     </message>
     <message>
         <source>in pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ</translation>
     </message>
     <message>
         <source>%1 · pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਪਿੰਨ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>Rank %1 of a big pool: read on the next poll (only the rows on screen are read)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵੱਡੇ ਪੂਲ ਦਾ ਦਰਜਾ %1: ਅਗਲੇ ਪੋਲ &apos;ਤੇ ਪੜ੍ਹਿਆ ਜਾਵੇਗਾ (ਸਿਰਫ਼ ਸਕ੍ਰੀਨ ਉੱਤੇ ਦਿਸਦੀਆਂ ਕਤਾਰਾਂ ਪੜ੍ਹੀਆਂ ਜਾਂਦੀਆਂ ਹਨ)</translation>
     </message>
     <message>
         <source>%1 is pinned to the chart (Ctrl+P again to unpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਚਾਰਟ &apos;ਤੇ ਪਿੰਨ ਹੈ (ਅਨਪਿੰਨ ਕਰਨ ਲਈ ਦੁਬਾਰਾ Ctrl+P)</translation>
     </message>
     <message>
         <source>%1 is evicted: it gets no allocations. Saved count %2; restore it with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ ਹੋਇਆ ਹੈ: ਇਸ ਨੂੰ ਕੋਈ ਨਿਰਧਾਰਨ ਨਹੀਂ ਮਿਲਦਾ। ਸੰਭਾਲੀ ਗਿਣਤੀ %2; ਇਸ ਨੂੰ Ctrl+R ਨਾਲ ਬਹਾਲ ਕਰੋ।</translation>
     </message>
     <message>
         <source>%1 is %2 below the lowest of the others: it will take about the next %2 allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਾਕੀਆਂ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਤੋਂ %2 ਹੇਠਾਂ ਹੈ: ਇਹ ਲਗਭਗ ਅਗਲੇ %2 ਨਿਰਧਾਰਨ ਲਵੇਗਾ।</translation>
     </message>
     <message>
         <source>member</source>
-        <translation type="unfinished">ਮੈਂਬਰ</translation>
+        <translation>ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>count</source>
         <extracomment>The allocation count (the sorted set&apos;s score) column.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>share</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>rate/s</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦਰ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਤੀ</translation>
     </message>
     <message>
         <source>debt</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਰਜ਼</translation>
     </message>
     <message>
         <source>health</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਹਤ</translation>
     </message>
     <message>
         <source>last change</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਤਬਦੀਲੀ</translation>
     </message>
     <message>
         <source>Proxy id (the sorted set&apos;s member); the swatch is its chart colour</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ id (ਕ੍ਰਮਬੱਧ ਸੈੱਟ ਦਾ ਮੈਂਬਰ); ਰੰਗ-ਨਮੂਨਾ ਇਸ ਦਾ ਚਾਰਟ ਰੰਗ ਹੈ</translation>
     </message>
     <message>
         <source>Allocations recorded so far (the score); for evicted members the saved count</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੁਣ ਤੱਕ ਦਰਜ ਨਿਰਧਾਰਨ (ਸਕੋਰ); ਹਟਾਏ ਮੈਂਬਰਾਂ ਲਈ ਸੰਭਾਲੀ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Share of all allocations counted in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਗਿਣੇ ਸਾਰੇ ਨਿਰਧਾਰਨਾਂ ਦਾ ਹਿੱਸਾ</translation>
     </message>
     <message>
         <source>Allocations per second over the last window (– for a big pool&apos;s members that are not charted: only those are read from poll to poll)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੀ ਵਿੰਡੋ ਦੌਰਾਨ ਪ੍ਰਤੀ ਸਕਿੰਟ ਨਿਰਧਾਰਨ (ਵੱਡੇ ਪੂਲ ਦੇ ਉਹਨਾਂ ਮੈਂਬਰਾਂ ਲਈ – ਜੋ ਚਾਰਟ ਵਿੱਚ ਨਹੀਂ: ਪੋਲ ਤੋਂ ਪੋਲ ਸਿਰਫ਼ ਉਹੀ ਪੜ੍ਹੇ ਜਾਂਦੇ ਹਨ)</translation>
     </message>
     <message>
         <source>In the pool, or evicted (kept aside with its saved count)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ, ਜਾਂ ਹਟਾਇਆ (ਆਪਣੀ ਸੰਭਾਲੀ ਗਿਣਤੀ ਨਾਲ ਪਾਸੇ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>Catch-up debt: how far the count is below the lowest count of the others. A member with debt takes every allocation until it has caught up.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ ਹੋਣ ਦਾ ਕਰਜ਼: ਗਿਣਤੀ ਬਾਕੀਆਂ ਦੀ ਸਭ ਤੋਂ ਘੱਟ ਗਿਣਤੀ ਤੋਂ ਕਿੰਨੀ ਹੇਠਾਂ ਹੈ। ਕਰਜ਼ ਵਾਲਾ ਮੈਂਬਰ ਪੂਰਾ ਹੋਣ ਤੱਕ ਹਰ ਨਿਰਧਾਰਨ ਲੈਂਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>When the count last changed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ ਆਖਰੀ ਵਾਰ ਕਦੋਂ ਬਦਲੀ</translation>
     </message>
     <message>
         <source>The last health check through the member&apos;s proxy (shared in Redis by every dashboard, check and guard): up with its latency, down with its failure, not checkable, or unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੈਂਬਰ ਦੀ ਪਰਾਕਸੀ ਰਾਹੀਂ ਆਖਰੀ ਸਿਹਤ ਜਾਂਚ (Redis ਵਿੱਚ ਹਰ ਡੈਸ਼ਬੋਰਡ, ਜਾਂਚ ਅਤੇ ਰਾਖੇ ਦੁਆਰਾ ਸਾਂਝੀ): ਆਪਣੇ ਵਿਲੰਬ ਨਾਲ ਚਾਲੂ, ਆਪਣੀ ਅਸਫਲਤਾ ਨਾਲ ਬੰਦ, ਜਾਂਚਣਯੋਗ ਨਹੀਂ, ਜਾਂ ਅਣਜਾਣ</translation>
     </message>
 </context>
 <context>
@@ -4428,14 +4009,14 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation type="vanished">
+        <translation>
             <numerusform> %n ਨੋਡ &apos;ਤੇ</numerusform>
             <numerusform> %n ਨੋਡਾਂ &apos;ਤੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation type="vanished">, %1 &apos;ਤੇ ਪੜ੍ਹਿਆ</translation>
+        <translation>, %1 &apos;ਤੇ ਪੜ੍ਹਿਆ</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
@@ -4444,19 +4025,6 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>Reading the pools of %1…</source>
         <translation>%1 ਦੇ ਪੂਲ ਪੜ੍ਹੇ ਜਾ ਰਹੇ ਹਨ…</translation>
-    </message>
-    <message>
-        <source>%1 on %2, read at %3</source>
-        <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -4506,26 +4074,26 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਨੈਕਸ਼ਨ &quot;%1&quot;: ਕੋਈ ਪਾਸਵਰਡ ਨਹੀਂ ਦਿੱਤਾ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::ReasonField</name>
     <message>
         <source>optional: why, for the pool&apos;s audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿਕਲਪਿਕ: ਕਿਉਂ, ਪੂਲ ਦੇ ਆਡਿਟ ਟ੍ਰੇਲ ਲਈ</translation>
     </message>
     <message>
         <source>Recorded with the action in the pool&apos;s audit trail, where the team and `poolscope-cli audit` read it. Leave empty for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਵਾਈ ਦੇ ਨਾਲ ਪੂਲ ਦੇ ਆਡਿਟ ਟ੍ਰੇਲ ਵਿੱਚ ਦਰਜ ਹੁੰਦਾ ਹੈ, ਜਿੱਥੇ ਟੀਮ ਅਤੇ `poolscope-cli audit` ਇਸ ਨੂੰ ਪੜ੍ਹਦੇ ਹਨ। ਕੋਈ ਨਹੀਂ ਲਈ ਖਾਲੀ ਛੱਡੋ।</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਾਰਨ(&amp;R):</translation>
     </message>
 </context>
 <context>
@@ -4559,227 +4127,229 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Run scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਚਲਾਓ</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਰੱਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Back to previous pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੇ ਪੂਲ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>Stop the scenario now (a partial report follows)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਹੁਣੇ ਰੋਕੋ (ਇੱਕ ਅਧੂਰੀ ਰਿਪੋਰਟ ਆਵੇਗੀ)</translation>
     </message>
     <message>
         <source>Watch the pool you watched before the scenario again</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਤੋਂ ਪਹਿਲਾਂ ਜਿਸ ਪੂਲ ਦੀ ਤੁਸੀਂ ਨਿਗਰਾਨੀ ਕੀਤੀ ਸੀ ਉਸ ਦੀ ਦੁਬਾਰਾ ਨਿਗਰਾਨੀ ਕਰੋ</translation>
     </message>
     <message>
         <source>Run the scenario (writes the scenario key)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਚਲਾਓ (ਦ੍ਰਿਸ਼ ਕੁੰਜੀ ਵਿੱਚ ਲਿਖਦਾ ਹੈ)</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਲਾਇਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message>
         <source>Name the scenario key first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਹਿਲਾਂ ਦ੍ਰਿਸ਼ ਕੁੰਜੀ ਦਾ ਨਾਂ ਦਿਓ।</translation>
     </message>
     <message>
         <source>Count-reset demo on production</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ &apos;ਤੇ ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ</translation>
     </message>
     <message>
         <source>The count-reset demo replaces pool “%1” with its own members, evicts one and restores it. Run it on this production server?</source>
-        <translation type="unfinished"></translation>
+        <translation>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਡੈਮੋ ਪੂਲ “%1” ਨੂੰ ਆਪਣੇ ਮੈਂਬਰਾਂ ਨਾਲ ਬਦਲਦਾ ਹੈ, ਇੱਕ ਨੂੰ ਹਟਾਉਂਦਾ ਹੈ ਅਤੇ ਇਸ ਨੂੰ ਬਹਾਲ ਕਰਦਾ ਹੈ। ਕੀ ਇਸ ਨੂੰ ਇਸ ਪ੍ਰੋਡਕਸ਼ਨ ਸਰਵਰ &apos;ਤੇ ਚਲਾਉਣਾ ਹੈ?</translation>
     </message>
     <message>
         <source>Not run: the pool&apos;s name was not typed.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਹੀਂ ਚਲਾਇਆ: ਪੂਲ ਦਾ ਨਾਂ ਟਾਈਪ ਨਹੀਂ ਕੀਤਾ ਗਿਆ।</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚੱਲ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼: %n ਮੈਂਬਰ, %1/ਸਕਿੰਟ, ਨੀਤੀ %2, ਪੂਲ &quot;%3&quot;</numerusform>
+            <numerusform>ਗਿਣਤੀ-ਰੀਸੈੱਟ ਦ੍ਰਿਸ਼: %n ਮੈਂਬਰ, %1/ਸਕਿੰਟ, ਨੀਤੀ %2, ਪੂਲ &quot;%3&quot;</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਹੋ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>steady load</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਥਿਰ ਲੋਡ</translation>
     </message>
     <message>
         <source>one member evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇੱਕ ਮੈਂਬਰ ਹਟਾਇਆ</translation>
     </message>
     <message numerus="yes">
         <source>restored: %Ln allocation(s) went to it since</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਬਹਾਲ: ਉਦੋਂ ਤੋਂ %Ln ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਗਿਆ</numerusform>
+            <numerusform>ਬਹਾਲ: ਉਦੋਂ ਤੋਂ %Ln ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਗਏ</numerusform>
         </translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁਕੰਮਲ</translation>
     </message>
     <message numerus="yes">
         <source>%1 / %2 · %Ln allocation(s) · %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %2 · %Ln ਨਿਰਧਾਰਨ · %3</numerusform>
+            <numerusform>%1 / %2 · %Ln ਨਿਰਧਾਰਨ · %3</numerusform>
         </translation>
     </message>
     <message>
         <source>evict %1 (scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਹਟਾਇਆ (ਦ੍ਰਿਸ਼)</translation>
     </message>
     <message>
         <source>restore %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਬਹਾਲ (%2)</translation>
     </message>
     <message>
         <source>The scenario failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦ੍ਰਿਸ਼ ਅਸਫਲ: %1</translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ (ਰੱਦ ਕੀਤਾ)</numerusform>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ (ਰੱਦ ਕੀਤਾ)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ</numerusform>
+            <numerusform>ਪੂਲ &quot;%1&quot;: %n ਮੈਂਬਰ, %2/ਸਕਿੰਟ ਮੰਗੇ, %3/ਸਕਿੰਟ ਹਾਸਲ</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 &apos;ਤੇ ਗਿਣਤੀ %3 ਨਾਲ ਹਟਾਇਆ, %4 &apos;ਤੇ &quot;%5&quot; ਨਾਲ %6 &apos;ਤੇ ਬਹਾਲ</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਵ-ਅਨੁਮਾਨ: ਅਗਲੇ ~%1 ਨਿਰਧਾਰਨ ਇਸ ਨੂੰ ਜਾਂਦੇ ਹਨ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %2 - ਬਹਾਲ ਗਿਣਤੀ %3)</translation>
     </message>
     <message numerus="yes">
         <source>observed: longest run %Ln consecutive allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਵੇਖਿਆ: ਸਭ ਤੋਂ ਲੰਬੀ ਲੜੀ %Ln ਲਗਾਤਾਰ ਨਿਰਧਾਰਨ</numerusform>
+            <numerusform>ਵੇਖਿਆ: ਸਭ ਤੋਂ ਲੰਬੀ ਲੜੀ %Ln ਲਗਾਤਾਰ ਨਿਰਧਾਰਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>share in the first %1 after the restore: %2 (fair share %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲੀ ਤੋਂ ਬਾਅਦ ਪਹਿਲੇ %1 ਵਿੱਚ ਹਿੱਸਾ: %2 (ਨਿਰਪੱਖ ਹਿੱਸਾ %3)</translation>
     </message>
     <message>
         <source>caught up with the pool minimum after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਤੋਂ ਬਾਅਦ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਤੱਕ ਪੂਰਾ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>did not catch up within the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਦੌਰਾਨ ਪੂਰਾ ਨਹੀਂ ਹੋਇਆ</translation>
     </message>
     <message>
         <source>%1 by %2: forecast run ~%3, observed %4, share %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਨਾਲ %1: ਪੂਰਵ-ਅਨੁਮਾਨਿਤ ਲੜੀ ~%3, ਵੇਖੀ %4, ਹਿੱਸਾ %5</translation>
     </message>
 </context>
 <context>
     <name>poolscope::RestoreDialog</name>
     <message>
         <source>Restore</source>
-        <translation type="unfinished">ਬਹਾਲੀ</translation>
+        <translation>ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>%1 (saved %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਸੰਭਾਲੀ %2)</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਅਤੇ %n ਹੋਰ</numerusform>
+            <numerusform>ਅਤੇ %n ਹੋਰ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Restore %n member(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ: %1</numerusform>
+            <numerusform>%n ਮੈਂਬਰ ਬਹਾਲ ਕਰੋ: %1</numerusform>
         </translation>
     </message>
     <message>
+        <source>
+Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <translation>
+ਬਹਾਲ ਗਿਣਤੀ %1, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %2, ਦਰ %3/ਸਕਿੰਟ।</translation>
+    </message>
+    <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ: %1</translation>
     </message>
     <message>
         <source>Restore with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਨੀਤੀ ਨਾਲ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SecretPrompter</name>
     <message>
         <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
         <source>The TLS client key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS ਕਲਾਇੰਟ ਕੁੰਜੀ %1 ਇਨਕ੍ਰਿਪਟਡ ਹੈ। ਇਸ ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>The SSH key %1 is encrypted. Its passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH ਕੁੰਜੀ %1 ਇਨਕ੍ਰਿਪਟਡ ਹੈ। ਇਸ ਦਾ ਪਾਸਫ੍ਰੇਜ਼:</translation>
     </message>
     <message>
         <source>SSH password for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਲਈ SSH ਪਾਸਵਰਡ:</translation>
     </message>
     <message>
-        <source>%1. %2</source>
-        <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in the keychain for &quot;%1&quot;)</source>
+        <translation>
+(&quot;%1&quot; ਲਈ ਕੀਚੇਨ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
-        <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation>
+(ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ: poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
-        <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <source>
+(kept in memory only, until poolscope exits)</source>
+        <translation>
+(poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
 </context>
 <context>
@@ -4810,190 +4380,191 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜੋ</translation>
     </message>
     <message>
         <source>%1 is larger than 64 MiB: split it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 64 MiB ਤੋਂ ਵੱਡੀ ਹੈ: ਪਹਿਲਾਂ ਇਸ ਨੂੰ ਵੰਡੋ।</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੜ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %2</translation>
     </message>
     <message>
         <source>%1 (%2): the first %3 lines are shown, every line is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): ਪਹਿਲੀਆਂ %3 ਲਾਈਨਾਂ ਦਿਖਾਈਆਂ ਹਨ, ਹਰ ਲਾਈਨ ਵਰਤੀ ਜਾਂਦੀ ਹੈ</translation>
     </message>
     <message>
         <source>Open a proxy list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀ ਖੋਲ੍ਹੋ</translation>
     </message>
     <message>
         <source>Proxy lists (*.txt *.csv *.json *.list)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਾਕਸੀ ਸੂਚੀਆਂ (*.txt *.csv *.json *.list)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished">ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
+        <translation>ਸਾਰੀਆਂ ਫ਼ਾਈਲਾਂ (*)</translation>
     </message>
     <message>
         <source>evicted: restore it instead</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹਟਾਇਆ: ਇਸ ਦੀ ਬਜਾਏ ਇਸ ਨੂੰ ਬਹਾਲ ਕਰੋ</translation>
     </message>
     <message>
         <source>already in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵਾਂ</translation>
     </message>
     <message>
         <source>line %1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲਾਈਨ %1: %2
+%3</translation>
     </message>
     <message>
         <source>%1 (%2, first %3 listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, ਪਹਿਲੇ %3 ਸੂਚੀਬੱਧ)</translation>
     </message>
     <message>
         <source>Accepted</source>
-        <translation type="unfinished">ਸਵੀਕਾਰ ਕੀਤੇ</translation>
+        <translation>ਸਵੀਕਾਰੇ</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished">ਰੱਦ ਕੀਤੇ</translation>
+        <translation>ਰੱਦ ਕੀਤੇ</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished">ਦੁਹਰਾਅ</translation>
+        <translation>ਦੋਹਰੇ</translation>
     </message>
     <message>
         <source>New members join at the pool minimum: no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੇਂ ਮੈਂਬਰ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ &apos;ਤੇ ਸ਼ਾਮਲ ਹੁੰਦੇ ਹਨ: ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ।</translation>
     </message>
     <message>
         <source>Starting count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂਆਤੀ ਗਿਣਤੀ: %1</translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already (pool minimum now %1). Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: %n ਸਵੀਕਾਰਿਆ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹੈ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %1)। ਇਸ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: ਸਾਰੇ %n ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹਨ (ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %1)। ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Nothing new to seed: the %n accepted member(s) are all in the pool already. Tick &quot;Reset members already in the pool&quot; to set their count again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: %n ਸਵੀਕਾਰਿਆ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹੈ। ਇਸ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
+            <numerusform>ਸੂਚੀ ਤੋਂ ਜੋੜਨ ਲਈ ਕੁਝ ਨਵਾਂ ਨਹੀਂ: ਸਾਰੇ %n ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪਹਿਲਾਂ ਹੀ ਪੂਲ ਵਿੱਚ ਹਨ। ਉਹਨਾਂ ਦੀ ਗਿਣਤੀ ਦੁਬਾਰਾ ਸੈੱਟ ਕਰਨ ਲਈ &quot;ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ ਮੌਜੂਦ ਮੈਂਬਰ ਰੀਸੈੱਟ ਕਰੋ&quot; &apos;ਤੇ ਟਿੱਕ ਕਰੋ।</numerusform>
         </translation>
     </message>
     <message>
         <source>Pool minimum is %1: starting at %2 causes no flood.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %1 ਹੈ: %2 &apos;ਤੇ ਸ਼ੁਰੂ ਕਰਨ ਨਾਲ ਕੋਈ ਹੜ੍ਹ ਨਹੀਂ ਆਉਂਦਾ।</translation>
     </message>
     <message>
         <source>The pool is empty: the new members share the allocations.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਖਾਲੀ ਹੈ: ਨਵੇਂ ਮੈਂਬਰ ਨਿਰਧਾਰਨ ਆਪਸ ਵਿੱਚ ਵੰਡਦੇ ਹਨ।</translation>
     </message>
     <message>
         <source>Flood warning: %1 is below the pool minimum %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੜ੍ਹ ਦੀ ਚੇਤਾਵਨੀ: %1 ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ %2 ਤੋਂ ਹੇਠਾਂ ਹੈ। %3</translation>
     </message>
     <message>
         <source>Seed a pool (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਮੈਂਬਰ ਜੋੜੋ (ਜੁੜਿਆ ਨਹੀਂ)</translation>
     </message>
     <message>
         <source>Not connected: connect to a pool first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ: ਪਹਿਲਾਂ ਕਿਸੇ ਪੂਲ ਨਾਲ ਜੁੜੋ।</translation>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ &quot;%1&quot; ਵਿੱਚ ਸੂਚੀ ਤੋਂ ਜੋੜੋ · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੀਚਾ ਪੂਲ: %2 &apos;ਤੇ &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
         <source>Seed %Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ ਸੂਚੀ ਤੋਂ ਜੋੜੋ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ ਸੂਚੀ ਤੋਂ ਜੋੜੋ</numerusform>
         </translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>Disabled: still reading the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਸੂਚੀ ਅਜੇ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ</translation>
     </message>
     <message>
         <source>Disabled: no accepted proxy in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: ਸੂਚੀ ਵਿੱਚ ਕੋਈ ਸਵੀਕਾਰੀ ਪਰਾਕਸੀ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>Write the accepted members to the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸਵੀਕਾਰੇ ਮੈਂਬਰ ਪੂਲ ਵਿੱਚ ਲਿਖੋ</translation>
     </message>
     <message>
         <source>Reading the list (%1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਪੜ੍ਹੀ ਜਾ ਰਹੀ ਹੈ (%1)…</translation>
     </message>
     <message>
         <source>The list cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਵਰਤੀ ਨਹੀਂ ਜਾ ਸਕਦੀ: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln accepted (%1 new), %2 rejected, %3 duplicates collapsed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਸਵੀਕਾਰਿਆ (%1 ਨਵੇਂ), %2 ਰੱਦ, %3 ਦੋਹਰੇ ਇਕੱਠੇ ਕੀਤੇ।</numerusform>
+            <numerusform>%Ln ਸਵੀਕਾਰੇ (%1 ਨਵੇਂ), %2 ਰੱਦ, %3 ਦੋਹਰੇ ਇਕੱਠੇ ਕੀਤੇ।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Writing %Ln member(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ ਲਿਖਿਆ ਜਾ ਰਿਹਾ ਹੈ…</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ ਲਿਖੇ ਜਾ ਰਹੇ ਹਨ…</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: %1 added at count %2, %3 already in the pool kept their count, %4 reset, %5 evicted not re-added.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰਾ: %1 ਗਿਣਤੀ %2 &apos;ਤੇ ਜੋੜੇ, ਪੂਲ ਵਿੱਚ ਪਹਿਲਾਂ ਤੋਂ %3 ਨੇ ਆਪਣੀ ਗਿਣਤੀ ਰੱਖੀ, %4 ਰੀਸੈੱਟ, %5 ਹਟਾਏ ਦੁਬਾਰਾ ਨਹੀਂ ਜੋੜੇ।</translation>
     </message>
     <message>
         <source>Seed failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸੂਚੀ ਤੋਂ ਜੋੜਨਾ ਅਸਫਲ: %1</translation>
     </message>
 </context>
 <context>
     <name>poolscope::SessionRecorder</name>
     <message>
         <source>recording stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਰੁਕੀ: %1</translation>
     </message>
     <message>
         <source>recording switched off</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡਿੰਗ ਬੰਦ ਕੀਤੀ</translation>
     </message>
     <message>
         <source>cannot read the past of this pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਪੂਲ ਦਾ ਅਤੀਤ ਪੜ੍ਹਿਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message>
         <source>not recording: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰਿਕਾਰਡ ਨਹੀਂ ਹੋ ਰਿਹਾ: %1</translation>
     </message>
     <message>
         <source>recording to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਵਿੱਚ ਰਿਕਾਰਡ ਹੋ ਰਿਹਾ ਹੈ</translation>
     </message>
 </context>
 <context>
@@ -5012,237 +4583,192 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜੁੜਿਆ</translation>
     </message>
     <message>
         <source>reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੁਬਾਰਾ ਜੁੜ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>Connection to the Redis server</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis ਸਰਵਰ ਨਾਲ ਕਨੈਕਸ਼ਨ</translation>
     </message>
     <message>
         <source>Round-trip time of the last poll (all its commands)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਪੋਲ ਦਾ ਆਉਣ-ਜਾਣ ਸਮਾਂ (ਇਸ ਦੀਆਂ ਸਾਰੀਆਂ ਕਮਾਂਡਾਂ)</translation>
     </message>
     <message>
         <source>Time since the last successful poll</source>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਸਫਲ ਪੋਲ ਤੋਂ ਬਾਅਦ ਦਾ ਸਮਾਂ</translation>
     </message>
     <message>
         <source>Members in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਵਿੱਚ ਮੈਂਬਰ</translation>
     </message>
     <message>
         <source>rtt %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rtt %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln member(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
         </translation>
     </message>
     <message>
         <source>Authentication failed, not retrying: enter the password in the Redis URL field</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਮਾਣੀਕਰਨ ਅਸਫਲ, ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਨਹੀਂ: Redis URL ਖੇਤਰ ਵਿੱਚ ਪਾਸਵਰਡ ਦਿਓ</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਲ ਅਸਫਲ: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਅਸਫਲ: %2</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation> (ਰੁਕਿਆ)</translation>
+    </message>
+    <message>
+        <source> · read-only</source>
+        <translation> · ਸਿਰਫ਼-ਪੜ੍ਹਨ</translation>
+    </message>
+    <message>
+        <source> · primary %1 (from sentinel %2)</source>
+        <translation> · ਪ੍ਰਾਇਮਰੀ %1 (sentinel %2 ਤੋਂ)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ਪੂਲ &quot;%2&quot;</translation>
     </message>
     <message>
         <source>no poll yet</source>
-        <translation type="unfinished">ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
+        <translation>ਅਜੇ ਕੋਈ ਪੋਲ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>stale: last good poll %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਰਾਣਾ: ਆਖਰੀ ਸਫਲ ਪੋਲ %1 (%2)</translation>
     </message>
     <message>
         <source>polled %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (paused)</source>
-        <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>read-only</source>
-        <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>poolscope::TabbedWindow</name>
-    <message>
-        <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੋਲ ਕੀਤਾ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TestAllocationDialog</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਰੱਦ ਕਰੋ</translation>
     </message>
     <message>
         <source>Stop the run now; the summary still accounts for every allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>ਦੌੜ ਹੁਣੇ ਰੋਕੋ; ਸਾਰ ਫਿਰ ਵੀ ਹਰ ਨਿਰਧਾਰਨ ਦਾ ਹਿਸਾਬ ਰੱਖਦਾ ਹੈ</translation>
     </message>
     <message>
         <source>atomic script (allocate.lua)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ ਸਕ੍ਰਿਪਟ (allocate.lua)</translation>
     </message>
     <message>
         <source>naive ZRANGE + ZINCRBY (race demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ ZRANGE + ZINCRBY (ਦੌੜ-ਸਥਿਤੀ ਡੈਮੋ)</translation>
     </message>
     <message>
         <source>Cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਚਲਾਇਆ ਨਹੀਂ ਜਾ ਸਕਦਾ: %1</translation>
     </message>
     <message numerus="yes">
         <source>starting %n worker(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਵਰਕਰ ਸ਼ੁਰੂ ਹੋ ਰਿਹਾ ਹੈ…</numerusform>
+            <numerusform>%n ਵਰਕਰ ਸ਼ੁਰੂ ਹੋ ਰਹੇ ਹਨ…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>test allocations started: %1, %n worker(s), pipeline %2%3, %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ: %1, %n ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2%3, %4</numerusform>
+            <numerusform>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ: %1, %n ਵਰਕਰ, ਪਾਈਪਲਾਈਨ %2%3, %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln allocation(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਨਿਰਧਾਰਨ</numerusform>
+            <numerusform>%Ln ਨਿਰਧਾਰਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>, max %1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>, ਵੱਧ ਤੋਂ ਵੱਧ %1/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>atomic</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਰਮਾਣੂ</translation>
     </message>
     <message>
         <source>naive</source>
-        <translation type="unfinished"></translation>
+        <translation>ਭੋਲਾ</translation>
     </message>
     <message>
         <source>cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਹੋ ਰਿਹਾ ਹੈ…</translation>
     </message>
     <message>
         <source>Start the test allocations</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਸਟ ਨਿਰਧਾਰਨ ਸ਼ੁਰੂ ਕਰੋ</translation>
     </message>
     <message>
         <source>Disabled: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ਉਪਲਬਧ ਨਹੀਂ: %1</translation>
     </message>
     <message>
         <source>%1 done · %2 allocations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਪੂਰੇ · %2 ਨਿਰਧਾਰਨ/ਸਕਿੰਟ</translation>
     </message>
     <message>
         <source>stopped at %1 of %2 (%p%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ਵਿੱਚੋਂ %1 &apos;ਤੇ ਰੁਕਿਆ (%p%)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>ਰੱਦ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>ਮੁਕੰਮਲ</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TypedConfirmDialog</name>
     <message>
         <source>Type the pool&apos;s name, %1, to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਸ਼ਟੀ ਲਈ ਪੂਲ ਦਾ ਨਾਂ, %1, ਟਾਈਪ ਕਰੋ:</translation>
     </message>
     <message>
         <source>&amp;Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੁਸ਼ਟੀ ਕਰੋ(&amp;C)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::WriteLock</name>
     <message>
         <source>production: writes are locked for this connection; unlock them for this session first (Pool ▸ Unlock writes)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰੋਡਕਸ਼ਨ: ਇਸ ਕਨੈਕਸ਼ਨ ਲਈ ਲਿਖਤਾਂ ਤਾਲਾਬੰਦ ਹਨ; ਪਹਿਲਾਂ ਇਸ ਸੈਸ਼ਨ ਲਈ ਉਹਨਾਂ ਨੂੰ ਖੋਲ੍ਹੋ (ਪੂਲ ▸ ਲਿਖਤਾਂ ਖੋਲ੍ਹੋ)</translation>
     </message>
 </context>
 <context>
