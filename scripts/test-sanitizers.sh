@@ -17,6 +17,9 @@ cmake --build "$build_dir" -j"$jobs"
 # halt_on_error: the first report ends the process, so a test cannot pass over one.
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
 export LSAN_OPTIONS="suppressions=$top/tests/sanitizers/lsan.supp:print_suppressions=0"
+# Reports name their functions: clang's symbolizer is installed as llvm-symbolizer-14 only.
+symbolizer=$(command -v llvm-symbolizer || command -v llvm-symbolizer-14 || true)
+[[ -n $symbolizer ]] && export ASAN_SYMBOLIZER_PATH=$symbolizer
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export QT_QPA_PLATFORM=offscreen
 # Instrumented clients use 2-3x the CPU, which stretches wall-clock timings on small machines;

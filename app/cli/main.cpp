@@ -1,6 +1,7 @@
 #include "CliCommands.h"
 
 #include "endpoint/ArgumentScrubber.h"
+#include "health/HealthChecker.h"
 
 #include <csignal>
 #include <cstdio>
@@ -14,6 +15,7 @@ int main(int argc, char *argv[]) {
     // must end in an error we report, not in a silent death by SIGPIPE: write() then fails with
     // EPIPE everywhere in the process, on every thread.
     std::signal(SIGPIPE, SIG_IGN);
+    poolscope::initialiseNetworkLibraries();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("poolscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(POOLSCOPE_VERSION));

@@ -12,6 +12,7 @@
 #include "tabs/TabbedWindow.h"
 #include "actions/PoolActions.h"
 #include "endpoint/ArgumentScrubber.h"
+#include "health/HealthChecker.h"
 #include "server/RedisServerProcess.h"
 #include "session/PoolSession.h"
 #include "session/SessionRecorder.h"
@@ -41,6 +42,7 @@ void reportFatal(const QString &text, bool interactive) {
 
 int main(int argc, char *argv[]) {
     using namespace poolscope;
+    initialiseNetworkLibraries();
     {
         // --help and --version are answered before QApplication, which needs a display.
         QCoreApplication probe(argc, argv);

@@ -5,6 +5,7 @@
 #include "text/MemberText.h"
 
 #include <curl/curl.h>
+#include <cstdio>
 #include <openssl/ssl.h>
 
 #include <QElapsedTimer>
@@ -398,6 +399,13 @@ void ProxyCheck::finish(CURLcode code) {
 }
 
 } // namespace
+
+void initialiseNetworkLibraries() {
+    static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK &&
+                                    OPENSSL_init_ssl(0, nullptr) == 1;
+    if (!initialised)
+        std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
+}
 
 CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &options,
                          const std::atomic<bool> *stop) {

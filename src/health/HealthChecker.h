@@ -16,4 +16,10 @@ namespace poolscope {
 CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &options,
                          const std::atomic<bool> *stop = nullptr);
 
+// libcurl and OpenSSL set up on the main thread, first thing in main(): their configuration is
+// then read there (not on the first worker thread to check or to open TLS), and their clean-up
+// at exit is registered before any of Qt's statics, so it runs after those have joined their
+// threads. A worker still alive at OpenSSL's clean-up would leave its error state behind.
+void initialiseNetworkLibraries();
+
 } // namespace poolscope
