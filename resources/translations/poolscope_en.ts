@@ -34,6 +34,19 @@
     </message>
 </context>
 <context>
+    <name>poolscope::AlertTray</name>
+    <message numerus="yes">
+        <source>poolscope: %1
+%n alert(s) firing: %2</source>
+        <translation>
+            <numerusform>poolscope: %1
+%n alert firing: %2</numerusform>
+            <numerusform>poolscope: %1
+%n alerts firing: %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>poolscope::AlertsPanel</name>
     <message numerus="yes">
         <source>No alert: %n rule(s) watching this pool.</source>

@@ -312,7 +312,7 @@
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation> ۋە يەنە %L1</translation>
+        <translation type="vanished"> ۋە يەنە %L1</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
@@ -330,6 +330,14 @@
         <source>%L1 members left the pool without an eviction here (%2)</source>
         <translation>%L1 ئەزا بۇ يەردە چىقىرىۋېتىلمەيلا كۆلچەكتىن ئايرىلدى (%2)</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <comment>%1: member ids, then how many more are not named</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PoolMonitor</name>
@@ -342,7 +350,7 @@
     <name>ProxyList</name>
     <message>
         <source>unknown comment style &quot;%1&quot; (comment lines start with # or ;)</source>
-        <translation>نامەلۇم ئىزاھات شەكلى "%1" (ئىزاھات قۇرلىرى # ياكى ; بىلەن باشلىنىدۇ)</translation>
+        <translation>نامەلۇم ئىزاھات شەكلى &quot;%1&quot; (ئىزاھات قۇرلىرى # ياكى ; بىلەن باشلىنىدۇ)</translation>
     </message>
     <message>
         <source>contains an unpaired surrogate (a \uD800-\uDFFF escape without its pair), which is not valid Unicode</source>
@@ -390,11 +398,11 @@
     </message>
     <message>
         <source>host %1 contains &quot;:&quot; but is not a valid IPv6 address</source>
-        <translation>ماشىنا %1 دا ":" بار، ئەمما ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
+        <translation>ماشىنا %1 دا &quot;:&quot; بار، ئەمما ئىناۋەتلىك IPv6 ئادرېسى ئەمەس</translation>
     </message>
     <message>
         <source>missing scheme before &quot;://&quot;</source>
-        <translation>"://" نىڭ ئالدىدا پروتوكول يوق</translation>
+        <translation>&quot;://&quot; نىڭ ئالدىدا پروتوكول يوق</translation>
     </message>
     <message>
         <source>invalid scheme %1</source>
@@ -402,7 +410,7 @@
     </message>
     <message>
         <source>empty credentials before &quot;@&quot;</source>
-        <translation>"@" نىڭ ئالدىدىكى كىملىك ئۇچۇرى قۇرۇق</translation>
+        <translation>&quot;@&quot; نىڭ ئالدىدىكى كىملىك ئۇچۇرى قۇرۇق</translation>
     </message>
     <message>
         <source>unexpected path %1 after the port</source>
@@ -418,7 +426,7 @@
     </message>
     <message>
         <source>unexpected text %1 after &quot;]&quot;</source>
-        <translation>"]" دىن كېيىن كۈتۈلمىگەن تېكىست %1</translation>
+        <translation>&quot;]&quot; دىن كېيىن كۈتۈلمىگەن تېكىست %1</translation>
     </message>
     <message>
         <source>IPv6 address must be written in brackets, as in [2001:db8::1]:8080</source>
@@ -426,11 +434,198 @@
     </message>
     <message>
         <source>too many &quot;:&quot; (expected host:port; write credentials as scheme://user:pass@host:port)</source>
-        <translation>":" بەك كۆپ (host:port كۈتۈلىدۇ؛ كىملىك ئۇچۇرىنى scheme://user:pass@host:port شەكلىدە يېزىڭ)</translation>
+        <translation>&quot;:&quot; بەك كۆپ (host:port كۈتۈلىدۇ؛ كىملىك ئۇچۇرىنى scheme://user:pass@host:port شەكلىدە يېزىڭ)</translation>
     </message>
     <message>
         <source>not valid UTF-8</source>
         <translation>ئىناۋەتلىك UTF-8 ئەمەس</translation>
+    </message>
+    <message>
+        <source>hexadecimal</source>
+        <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>octal</source>
+        <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shortened</source>
+        <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an unspecified address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a reserved address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a private address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a CGNAT address</source>
+        <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a loopback address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a link-local address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a site-local address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a documentation address</source>
+        <comment>%1: an IP address in a range reserved for examples in documentation</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a multicast address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
+        <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unspecified</source>
+        <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>private</source>
+        <comment>a kind of IP address: 10.0.0.1 (private)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CGNAT</source>
+        <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loopback</source>
+        <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link-local</source>
+        <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>site-local</source>
+        <comment>a kind of IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>documentation</source>
+        <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multicast</source>
+        <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4-mapped address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4-compatible address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a NAT64 address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a 6to4 address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a Teredo address for client %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a Teredo address for server %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no scheme is allowed: (allowed: none)</comment>
+        <translation type="unfinished">يوق</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <comment>ports not listed</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scheme %1 is not allowed (allowed: %2)</source>
+        <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is not in the allowed ports (%2)</source>
+        <comment>%2: a list of port numbers</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
+        <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a loopback name</source>
+        <comment>%1: a host name such as localhost</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1686,7 +1881,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Saved with the connection &quot;%1&quot;, for the pool %2.</source>
-        <translation>"%1" ئۇلىنىشى بىلەن %2 كۆلچىكى ئۈچۈن ساقلاندى.</translation>
+        <translation>&quot;%1&quot; ئۇلىنىشى بىلەن %2 كۆلچىكى ئۈچۈن ساقلاندى.</translation>
     </message>
     <message>
         <source>%1 on</source>
@@ -1703,6 +1898,54 @@ socks5://203.0.113.5:1080</translation>
     <message>
         <source>%1: %2 It fires after %3 and resolves %4 after it is gone.</source>
         <translation>%1: %2 %3 دىن كېيىن قوزغىلىدۇ، يوقالغاندىن %4 كېيىن ھەل بولىدۇ.</translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::AlertTray</name>
+    <message>
+        <source>Keep watching in the &amp;tray when closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window ends poolscope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: %1
+No alert firing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>poolscope: %1
+%n alert(s) firing: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>poolscope: no live pool watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope is still watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1876,15 +2119,15 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="vanished">%1: %2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
-        <translation>ئاگاھلاندۇرۇش قائىدىلىرىنى "%1" غا ساقلىيالمىدى: %2</translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرىنى &quot;%1&quot; غا ساقلىيالمىدى: %2</translation>
     </message>
     <message>
         <source>alert rules saved in the connection &quot;%1&quot;</source>
-        <translation>ئاگاھلاندۇرۇش قائىدىلىرى "%1" ئۇلىنىشىغا ساقلاندى</translation>
+        <translation>ئاگاھلاندۇرۇش قائىدىلىرى &quot;%1&quot; ئۇلىنىشىغا ساقلاندى</translation>
     </message>
     <message>
         <source>firing</source>
@@ -2107,35 +2350,35 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation>%1 ئەزا</translation>
+        <translation type="vanished">%1 ئەزا</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</translation>
+        <translation type="vanished">%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation>%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان</translation>
+        <translation type="vanished">%1 ئەزا (خۇلاسە): ئەڭ يۇقىرى %2، %3 مۇقىملانغان</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</translation>
+        <translation type="vanished">%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation>%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان</translation>
+        <translation type="vanished">%1 ئەزا: ئەڭ يۇقىرى %2، ئەڭ تۆۋەن %2، %3 مۇقىملانغان</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation> · %1 يوشۇرۇلغان</translation>
+        <translation type="vanished"> · %1 يوشۇرۇلغان</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation> · چوڭايتىلدى: كىچىكلىتىش ئۈچۈن Esc ياكى ئوڭ چېكىش</translation>
+        <translation type="vanished"> · چوڭايتىلدى: كىچىكلىتىش ئۈچۈن Esc ياكى ئوڭ چېكىش</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation> · چۈشەندۈرۈش يوشۇرۇلدى (تار): رەڭلەر جەدۋەلدىكىدەك</translation>
+        <translation type="vanished"> · چۈشەندۈرۈش يوشۇرۇلدى (تار): رەڭلەر جەدۋەلدىكىدەك</translation>
     </message>
     <message>
         <source>▲ %1</source>
@@ -2151,11 +2394,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
+        <translation type="vanished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
+        <translation type="vanished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
     </message>
     <message>
         <source>pool median (0)</source>
@@ -2179,6 +2422,72 @@ socks5://203.0.113.5:1080</translation>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members</source>
+        <comment>the chart&apos;s caption: all of them are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hidden</source>
+        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>zoomed in: Esc or a right click to zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legend hidden (narrow): colours as in the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max − median (%1)</source>
+        <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
+        <translation type="unfinished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
+    </message>
+    <message>
+        <source>pool min–max (%1)</source>
+        <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
+        <translation type="unfinished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
     </message>
 </context>
 <context>
@@ -2213,6 +2522,158 @@ socks5://203.0.113.5:1080</translation>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
             <numerusform>يەنە +%n (جەدۋەلگە قاراڭ)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 – %2 %3</source>
+        <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope · %1 · %2 · %3</source>
+        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
+        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>poolscope · %1 · %2 · %3 · %4</source>
+        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <comment>title of the chart&apos;s horizontal axis</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max</source>
+        <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
+        <comment>count: how many times a member was allocated (its score)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <comment>label before the box choosing what the chart shows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cumulative count</source>
+        <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference from median</source>
+        <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate (allocations/s)</source>
+        <comment>chart mode: allocations per second each member receives</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln min</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln h</source>
+        <comment>the chart&apos;s time span, in a box; h: hours</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln days</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All</source>
+        <comment>the chart&apos;s time span, in a box: all the history held</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln minutes</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Window: last &amp;hour</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln hours</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln days</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Window: &amp;all the history</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
+        <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <comment>the chart&apos;s time range, back one step</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
+        <comment>%1: the Esc key</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
+        <comment>window: the chart&apos;s time span, not a window on the screen</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2370,7 +2831,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>Warning: anyone between poolscope and the server can read and change the traffic, password included. The status bar will say &quot;TLS, NOT verified&quot;.</source>
-        <translation>ئاگاھلاندۇرۇش: poolscope بىلەن مۇلازىمېتىر ئارىسىدىكى ھەرقانداق ئادەم پارولنى ئۆز ئىچىگە ئالغان ئالاقىنى ئوقۇيالايدۇ ۋە ئۆزگەرتەلەيدۇ. ھالەت بالدىقىدا "TLS, NOT verified" كۆرۈنىدۇ.</translation>
+        <translation>ئاگاھلاندۇرۇش: poolscope بىلەن مۇلازىمېتىر ئارىسىدىكى ھەرقانداق ئادەم پارولنى ئۆز ئىچىگە ئالغان ئالاقىنى ئوقۇيالايدۇ ۋە ئۆزگەرتەلەيدۇ. ھالەت بالدىقىدا &quot;TLS, NOT verified&quot; كۆرۈنىدۇ.</translation>
     </message>
     <message>
         <source>[user@]bastion[:port] or a Host alias</source>
@@ -2493,6 +2954,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
         <source>poolscope: unknown SSH host key</source>
         <translation>poolscope: نامەلۇم SSH ماشىنا ئاچقۇچى</translation>
     </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>why the secret is asked for again, then the question</comment>
+        <translation type="unfinished">%1: %2 {1.?}</translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
@@ -2577,7 +3043,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation>مۇھىت: &lt;b&gt;&lt;font color="%1"&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
+        <translation>مۇھىت: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
@@ -2601,7 +3067,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Delete the saved connection &quot;%1&quot; and its secrets in the keychain?</source>
-        <translation>ساقلانغان "%1" ئۇلىنىشى ۋە ئۇنىڭ ئاچقۇچ ساندۇقىدىكى مەخپىي ئۇچۇرلىرى ئۆچۈرۈلسۇنمۇ؟</translation>
+        <translation>ساقلانغان &quot;%1&quot; ئۇلىنىشى ۋە ئۇنىڭ ئاچقۇچ ساندۇقىدىكى مەخپىي ئۇچۇرلىرى ئۆچۈرۈلسۇنمۇ؟</translation>
     </message>
 </context>
 <context>
@@ -3074,6 +3540,14 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
 </context>
 <context>
+    <name>poolscope::MarkerChartView</name>
+    <message>
+        <source>%1  %2</source>
+        <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
+        <translation type="unfinished">%1: %2 {1 ?}</translation>
+    </message>
+</context>
+<context>
     <name>poolscope::MembersPanel</name>
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
@@ -3113,7 +3587,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation> · &lt;a href="resort"&gt;ھازىرلا قايتا تەرتىپلە&lt;/a&gt;</translation>
+        <translation type="vanished"> · &lt;a href=&quot;resort&quot;&gt;ھازىرلا قايتا تەرتىپلە&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
@@ -3137,19 +3611,19 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;…</source>
-        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ…</translation>
+        <translation>كۆلچەكتىن &quot;%1&quot; ئىزدىلىۋاتىدۇ…</translation>
     </message>
     <message>
         <source>The search for &quot;%1&quot; failed: %2</source>
-        <translation>"%1" نى ئىزدەش مەغلۇپ بولدى: %2</translation>
+        <translation>&quot;%1&quot; نى ئىزدەش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Searching the pool for &quot;%1&quot;… (%2 pages read)</source>
-        <translation>كۆلچەكتىن "%1" ئىزدىلىۋاتىدۇ… (%2 بەت ئوقۇلدى)</translation>
+        <translation>كۆلچەكتىن &quot;%1&quot; ئىزدىلىۋاتىدۇ… (%2 بەت ئوقۇلدى)</translation>
     </message>
     <message>
         <source>No member is or starts with &quot;%1&quot; (the whole pool was searched; ids are case-sensitive).</source>
-        <translation>"%1" بولغان ياكى ئۇنىڭ بىلەن باشلانغان ئەزا يوق (پۈتۈن كۆلچەك ئىزدەلدى؛ كىملىكلەر چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ).</translation>
+        <translation>&quot;%1&quot; بولغان ياكى ئۇنىڭ بىلەن باشلانغان ئەزا يوق (پۈتۈن كۆلچەك ئىزدەلدى؛ كىملىكلەر چوڭ-كىچىك ھەرپنى پەرقلەندۈرىدۇ).</translation>
     </message>
     <message>
         <source>No member is %1 (health filter).</source>
@@ -3157,11 +3631,11 @@ Connect tries again.</source>
     </message>
     <message>
         <source>No member matches &quot;%1&quot; and is %2 (health filter).</source>
-        <translation>"%1" غا ماس كېلىدىغان ۋە %2 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
+        <translation>&quot;%1&quot; غا ماس كېلىدىغان ۋە %2 ھالىتىدىكى ئەزا يوق (ساغلاملىق سۈزگۈچى).</translation>
     </message>
     <message>
         <source>No member matches &quot;%1&quot;.</source>
-        <translation>"%1" غا ماس كېلىدىغان ئەزا يوق.</translation>
+        <translation>&quot;%1&quot; غا ماس كېلىدىغان ئەزا يوق.</translation>
     </message>
     <message>
         <source>Not connected. Enter a Redis URL and a pool key above, then Connect.</source>
@@ -3179,7 +3653,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source>Connected, but reading &quot;%1&quot; fails: %2</source>
-        <translation>ئۇلاندى، ئەمما "%1" نى ئوقۇش مەغلۇپ بولدى: %2</translation>
+        <translation>ئۇلاندى، ئەمما &quot;%1&quot; نى ئوقۇش مەغلۇپ بولدى: %2</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -3187,11 +3661,11 @@ Connect tries again.</source>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet. (Read-only: another process has to seed it.)</source>
-        <translation>"%1" دا تېخى كۆلچەك يوق. (پەقەت ئوقۇش: ئۇنىڭغا باشقا بىر جەريان ئەزا قوشۇشى كېرەك.)</translation>
+        <translation>&quot;%1&quot; دا تېخى كۆلچەك يوق. (پەقەت ئوقۇش: ئۇنىڭغا باشقا بىر جەريان ئەزا قوشۇشى كېرەك.)</translation>
     </message>
     <message>
         <source>No pool at &quot;%1&quot; yet: Seed… (Ctrl+N) to add proxies.</source>
-        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…» (Ctrl+N).</translation>
+        <translation>&quot;%1&quot; دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…» (Ctrl+N).</translation>
     </message>
     <message>
         <source>searching…</source>
@@ -3214,7 +3688,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source>%1 found for &quot;%2&quot; · %3</source>
-        <translation>"%2" ئۈچۈن %1 تېپىلدى · %3</translation>
+        <translation>&quot;%2&quot; ئۈچۈن %1 تېپىلدى · %3</translation>
     </message>
     <message>
         <source>%1 in pool, by rank (summary mode) · %2 evicted</source>
@@ -3223,6 +3697,11 @@ Connect tries again.</source>
     <message>
         <source>%1 shown · %2 in pool · %3 evicted</source>
         <translation>%1 كۆرسىتىلدى · كۆلچەكتە %2 · %3 چىقىرىۋېتىلگەن</translation>
+    </message>
+    <message>
+        <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <comment>%1: why the rows&apos; order is held</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3322,6 +3801,10 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     <message>
         <source>JSON files (*.json)</source>
         <translation>JSON ھۆججەتلىرى (*.json)</translation>
+    </message>
+    <message>
+        <source>reading its password from the keychain…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3539,7 +4022,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>Watch &quot;%1&quot; on %2 again (Alt+Left)</source>
-        <translation>%2 دىكى "%1" نى قايتا كۆزىتىش (Alt+Left)</translation>
+        <translation>%2 دىكى &quot;%1&quot; نى قايتا كۆزىتىش (Alt+Left)</translation>
     </message>
     <message>
         <source>Disabled: no other pool watched in this window yet</source>
@@ -3791,7 +4274,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>connecting to %1, pool &quot;%2&quot;</source>
-        <translation>%1 غا ئۇلىنىۋاتىدۇ، كۆلچەك "%2"</translation>
+        <translation>%1 غا ئۇلىنىۋاتىدۇ، كۆلچەك &quot;%2&quot;</translation>
     </message>
     <message>
         <source>back to this pool</source>
@@ -3823,11 +4306,11 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>no pool at &quot;%1&quot; yet: Seed… to add proxies</source>
-        <translation>"%1" دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
+        <translation>&quot;%1&quot; دا تېخى كۆلچەك يوق: ۋاكالەتچى قوشۇش ئۈچۈن «ئەزا قوش…»</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
-        <translation>كۆلچەك "%1": %L2 ئەزا، %L3 چىقىرىۋېتىلگەن%4</translation>
+        <translation type="vanished">كۆلچەك &quot;%1&quot;: %L2 ئەزا، %L3 چىقىرىۋېتىلگەن%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
@@ -3879,11 +4362,25 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source> · forecast: </source>
-        <translation> · مۆلچەر: </translation>
+        <translation type="vanished"> · مۆلچەر: </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
         <translation>پەقەت ئوقۇشلۇق زاپاس مۇلازىمېتىرغا ئۇلاندى</translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
+        <comment>%4: how the big pool was read (a summary)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · forecast: %2</source>
+        <comment>%1: the restore done, %2: what it will do to the pool</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4009,14 +4506,14 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform> %n تۈگۈندە</numerusform>
             <numerusform> %n تۈگۈندە</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation>، %1 دە ئوقۇلدى</translation>
+        <translation type="vanished">، %1 دە ئوقۇلدى</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
@@ -4025,6 +4522,19 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>Reading the pools of %1…</source>
         <translation>%1 نىڭ كۆلچەكلىرى ئوقۇلۇۋاتىدۇ…</translation>
+    </message>
+    <message>
+        <source>%1 on %2, read at %3</source>
+        <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <comment>Redis servers</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4074,7 +4584,7 @@ They get no allocations until restored; their counts are saved.</source>
     <name>poolscope::ProfileConnector</name>
     <message>
         <source>connection &quot;%1&quot;: no password given</source>
-        <translation>"%1" ئۇلىنىشى: پارول بېرىلمىدى</translation>
+        <translation>&quot;%1&quot; ئۇلىنىشى: پارول بېرىلمىدى</translation>
     </message>
 </context>
 <context>
@@ -4180,8 +4690,8 @@ They get no allocations until restored; their counts are saved.</source>
     <message numerus="yes">
         <source>count-reset scenario: %n member(s), %1/s, policy %2, pool &quot;%3&quot;</source>
         <translation>
-            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
-            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك "%3"</numerusform>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك &quot;%3&quot;</numerusform>
+            <numerusform>سان قايتا تەڭشەش سىنارىيەسى: %n ئەزا، %1/سېكۇنت، سىياسەت %2، كۆلچەك &quot;%3&quot;</numerusform>
         </translation>
     </message>
     <message>
@@ -4229,20 +4739,20 @@ They get no allocations until restored; their counts are saved.</source>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved (cancelled)</source>
         <translation>
-            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
-            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
+            <numerusform>كۆلچەك &quot;%1&quot;: %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
+            <numerusform>كۆلچەك &quot;%1&quot;: %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت (ئەمەلدىن قالدۇرۇلدى)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>pool &quot;%1&quot;: %n member(s), %2/s asked, %3/s achieved</source>
         <translation>
-            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
-            <numerusform>كۆلچەك "%1": %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
+            <numerusform>كۆلچەك &quot;%1&quot;: %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
+            <numerusform>كۆلچەك &quot;%1&quot;: %n ئەزا، تەلەپ %2/سېكۇنت، ئەمەلىي %3/سېكۇنت</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: evicted at %2 with count %3, restored at %4 by &quot;%5&quot; at %6</source>
-        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە "%5" سىياسىتى بويىچە %6 سان بىلەن ئەسلىگە كەلتۈرۈلدى</translation>
+        <translation>%1: %2 دە %3 سان بىلەن چىقىرىۋېتىلدى، %4 دە &quot;%5&quot; سىياسىتى بويىچە %6 سان بىلەن ئەسلىگە كەلتۈرۈلدى</translation>
     </message>
     <message>
         <source>forecast: the next ~%1 allocations go to it (pool minimum %2 - restored count %3)</source>
@@ -4299,7 +4809,7 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>
 Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <translation>
+        <translation type="vanished">
 ئەسلىگە كەلتۈرۈلگەن سان %1، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %2، سۈرئەت %3/سېكۇنت.</translation>
     </message>
     <message>
@@ -4313,6 +4823,11 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>Disabled: %1</source>
         <translation>چەكلەنگەن: %1</translation>
+    </message>
+    <message>
+        <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4336,20 +4851,37 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>
 (kept in the keychain for &quot;%1&quot;)</source>
-        <translation>
-("%1" ئۈچۈن ئاچقۇچ ساندۇقىدا ساقلىنىدۇ)</translation>
+        <translation type="vanished">
+(&quot;%1&quot; ئۈچۈن ئاچقۇچ ساندۇقىدا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>
 (no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation>
+        <translation type="vanished">
 (بۇ يەردە ئاچقۇچ ساندۇقى يوق: poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>
 (kept in memory only, until poolscope exits)</source>
-        <translation>
+        <translation type="vanished">
 (poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>why the secret is asked for again, then the question</comment>
+        <translation type="unfinished">%1: %2 {1.?}</translation>
+    </message>
+    <message>
+        <source>(kept in the keychain for &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4484,7 +5016,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source>Seed pool &quot;%1&quot; · %2</source>
-        <translation>"%1" كۆلچىكىگە ئەزا قوشۇش · %2</translation>
+        <translation>&quot;%1&quot; كۆلچىكىگە ئەزا قوشۇش · %2</translation>
     </message>
     <message>
         <source>Target pool: &lt;b&gt;%1&lt;/b&gt; on %2</source>
@@ -4638,19 +5170,19 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source> (paused)</source>
-        <translation> (ۋاقىتلىق توختىتىلدى)</translation>
+        <translation type="vanished"> (ۋاقىتلىق توختىتىلدى)</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation> · پەقەت ئوقۇش</translation>
+        <translation type="vanished"> · پەقەت ئوقۇش</translation>
     </message>
     <message>
         <source> · primary %1 (from sentinel %2)</source>
-        <translation> · ئاساسىي مۇلازىمېتىر %1 (sentinel %2 دىن)</translation>
+        <translation type="vanished"> · ئاساسىي مۇلازىمېتىر %1 (sentinel %2 دىن)</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
-        <translation>%1، كۆلچەك "%2"</translation>
+        <translation>%1، كۆلچەك &quot;%2&quot;</translation>
     </message>
     <message>
         <source>no poll yet</source>
@@ -4663,6 +5195,63 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>polled %1</source>
         <translation>%1 سورالدى</translation>
+    </message>
+    <message>
+        <source>%1 (paused)</source>
+        <comment>%1: the connection&apos;s state; polling is paused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <comment>the connection: nothing is written through it</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>primary %1 (from sentinel %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TabbedWindow</name>
+    <message>
+        <source>New &amp;tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another pool beside this one: a tab with its own connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 (recording)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close this tab (Ctrl+W); the pool is not touched</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

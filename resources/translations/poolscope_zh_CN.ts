@@ -311,7 +311,7 @@
     <name>OutsideChanges</name>
     <message>
         <source> and %L1 more</source>
-        <translation> 及另外 %L1 个</translation>
+        <translation type="vanished"> 及另外 %L1 个</translation>
     </message>
     <message>
         <source>pool vanished: %1 members gone (server restarted or key deleted?)</source>
@@ -328,6 +328,13 @@
     <message>
         <source>%L1 members left the pool without an eviction here (%2)</source>
         <translation>%L1 个成员离开了代理池，但此处没有移出操作（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <comment>%1: member ids, then how many more are not named</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -430,6 +437,192 @@
     <message>
         <source>not valid UTF-8</source>
         <translation>不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>hexadecimal</source>
+        <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>octal</source>
+        <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shortened</source>
+        <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an unspecified address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a reserved address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a private address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a CGNAT address</source>
+        <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a loopback address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a link-local address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a site-local address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a documentation address</source>
+        <comment>%1: an IP address in a range reserved for examples in documentation</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a multicast address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast address</source>
+        <comment>%1: an IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
+        <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unspecified</source>
+        <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>private</source>
+        <comment>a kind of IP address: 10.0.0.1 (private)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CGNAT</source>
+        <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loopback</source>
+        <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link-local</source>
+        <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>site-local</source>
+        <comment>a kind of IP address</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>documentation</source>
+        <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multicast</source>
+        <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4-mapped address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4-compatible address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a NAT64 address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a 6to4 address for %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a Teredo address for client %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a Teredo address for server %2 (%3)</source>
+        <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no scheme is allowed: (allowed: none)</comment>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <comment>ports not listed</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scheme %1 is not allowed (allowed: %2)</source>
+        <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is not in the allowed ports (%2)</source>
+        <comment>%2: a list of port numbers</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
+        <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a loopback name</source>
+        <comment>%1: a host name such as localhost</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1705,6 +1898,53 @@ socks5://203.0.113.5:1080</translation>
     </message>
 </context>
 <context>
+    <name>poolscope::AlertTray</name>
+    <message>
+        <source>Keep watching in the &amp;tray when closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window ends poolscope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit poolscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope: %1
+No alert firing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>poolscope: %1
+%n alert(s) firing: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>poolscope: no live pool watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope is still watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poolscope::Alerts</name>
     <message>
         <source>the server cannot be reached: nothing is known of the pool now</source>
@@ -1875,7 +2115,7 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1：%2</translation>
+        <translation type="vanished">%1：%2</translation>
     </message>
     <message>
         <source>the alert rules could not be saved in &quot;%1&quot;: %2</source>
@@ -2103,35 +2343,35 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>%1 members</source>
-        <translation>%1 个成员</translation>
+        <translation type="vanished">%1 个成员</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned, the bottom as the pool minimum line + band</source>
-        <translation>%1 个成员（摘要）：前 %2 个，%3 个已固定，底部以池最小值线 + 区间表示</translation>
+        <translation type="vanished">%1 个成员（摘要）：前 %2 个，%3 个已固定，底部以池最小值线 + 区间表示</translation>
     </message>
     <message>
         <source>%1 members (summary): top %2, %3 pinned</source>
-        <translation>%1 个成员（摘要）：前 %2 个，%3 个已固定</translation>
+        <translation type="vanished">%1 个成员（摘要）：前 %2 个，%3 个已固定</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned + min/median/max band</source>
-        <translation>%1 个成员：前 %2 个，后 %2 个，%3 个已固定 + 最小值/中位数/最大值区间</translation>
+        <translation type="vanished">%1 个成员：前 %2 个，后 %2 个，%3 个已固定 + 最小值/中位数/最大值区间</translation>
     </message>
     <message>
         <source>%1 members: top %2, bottom %2, %3 pinned</source>
-        <translation>%1 个成员：前 %2 个，后 %2 个，%3 个已固定</translation>
+        <translation type="vanished">%1 个成员：前 %2 个，后 %2 个，%3 个已固定</translation>
     </message>
     <message>
         <source> · %1 hidden</source>
-        <translation> · %1 个已隐藏</translation>
+        <translation type="vanished"> · %1 个已隐藏</translation>
     </message>
     <message>
         <source> · zoomed in: Esc or a right click to zoom out</source>
-        <translation> · 已放大：按 Esc 或右键单击缩小</translation>
+        <translation type="vanished"> · 已放大：按 Esc 或右键单击缩小</translation>
     </message>
     <message>
         <source> · legend hidden (narrow): colours as in the table</source>
-        <translation> · 图例已隐藏（窗口过窄）：颜色与表格中一致</translation>
+        <translation type="vanished"> · 图例已隐藏（窗口过窄）：颜色与表格中一致</translation>
     </message>
     <message>
         <source>▲ %1</source>
@@ -2147,11 +2387,11 @@ socks5://203.0.113.5:1080</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
-        <translation>池最小值–最大值 − 中位数（%1）</translation>
+        <translation type="vanished">池最小值–最大值 − 中位数（%1）</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
-        <translation>池最小值–最大值（%1）</translation>
+        <translation type="vanished">池最小值–最大值（%1）</translation>
     </message>
     <message>
         <source>pool median (0)</source>
@@ -2174,6 +2414,66 @@ socks5://203.0.113.5:1080</translation>
         <translation>
             <numerusform>另有 %n 个（见表格）</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members</source>
+        <comment>the chart&apos;s caption: all of them are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
+        <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hidden</source>
+        <comment>the chart&apos;s caption: lines hidden from the chart</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>zoomed in: Esc or a right click to zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legend hidden (narrow): colours as in the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max − median (%1)</source>
+        <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
+        <translation type="unfinished">池最小值–最大值 − 中位数（%1）</translation>
+    </message>
+    <message>
+        <source>pool min–max (%1)</source>
+        <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
+        <translation type="unfinished">池最小值–最大值（%1）</translation>
     </message>
 </context>
 <context>
@@ -2207,6 +2507,152 @@ socks5://203.0.113.5:1080</translation>
         <translation type="vanished">
             <numerusform>另有 %n 个（见表格）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 – %2 %3</source>
+        <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poolscope · %1 · %2 · %3</source>
+        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
+        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>poolscope · %1 · %2 · %3 · %4</source>
+        <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <comment>title of the chart&apos;s horizontal axis</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool min–max</source>
+        <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
+        <comment>count: how many times a member was allocated (its score)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <comment>label before the box choosing what the chart shows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cumulative count</source>
+        <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference from median</source>
+        <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate (allocations/s)</source>
+        <comment>chart mode: allocations per second each member receives</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln min</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln h</source>
+        <comment>the chart&apos;s time span, in a box; h: hours</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %Ln days</source>
+        <comment>the chart&apos;s time span, in a box</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All</source>
+        <comment>the chart&apos;s time span, in a box: all the history held</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln minutes</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Window: last &amp;hour</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln hours</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Window: last &amp;%Ln days</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Window: &amp;all the history</source>
+        <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
+        <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <comment>the chart&apos;s time range, back one step</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
+        <comment>%1: the Esc key</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
+        <comment>window: the chart&apos;s time span, not a window on the screen</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2487,6 +2933,11 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
         <source>poolscope: unknown SSH host key</source>
         <translation>poolscope：未知的 SSH 主机密钥</translation>
     </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>why the secret is asked for again, then the question</comment>
+        <translation type="unfinished">%1：%2 {1.?}</translation>
+    </message>
 </context>
 <context>
     <name>poolscope::ConnectionsDialog</name>
@@ -2570,7 +3021,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
     <message>
         <source>Environment: &lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</source>
-        <translation>环境：&lt;b&gt;&lt;font color="%1"&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
+        <translation>环境：&lt;b&gt;&lt;font color=&quot;%1&quot;&gt;%2&lt;/font&gt;&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Opens with writes locked until unlocked for the session</source>
@@ -3067,6 +3518,14 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     </message>
 </context>
 <context>
+    <name>poolscope::MarkerChartView</name>
+    <message>
+        <source>%1  %2</source>
+        <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
+        <translation type="unfinished">%1：%2 {1 ?}</translation>
+    </message>
+</context>
+<context>
     <name>poolscope::MembersPanel</name>
     <message>
         <source>Not connected to %1: &quot;%2&quot; was last read at %3.
@@ -3106,7 +3565,7 @@ Connect tries again.</source>
     </message>
     <message>
         <source> · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
-        <translation> · &lt;a href="resort"&gt;立即重新排序&lt;/a&gt;</translation>
+        <translation type="vanished"> · &lt;a href=&quot;resort&quot;&gt;立即重新排序&lt;/a&gt;</translation>
     </message>
     <message>
         <source>‖ order held: rows selected</source>
@@ -3216,6 +3675,11 @@ Connect tries again.</source>
         <source>%1 shown · %2 in pool · %3 evicted</source>
         <translation>显示 %1 个 · 池中 %2 个 · %3 个已移出</translation>
     </message>
+    <message>
+        <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
+        <comment>%1: why the rows&apos; order is held</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poolscope::OverviewWindow</name>
@@ -3314,6 +3778,10 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     <message>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>reading its password from the keychain…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3807,7 +4275,7 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted%4</source>
-        <translation>代理池“%1”：%L2 个成员，%L3 个已移出%4</translation>
+        <translation type="vanished">代理池“%1”：%L2 个成员，%L3 个已移出%4</translation>
     </message>
     <message>
         <source>poll failed: %1</source>
@@ -3859,11 +4327,25 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message>
         <source> · forecast: </source>
-        <translation> · 预测： </translation>
+        <translation type="vanished"> · 预测： </translation>
     </message>
     <message>
         <source>connected to a read-only replica</source>
         <translation>已连接到只读副本</translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
+        <comment>%4: how the big pool was read (a summary)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · forecast: %2</source>
+        <comment>%1: the restore done, %2: what it will do to the pool</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3988,13 +4470,13 @@ They get no allocations until restored; their counts are saved.</source>
     </message>
     <message numerus="yes">
         <source> on %n node(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform> 分布在 %n 个节点上</numerusform>
         </translation>
     </message>
     <message>
         <source>, read at %1</source>
-        <translation>，读取于 %1</translation>
+        <translation type="vanished">，读取于 %1</translation>
     </message>
     <message>
         <source>Could not read the pools: %1</source>
@@ -4003,6 +4485,18 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>Reading the pools of %1…</source>
         <translation>正在读取 %1 的池…</translation>
+    </message>
+    <message>
+        <source>%1 on %2, read at %3</source>
+        <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <comment>Redis servers</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4269,7 +4763,7 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>
 Restored count %1, pool minimum now %2, rate %3/s.</source>
-        <translation>
+        <translation type="vanished">
 恢复后的分配次数 %1，池最小值现为 %2，速率 %3 次/秒。</translation>
     </message>
     <message>
@@ -4283,6 +4777,11 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>Disabled: %1</source>
         <translation>已禁用：%1</translation>
+    </message>
+    <message>
+        <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
+        <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4306,20 +4805,37 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>
 (kept in the keychain for &quot;%1&quot;)</source>
-        <translation>
+        <translation type="vanished">
 （保存在“%1”的密钥环中）</translation>
     </message>
     <message>
         <source>
 (no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation>
+        <translation type="vanished">
 （此处没有密钥环：仅保存在内存中，直到 poolscope 退出）</translation>
     </message>
     <message>
         <source>
 (kept in memory only, until poolscope exits)</source>
-        <translation>
+        <translation type="vanished">
 （仅保存在内存中，直到 poolscope 退出）</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>why the secret is asked for again, then the question</comment>
+        <translation type="unfinished">%1：%2 {1.?}</translation>
+    </message>
+    <message>
+        <source>(kept in the keychain for &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no keychain here: kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(kept in memory only, until poolscope exits)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4602,15 +5118,15 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     </message>
     <message>
         <source> (paused)</source>
-        <translation> (已暂停)</translation>
+        <translation type="vanished"> (已暂停)</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation> · 只读</translation>
+        <translation type="vanished"> · 只读</translation>
     </message>
     <message>
         <source> · primary %1 (from sentinel %2)</source>
-        <translation> · 主节点 %1（来自哨兵 %2）</translation>
+        <translation type="vanished"> · 主节点 %1（来自哨兵 %2）</translation>
     </message>
     <message>
         <source>%1, pool &quot;%2&quot;</source>
@@ -4627,6 +5143,63 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>polled %1</source>
         <translation>上次轮询：%1</translation>
+    </message>
+    <message>
+        <source>%1 (paused)</source>
+        <comment>%1: the connection&apos;s state; polling is paused</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <comment>the connection: nothing is written through it</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>primary %1 (from sentinel %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poolscope::TabbedWindow</name>
+    <message>
+        <source>New &amp;tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another pool beside this one: a tab with its own connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 (recording)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close this tab (Ctrl+W); the pool is not touched</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
