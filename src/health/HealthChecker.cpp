@@ -401,8 +401,8 @@ void ProxyCheck::finish(CURLcode code) {
 } // namespace
 
 void initialiseNetworkLibraries() {
-    static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK &&
-                                    OPENSSL_init_ssl(0, nullptr) == 1;
+    static const bool initialised =
+        curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK && OPENSSL_init_ssl(0, nullptr) == 1;
     if (!initialised)
         std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
 }

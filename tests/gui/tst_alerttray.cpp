@@ -142,6 +142,41 @@ private Q_SLOTS:
         QVERIFY(!tray->toolTip().contains(alertRuleTitle(AlertKind::PoolEmpty)));
     }
 
+    // Pools side by side in tabs share one icon: the worst alert of any tab, each pool in the
+    // tooltip; a pool whose tab closed leaves both.
+    void oneIconForEveryTab() {
+        RedisFixture redis;
+        QVERIFY2(redis.start(), qPrintable(redis.error()));
+        const QByteArray small = "small-pool";
+        redis.run({"ZADD", small, "0", "m0"});
+        AlertRuleSet rules;
+        for (const AlertKind kind : {AlertKind::PoolEmpty, AlertKind::PoolSmall}) {
+            AlertRule rule = AlertRule::defaults(kind);
+            rule.forMs = 0;
+            rule.keepFiringMs = 0;
+            rules.rules.append(rule);
+        }
+        Dashboard first;
+        auto second = std::make_unique<Dashboard>();
+        AlertTray shared(nullptr, true);
+        shared.watch(&first.session);
+        shared.watch(&second->session);
+        QCOMPARE(shared.toolTip(), AlertTray::tr("poolscope: no live pool watched"));
+        QVERIFY(first.connectTo(redis, small));
+        QVERIFY(second->connectTo(redis)); // kKey: no such pool, so empty
+        first.session.alerts().setRules(rules);
+        second->session.alerts().setRules(rules);
+        QTRY_COMPARE_WITH_TIMEOUT(shared.state(), AlertTray::State::Critical, 10000);
+        QVERIFY2(shared.toolTip().contains(QString::fromUtf8(small)) &&
+                     shared.toolTip().contains(QString::fromUtf8(kKey)),
+                 qPrintable(shared.toolTip()));
+
+        second.reset(); // its tab closed
+        QTRY_COMPARE_WITH_TIMEOUT(shared.state(), AlertTray::State::Warning, 10000);
+        QVERIFY2(!shared.toolTip().contains(QString::fromUtf8(kKey)), qPrintable(shared.toolTip()));
+        QVERIFY(shared.toolTip().contains(alertRuleTitle(AlertKind::PoolSmall)));
+    }
+
     // Without a tray the option is there but disabled, saying why, and closing closes.
     void noTrayNoKeepingWatch() {
         Dashboard d;

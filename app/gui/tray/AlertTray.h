@@ -20,10 +20,10 @@ class PoolSession;
 struct DesktopNotification;
 
 // The tray icon: the worst firing alert (ok, warning, critical) of the watched pools (one per
-// tab) in its colour, each pool and its firing alerts in its tooltip, a menu to show the window or quit; and the
-// alert as a tray message where desktop notifications cannot be shown. Also the View menu's
-// "keep watching in the tray when closed" (saved in QSettings, off by default), which needs a
-// tray: where the desktop has none it is disabled and says why.
+// tab) in its colour, each pool and its firing alerts in its tooltip, a menu to show the window or
+// quit; and the alert as a tray message where desktop notifications cannot be shown. Also the View
+// menu's "keep watching in the tray when closed" (saved in QSettings, off by default), which needs
+// a tray: where the desktop has none it is disabled and says why.
 class AlertTray : public QObject {
     Q_OBJECT
 
