@@ -333,9 +333,9 @@
     <message numerus="yes">
         <source>%1 and %Ln more</source>
         <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 ۋە يەنە %Ln</numerusform>
+            <numerusform>%1 ۋە يەنە %Ln</numerusform>
         </translation>
     </message>
 </context>
@@ -443,189 +443,189 @@
     <message>
         <source>hexadecimal</source>
         <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئون ئالتىلىك</translation>
     </message>
     <message>
         <source>octal</source>
         <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>سەككىزلىك</translation>
     </message>
     <message>
         <source>shortened</source>
         <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
+        <translation>قىسقارتىلغان</translation>
     </message>
     <message>
         <source>%1 is an unspecified address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بەلگىلەنمىگەن ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a reserved address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ساقلاپ قويۇلغان ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a private address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 شەخسىي ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a CGNAT address</source>
         <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 CGNAT ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a loopback address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 قايتما (loopback) ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a link-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ئۇلىنىش-يەرلىك ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a site-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بېكەت-يەرلىك (site-local) ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a documentation address</source>
         <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ھۆججەتلەشتۈرۈش ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a multicast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 كۆپ نىشانلىق ئادرېس</translation>
     </message>
     <message>
         <source>%1 is a broadcast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 كەڭ تارقىتىش ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
         <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ساقلاپ قويۇلغان ئادرېس (ئەمەلدىن قالدۇرۇلغان IPv4-compatible ئادرېس)</translation>
     </message>
     <message>
         <source>unspecified</source>
         <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
+        <translation>بەلگىلەنمىگەن</translation>
     </message>
     <message>
         <source>reserved</source>
         <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ساقلاپ قويۇلغان</translation>
     </message>
     <message>
         <source>private</source>
         <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
+        <translation>شەخسىي</translation>
     </message>
     <message>
         <source>CGNAT</source>
         <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
+        <translation>CGNAT</translation>
     </message>
     <message>
         <source>loopback</source>
         <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
+        <translation>قايتما</translation>
     </message>
     <message>
         <source>link-local</source>
         <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئۇلىنىش-يەرلىك</translation>
     </message>
     <message>
         <source>site-local</source>
         <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>بېكەت-يەرلىك</translation>
     </message>
     <message>
         <source>documentation</source>
         <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
+        <translation>ھۆججەتلەشتۈرۈش</translation>
     </message>
     <message>
         <source>multicast</source>
         <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆپ نىشانلىق</translation>
     </message>
     <message>
         <source>broadcast</source>
         <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>كەڭ تارقىتىش</translation>
     </message>
     <message>
         <source>%1 is an IPv4-mapped address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا %2 (%3) نىڭ IPv4-mapped ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is an IPv4-compatible address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا %2 (%3) نىڭ IPv4-compatible ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a NAT64 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا %2 (%3) نىڭ NAT64 ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a 6to4 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا %2 (%3) نىڭ 6to4 ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for client %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا خېرىدار %2 (%3) نىڭ Teredo ئادرېسى</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for server %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 بولسا مۇلازىمېتىر %2 (%3) نىڭ Teredo ئادرېسى</translation>
     </message>
     <message>
         <source>none</source>
         <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished">يوق</translation>
+        <translation>يوق</translation>
     </message>
     <message numerus="yes">
         <source>%n more</source>
         <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>يەنە %n</numerusform>
+            <numerusform>يەنە %n</numerusform>
         </translation>
     </message>
     <message>
         <source>scheme %1 is not allowed (allowed: %2)</source>
         <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
+        <translation>پروتوكول %1 غا يول قويۇلمايدۇ (يول قويۇلغانلىرى: %2)</translation>
     </message>
     <message>
         <source>port %1 is not in the allowed ports (%2)</source>
         <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئېغىز %1 يول قويۇلغان ئېغىزلار ئىچىدە يوق (%2)</translation>
     </message>
     <message>
         <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
         <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
+        <translation>IPv4 ئادرېسى %1 (= %2) %3 شەكلىدە قوبۇل قىلىنمايدۇ: ئۇنى %2 دەپ يېزىڭ</translation>
     </message>
     <message>
         <source>%1 is a loopback name</source>
         <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 قايتما (loopback) نامى</translation>
     </message>
     <message>
         <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشىنا %1 ئىناۋەتلىك IPv4 ئادرېسى، IPv6 ئادرېسى ياكى DNS نامى ئەمەس</translation>
     </message>
 </context>
 <context>
@@ -1904,48 +1904,51 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertTray</name>
     <message>
         <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
+        <translation>يېپىلغاندا ئۇقتۇرۇش رايونىدا كۆزىتىشنى داۋاملاشتۇر(&amp;T)</translation>
     </message>
     <message>
         <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ ئۈستەلئۈستىدە ئۇقتۇرۇش رايونى يوق: كۆزنەكنى يېپىش poolscope نى ئاخىرلاشتۇرىدۇ.</translation>
     </message>
     <message>
         <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزنەكنى يېپىش ئۇنى يوشۇرىدۇ: كۆلچەك يەنىلا كۆزىتىلىدۇ ۋە ئۇنىڭ ئاگاھلاندۇرۇشلىرى يەنىلا كۆرسىتىلىدۇ. ئۇقتۇرۇش رايونىدىكى سىنبەلگىنىڭ تىزىملىكىدىن چېكىنىڭ.</translation>
     </message>
     <message>
         <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزنەكنى كۆرسەت(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope دىن چېكىن(&amp;Q)</translation>
     </message>
     <message>
         <source>poolscope: %1
 No alert firing.</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1
+قوزغالغان ئاگاھلاندۇرۇش يوق.</translation>
     </message>
     <message numerus="yes">
         <source>poolscope: %1
 %n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>poolscope: %1
+%n ئاگاھلاندۇرۇش قوزغالدى: %2</numerusform>
+            <numerusform>poolscope: %1
+%n ئاگاھلاندۇرۇش قوزغالدى: %2</numerusform>
         </translation>
     </message>
     <message>
         <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: كۆزىتىلىۋاتقان جانلىق كۆلچەك يوق</translation>
     </message>
     <message>
         <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope يەنىلا كۆزىتىۋاتىدۇ</translation>
     </message>
     <message>
         <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆزنەك يېپىلدى؛ ئاگاھلاندۇرۇشلار يەنىلا بۇ يەرگە كېلىدۇ. بۇ سىنبەلگىنىڭ تىزىملىكىدىن چېكىنىڭ.</translation>
     </message>
 </context>
 <context>
@@ -2426,68 +2429,68 @@ No alert firing.</source>
     <message numerus="yes">
         <source>%Ln members</source>
         <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا</numerusform>
+            <numerusform>%Ln ئەزا</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا (خۇلاسە): ئەڭ يۇقىرى %1، %2 مۇقىملانغان</numerusform>
+            <numerusform>%Ln ئەزا (خۇلاسە): ئەڭ يۇقىرى %1، %2 مۇقىملانغان</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا (خۇلاسە): ئەڭ يۇقىرى %1، %2 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</numerusform>
+            <numerusform>%Ln ئەزا (خۇلاسە): ئەڭ يۇقىرى %1، %2 مۇقىملانغان، ئاستىدىكىلەر كۆلچەكنىڭ ئەڭ تۆۋەن قىممەت سىزىقى + بەلۋاغ بىلەن</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا: ئەڭ يۇقىرى %1، ئەڭ تۆۋەن %1، %2 مۇقىملانغان</numerusform>
+            <numerusform>%Ln ئەزا: ئەڭ يۇقىرى %1، ئەڭ تۆۋەن %1، %2 مۇقىملانغان</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ئەزا: ئەڭ يۇقىرى %1، ئەڭ تۆۋەن %1، %2 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</numerusform>
+            <numerusform>%Ln ئەزا: ئەڭ يۇقىرى %1، ئەڭ تۆۋەن %1، %2 مۇقىملانغان + ئەڭ تۆۋەن/ئوتتۇرا/ئەڭ يۇقىرى بەلۋاغ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln hidden</source>
         <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln يوشۇرۇلغان</numerusform>
+            <numerusform>%Ln يوشۇرۇلغان</numerusform>
         </translation>
     </message>
     <message>
         <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>چوڭايتىلدى: كىچىكلىتىش ئۈچۈن Esc ياكى ئوڭ چېكىش</translation>
     </message>
     <message>
         <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>چۈشەندۈرۈش يوشۇرۇلدى (تار): رەڭلەر جەدۋەلدىكىدەك</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
         <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى − ئوتتۇرا قىممەت (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished">كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى (%1)</translation>
     </message>
 </context>
 <context>
@@ -2526,154 +2529,154 @@ No alert firing.</source>
     <message>
         <source>%1 – %2 %3</source>
         <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2 %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3 · %4</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3 · %4</translation>
     </message>
     <message>
         <source>time</source>
         <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت</translation>
     </message>
     <message>
         <source>pool min–max</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك ئەڭ تۆۋەن–ئەڭ يۇقىرى</translation>
     </message>
     <message>
         <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
+        <translation>سىزىقىنى يوشۇرۇش ياكى كۆرسىتىش ئۈچۈن چۈشەندۈرۈشتىكى بىر تۈرنى چېكىڭ؛ ئەزالارنى دىئاگراممىدا داۋاملىق كۆرسىتىش ئۈچۈن ئۇلارنى جەدۋەلدە مۇقىملاڭ (%1)</translation>
     </message>
     <message>
         <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
         <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ھەر بىر ئەزانىڭ تەقسىمات سانىنى؛ ھەر بىر پەيتتە ئۇنىڭ سانىدىن كۆلچەك ئوتتۇرا قىممىتىنى ئايرىغاندىكى ئايرىمىنى (ئادىل كۆلچەك %1 ئەتراپىدا تۈز بىر دەستە بولىدۇ، كەلكۈن بولغان ياكى ئاچ قالغان ئەزا ئالاھىدە كۆزگە چېلىقىدۇ)؛ ياكى ئۇنىڭ سېكۇنتىغا قانچە تەقسىمات ئالىدىغانلىقىنى دىئاگراممىدا كۆرسىتىدۇ</translation>
     </message>
     <message>
         <source>Show</source>
         <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆرسەت</translation>
     </message>
     <message>
         <source>Window</source>
         <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت كۆزنىكى</translation>
     </message>
     <message>
         <source>Cumulative count</source>
         <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
+        <translation>جەمئىي تەقسىمات سانى</translation>
     </message>
     <message>
         <source>Difference from median</source>
         <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئوتتۇرا قىممەتتىن ئايرىمىسى</translation>
     </message>
     <message>
         <source>Rate (allocations/s)</source>
         <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
+        <translation>سۈرئەت (تەقسىمات/سېكۇنت)</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln min</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئاخىرقى %Ln مىنۇت</numerusform>
+            <numerusform>ئاخىرقى %Ln مىنۇت</numerusform>
         </translation>
     </message>
     <message>
         <source>Last hour</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى بىر سائەت</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln h</source>
         <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئاخىرقى %Ln سائەت</numerusform>
+            <numerusform>ئاخىرقى %Ln سائەت</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln days</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ئاخىرقى %Ln كۈن</numerusform>
+            <numerusform>ئاخىرقى %Ln كۈن</numerusform>
         </translation>
     </message>
     <message>
         <source>All</source>
         <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
+        <translation>ھەممىسى</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln minutes</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln مىنۇت</numerusform>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln مىنۇت</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: last &amp;hour</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت كۆزنىكى: ئاخىرقى بىر سائەت(&amp;H)</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln hours</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln سائەت</numerusform>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln سائەت</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln days</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln كۈن</numerusform>
+            <numerusform>ۋاقىت كۆزنىكى: ئاخىرقى &amp;%Ln كۈن</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: &amp;all the history</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>ۋاقىت كۆزنىكى: پۈتۈن تارىخ(&amp;A)</translation>
     </message>
     <message>
         <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
         <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
+        <translation>دىئاگراممىنىڭ ۋاقىت كۆزنىكى، ئەڭ ئاخىرقى سوراشتا ئاخىرلىشىدۇ (%1 … %2). بىر ۋاقىت دائىرىسىنى چوڭايتىش ئۈچۈن دىئاگرامما ئۈستىدە سۆرەڭ؛ %3، ئوڭ چېكىش ياكى «كىچىكلىت» بىر قەدەم كەينىگە قايتىدۇ، قوش چېكىش (%4) پۈتۈن ۋاقىت كۆزنىكىگە قايتىدۇ</translation>
     </message>
     <message>
         <source>Zoom out</source>
         <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
+        <translation>كىچىكلىت</translation>
     </message>
     <message>
         <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
         <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئاخىرقى چوڭايتىشتىن ئىلگىرىكى ۋاقىت دائىرىسىگە قايتىش (%1 ياكى دىئاگراممىدا ئوڭ چېكىش)</translation>
     </message>
     <message>
         <source>Whole window</source>
         <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
+        <translation>پۈتۈن ۋاقىت كۆزنىكى</translation>
     </message>
     <message>
         <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
         <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>ھەممە چوڭايتىش قەدەملىرىدىن چىقىپ، پۈتۈن ۋاقىت كۆزنىكىگە قايتىش (دىئاگراممىدا قوش چېكىش)</translation>
     </message>
 </context>
 <context>
@@ -2957,7 +2960,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
@@ -3544,7 +3547,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1  %2</source>
         <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished">%1: %2 {1 ?}</translation>
+        <translation>%1  %2</translation>
     </message>
 </context>
 <context>
@@ -3701,7 +3704,7 @@ Connect tries again.</source>
     <message>
         <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
         <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · &lt;a href=&quot;resort&quot;&gt;ھازىرلا قايتا تەرتىپلە&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -3804,7 +3807,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>ئۇنىڭ پارولى ئاچقۇچ ساندۇقىدىن ئوقۇلۇۋاتىدۇ…</translation>
     </message>
 </context>
 <context>
@@ -4371,16 +4374,16 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
         <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك &quot;%1&quot;: %L2 ئەزا، %L3 چىقىرىۋېتىلگەن · %4</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>كۆلچەك &quot;%1&quot;: %L2 ئەزا، %L3 چىقىرىۋېتىلگەن</translation>
     </message>
     <message>
         <source>%1 · forecast: %2</source>
         <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · مۆلچەر: %2</translation>
     </message>
 </context>
 <context>
@@ -4526,14 +4529,14 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>%1 on %2, read at %3</source>
         <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1، %2 دە، %3 دە ئوقۇلدى</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
         <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n تۈگۈن</numerusform>
+            <numerusform>%n تۈگۈن</numerusform>
         </translation>
     </message>
 </context>
@@ -4827,7 +4830,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
         <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>ئەسلىگە كەلتۈرۈلگەن سان %1، كۆلچەكنىڭ ئەڭ تۆۋەن قىممىتى ھازىر %2، سۈرئەت %3/سېكۇنت.</translation>
     </message>
 </context>
 <context>
@@ -4869,19 +4872,19 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>(&quot;%1&quot; ئۈچۈن ئاچقۇچ ساندۇقىدا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(بۇ يەردە ئاچقۇچ ساندۇقى يوق: poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
     <message>
         <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(poolscope چېكىنگۈچە پەقەت ئىچكى ساقلىغۇچتا ساقلىنىدۇ)</translation>
     </message>
 </context>
 <context>
@@ -5199,59 +5202,59 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1 (paused)</source>
         <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ۋاقىتلىق توختىتىلدى)</translation>
     </message>
     <message>
         <source>read-only</source>
         <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
+        <translation>پەقەت ئوقۇش</translation>
     </message>
     <message>
         <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ئاساسىي مۇلازىمېتىر %1 (sentinel %2 دىن)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TabbedWindow</name>
     <message>
         <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى بەتكۈچ(&amp;T)</translation>
     </message>
     <message>
         <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇنىڭ يېنىدا يەنە بىر كۆلچەك: ئۆز ئۇلىنىشى بار بىر بەتكۈچ</translation>
     </message>
     <message>
         <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
+        <translation>بەتكۈچنى ياپ(&amp;C)</translation>
     </message>
     <message>
         <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ بەتكۈچنىڭ كۆلچىكىنى كۆزىتىشنى توختىتىش؛ كۆلچەكنىڭ ئۆزىگە تېگىلمەيدۇ</translation>
     </message>
     <message>
         <source>Next tab</source>
-        <translation type="unfinished"></translation>
+        <translation>كېيىنكى بەتكۈچ</translation>
     </message>
     <message>
         <source>Previous tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ئالدىنقى بەتكۈچ</translation>
     </message>
     <message>
         <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 (خاتىرە ھۆججىتى)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>New tab</source>
-        <translation type="unfinished"></translation>
+        <translation>يېڭى بەتكۈچ</translation>
     </message>
     <message>
         <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>بۇ بەتكۈچنى ياپ (Ctrl+W)؛ كۆلچەككە تېگىلمەيدۇ</translation>
     </message>
 </context>
 <context>

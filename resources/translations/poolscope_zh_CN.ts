@@ -332,8 +332,8 @@
     <message numerus="yes">
         <source>%1 and %Ln more</source>
         <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 及另外 %Ln 个</numerusform>
         </translation>
     </message>
 </context>
@@ -441,188 +441,188 @@
     <message>
         <source>hexadecimal</source>
         <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>十六进制</translation>
     </message>
     <message>
         <source>octal</source>
         <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>八进制</translation>
     </message>
     <message>
         <source>shortened</source>
         <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
+        <translation>缩写</translation>
     </message>
     <message>
         <source>%1 is an unspecified address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是未指定地址</translation>
     </message>
     <message>
         <source>%1 is a reserved address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是保留地址</translation>
     </message>
     <message>
         <source>%1 is a private address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是私有地址</translation>
     </message>
     <message>
         <source>%1 is a CGNAT address</source>
         <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 CGNAT 地址</translation>
     </message>
     <message>
         <source>%1 is a loopback address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是环回地址</translation>
     </message>
     <message>
         <source>%1 is a link-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是链路本地地址</translation>
     </message>
     <message>
         <source>%1 is a site-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是站点本地地址</translation>
     </message>
     <message>
         <source>%1 is a documentation address</source>
         <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文档地址</translation>
     </message>
     <message>
         <source>%1 is a multicast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是组播地址</translation>
     </message>
     <message>
         <source>%1 is a broadcast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是广播地址</translation>
     </message>
     <message>
         <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
         <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是保留地址（已弃用的 IPv4 兼容地址）</translation>
     </message>
     <message>
         <source>unspecified</source>
         <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
+        <translation>未指定</translation>
     </message>
     <message>
         <source>reserved</source>
         <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
+        <translation>保留</translation>
     </message>
     <message>
         <source>private</source>
         <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
+        <translation>私有</translation>
     </message>
     <message>
         <source>CGNAT</source>
         <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
+        <translation>CGNAT</translation>
     </message>
     <message>
         <source>loopback</source>
         <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
+        <translation>环回</translation>
     </message>
     <message>
         <source>link-local</source>
         <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
+        <translation>链路本地</translation>
     </message>
     <message>
         <source>site-local</source>
         <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>站点本地</translation>
     </message>
     <message>
         <source>documentation</source>
         <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
+        <translation>文档</translation>
     </message>
     <message>
         <source>multicast</source>
         <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>组播</translation>
     </message>
     <message>
         <source>broadcast</source>
         <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>广播</translation>
     </message>
     <message>
         <source>%1 is an IPv4-mapped address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2（%3）的 IPv4 映射地址</translation>
     </message>
     <message>
         <source>%1 is an IPv4-compatible address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2（%3）的 IPv4 兼容地址</translation>
     </message>
     <message>
         <source>%1 is a NAT64 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2（%3）的 NAT64 地址</translation>
     </message>
     <message>
         <source>%1 is a 6to4 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2（%3）的 6to4 地址</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for client %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是客户端 %2（%3）的 Teredo 地址</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for server %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是服务器 %2（%3）的 Teredo 地址</translation>
     </message>
     <message>
         <source>none</source>
         <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message numerus="yes">
         <source>%n more</source>
         <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>scheme %1 is not allowed (allowed: %2)</source>
         <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
+        <translation>不允许协议 %1（允许的协议：%2）</translation>
     </message>
     <message>
         <source>port %1 is not in the allowed ports (%2)</source>
         <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
+        <translation>端口 %1 不在允许的端口中（%2）</translation>
     </message>
     <message>
         <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
         <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
+        <translation>不接受%3形式的 IPv4 地址 %1（= %2）：请写作 %2</translation>
     </message>
     <message>
         <source>%1 is a loopback name</source>
         <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 是环回主机名</translation>
     </message>
     <message>
         <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>主机 %1 不是有效的 IPv4 地址、IPv6 地址或 DNS 名称</translation>
     </message>
 </context>
 <context>
@@ -1901,47 +1901,49 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertTray</name>
     <message>
         <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭时在托盘中继续监视(&amp;T)</translation>
     </message>
     <message>
         <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
+        <translation>此桌面没有系统托盘：关闭窗口即退出 poolscope。</translation>
     </message>
     <message>
         <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭窗口只会将其隐藏：仍会监视代理池并显示其告警。请从托盘图标的菜单中退出。</translation>
     </message>
     <message>
         <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
+        <translation>显示窗口(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>退出 poolscope(&amp;Q)</translation>
     </message>
     <message>
         <source>poolscope: %1
 No alert firing.</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope：%1
+没有触发中的告警。</translation>
     </message>
     <message numerus="yes">
         <source>poolscope: %1
 %n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>poolscope：%1
+%n 条告警触发中：%2</numerusform>
         </translation>
     </message>
     <message>
         <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope：未监视任何实时代理池</translation>
     </message>
     <message>
         <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope 仍在监视</translation>
     </message>
     <message>
         <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口已关闭；告警仍会显示在这里。请从此图标的菜单中退出。</translation>
     </message>
 </context>
 <context>
@@ -2418,62 +2420,62 @@ No alert firing.</source>
     <message numerus="yes">
         <source>%Ln members</source>
         <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个成员</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个成员（摘要）：前 %1 个，%2 个已固定</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个成员（摘要）：前 %1 个，%2 个已固定，底部以池最小值线 + 区间表示</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个成员：前 %1 个，后 %1 个，%2 个已固定</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个成员：前 %1 个，后 %1 个，%2 个已固定 + 最小值/中位数/最大值区间</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln hidden</source>
         <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln 个已隐藏</numerusform>
         </translation>
     </message>
     <message>
         <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>已放大：按 Esc 或右键单击缩小</translation>
     </message>
     <message>
         <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>图例已隐藏（窗口过窄）：颜色与表格中一致</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
         <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished">池最小值–最大值 − 中位数（%1）</translation>
+        <translation>池最小值–最大值 − 中位数（%1）</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished">池最小值–最大值（%1）</translation>
+        <translation>池最小值–最大值（%1）</translation>
     </message>
 </context>
 <context>
@@ -2511,148 +2513,148 @@ No alert firing.</source>
     <message>
         <source>%1 – %2 %3</source>
         <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2 %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3 · %4</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3 · %4</translation>
     </message>
     <message>
         <source>time</source>
         <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>pool min–max</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>池最小值–最大值</translation>
     </message>
     <message>
         <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
+        <translation>单击图例项可隐藏或显示其曲线；在表格中固定成员（%1）可让它们一直显示在图表中</translation>
     </message>
     <message>
         <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
         <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>在图表中显示每个成员的分配次数；或每个时刻其分配次数减去池中位数的差（公平的池是 %1 附近一束平直的线，遭遇分配洪峰或饥饿的成员会很显眼）；或它每秒获得的分配次数</translation>
     </message>
     <message>
         <source>Show</source>
         <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
         <source>Window</source>
         <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>时间窗口</translation>
     </message>
     <message>
         <source>Cumulative count</source>
         <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
+        <translation>累计分配次数</translation>
     </message>
     <message>
         <source>Difference from median</source>
         <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
+        <translation>与中位数之差</translation>
     </message>
     <message>
         <source>Rate (allocations/s)</source>
         <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
+        <translation>速率（次/秒）</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln min</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最近 %Ln 分钟</numerusform>
         </translation>
     </message>
     <message>
         <source>Last hour</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
+        <translation>最近一小时</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln h</source>
         <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最近 %Ln 小时</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln days</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>最近 %Ln 天</numerusform>
         </translation>
     </message>
     <message>
         <source>All</source>
         <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln minutes</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>时间窗口：最近 &amp;%Ln 分钟</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: last &amp;hour</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>时间窗口：最近一小时(&amp;H)</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln hours</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>时间窗口：最近 &amp;%Ln 小时</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln days</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>时间窗口：最近 &amp;%Ln 天</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: &amp;all the history</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>时间窗口：全部历史(&amp;A)</translation>
     </message>
     <message>
         <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
         <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
+        <translation>图表的时间窗口，截止到最近一次轮询（%1 … %2）。在图表上拖动可放大到一段时间范围；按 %3、右键单击或“缩小”后退一步，双击（%4）回到整个时间窗口</translation>
     </message>
     <message>
         <source>Zoom out</source>
         <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
+        <translation>缩小</translation>
     </message>
     <message>
         <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
         <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
+        <translation>回到上次放大之前的时间范围（按 %1 或在图表上右键单击）</translation>
     </message>
     <message>
         <source>Whole window</source>
         <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
+        <translation>整个时间窗口</translation>
     </message>
     <message>
         <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
         <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>退出所有放大步骤，回到整个时间窗口（在图表上双击）</translation>
     </message>
 </context>
 <context>
@@ -2936,7 +2938,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1：%2 {1.?}</translation>
+        <translation>%1。%2</translation>
     </message>
 </context>
 <context>
@@ -3522,7 +3524,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1  %2</source>
         <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished">%1：%2 {1 ?}</translation>
+        <translation>%1  %2</translation>
     </message>
 </context>
 <context>
@@ -3678,7 +3680,7 @@ Connect tries again.</source>
     <message>
         <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
         <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · &lt;a href=&quot;resort&quot;&gt;立即重新排序&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -3781,7 +3783,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在从密钥环读取其密码…</translation>
     </message>
 </context>
 <context>
@@ -4336,16 +4338,16 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
         <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
+        <translation>代理池“%1”：%L2 个成员，%L3 个已移出 · %4</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>代理池“%1”：%L2 个成员，%L3 个已移出</translation>
     </message>
     <message>
         <source>%1 · forecast: %2</source>
         <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 预测：%2</translation>
     </message>
 </context>
 <context>
@@ -4489,13 +4491,13 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>%1 on %2, read at %3</source>
         <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1，分布在 %2 上，读取于 %3</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
         <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
         </translation>
     </message>
 </context>
@@ -4781,7 +4783,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
         <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>恢复后的分配次数 %1，池最小值现为 %2，速率 %3 次/秒。</translation>
     </message>
 </context>
 <context>
@@ -4823,19 +4825,19 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1：%2 {1.?}</translation>
+        <translation>%1。%2</translation>
     </message>
     <message>
         <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>（保存在“%1”的密钥环中）</translation>
     </message>
     <message>
         <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>（此处没有密钥环：仅保存在内存中，直到 poolscope 退出）</translation>
     </message>
     <message>
         <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>（仅保存在内存中，直到 poolscope 退出）</translation>
     </message>
 </context>
 <context>
@@ -5147,59 +5149,59 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1 (paused)</source>
         <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1（已暂停）</translation>
     </message>
     <message>
         <source>read-only</source>
         <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点 %1（来自哨兵 %2）</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TabbedWindow</name>
     <message>
         <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
+        <translation>新建标签页(&amp;T)</translation>
     </message>
     <message>
         <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
+        <translation>在此代理池旁再打开一个代理池：一个有自己连接的标签页</translation>
     </message>
     <message>
         <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
         <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>停止监视此标签页的代理池；代理池本身不受影响</translation>
     </message>
     <message>
         <source>Next tab</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个标签页</translation>
     </message>
     <message>
         <source>Previous tab</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个标签页</translation>
     </message>
     <message>
         <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2（录制文件）</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>New tab</source>
-        <translation type="unfinished"></translation>
+        <translation>新标签页</translation>
     </message>
     <message>
         <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭此标签页（Ctrl+W）；代理池不受影响</translation>
     </message>
 </context>
 <context>
