@@ -333,9 +333,9 @@
     <message numerus="yes">
         <source>%1 and %Ln more</source>
         <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 kaj %Ln plia</numerusform>
+            <numerusform>%1 kaj %Ln pliaj</numerusform>
         </translation>
     </message>
 </context>
@@ -443,189 +443,189 @@
     <message>
         <source>hexadecimal</source>
         <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>deksesuma</translation>
     </message>
     <message>
         <source>octal</source>
         <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>okuma</translation>
     </message>
     <message>
         <source>shortened</source>
         <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
+        <translation>mallongigita</translation>
     </message>
     <message>
         <source>%1 is an unspecified address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas nespecifita adreso</translation>
     </message>
     <message>
         <source>%1 is a reserved address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas rezervita adreso</translation>
     </message>
     <message>
         <source>%1 is a private address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas privata adreso</translation>
     </message>
     <message>
         <source>%1 is a CGNAT address</source>
         <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas CGNAT-adreso</translation>
     </message>
     <message>
         <source>%1 is a loopback address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas loopback-adreso</translation>
     </message>
     <message>
         <source>%1 is a link-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas ligil-loka adreso</translation>
     </message>
     <message>
         <source>%1 is a site-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas ej-loka (site-local) adreso</translation>
     </message>
     <message>
         <source>%1 is a documentation address</source>
         <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas dokumenta adreso</translation>
     </message>
     <message>
         <source>%1 is a multicast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas multielsenda adreso</translation>
     </message>
     <message>
         <source>%1 is a broadcast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas dissenda adreso</translation>
     </message>
     <message>
         <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
         <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas rezervita (malrekomendita IPv4-kongrua) adreso</translation>
     </message>
     <message>
         <source>unspecified</source>
         <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
+        <translation>nespecifita</translation>
     </message>
     <message>
         <source>reserved</source>
         <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
+        <translation>rezervita</translation>
     </message>
     <message>
         <source>private</source>
         <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
+        <translation>privata</translation>
     </message>
     <message>
         <source>CGNAT</source>
         <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
+        <translation>CGNAT</translation>
     </message>
     <message>
         <source>loopback</source>
         <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
+        <translation>loopback</translation>
     </message>
     <message>
         <source>link-local</source>
         <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ligil-loka</translation>
     </message>
     <message>
         <source>site-local</source>
         <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>ej-loka</translation>
     </message>
     <message>
         <source>documentation</source>
         <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
+        <translation>dokumenta</translation>
     </message>
     <message>
         <source>multicast</source>
         <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>multielsenda</translation>
     </message>
     <message>
         <source>broadcast</source>
         <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>dissenda</translation>
     </message>
     <message>
         <source>%1 is an IPv4-mapped address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas IPv4-mapita adreso por %2 (%3)</translation>
     </message>
     <message>
         <source>%1 is an IPv4-compatible address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas IPv4-kongrua adreso por %2 (%3)</translation>
     </message>
     <message>
         <source>%1 is a NAT64 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas NAT64-adreso por %2 (%3)</translation>
     </message>
     <message>
         <source>%1 is a 6to4 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas 6to4-adreso por %2 (%3)</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for client %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas Teredo-adreso por la kliento %2 (%3)</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for server %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas Teredo-adreso por la servilo %2 (%3)</translation>
     </message>
     <message>
         <source>none</source>
         <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished">neniu</translation>
+        <translation>neniu</translation>
     </message>
     <message numerus="yes">
         <source>%n more</source>
         <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n plia</numerusform>
+            <numerusform>%n pliaj</numerusform>
         </translation>
     </message>
     <message>
         <source>scheme %1 is not allowed (allowed: %2)</source>
         <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
+        <translation>skemo %1 ne estas permesata (permesataj: %2)</translation>
     </message>
     <message>
         <source>port %1 is not in the allowed ports (%2)</source>
         <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
+        <translation>pordo %1 ne estas inter la permesataj pordoj (%2)</translation>
     </message>
     <message>
         <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
         <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
+        <translation>IPv4-adreso %1 (= %2) ne estas akceptata en %3 formo: skribu ĝin kiel %2</translation>
     </message>
     <message>
         <source>%1 is a loopback name</source>
         <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 estas loopback-nomo</translation>
     </message>
     <message>
         <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>gastiganto %1 ne estas valida IPv4-adreso, IPv6-adreso aŭ DNS-nomo</translation>
     </message>
 </context>
 <context>
@@ -1904,48 +1904,51 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertTray</name>
     <message>
         <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Daŭre observi en la sistempleto post fermo</translation>
     </message>
     <message>
         <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉi tiu labortablo ne havas sistempleton: fermi la fenestron finas poolscope.</translation>
     </message>
     <message>
         <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fermi la fenestron kaŝas ĝin: la provizo estas ankoraŭ observata kaj ĝiaj alarmoj ankoraŭ montrataj. Eliru per la menuo de la piktogramo en la sistempleto.</translation>
     </message>
     <message>
         <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Montri la fenestron</translation>
     </message>
     <message>
         <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eliri el poolscope</translation>
     </message>
     <message>
         <source>poolscope: %1
 No alert firing.</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1
+Neniu alarmo aktiva.</translation>
     </message>
     <message numerus="yes">
         <source>poolscope: %1
 %n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>poolscope: %1
+%n alarmo aktiva: %2</numerusform>
+            <numerusform>poolscope: %1
+%n alarmoj aktivaj: %2</numerusform>
         </translation>
     </message>
     <message>
         <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: neniu viva provizo observata</translation>
     </message>
     <message>
         <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope daŭre observas</translation>
     </message>
     <message>
         <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>La fenestro estas fermita; alarmoj ankoraŭ venas ĉi tien. Eliru per la menuo de ĉi tiu piktogramo.</translation>
     </message>
 </context>
 <context>
@@ -2426,68 +2429,68 @@ No alert firing.</source>
     <message numerus="yes">
         <source>%Ln members</source>
         <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro</numerusform>
+            <numerusform>%Ln membroj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro (resumo): supraj %1, %2 alpinglitaj</numerusform>
+            <numerusform>%Ln membroj (resumo): supraj %1, %2 alpinglitaj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro (resumo): supraj %1, %2 alpinglitaj, la malsupraj kiel la minimuma linio de la provizo + bendo</numerusform>
+            <numerusform>%Ln membroj (resumo): supraj %1, %2 alpinglitaj, la malsupraj kiel la minimuma linio de la provizo + bendo</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro: supraj %1, malsupraj %1, %2 alpinglitaj</numerusform>
+            <numerusform>%Ln membroj: supraj %1, malsupraj %1, %2 alpinglitaj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln membro: supraj %1, malsupraj %1, %2 alpinglitaj + bendo min./mediano/maks.</numerusform>
+            <numerusform>%Ln membroj: supraj %1, malsupraj %1, %2 alpinglitaj + bendo min./mediano/maks.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln hidden</source>
         <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln kaŝita</numerusform>
+            <numerusform>%Ln kaŝitaj</numerusform>
         </translation>
     </message>
     <message>
         <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>zomita: Esc aŭ dekstra klako por malzomi</translation>
     </message>
     <message>
         <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>legendo kaŝita (mallarĝa): koloroj kiel en la tabelo</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
         <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished">min.–maks. − mediano de la provizo (%1)</translation>
+        <translation>min.–maks. − mediano de la provizo (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished">min.–maks. de la provizo (%1)</translation>
+        <translation>min.–maks. de la provizo (%1)</translation>
     </message>
 </context>
 <context>
@@ -2526,154 +2529,154 @@ No alert firing.</source>
     <message>
         <source>%1 – %2 %3</source>
         <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2 %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3 · %4</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3 · %4</translation>
     </message>
     <message>
         <source>time</source>
         <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
+        <translation>tempo</translation>
     </message>
     <message>
         <source>pool min–max</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>min.–maks. de la provizo</translation>
     </message>
     <message>
         <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
+        <translation>Alklaku eron de la legendo por kaŝi aŭ montri ĝian linion; alpinglu membrojn el la tabelo (%1) por teni ilin en la diagramo</translation>
     </message>
     <message>
         <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
         <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>Montri en la diagramo la asignan nombron de ĉiu membro; ĝian nombron minus la mediano de la provizo en ĉiu momento (justa provizo estas plata fasko ĉirkaŭ %1, inundita aŭ malsatanta membro elstaras); aŭ kiom da asignoj po sekundo ĝi ricevas</translation>
     </message>
     <message>
         <source>Show</source>
         <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
+        <translation>Montri</translation>
     </message>
     <message>
         <source>Window</source>
         <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fenestro</translation>
     </message>
     <message>
         <source>Cumulative count</source>
         <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
+        <translation>Akumula nombro</translation>
     </message>
     <message>
         <source>Difference from median</source>
         <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
+        <translation>Diferenco de la mediano</translation>
     </message>
     <message>
         <source>Rate (allocations/s)</source>
         <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
+        <translation>Rapido (asignoj/s)</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln min</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Lasta %Ln min</numerusform>
+            <numerusform>Lastaj %Ln min</numerusform>
         </translation>
     </message>
     <message>
         <source>Last hour</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
+        <translation>Lasta horo</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln h</source>
         <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Lasta %Ln h</numerusform>
+            <numerusform>Lastaj %Ln h</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln days</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Lasta %Ln tago</numerusform>
+            <numerusform>Lastaj %Ln tagoj</numerusform>
         </translation>
     </message>
     <message>
         <source>All</source>
         <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
+        <translation>Ĉio</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln minutes</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fenestro: lasta &amp;%Ln minuto</numerusform>
+            <numerusform>Fenestro: lastaj &amp;%Ln minutoj</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: last &amp;hour</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fenestro: lasta &amp;horo</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln hours</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fenestro: lasta &amp;%Ln horo</numerusform>
+            <numerusform>Fenestro: lastaj &amp;%Ln horoj</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln days</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fenestro: lasta &amp;%Ln tago</numerusform>
+            <numerusform>Fenestro: lastaj &amp;%Ln tagoj</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: &amp;all the history</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>Fenestro: la &amp;tuta historio</translation>
     </message>
     <message>
         <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
         <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tempa fenestro de la diagramo, finiĝanta ĉe la lasta pridemando (%1 … %2). Trenu trans la diagramon por zomi al tempintervalo; %3, dekstra klako aŭ Malzomi reiras unu paŝon, duobla klako (%4) reen al la tuta fenestro</translation>
     </message>
     <message>
         <source>Zoom out</source>
         <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
+        <translation>Malzomi</translation>
     </message>
     <message>
         <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
         <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
+        <translation>Reen al la tempintervalo antaŭ la lasta zomo (%1 aŭ dekstra klako sur la diagramo)</translation>
     </message>
     <message>
         <source>Whole window</source>
         <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
+        <translation>Tuta fenestro</translation>
     </message>
     <message>
         <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
         <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>El ĉiuj zompaŝoj, al la tuta fenestro (duobla klako sur la diagramo)</translation>
     </message>
 </context>
 <context>
@@ -2957,7 +2960,7 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
@@ -3544,7 +3547,7 @@ Fidu ĉi tiun ŝlosilon nur se la fingrospuro estas tiu de la gastiganto (demand
     <message>
         <source>%1  %2</source>
         <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished">%1: %2 {1 ?}</translation>
+        <translation>%1  %2</translation>
     </message>
 </context>
 <context>
@@ -3701,7 +3704,7 @@ Konekti provas denove.</translation>
     <message>
         <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
         <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · &lt;a href=&quot;resort&quot;&gt;reordigi nun&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -3804,7 +3807,7 @@ Aldonu unu per Dosiero ▸ Konektoj… (Ctrl+Shift+O): Nova, poste la URL de la 
     </message>
     <message>
         <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>legante ĝian pasvorton el la ŝlosilaro…</translation>
     </message>
 </context>
 <context>
@@ -4371,16 +4374,16 @@ Ili ricevas neniujn asignojn ĝis restarigitaj; iliaj nombroj estas konservitaj.
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
         <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
+        <translation>provizo &quot;%1&quot;: %L2 membroj, %L3 forigitaj · %4</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>provizo &quot;%1&quot;: %L2 membroj, %L3 forigitaj</translation>
     </message>
     <message>
         <source>%1 · forecast: %2</source>
         <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · prognozo: %2</translation>
     </message>
 </context>
 <context>
@@ -4526,14 +4529,14 @@ Ili ricevas neniujn asignojn ĝis restarigitaj; iliaj nombroj estas konservitaj.
     <message>
         <source>%1 on %2, read at %3</source>
         <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 sur %2, legitaj je %3</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
         <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n nodo</numerusform>
+            <numerusform>%n nodoj</numerusform>
         </translation>
     </message>
 </context>
@@ -4827,7 +4830,7 @@ Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
     <message>
         <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
         <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
     </message>
 </context>
 <context>
@@ -4869,19 +4872,19 @@ Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>(tenata en la ŝlosilaro por &quot;%1&quot;)</translation>
     </message>
     <message>
         <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(neniu ŝlosilaro ĉi tie: tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
     <message>
         <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(tenata nur en memoro, ĝis poolscope finiĝas)</translation>
     </message>
 </context>
 <context>
@@ -5199,59 +5202,59 @@ Restarigita nombro %1, minimumo de la provizo nun %2, rapido %3/s.</translation>
     <message>
         <source>%1 (paused)</source>
         <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (paŭzita)</translation>
     </message>
     <message>
         <source>read-only</source>
         <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
+        <translation>nurlega</translation>
     </message>
     <message>
         <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ĉefa servilo %1 (de sentinel %2)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TabbedWindow</name>
     <message>
         <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova &amp;langeto</translation>
     </message>
     <message>
         <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Alia provizo apud ĉi tiu: langeto kun sia propra konekto</translation>
     </message>
     <message>
         <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fermi la langeton</translation>
     </message>
     <message>
         <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>Ĉesi observi la provizon de ĉi tiu langeto; la provizo mem ne estas tuŝata</translation>
     </message>
     <message>
         <source>Next tab</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekva langeto</translation>
     </message>
     <message>
         <source>Previous tab</source>
-        <translation type="unfinished"></translation>
+        <translation>Antaŭa langeto</translation>
     </message>
     <message>
         <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 (registraĵo)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>New tab</source>
-        <translation type="unfinished"></translation>
+        <translation>Nova langeto</translation>
     </message>
     <message>
         <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>Fermi ĉi tiun langeton (Ctrl+W); la provizo ne estas tuŝata</translation>
     </message>
 </context>
 <context>

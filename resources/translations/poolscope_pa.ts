@@ -333,9 +333,9 @@
     <message numerus="yes">
         <source>%1 and %Ln more</source>
         <comment>%1: member ids, then how many more are not named</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 ਅਤੇ %Ln ਹੋਰ</numerusform>
+            <numerusform>%1 ਅਤੇ %Ln ਹੋਰ</numerusform>
         </translation>
     </message>
 </context>
@@ -443,189 +443,189 @@
     <message>
         <source>hexadecimal</source>
         <comment>a way of writing an IPv4 address: 0x7f.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਹੈਕਸਾਡੈਸੀਮਲ</translation>
     </message>
     <message>
         <source>octal</source>
         <comment>a way of writing an IPv4 address: 0177.0.0.1</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਔਕਟਲ</translation>
     </message>
     <message>
         <source>shortened</source>
         <comment>a way of writing an IPv4 address: 127.1 (fewer than 4 parts)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਛੋਟਾ ਕੀਤਾ</translation>
     </message>
     <message>
         <source>%1 is an unspecified address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਅਨਿਸ਼ਚਿਤ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a reserved address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਰਾਖਵਾਂ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a private address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਨਿੱਜੀ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a CGNAT address</source>
         <comment>%1: an IP address; CGNAT: carrier-grade NAT, 100.64.0.0/10</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ CGNAT ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a loopback address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਲੂਪਬੈਕ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a link-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਲਿੰਕ-ਲੋਕਲ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a site-local address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਸਾਈਟ-ਲੋਕਲ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a documentation address</source>
         <comment>%1: an IP address in a range reserved for examples in documentation</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਦਸਤਾਵੇਜ਼ੀ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a multicast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਮਲਟੀਕਾਸਟ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a broadcast address</source>
         <comment>%1: an IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਬ੍ਰੌਡਕਾਸਟ ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a reserved (deprecated IPv4-compatible) address</source>
         <comment>%1: an IPv6 address of the form ::a.b.c.d</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਰਾਖਵਾਂ (ਪੁਰਾਣਾ ਪੈ ਚੁੱਕਾ IPv4-compatible) ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>unspecified</source>
         <comment>a kind of IP address: 0.0.0.0 (unspecified)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਅਨਿਸ਼ਚਿਤ</translation>
     </message>
     <message>
         <source>reserved</source>
         <comment>a kind of IP address: 240.0.0.1 (reserved)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਰਾਖਵਾਂ</translation>
     </message>
     <message>
         <source>private</source>
         <comment>a kind of IP address: 10.0.0.1 (private)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਨਿੱਜੀ</translation>
     </message>
     <message>
         <source>CGNAT</source>
         <comment>a kind of IP address: 100.64.0.1 (CGNAT)</comment>
-        <translation type="unfinished"></translation>
+        <translation>CGNAT</translation>
     </message>
     <message>
         <source>loopback</source>
         <comment>a kind of IP address: 127.0.0.1 (loopback)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਲੂਪਬੈਕ</translation>
     </message>
     <message>
         <source>link-local</source>
         <comment>a kind of IP address: 169.254.0.1 (link-local)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਲਿੰਕ-ਲੋਕਲ</translation>
     </message>
     <message>
         <source>site-local</source>
         <comment>a kind of IP address</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਈਟ-ਲੋਕਲ</translation>
     </message>
     <message>
         <source>documentation</source>
         <comment>a kind of IP address: 192.0.2.1 (documentation), a range reserved for examples</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਦਸਤਾਵੇਜ਼ੀ</translation>
     </message>
     <message>
         <source>multicast</source>
         <comment>a kind of IP address: 224.0.0.1 (multicast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਮਲਟੀਕਾਸਟ</translation>
     </message>
     <message>
         <source>broadcast</source>
         <comment>a kind of IP address: 255.255.255.255 (broadcast)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਬ੍ਰੌਡਕਾਸਟ</translation>
     </message>
     <message>
         <source>%1 is an IPv4-mapped address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 (%3) ਲਈ ਇੱਕ IPv4-mapped ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is an IPv4-compatible address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 (%3) ਲਈ ਇੱਕ IPv4-compatible ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a NAT64 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 (%3) ਲਈ ਇੱਕ NAT64 ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a 6to4 address for %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 (%3) ਲਈ ਇੱਕ 6to4 ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for client %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo client&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, ਕਲਾਇੰਟ %2 (%3) ਲਈ ਇੱਕ Teredo ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>%1 is a Teredo address for server %2 (%3)</source>
         <comment>%1: an IPv6 address, %2: the Teredo server&apos;s IPv4 address in it, %3: the kind of %2 (loopback, private, ...)</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1, ਸਰਵਰ %2 (%3) ਲਈ ਇੱਕ Teredo ਪਤਾ ਹੈ</translation>
     </message>
     <message>
         <source>none</source>
         <comment>no scheme is allowed: (allowed: none)</comment>
-        <translation type="unfinished">ਕੋਈ ਨਹੀਂ</translation>
+        <translation>ਕੋਈ ਨਹੀਂ</translation>
     </message>
     <message numerus="yes">
         <source>%n more</source>
         <comment>ports not listed</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਹੋਰ</numerusform>
+            <numerusform>%n ਹੋਰ</numerusform>
         </translation>
     </message>
     <message>
         <source>scheme %1 is not allowed (allowed: %2)</source>
         <comment>%1: a URL scheme such as socks5, %2: a list of them</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਕੀਮ %1 ਦੀ ਇਜਾਜ਼ਤ ਨਹੀਂ ਹੈ (ਇਜਾਜ਼ਤ ਵਾਲੀਆਂ: %2)</translation>
     </message>
     <message>
         <source>port %1 is not in the allowed ports (%2)</source>
         <comment>%2: a list of port numbers</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੋਰਟ %1 ਇਜਾਜ਼ਤ ਵਾਲੀਆਂ ਪੋਰਟਾਂ (%2) ਵਿੱਚ ਨਹੀਂ ਹੈ</translation>
     </message>
     <message>
         <source>IPv4 address %1 (= %2) is not accepted in %3 form: write it as %2</source>
         <comment>%1: the address as written, %2: the same in dotted decimal, %3: how it departs from dotted decimal (hexadecimal, octal, shortened; several joined by /)</comment>
-        <translation type="unfinished"></translation>
+        <translation>IPv4 ਪਤਾ %1 (= %2) %3 ਰੂਪ ਵਿੱਚ ਸਵੀਕਾਰ ਨਹੀਂ ਹੈ: ਇਸ ਨੂੰ %2 ਵਾਂਗ ਲਿਖੋ</translation>
     </message>
     <message>
         <source>%1 is a loopback name</source>
         <comment>%1: a host name such as localhost</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ਇੱਕ ਲੂਪਬੈਕ ਨਾਮ ਹੈ</translation>
     </message>
     <message>
         <source>host %1 is not a valid IPv4 address, IPv6 address or DNS name</source>
-        <translation type="unfinished"></translation>
+        <translation>ਹੋਸਟ %1 ਵੈਧ IPv4 ਪਤਾ, IPv6 ਪਤਾ ਜਾਂ DNS ਨਾਮ ਨਹੀਂ ਹੈ</translation>
     </message>
 </context>
 <context>
@@ -1904,48 +1904,51 @@ socks5://203.0.113.5:1080</translation>
     <name>poolscope::AlertTray</name>
     <message>
         <source>Keep watching in the &amp;tray when closed</source>
-        <translation type="unfinished"></translation>
+        <translation>ਬੰਦ ਕਰਨ &apos;ਤੇ ਟ੍ਰੇ ਵਿੱਚ ਨਿਗਰਾਨੀ ਜਾਰੀ ਰੱਖੋ(&amp;T)</translation>
     </message>
     <message>
         <source>This desktop has no system tray: closing the window ends poolscope.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਡੈਸਕਟਾਪ ਵਿੱਚ ਕੋਈ ਸਿਸਟਮ ਟ੍ਰੇ ਨਹੀਂ: ਵਿੰਡੋ ਬੰਦ ਕਰਨ ਨਾਲ poolscope ਬੰਦ ਹੋ ਜਾਂਦਾ ਹੈ।</translation>
     </message>
     <message>
         <source>Closing the window hides it: the pool is still watched and its alerts still shown. Quit from the tray icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ ਬੰਦ ਕਰਨ ਨਾਲ ਉਹ ਲੁਕ ਜਾਂਦੀ ਹੈ: ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਜਾਰੀ ਰਹਿੰਦੀ ਹੈ ਅਤੇ ਉਸ ਦੀਆਂ ਚੇਤਾਵਨੀਆਂ ਦਿਖਦੀਆਂ ਰਹਿੰਦੀਆਂ ਹਨ। ਟ੍ਰੇ ਆਈਕਨ ਦੇ ਮੀਨੂ ਤੋਂ ਬੰਦ ਕਰੋ।</translation>
     </message>
     <message>
         <source>&amp;Show window</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ ਦਿਖਾਓ(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Quit poolscope</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਬੰਦ ਕਰੋ(&amp;Q)</translation>
     </message>
     <message>
         <source>poolscope: %1
 No alert firing.</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: %1
+ਕੋਈ ਚੇਤਾਵਨੀ ਸਰਗਰਮ ਨਹੀਂ।</translation>
     </message>
     <message numerus="yes">
         <source>poolscope: %1
 %n alert(s) firing: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>poolscope: %1
+%n ਚੇਤਾਵਨੀ ਸਰਗਰਮ: %2</numerusform>
+            <numerusform>poolscope: %1
+%n ਚੇਤਾਵਨੀਆਂ ਸਰਗਰਮ: %2</numerusform>
         </translation>
     </message>
     <message>
         <source>poolscope: no live pool watched</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope: ਕੋਈ ਲਾਈਵ ਪੂਲ ਨਿਗਰਾਨੀ ਹੇਠ ਨਹੀਂ</translation>
     </message>
     <message>
         <source>poolscope is still watching</source>
-        <translation type="unfinished"></translation>
+        <translation>poolscope ਹਾਲੇ ਵੀ ਨਿਗਰਾਨੀ ਕਰ ਰਿਹਾ ਹੈ</translation>
     </message>
     <message>
         <source>The window is closed; alerts still come here. Quit from this icon&apos;s menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ ਬੰਦ ਹੈ; ਚੇਤਾਵਨੀਆਂ ਹਾਲੇ ਵੀ ਇੱਥੇ ਆਉਂਦੀਆਂ ਹਨ। ਇਸ ਆਈਕਨ ਦੇ ਮੀਨੂ ਤੋਂ ਬੰਦ ਕਰੋ।</translation>
     </message>
 </context>
 <context>
@@ -2426,68 +2429,68 @@ No alert firing.</source>
     <message numerus="yes">
         <source>%Ln members</source>
         <comment>the chart&apos;s caption: all of them are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members (summary): top %1, %2 pinned, the bottom as the pool minimum line + band</source>
         <comment>the chart&apos;s caption: %1 members with the highest counts and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ, ਹੇਠਲੇ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਰੇਖਾ + ਪੱਟੀ ਵਜੋਂ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ (ਸਾਰ): ਉੱਪਰਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ, ਹੇਠਲੇ ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਰੇਖਾ + ਪੱਟੀ ਵਜੋਂ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ: ਉੱਪਰਲੇ %1, ਹੇਠਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ: ਉੱਪਰਲੇ %1, ਹੇਠਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln members: top %1, bottom %1, %2 pinned + min/median/max band</source>
         <comment>the chart&apos;s caption: %1 members with the highest and %1 with the lowest counts, and %2 pinned ones are charted</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਮੈਂਬਰ: ਉੱਪਰਲੇ %1, ਹੇਠਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ + ਘੱਟੋ-ਘੱਟ/ਮੱਧਿਕਾ/ਵੱਧ ਤੋਂ ਵੱਧ ਪੱਟੀ</numerusform>
+            <numerusform>%Ln ਮੈਂਬਰ: ਉੱਪਰਲੇ %1, ਹੇਠਲੇ %1, %2 ਪਿੰਨ ਕੀਤੇ + ਘੱਟੋ-ਘੱਟ/ਮੱਧਿਕਾ/ਵੱਧ ਤੋਂ ਵੱਧ ਪੱਟੀ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln hidden</source>
         <comment>the chart&apos;s caption: lines hidden from the chart</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln ਲੁਕਿਆ</numerusform>
+            <numerusform>%Ln ਲੁਕੇ</numerusform>
         </translation>
     </message>
     <message>
         <source>zoomed in: Esc or a right click to zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੂਮ ਕੀਤਾ: ਜ਼ੂਮ ਆਊਟ ਲਈ Esc ਜਾਂ ਸੱਜਾ ਕਲਿੱਕ</translation>
     </message>
     <message>
         <source>legend hidden (narrow): colours as in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>ਲੈਜੰਡ ਲੁਕਿਆ (ਤੰਗ): ਰੰਗ ਸਾਰਣੀ ਵਾਂਗ</translation>
     </message>
     <message>
         <source>pool min–max − median (%1)</source>
         <comment>legend: the band of the pool&apos;s counts (scores) minus their median; %1: how many members the pool has</comment>
-        <translation type="unfinished">ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ − ਮੱਧਿਕਾ (%1)</translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ − ਮੱਧਿਕਾ (%1)</translation>
     </message>
     <message>
         <source>pool min–max (%1)</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest count (score); %1: how many members the pool has</comment>
-        <translation type="unfinished">ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ (%1)</translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ (%1)</translation>
     </message>
 </context>
 <context>
@@ -2526,154 +2529,154 @@ No alert firing.</source>
     <message>
         <source>%1 – %2 %3</source>
         <comment>a time range in the exported chart&apos;s title: from – to, time zone</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2 %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the chart mode</comment>
-        <translation type="unfinished">poolscope · %1 · %2 · %3</translation>
+        <translation>poolscope · %1 · %2 · %3</translation>
     </message>
     <message>
         <source>poolscope · %1 · %2 · %3 · %4</source>
         <comment>the exported chart&apos;s title: the pool&apos;s key, its server, the time range, the chart mode</comment>
-        <translation type="unfinished"></translation>
+        <translation>poolscope · %1 · %2 · %3 · %4</translation>
     </message>
     <message>
         <source>time</source>
         <comment>title of the chart&apos;s horizontal axis</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਮਾਂ</translation>
     </message>
     <message>
         <source>pool min–max</source>
         <comment>legend: the band from the pool&apos;s lowest to its highest allocation count (score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ ਘੱਟੋ-ਘੱਟ–ਵੱਧ ਤੋਂ ਵੱਧ</translation>
     </message>
     <message>
         <source>Click a legend entry to hide or show its line; pin members from the table (%1) to keep them charted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕਿਸੇ ਲੈਜੰਡ ਐਂਟਰੀ &apos;ਤੇ ਕਲਿੱਕ ਕਰਕੇ ਉਸ ਦੀ ਲਕੀਰ ਲੁਕਾਓ ਜਾਂ ਦਿਖਾਓ; ਮੈਂਬਰਾਂ ਨੂੰ ਚਾਰਟ ਵਿੱਚ ਰੱਖਣ ਲਈ ਉਹਨਾਂ ਨੂੰ ਸਾਰਣੀ ਤੋਂ ਪਿੰਨ ਕਰੋ (%1)</translation>
     </message>
     <message>
         <source>Chart each member&apos;s count; its count minus the pool median at each moment (a fair pool is a flat bundle near %1, a flooded or starved member stands out); or how many allocations per second it receives</source>
         <comment>count: how many times a member was allocated (its score)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਮੈਂਬਰ ਦੀ ਗਿਣਤੀ ਦਾ ਚਾਰਟ; ਹਰ ਪਲ ਉਸ ਦੀ ਗਿਣਤੀ ਘਟਾਓ ਪੂਲ ਮੱਧਿਕਾ (ਨਿਰਪੱਖ ਪੂਲ %1 ਦੇ ਨੇੜੇ ਇੱਕ ਸਮਤਲ ਗੁੱਛਾ ਹੁੰਦਾ ਹੈ, ਹੜ੍ਹ ਜਾਂ ਭੁੱਖਮਰੀ ਵਾਲਾ ਮੈਂਬਰ ਵੱਖਰਾ ਦਿਸਦਾ ਹੈ); ਜਾਂ ਉਸ ਨੂੰ ਪ੍ਰਤੀ ਸਕਿੰਟ ਕਿੰਨੇ ਨਿਰਧਾਰਨ ਮਿਲਦੇ ਹਨ</translation>
     </message>
     <message>
         <source>Show</source>
         <comment>label before the box choosing what the chart shows</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਦਿਖਾਓ</translation>
     </message>
     <message>
         <source>Window</source>
         <comment>label before the chart&apos;s time span (last 5 min, last hour...), not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ</translation>
     </message>
     <message>
         <source>Cumulative count</source>
         <comment>chart mode: each member&apos;s allocation count (its score in the sorted set) as it grows</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸੰਚਿਤ ਗਿਣਤੀ</translation>
     </message>
     <message>
         <source>Difference from median</source>
         <comment>chart mode: each member&apos;s count minus the pool&apos;s median count</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਮੱਧਿਕਾ ਤੋਂ ਫ਼ਰਕ</translation>
     </message>
     <message>
         <source>Rate (allocations/s)</source>
         <comment>chart mode: allocations per second each member receives</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਦਰ (ਨਿਰਧਾਰਨ/ਸਕਿੰਟ)</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln min</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪਿਛਲਾ %Ln ਮਿੰਟ</numerusform>
+            <numerusform>ਪਿਛਲੇ %Ln ਮਿੰਟ</numerusform>
         </translation>
     </message>
     <message>
         <source>Last hour</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲਾ ਘੰਟਾ</translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln h</source>
         <comment>the chart&apos;s time span, in a box; h: hours</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪਿਛਲਾ %Ln ਘੰਟਾ</numerusform>
+            <numerusform>ਪਿਛਲੇ %Ln ਘੰਟੇ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Last %Ln days</source>
         <comment>the chart&apos;s time span, in a box</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਪਿਛਲਾ %Ln ਦਿਨ</numerusform>
+            <numerusform>ਪਿਛਲੇ %Ln ਦਿਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>All</source>
         <comment>the chart&apos;s time span, in a box: all the history held</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਾਰਾ</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln minutes</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲਾ &amp;%Ln ਮਿੰਟ</numerusform>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲੇ &amp;%Ln ਮਿੰਟ</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: last &amp;hour</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ: ਪਿਛਲਾ ਘੰਟਾ(&amp;H)</translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln hours</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲਾ &amp;%Ln ਘੰਟਾ</numerusform>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲੇ &amp;%Ln ਘੰਟੇ</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Window: last &amp;%Ln days</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲਾ &amp;%Ln ਦਿਨ</numerusform>
+            <numerusform>ਵਿੰਡੋ: ਪਿਛਲੇ &amp;%Ln ਦਿਨ</numerusform>
         </translation>
     </message>
     <message>
         <source>Window: &amp;all the history</source>
         <comment>View menu: the chart&apos;s time span; &amp; marks the accelerator</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਵਿੰਡੋ: ਸਾਰਾ ਇਤਿਹਾਸ(&amp;A)</translation>
     </message>
     <message>
         <source>Time window of the chart, ending at the latest poll (%1 … %2). Drag across the chart to zoom into a time range; %3, a right click or Zoom out go back one step, a double click (%4) back to the whole window</source>
         <comment>%1 … %2: the shortcuts of the first and last time windows; %3: the Esc key; %4: the shortcut to the whole window. &quot;Zoom out&quot; is the button&apos;s name</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਚਾਰਟ ਦੀ ਸਮਾਂ ਵਿੰਡੋ, ਆਖਰੀ ਪੋਲ &apos;ਤੇ ਖ਼ਤਮ ਹੁੰਦੀ (%1 … %2)। ਕਿਸੇ ਸਮਾਂ-ਸੀਮਾ ਵਿੱਚ ਜ਼ੂਮ ਕਰਨ ਲਈ ਚਾਰਟ ਉੱਤੇ ਖਿੱਚੋ; %3, ਸੱਜਾ ਕਲਿੱਕ ਜਾਂ ਜ਼ੂਮ ਆਊਟ ਇੱਕ ਕਦਮ ਪਿੱਛੇ ਲੈ ਜਾਂਦੇ ਹਨ, ਡਬਲ ਕਲਿੱਕ (%4) ਪੂਰੀ ਵਿੰਡੋ &apos;ਤੇ ਵਾਪਸ</translation>
     </message>
     <message>
         <source>Zoom out</source>
         <comment>the chart&apos;s time range, back one step</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਜ਼ੂਮ ਆਊਟ</translation>
     </message>
     <message>
         <source>Back to the time range before the last zoom (%1 or a right click on the chart)</source>
         <comment>%1: the Esc key</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਆਖਰੀ ਜ਼ੂਮ ਤੋਂ ਪਹਿਲਾਂ ਦੀ ਸਮਾਂ-ਸੀਮਾ &apos;ਤੇ ਵਾਪਸ (%1 ਜਾਂ ਚਾਰਟ &apos;ਤੇ ਸੱਜਾ ਕਲਿੱਕ)</translation>
     </message>
     <message>
         <source>Whole window</source>
         <comment>the chart&apos;s whole time span again, out of every zoom step</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਰੀ ਵਿੰਡੋ</translation>
     </message>
     <message>
         <source>Out of every zoom step, to the whole window (a double click on the chart)</source>
         <comment>window: the chart&apos;s time span, not a window on the screen</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਹਰ ਜ਼ੂਮ ਕਦਮ ਤੋਂ ਬਾਹਰ, ਪੂਰੀ ਵਿੰਡੋ &apos;ਤੇ (ਚਾਰਟ &apos;ਤੇ ਡਬਲ ਕਲਿੱਕ)</translation>
     </message>
 </context>
 <context>
@@ -2957,7 +2960,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1। %2</translation>
     </message>
 </context>
 <context>
@@ -3544,7 +3547,7 @@ Trust this key only if the fingerprint is the host&apos;s (ask its administrator
     <message>
         <source>%1  %2</source>
         <comment>a marker&apos;s tooltip line: the time, what happened then</comment>
-        <translation type="unfinished">%1: %2 {1 ?}</translation>
+        <translation>%1  %2</translation>
     </message>
 </context>
 <context>
@@ -3701,7 +3704,7 @@ Connect tries again.</source>
     <message>
         <source>%1 · &lt;a href=&quot;resort&quot;&gt;re-sort now&lt;/a&gt;</source>
         <comment>%1: why the rows&apos; order is held</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · &lt;a href=&quot;resort&quot;&gt;ਹੁਣੇ ਮੁੜ-ਕ੍ਰਮਬੱਧ ਕਰੋ&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -3804,7 +3807,7 @@ Add one with File ▸ Connections… (Ctrl+Shift+O): New, then the server&apos;s
     </message>
     <message>
         <source>reading its password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>ਕੀਚੇਨ ਤੋਂ ਇਸ ਦਾ ਪਾਸਵਰਡ ਪੜ੍ਹਿਆ ਜਾ ਰਿਹਾ ਹੈ…</translation>
     </message>
 </context>
 <context>
@@ -4371,16 +4374,16 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted · %4</source>
         <comment>%4: how the big pool was read (a summary)</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ &quot;%1&quot;: %L2 ਮੈਂਬਰ, %L3 ਹਟਾਏ · %4</translation>
     </message>
     <message>
         <source>pool &quot;%1&quot;: %L2 members, %L3 evicted</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪੂਲ &quot;%1&quot;: %L2 ਮੈਂਬਰ, %L3 ਹਟਾਏ</translation>
     </message>
     <message>
         <source>%1 · forecast: %2</source>
         <comment>%1: the restore done, %2: what it will do to the pool</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · ਪੂਰਵ-ਅਨੁਮਾਨ: %2</translation>
     </message>
 </context>
 <context>
@@ -4526,14 +4529,14 @@ They get no allocations until restored; their counts are saved.</source>
     <message>
         <source>%1 on %2, read at %3</source>
         <comment>%1: how many pools (sorted sets of proxies), %2: how many Redis nodes, %3: a time</comment>
-        <translation type="unfinished"></translation>
+        <translation>%2 &apos;ਤੇ %1, %3 &apos;ਤੇ ਪੜ੍ਹੇ</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
         <comment>Redis servers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ਨੋਡ</numerusform>
+            <numerusform>%n ਨੋਡਾਂ</numerusform>
         </translation>
     </message>
 </context>
@@ -4827,7 +4830,7 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>Restored count %1, pool minimum now %2, rate %3/s.</source>
         <comment>count: allocations a member has had (its score); %3: allocations per second</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਬਹਾਲ ਗਿਣਤੀ %1, ਪੂਲ ਦੀ ਘੱਟੋ-ਘੱਟ ਹੁਣ %2, ਦਰ %3/ਸਕਿੰਟ।</translation>
     </message>
 </context>
 <context>
@@ -4869,19 +4872,19 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1. %2</source>
         <comment>why the secret is asked for again, then the question</comment>
-        <translation type="unfinished">%1: %2 {1.?}</translation>
+        <translation>%1। %2</translation>
     </message>
     <message>
         <source>(kept in the keychain for &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>(&quot;%1&quot; ਲਈ ਕੀਚੇਨ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>(no keychain here: kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ਇੱਥੇ ਕੋਈ ਕੀਚੇਨ ਨਹੀਂ: poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
     <message>
         <source>(kept in memory only, until poolscope exits)</source>
-        <translation type="unfinished"></translation>
+        <translation>(poolscope ਬੰਦ ਹੋਣ ਤੱਕ ਸਿਰਫ਼ ਮੈਮਰੀ ਵਿੱਚ ਰੱਖਿਆ)</translation>
     </message>
 </context>
 <context>
@@ -5199,59 +5202,59 @@ Restored count %1, pool minimum now %2, rate %3/s.</source>
     <message>
         <source>%1 (paused)</source>
         <comment>%1: the connection&apos;s state; polling is paused</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ਰੁਕਿਆ)</translation>
     </message>
     <message>
         <source>read-only</source>
         <comment>the connection: nothing is written through it</comment>
-        <translation type="unfinished"></translation>
+        <translation>ਸਿਰਫ਼-ਪੜ੍ਹਨ</translation>
     </message>
     <message>
         <source>primary %1 (from sentinel %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪ੍ਰਾਇਮਰੀ %1 (sentinel %2 ਤੋਂ)</translation>
     </message>
 </context>
 <context>
     <name>poolscope::TabbedWindow</name>
     <message>
         <source>New &amp;tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੀਂ ਟੈਬ(&amp;T)</translation>
     </message>
     <message>
         <source>Another pool beside this one: a tab with its own connection</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਦੇ ਨਾਲ ਇੱਕ ਹੋਰ ਪੂਲ: ਆਪਣੇ ਕਨੈਕਸ਼ਨ ਵਾਲੀ ਇੱਕ ਟੈਬ</translation>
     </message>
     <message>
         <source>&amp;Close tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ਟੈਬ ਬੰਦ ਕਰੋ(&amp;C)</translation>
     </message>
     <message>
         <source>Stop watching this tab&apos;s pool; the pool itself is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਸ ਟੈਬ ਦੇ ਪੂਲ ਦੀ ਨਿਗਰਾਨੀ ਬੰਦ ਕਰੋ; ਪੂਲ ਨੂੰ ਖ਼ੁਦ ਛੂਹਿਆ ਨਹੀਂ ਜਾਂਦਾ</translation>
     </message>
     <message>
         <source>Next tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ਅਗਲੀ ਟੈਬ</translation>
     </message>
     <message>
         <source>Previous tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ਪਿਛਲੀ ਟੈਬ</translation>
     </message>
     <message>
         <source>%1 · %2 (recording)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 (ਰਿਕਾਰਡਿੰਗ)</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>New tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ਨਵੀਂ ਟੈਬ</translation>
     </message>
     <message>
         <source>Close this tab (Ctrl+W); the pool is not touched</source>
-        <translation type="unfinished"></translation>
+        <translation>ਇਹ ਟੈਬ ਬੰਦ ਕਰੋ (Ctrl+W); ਪੂਲ ਨੂੰ ਛੂਹਿਆ ਨਹੀਂ ਜਾਂਦਾ</translation>
     </message>
 </context>
 <context>
