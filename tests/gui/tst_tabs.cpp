@@ -15,9 +15,11 @@
 
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -78,6 +80,35 @@ private Q_SLOTS:
             redis->run({"FLUSHALL"});
         m_first->makePool(kKey, names(4, "a"), 1);
         m_second->makePool("other", names(6, "b"), 2);
+    }
+
+    // A page's layout changes (its status labels change width with every poll) stay in the page:
+    // reaching the tab widget, each would lay it out and repaint the whole page.
+    void aPagesLayoutChangesStayInItsTab() {
+        TabbedWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        MainWindow *page = window.newTab();
+        QVERIFY(connectPage(page, m_first->endpoint(), kKey));
+        struct LayoutRequests : QObject {
+            int count = 0;
+            bool eventFilter(QObject *, QEvent *event) override {
+                count += event->type() == QEvent::LayoutRequest;
+                return false;
+            }
+        } requests;
+        window.tabWidget()->installEventFilter(&requests);
+        QSignalSpy polled(page->session(), &PoolSession::observationApplied);
+        QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 5, 10000);
+        auto *label = page->statusBar()->findChild<QLabel *>();
+        QVERIFY(label);
+        label->setText(label->text() + QStringLiteral(" and a good deal wider"));
+        QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 8, 10000);
+        QCOMPARE(requests.count, 0);
+        // The page still fills its tab.
+        window.resize(window.size() + QSize(80, 40));
+        QTRY_COMPARE(page->size(), page->parentWidget()->size());
+        QCOMPARE(page->parentWidget()->size(), window.tabWidget()->currentWidget()->size());
     }
 
     void tabsOpenSwitchAndThePanelsFollow() {
@@ -159,7 +190,7 @@ private Q_SLOTS:
         QCOMPARE(opened->connectedProfile(), QStringLiteral("live"));
         // Production: locked, and its colour on the tab.
         QVERIFY(opened->session()->writeLock().isLocked());
-        const int index = window.tabWidget()->indexOf(opened);
+        const int index = window.indexOf(opened);
         QTRY_COMPARE(window.tabWidget()->tabText(index), QStringLiteral("live · proxies"));
         QVERIFY(!window.tabWidget()->tabIcon(index).isNull());
         QCOMPARE(window.tabWidget()->tabBar()->tabTextColor(index),

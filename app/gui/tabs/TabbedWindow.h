@@ -53,6 +53,8 @@ public:
     void setCurrentIndex(int index);
     MainWindow *tabWindow(int index) const;
     MainWindow *current() const;
+    // The index of WINDOW's tab, or -1.
+    int indexOf(const MainWindow *window) const;
     QTabWidget *tabWidget() const { return m_tabs; }
     QAction *newTabAction() const { return m_newTab; }
     QAction *closeTabAction() const { return m_closeTab; }
@@ -73,7 +75,6 @@ protected:
 
 private:
     SessionTab *addTab(std::unique_ptr<SessionTab> tab);
-    int indexOf(const MainWindow *window) const;
     void showCurrent();
     void updateTab(const MainWindow *window);
 
