@@ -25,6 +25,7 @@
 #include <QHeaderView>
 #include <QLegend>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QProcessEnvironment>
 #include <QSettings>
 #include <QSignalSpy>
@@ -307,6 +308,22 @@ void TestLanguages::dataStaysLeftToRightUnderUyghur() {
     QCOMPARE(leftToRight(member), kLri + member + kPdi);
     QCOMPARE(firstStrong(QStringLiteral("seed +24 at 0")),
              kFsi + QStringLiteral("seed +24 at 0") + kPdi);
+    // A proxy list box's example lines start at its left edge, like what is typed into it.
+    QPlainTextEdit box;
+    box.setPlaceholderText(QStringLiteral("192.0.2.10:8080\nsocks5://203.0.113.5:1080"));
+    keepLeftToRight(&box);
+    box.setCursorWidth(0); // only the text is looked for
+    box.resize(400, 120);
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    const QImage image = box.viewport()->grab().toImage();
+    const QRgb base = image.pixel(image.width() / 2, image.height() - 2);
+    int leftmost = image.width();
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < leftmost; ++x)
+            if (image.pixel(x, y) != base)
+                leftmost = x;
+    QVERIFY2(leftmost < image.width() / 4, qPrintable(QString::number(leftmost)));
 }
 
 void TestLanguages::uyghurMirrorsTheWindow() {

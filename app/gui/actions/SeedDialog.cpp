@@ -1,6 +1,7 @@
 #include "actions/SeedDialog.h"
 
 #include "actions/ReasonField.h"
+#include "i18n/LeftToRight.h"
 
 #include "ui_SeedDialog.h"
 
@@ -100,7 +101,7 @@ SeedDialog::SeedDialog(PoolSession *session, QWidget *parent)
             [this] { m_relayoutTimer.start(); });
     m_ui->textEdit->setAcceptDrops(false); // the dialog takes file drops; text drops too
     // A proxy list is addresses and URLs: left to right in a right-to-left window too.
-    m_ui->textEdit->setLayoutDirection(Qt::LeftToRight);
+    i18n::keepLeftToRight(m_ui->textEdit);
 
     m_parseTimer.setSingleShot(true);
     m_parseTimer.setInterval(150);

@@ -2,7 +2,11 @@
 
 #include <QAbstractItemView>
 #include <QGuiApplication>
+#include <QEvent>
 #include <QLineEdit>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QTextDocument>
 
 namespace poolscope::i18n {
 
@@ -67,6 +71,47 @@ void keepColumnsFirstStrong(QAbstractItemView *view, std::initializer_list<int> 
 
 void keepLeftToRight(QLineEdit *edit) {
     edit->setLayoutDirection(Qt::LeftToRight);
+}
+
+namespace {
+
+// Draws the box's placeholder itself, aligned to the left, once Qt has filled the background
+// and before the (empty) document is drawn over it.
+class LeftToRightPlaceholder : public QObject {
+public:
+    explicit LeftToRightPlaceholder(QPlainTextEdit *edit)
+        : QObject(edit)
+        , m_edit(edit)
+        , m_text(edit->placeholderText()) {
+        edit->setPlaceholderText(QString());
+        edit->viewport()->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (event->type() != QEvent::Paint || watched != m_edit->viewport() ||
+            !m_edit->document()->isEmpty() || m_text.isEmpty())
+            return false;
+        QPainter painter(m_edit->viewport());
+        painter.setLayoutDirection(Qt::LeftToRight);
+        painter.setPen(m_edit->palette().placeholderText().color());
+        const int margin = int(m_edit->document()->documentMargin());
+        const QRect area = m_edit->viewport()->rect().adjusted(margin, margin, -margin, 0);
+        painter.drawText(area, Qt::AlignTop | Qt::AlignLeft | Qt::AlignAbsolute | Qt::TextWordWrap,
+                         m_text);
+        return false; // the document and the cursor are drawn over it as usual
+    }
+
+private:
+    QPlainTextEdit *m_edit;
+    QString m_text;
+};
+
+} // namespace
+
+void keepLeftToRight(QPlainTextEdit *edit) {
+    edit->setLayoutDirection(Qt::LeftToRight);
+    new LeftToRightPlaceholder(edit); // owned by the edit
 }
 
 } // namespace poolscope::i18n

@@ -4,6 +4,7 @@
 
 class QAbstractItemView;
 class QLineEdit;
+class QPlainTextEdit;
 class QString;
 
 namespace poolscope::i18n {
@@ -50,5 +51,8 @@ void keepColumnsFirstStrong(QAbstractItemView *view, std::initializer_list<int> 
 // A field for a URL, a key or a member id: typed and shown left to right, aligned to the left,
 // in any window direction.
 void keepLeftToRight(QLineEdit *edit);
+// A box for a list of addresses, the same; its placeholder (example lines) too, which Qt would
+// draw in the application's direction whatever the box's own (right-aligned under Uyghur).
+void keepLeftToRight(QPlainTextEdit *edit);
 
 } // namespace poolscope::i18n
