@@ -30,7 +30,6 @@
 #include "connection/StatusBarPanel.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -372,13 +371,9 @@ void MainWindow::showEvent(QShowEvent *event) {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     saveLayout();
-    if (isWindow() && !m_closingForGood && m_tray && m_tray->keepsWatchingWhenClosed()) {
-        // The session goes on polling and judging; the tray shows its state.
+    // The session goes on polling and judging; the tray shows its state.
+    if (isWindow() && !m_closingForGood && m_tray && m_tray->hideInsteadOfClosing(this)) {
         event->ignore();
-        // Closing another window (the overview) must not end the watch either.
-        QApplication::setQuitOnLastWindowClosed(false);
-        hide();
-        m_tray->tellStillWatching();
         return;
     }
     QMainWindow::closeEvent(event);
@@ -395,18 +390,8 @@ void MainWindow::useTray(AlertTray *tray) {
     m_viewMenu->addAction(tray->keepWatchingAction());
     // Alerts no notification service showed: a tray message (their events say them anyway).
     connect(m_alerts, &AlertsPanel::notificationUnavailable, tray, &AlertTray::showUnnotified);
-    if (!isWindow())
-        return; // the tabbed window shows itself again and quits
-    connect(tray, &AlertTray::showWindowRequested, this, [this] {
-        QApplication::setQuitOnLastWindowClosed(true);
-        showNormal();
-        raise();
-        activateWindow();
-    });
-    connect(tray, &AlertTray::quitRequested, this, [this] {
-        closeForGood();
-        QApplication::quit();
-    });
+    if (isWindow()) // else its tabbed window is the one shown again and closed
+        tray->followWindow(this, [this] { return closeForGood(); });
 }
 
 void MainWindow::saveLayout() {

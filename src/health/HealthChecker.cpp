@@ -400,18 +400,23 @@ void ProxyCheck::finish(CURLcode code) {
 
 } // namespace
 
-void initialiseNetworkLibraries() {
-    static const bool initialised =
-        curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK && OPENSSL_init_ssl(0, nullptr) == 1;
-    if (!initialised)
-        std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
+bool initialiseNetworkLibraries() {
+    static const bool initialised = [] {
+        const bool done =
+            curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK && OPENSSL_init_ssl(0, nullptr) == 1;
+        if (!done)
+            std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
+        return done;
+    }();
+    return initialised;
 }
 
 CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &options,
                          const std::atomic<bool> *stop) {
     QElapsedTimer timer;
     timer.start();
-    static const CURLcode started = curl_global_init(CURL_GLOBAL_DEFAULT); // thread-safe (7.84+)
+    // Already done by main() in the programs; the first call does it for tests and benchmarks.
+    const bool started = initialiseNetworkLibraries();
     std::vector<CheckResult> results(size_t(members.size()));
     const auto stopping = [stop] { return stop && stop->load(); };
     const qsizetype concurrency = std::max(1, options.concurrency);
@@ -421,7 +426,7 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
     CURLM *multi = curl_multi_init();
     std::vector<std::unique_ptr<ProxyCheck>> active;
     qsizetype next = 0;
-    while (started == CURLE_OK) {
+    while (started) {
         Clock::time_point now = Clock::now();
         // Start what the concurrency and the rate allow.
         while (!stopping() && next < members.size() && qsizetype(active.size()) < concurrency &&
@@ -482,7 +487,7 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
     curl_multi_cleanup(multi);
     for (qsizetype i = 0; i < members.size(); ++i) {
         CheckResult &result = results[size_t(i)];
-        if (started != CURLE_OK)
+        if (!started)
             result = {members[i], CheckOutcome::NetworkError,
                       QStringLiteral("libcurl did not start")};
         else if (result.member.isEmpty()) // never started: the round was stopped

@@ -20,6 +20,7 @@ CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &o
 // then read there (not on the first worker thread to check or to open TLS), and their clean-up
 // at exit is registered before any of Qt's statics, so it runs after those have joined their
 // threads. A worker still alive at OpenSSL's clean-up would leave its error state behind.
-void initialiseNetworkLibraries();
+// Done once, whoever calls first (the check rounds call it too); false if either failed.
+bool initialiseNetworkLibraries();
 
 } // namespace poolscope

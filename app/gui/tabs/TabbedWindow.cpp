@@ -11,7 +11,6 @@
 #include "tray/AlertTray.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QFileInfo>
 #include <QMenu>
@@ -126,16 +125,7 @@ TabbedWindow::TabbedWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &TabbedWindow::closeTab);
     connect(m_tabs, &QTabWidget::currentChanged, this, &TabbedWindow::showCurrent);
 
-    connect(m_tray, &AlertTray::showWindowRequested, this, [this] {
-        QApplication::setQuitOnLastWindowClosed(true);
-        showNormal();
-        raise();
-        activateWindow();
-    });
-    connect(m_tray, &AlertTray::quitRequested, this, [this] {
-        closeForGood();
-        QApplication::quit();
-    });
+    m_tray->followWindow(this, [this] { return closeForGood(); });
 
     resize(1360, 860);
     restoreGeometry(QSettings().value(kGeometry).toByteArray());
@@ -342,13 +332,9 @@ void TabbedWindow::closeEvent(QCloseEvent *event) {
     if (MainWindow *page = current())
         page->saveLayout();
     QSettings().setValue(kGeometry, saveGeometry());
-    if (!m_closingForGood && m_tray->keepsWatchingWhenClosed()) {
-        // Every tab goes on polling and judging; the tray shows their state.
+    // Every tab goes on polling and judging; the tray shows their state.
+    if (!m_closingForGood && m_tray->hideInsteadOfClosing(this)) {
         event->ignore();
-        // Closing another window (the overview) must not end the watch either.
-        QApplication::setQuitOnLastWindowClosed(false);
-        hide();
-        m_tray->tellStillWatching();
         return;
     }
     QMainWindow::closeEvent(event);

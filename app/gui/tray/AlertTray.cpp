@@ -12,6 +12,7 @@
 #include <QPixmap>
 #include <QSettings>
 #include <QSystemTrayIcon>
+#include <QWidget>
 
 namespace poolscope {
 
@@ -192,6 +193,29 @@ AlertTray::Fallback AlertTray::showUnnotified(const DesktopNotification &notific
         Q_EMIT trayMessageShown(notification.summary, notification.body);
     }
     return fallback;
+}
+
+void AlertTray::followWindow(QWidget *window, std::function<bool()> closeForGood) {
+    connect(this, &AlertTray::showWindowRequested, window, [window] {
+        QApplication::setQuitOnLastWindowClosed(true);
+        window->showNormal();
+        window->raise();
+        window->activateWindow();
+    });
+    connect(this, &AlertTray::quitRequested, window, [closeForGood = std::move(closeForGood)] {
+        closeForGood();
+        QApplication::quit();
+    });
+}
+
+bool AlertTray::hideInsteadOfClosing(QWidget *window) {
+    if (!keepsWatchingWhenClosed())
+        return false;
+    // Closing another window (the overview) must not end the watch either.
+    QApplication::setQuitOnLastWindowClosed(false);
+    window->hide();
+    tellStillWatching();
+    return true;
 }
 
 void AlertTray::tellStillWatching() {

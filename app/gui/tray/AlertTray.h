@@ -2,6 +2,7 @@
 
 #include "alerts/AlertRules.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -13,6 +14,7 @@
 class QAction;
 class QMenu;
 class QSystemTrayIcon;
+class QWidget;
 
 namespace poolscope {
 
@@ -70,6 +72,13 @@ public:
     Fallback showUnnotified(const DesktopNotification &notification);
     // Once per run, when the window first hides into the tray.
     void tellStillWatching();
+
+    // The window the icon brings back (a click, Show window) and closes for good (Quit, which
+    // then ends the application), by CLOSE_FOR_GOOD.
+    void followWindow(QWidget *window, std::function<bool()> closeForGood);
+    // For the window's closeEvent: with keeping watch on, hides WINDOW instead (and says so
+    // once); true when it did, and the close is to be ignored.
+    bool hideInsteadOfClosing(QWidget *window);
 
 Q_SIGNALS:
     void showWindowRequested();
