@@ -30,6 +30,7 @@
 #include "connection/StatusBarPanel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
