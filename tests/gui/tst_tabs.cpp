@@ -82,6 +82,19 @@ private Q_SLOTS:
         m_second->makePool("other", names(6, "b"), 2);
     }
 
+    // File ▸ New tab is for typing where to go: the new tab's address field has the keys.
+    void aNewTabTakesAnAddress() {
+        TabbedWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.newTabAction()->trigger();
+        window.newTabAction()->trigger();
+        QCOMPARE(window.count(), 2);
+        const ConnectionBar *bar = window.current()->connectionBar();
+        QTRY_VERIFY(QApplication::focusWidget() && bar->isAncestorOf(QApplication::focusWidget()));
+    }
+
     // A page's layout changes (its status labels change width with every poll) stay in the page:
     // reaching the tab widget, each would lay it out and repaint the whole page.
     void aPagesLayoutChangesStayInItsTab() {

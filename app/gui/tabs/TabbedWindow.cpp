@@ -106,7 +106,9 @@ TabbedWindow::TabbedWindow(QWidget *parent)
     m_newTab = new QAction(tr("New &tab"), this);
     m_newTab->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
     m_newTab->setStatusTip(tr("Another pool beside this one: a tab with its own connection"));
-    connect(m_newTab, &QAction::triggered, this, [this] { newTab(); });
+    // A new tab is for typing where to go: its address field takes the keys (as Ctrl+L does).
+    connect(m_newTab, &QAction::triggered, this,
+            [this] { newTab()->connectionBar()->focusAddressAction()->trigger(); });
     m_closeTab = new QAction(tr("&Close tab"), this);
     m_closeTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
     m_closeTab->setStatusTip(tr("Stop watching this tab's pool; the pool itself is not touched"));
