@@ -4,6 +4,7 @@
 #include "startup/LastConnection.h"
 
 #include "DockProportions.h"
+#include "LayoutBoundary.h"
 #include "alerts/AlertsPanel.h"
 #include "notify/DesktopNotifier.h"
 #include "tray/AlertTray.h"
@@ -102,7 +103,9 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent, SecretStore *secre
     addToolBar(Qt::TopToolBarArea, m_connectionBar);
 
     //: Pool: the proxy pool (the sorted set the dashboard watches), a panel's title.
-    QDockWidget *pool = addDock(m_fairness, tr("Pool"), QStringLiteral("poolDock"), side);
+    // Its figures change every poll; the boundary keeps that from laying out the whole window.
+    auto *poolFigures = new LayoutBoundary(m_fairness);
+    QDockWidget *pool = addDock(poolFigures, tr("Pool"), QStringLiteral("poolDock"), side);
     QDockWidget *events = addDock(m_events, tr("Events"), QStringLiteral("eventsDock"), side);
     QDockWidget *members =
         addDock(m_members, tr("Members"), QStringLiteral("membersDock"), Qt::BottomDockWidgetArea);
@@ -228,7 +231,10 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent, SecretStore *secre
         m_connectionBar->setConnectionState(ConnectionState::Disconnected);
         m_connectionBar->askForPassword(m_session->endpoint(), failure.text);
     });
-    connect(m_session, &PoolSession::targetChanged, this, [this] {
+    // Another pool's figures, or the stale banner gone: room as they need it now.
+    connect(m_session, &PoolSession::modeChanged, poolFigures, &LayoutBoundary::shrinkToContent);
+    connect(m_session, &PoolSession::targetChanged, this, [this, poolFigures] {
+        poolFigures->shrinkToContent();
         m_keyRemembered = false;
         m_alerts->useProfile(m_connectedProfile); // its rules for this pool, else the defaults
         // The fields show the pool shown, whoever switched to it (e.g. the count-reset demo).

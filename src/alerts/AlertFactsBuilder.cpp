@@ -32,6 +32,7 @@ void AlertFactsBuilder::observe(const PoolObservation &observation) {
     const qint64 now = observation.timeMs;
     if (m_previousMs >= 0 && now <= m_previousMs)
         return; // an older or repeated poll changes nothing
+    m_facts.reset();
     AlertFacts &last = m_last;
     last.reachable = true;
     last.unreachableSinceMs.reset();
@@ -129,7 +130,7 @@ void AlertFactsBuilder::observeAll(const PoolObservation &observation, quint64 p
             followed->sinceMs = now;
             marked.append(member.member);
         } else if (delta > 0) {
-            tick.deltas.insert(member.member, delta);
+            tick.deltas.emplace_back(member.member, delta);
             rises += delta;
             followed->sinceMs = now;
             marked.append(member.member);
@@ -166,7 +167,7 @@ bool AlertFactsBuilder::observeChanges(const PoolObservation &observation, quint
         }
         const double delta = change.now - followed->count;
         if (delta > 0) {
-            tick.deltas.insert(change.member, delta);
+            tick.deltas.emplace_back(change.member, delta);
             rises += delta;
             followed->sinceMs = now;
             marked.append(change.member);
@@ -189,9 +190,10 @@ void AlertFactsBuilder::noteServer(FailoverFact::Kind kind, QString &previous, c
 }
 
 void AlertFactsBuilder::recordTick(Tick tick) {
-    for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it) {
-        m_windowMembers[it.key()] += it.value();
-        ++m_windowMemberTicks[it.key()];
+    for (const auto &[member, delta] : std::as_const(tick.deltas)) {
+        InWindow &inWindow = m_windowMembers[member];
+        inWindow.allocations += delta;
+        ++inWindow.ticks;
     }
     m_ticks.push_back(std::move(tick));
     trimWindow();
@@ -202,20 +204,21 @@ void AlertFactsBuilder::trimWindow() {
     // The tick that straddles the cutoff stays, so the window is never shorter than asked.
     while (m_ticks.size() > 1 && m_ticks[1].fromMs <= cutoff) {
         const Tick &oldest = m_ticks.front();
-        for (auto it = oldest.deltas.cbegin(); it != oldest.deltas.cend(); ++it) {
-            // A count of ticks, not a test of the sum for zero, says when a member leaves.
-            if (--m_windowMemberTicks[it.key()] == 0) {
-                m_windowMemberTicks.remove(it.key());
-                m_windowMembers.remove(it.key());
-            } else {
-                m_windowMembers[it.key()] -= it.value();
-            }
+        for (const auto &[member, delta] : oldest.deltas) {
+            const auto inWindow = m_windowMembers.find(member);
+            if (inWindow == m_windowMembers.end())
+                continue;
+            if (--inWindow->ticks == 0)
+                m_windowMembers.erase(inWindow);
+            else
+                inWindow->allocations -= delta;
         }
         m_ticks.pop_front();
     }
 }
 
 void AlertFactsBuilder::observeUnreachable(qint64 timeMs, const QString &reason) {
+    m_facts.reset();
     if (m_last.reachable || !m_last.unreachableSinceMs)
         m_last.unreachableSinceMs = timeMs;
     m_last.reachable = false;
@@ -223,6 +226,7 @@ void AlertFactsBuilder::observeUnreachable(qint64 timeMs, const QString &reason)
 }
 
 void AlertFactsBuilder::observeGuard(qint64 timeMs, const GuardStatus &status) {
+    m_facts.reset();
     m_leaseSeen = m_leaseSeen || status.leaseHeld;
     GuardFacts guard;
     guard.seen =
@@ -236,8 +240,17 @@ void AlertFactsBuilder::observeGuard(qint64 timeMs, const GuardStatus &status) {
 }
 
 AlertFacts AlertFactsBuilder::facts(qint64 nowMs) const {
-    AlertFacts facts = m_last;
+    // Everything but the time of asking is made of what was fed, so between two feeds (the alert
+    // timer's evaluations between polls) the figures are not worked out again.
+    if (!m_facts)
+        m_facts = workOutFacts();
+    AlertFacts facts = *m_facts;
     facts.timeMs = nowMs;
+    return facts;
+}
+
+AlertFacts AlertFactsBuilder::workOutFacts() const {
+    AlertFacts facts = m_last;
     facts.poolKey = m_poolKey;
     facts.windowMs = m_options.windowMs;
     for (const Tick &tick : m_ticks) {
@@ -249,9 +262,9 @@ AlertFacts AlertFactsBuilder::facts(qint64 nowMs) const {
     if (facts.coveredMs > 0)
         facts.ratePerSecond = facts.windowAllocations * 1000.0 / double(facts.coveredMs);
     for (auto it = m_windowMembers.cbegin(); it != m_windowMembers.cend(); ++it)
-        if (!facts.busiest || it.value() > facts.busiest->allocations ||
-            (it.value() == facts.busiest->allocations && it.key() < facts.busiest->member))
-            facts.busiest = MemberAllocations{it.key(), it.value()};
+        if (!facts.busiest || it->allocations > facts.busiest->allocations ||
+            (it->allocations == facts.busiest->allocations && it.key() < facts.busiest->member))
+            facts.busiest = MemberAllocations{it.key(), it->allocations};
 
     // The longest idle, kept in order while going through the followed members (a few of
     // 10,000), rather than a list of all of them sorted in part.

@@ -41,6 +41,7 @@ public:
     // Forgets everything (another server or pool).
     void clear();
 
+    // Worked out once after each thing fed; the timer's evaluations between polls only copy it.
     AlertFacts facts(qint64 nowMs) const;
     const Options &options() const { return m_options; }
 
@@ -54,8 +55,9 @@ private:
     struct Tick {
         qint64 fromMs = 0;
         qint64 toMs = 0;
-        std::optional<double> total;      // the pool's allocations; nullopt: not counted
-        QHash<QByteArray, double> deltas; // members' allocations, non-zero only
+        std::optional<double> total; // the pool's allocations; nullopt: not counted
+        // Members' allocations, non-zero only, each member once (nothing looks one up).
+        QList<std::pair<QByteArray, double>> deltas;
     };
     struct Level {
         qint64 timeMs = 0;
@@ -73,8 +75,11 @@ private:
     void trimWindow();
     void noteServer(FailoverFact::Kind kind, QString &previous, const QString &now, qint64 timeMs);
 
+    AlertFacts workOutFacts() const;
+
     QByteArray m_poolKey;
     Options m_options;
+    mutable std::optional<AlertFacts> m_facts; // facts() since the last thing fed
     AlertFacts m_last; // the figures of the last poll, reachability, guard and failover
     quint64 m_polls = 0;
     qint64 m_previousMs = -1;
@@ -84,8 +89,11 @@ private:
     bool m_allSeen = false;
     quint64 m_readId = 0; // the last poll's PoolSnapshot::readId when it read the whole pool
     std::deque<Tick> m_ticks;
-    QHash<QByteArray, double> m_windowMembers; // per member over the ticks of the window
-    QHash<QByteArray, int> m_windowMemberTicks;
+    struct InWindow {
+        double allocations = 0;
+        int ticks = 0; // a count, not a test of the sum for zero, says when a member leaves
+    };
+    QHash<QByteArray, InWindow> m_windowMembers; // per member over the ticks of the window
     double m_cumulative = 0;
     qint64 m_countedMs = 0;
     std::deque<Level> m_levels;

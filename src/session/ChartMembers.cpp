@@ -3,6 +3,7 @@
 
 #include "session/ChartMembers.h"
 
+#include "pool/MemberSubset.h"
 #include "session/DisplayFormat.h"
 
 #include <algorithm>
@@ -81,8 +82,11 @@ ChartMemberChoice chooseChartMembers(const ChartSource &source, const ChartOptio
         // the ends. The picks are looked for from both ends inwards (where the top and bottom
         // usually still are) in a set of ten, until all are found.
         QHash<QByteArray, double> countOf;
-        const QSet<QByteArray> previousPicks = previousTop + previousBottom;
-        for (qsizetype i = 0, j = n - 1; i <= j && countOf.size() < previousPicks.size(); ++i, --j)
+        // A least-used pool's bottom picks, once allocated, sit among the many equal counts
+        // mid-pool: the subset rules out the members passed on the way without hashing them.
+        const QSet<QByteArray> picks = previousTop + previousBottom;
+        const MemberSubset previousPicks(picks);
+        for (qsizetype i = 0, j = n - 1; i <= j && countOf.size() < picks.size(); ++i, --j)
             for (const qsizetype at : {i, j})
                 if (previousPicks.contains(members[at].member)) // at the middle: twice, harmless
                     countOf.insert(members[at].member, members[at].count);

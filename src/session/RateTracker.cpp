@@ -40,7 +40,7 @@ QList<QByteArray> RateTracker::record(qint64 timeMs, const QList<PoolMember> &me
         } else if (delta != 0) {
             before->lastChangeMs = timeMs;
             if (delta > 0) {
-                tick.deltas.insert(member.member, delta);
+                tick.deltas.emplace_back(member.member, delta);
                 tick.total += delta;
             }
         }
@@ -77,7 +77,7 @@ QList<QByteArray> RateTracker::recordChanges(qint64 timeMs, const PoolChanges &c
         if (delta != 0) {
             before->lastChangeMs = timeMs;
             if (delta > 0) {
-                tick.deltas.insert(change.member, delta);
+                tick.deltas.emplace_back(change.member, delta);
                 tick.total += delta;
             }
         }
@@ -92,9 +92,9 @@ QList<QByteArray> RateTracker::recordChanges(qint64 timeMs, const PoolChanges &c
 
 void RateTracker::addTick(Tick &&tick) {
     m_totalAllocations += tick.total;
-    for (auto it = tick.deltas.cbegin(); it != tick.deltas.cend(); ++it) {
-        m_windowAllocations[it.key()] += it.value();
-        ++m_windowTicks[it.key()];
+    for (const auto &[member, delta] : std::as_const(tick.deltas)) {
+        m_windowAllocations[member] += delta;
+        ++m_windowTicks[member];
     }
     m_ticks.push_back(std::move(tick));
     trim();
@@ -102,15 +102,15 @@ void RateTracker::addTick(Tick &&tick) {
 
 void RateTracker::dropOldestTick() {
     const Tick &oldest = m_ticks.front();
-    for (auto it = oldest.deltas.cbegin(); it != oldest.deltas.cend(); ++it) {
-        const auto ticks = m_windowTicks.find(it.key());
+    for (const auto &[member, delta] : oldest.deltas) {
+        const auto ticks = m_windowTicks.find(member);
         if (ticks == m_windowTicks.end())
             continue;
         if (--*ticks == 0) {
             m_windowTicks.erase(ticks);
-            m_windowAllocations.remove(it.key());
+            m_windowAllocations.remove(member);
         } else {
-            m_windowAllocations[it.key()] -= it.value();
+            m_windowAllocations[member] -= delta;
         }
     }
     m_ticks.pop_front();

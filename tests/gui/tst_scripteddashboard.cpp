@@ -61,6 +61,7 @@ private Q_SLOTS:
     void pollReachesThePanels();
     void evictSeveralAsksFirst();
     void emptyPoolHasHelpfulStates();
+    void readingsLeaveTheWindowsLayoutAlone();
 };
 
 void TestScriptedDashboard::pollReachesThePanels() {
@@ -125,6 +126,55 @@ void TestScriptedDashboard::emptyPoolHasHelpfulStates() {
     QTRY_COMPARE(d.window->chartPanel()->frame().placeholder,
                  QStringLiteral("No pool at this key yet: Seed… to add proxies"));
     QVERIFY(d.window->actions()->seedAction()->isEnabled());
+}
+
+namespace {
+
+// Counts the layout requests a widget receives.
+class LayoutRequests : public QObject {
+public:
+    explicit LayoutRequests(QWidget *watched) { watched->installEventFilter(this); }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
+
+} // namespace
+
+void TestScriptedDashboard::readingsLeaveTheWindowsLayoutAlone() {
+    // The status bar's round trip and poll age change several times a second; each change used to
+    // lay out the whole window again, docks and all (a few % of the dashboard's CPU).
+    ScriptedDashboard d;
+    d.window->resize(1200, 800);
+    d.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(d.window.get()));
+    d.connect();
+    const QList<PoolMember> members = pool(names(6), 3);
+    StatusBarPanel *status = d.window->statusPanel();
+    // Two polls with their frames drawn first: the window takes its shape for this pool.
+    for (int poll = 0; poll < 2; ++poll) {
+        d.script->answerPoll(members);
+        QTRY_COMPARE(d.window->chartPanel()->frame().members().size(), 6);
+        QTRY_VERIFY(status->sinceText().contains(QStringLiteral("polled")));
+    }
+    QCoreApplication::sendPostedEvents();
+    const LayoutRequests requests(d.window.get());
+    QStringList shown;
+    const auto sinceChanged = [&] {
+        if (shown.isEmpty() || shown.constLast() != status->sinceText())
+            shown.append(status->sinceText());
+        return shown.size();
+    };
+    QTRY_VERIFY(sinceChanged() >= 4); // the poll's age ticking
+    d.script->answerPoll(members);    // another poll, its age starting again
+    QTRY_VERIFY(status->sinceText() != shown.constLast());
+    QCoreApplication::sendPostedEvents();
+    QCOMPARE(requests.count, 0);
 }
 
 QTEST_MAIN(TestScriptedDashboard)

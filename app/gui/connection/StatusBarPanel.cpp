@@ -1,11 +1,14 @@
 #include "connection/StatusBarPanel.h"
 
+#include "LayoutBoundary.h"
+
 #include "session/DisplayFormat.h"
 #include "session/PoolSession.h"
 #include "i18n/LeftToRight.h"
 #include "transport/Transport.h"
 
 #include <QDateTime>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 
@@ -51,16 +54,23 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
     , m_version(new QLabel(this))
     , m_roundTrip(new QLabel(this))
     , m_since(new QLabel(this))
-    , m_size(new QLabel(this)) {
+    , m_size(new QLabel(this))
+    , m_readings(nullptr) {
     m_state->setToolTip(tr("Connection to the Redis server"));
     m_version->setToolTip(tr("Server and version"));
     m_roundTrip->setToolTip(tr("Round-trip time of the last poll (all its commands)"));
     m_since->setToolTip(tr("Time since the last successful poll"));
     m_size->setToolTip(tr("Members in the pool"));
+    auto *strip = new QWidget;
+    auto *layout = new QHBoxLayout(strip);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
     for (QLabel *label : {m_state, m_version, m_roundTrip, m_since, m_size}) {
         label->setContentsMargins(6, 0, 6, 0);
-        addPermanentWidget(label);
+        layout->addWidget(label);
     }
+    m_readings = new LayoutBoundary(strip, this);
+    addPermanentWidget(m_readings);
     connect(m_session, &PoolSession::stateChanged, this, &StatusBarPanel::updateState);
     connect(m_session, &PoolSession::targetChanged, this, [this] {
         clearError(); // a new target, a new login: old errors are about something else
@@ -72,6 +82,7 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         m_size->clear();
         m_roundTrip->clear();
         updateState();
+        m_readings->shrinkToContent();
     });
     connect(m_session, &PoolSession::observationApplied, this,
             [this](const PoolObservation &observation) {
@@ -126,7 +137,10 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         else if (state == ConnectionState::Connected && m_errorCause != QStringLiteral("poll"))
             clearError(); // connected again: a command's connection error is over too
     });
-    connect(m_session, &PoolSession::modeChanged, this, &StatusBarPanel::updateSince);
+    connect(m_session, &PoolSession::modeChanged, this, [this] {
+        updateSince();
+        m_readings->shrinkToContent(); // "stale: last good poll …" is long; "polled …" is not
+    });
     connect(m_session, &PoolSession::messageLogged, this, [this](const LogEntry &entry) {
         if (entry.severity == LogSeverity::Warning && m_errorCause.isEmpty())
             showMessage(m_session->displayText(entry.text), 8000);

@@ -10,6 +10,7 @@ class QLabel;
 
 namespace poolscope {
 
+class LayoutBoundary;
 class PoolSession;
 
 // Connection state, Redis version, round-trip time of the last poll, time since the last
@@ -46,6 +47,8 @@ private:
     QLabel *m_roundTrip;
     QLabel *m_since;
     QLabel *m_size;
+    // The readings above, which change every poll, kept from laying out the window each time.
+    LayoutBoundary *m_readings;
     QTimer m_ticker;
     QElapsedTimer m_sinceLastPoll;
     bool m_havePoll = false;
