@@ -149,7 +149,8 @@ StatusBarPanel::StatusBarPanel(PoolSession *session, QWidget *parent)
         if (text.isEmpty())
             m_errorCause.clear(); // timed out
     });
-    m_ticker.setInterval(250);
+    // Twice a second: the age reads in tenths below ten seconds, and each change is a repaint.
+    m_ticker.setInterval(500);
     connect(&m_ticker, &QTimer::timeout, this, &StatusBarPanel::updateSince);
     m_ticker.start();
     updateState();
