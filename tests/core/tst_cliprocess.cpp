@@ -145,7 +145,7 @@ private Q_SLOTS:
         ::close(pipe[1]);
         QVERIFY(started);
         char first[64] = {};
-        QVERIFY(::read(pipe[0], first, sizeof first - 1) > 0); // head -1 read its line
+        QCOMPARE_GT(::read(pipe[0], first, sizeof first - 1), 0); // head -1 read its line
         ::close(pipe[0]);
         QVERIFY(cli.waitForFinished(30000));
         const QByteArray errors = cli.readAllStandardError();
