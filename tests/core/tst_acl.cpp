@@ -160,7 +160,7 @@ private Q_SLOTS:
         QList<AuditEntry> all;
         while (!walk.atEnd())
             all += walk.step();
-        QVERIFY(all.size() >= 2);
+        QCOMPARE_GE(all.size(), 2);
         Endpoint endpoint = m_redis->endpoint();
         endpoint.username = QStringLiteral("poolscope-watcher");
         const CliRun run =
@@ -266,7 +266,7 @@ private Q_SLOTS:
                 line = entry;
         QVERIFY2(line.contains(" user=poolscope-watcher "), clients);
         PoolOperations pool(*connection, "proxies");
-        QVERIFY(pool.snapshot().members.size() >= 2); // it reads
+        QCOMPARE_GE(pool.snapshot().members.size(), 2); // it reads
         expectRefused([&] { pool.evict("192.0.2.1:80"); });
         // The CLI the same way, with the user in the URL.
         Endpoint endpoint = m_redis->endpoint();

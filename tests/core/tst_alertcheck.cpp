@@ -250,7 +250,7 @@ private Q_SLOTS:
         QCOMPARE(report.value(QStringLiteral("status")).toString(), QStringLiteral("WARNING"));
         QCOMPARE(report.value(QStringLiteral("exit_code")).toInt(), 1);
         QCOMPARE(report.value(QStringLiteral("pool")).toString(), QStringLiteral("starving"));
-        QVERIFY(report.value(QStringLiteral("polls")).toInt() >= 5);
+        QCOMPARE_GE(report.value(QStringLiteral("polls")).toInt(), 5);
         QCOMPARE(report.value(QStringLiteral("facts")).toObject().value("members").toInt(), 4);
         QVERIFY(report.value(QStringLiteral("perfdata"))
                     .toString()
@@ -283,7 +283,7 @@ private Q_SLOTS:
         QCOMPARE(defaults.exitCode, 0);
         const AlertRulesParse parsed = parseAlertRules(defaults.out);
         QVERIFY2(parsed.ok(), qPrintable(parsed.error));
-        QVERIFY(*parsed.rules == AlertRuleSet::defaults());
+        QCOMPARE(*parsed.rules, AlertRuleSet::defaults());
 
         // A saved connection's rules for its pool are used without --rules.
         ConnectionProfile profile;
@@ -316,7 +316,7 @@ private Q_SLOTS:
         QCOMPARE(runCli(add + QStringList{QStringLiteral("--replace")}).exitCode, 0);
         const ProfileLoadResult saved = ProfileStore().load(QStringLiteral("team2"));
         QVERIFY2(saved.ok(), qPrintable(saved.error));
-        QVERIFY(saved.profile->alertRulesFor("team-pool") == AlertRuleSet{{strict}});
+        QCOMPARE(saved.profile->alertRulesFor("team-pool"), AlertRuleSet{{strict}});
         const CliRun refused =
             runCli(add + QStringList{QStringLiteral("--replace"), QStringLiteral("--rules"), bad});
         QCOMPARE(refused.exitCode, 2);
@@ -326,7 +326,7 @@ private Q_SLOTS:
         const CliRun printed =
             runCli({QStringLiteral("--profile"), QStringLiteral("team2"),
                     QStringLiteral("alert-check"), QStringLiteral("--print-rules")});
-        QVERIFY(*parseAlertRules(printed.out).rules == AlertRuleSet{{strict}});
+        QCOMPARE(*parseAlertRules(printed.out).rules, AlertRuleSet{{strict}});
     }
 
     void help() {

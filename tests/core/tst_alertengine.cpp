@@ -361,7 +361,7 @@ private Q_SLOTS:
             if (poll % 13 == 2)
                 pool[pool.lastKey()] -= 1; // an operator lowered a count
         }
-        QVERIFY(withChanges > 60);
+        QCOMPARE_GT(withChanges, 60);
     }
 };
 

@@ -206,7 +206,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(watch.polls() >= 2, 10000);
         m_redis->server().killHard();
         WAIT_FOR(watch, "unreachable", Kind::Fired, 10000);
-        QVERIFY(watch.transitions().constLast().check.value >= 0.5);
+        QCOMPARE_GE(watch.transitions().constLast().check.value, 0.5);
         QString error;
         QVERIFY2(m_redis->server().start(&error), qPrintable(error));
         WAIT_FOR(watch, "unreachable", Kind::Resolved, 20000);

@@ -233,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(defaults.rules.size(), allAlertKinds().size());
         const AlertRulesParse parsed = parseAlertRules(defaults.toJson());
         QVERIFY2(parsed.ok(), qPrintable(parsed.error));
-        QVERIFY(*parsed.rules == defaults);
+        QCOMPARE(*parsed.rules, defaults);
         // The defaults the Prometheus rules share.
         QCOMPARE(AlertRule::defaults(AlertKind::PoolEmpty).forMs, 0);
         QCOMPARE(AlertRule::defaults(AlertKind::PoolEmpty).severity, AlertSeverity::Critical);
@@ -373,8 +373,8 @@ private Q_SLOTS:
         const ProfileLoadResult loaded = ProfileStore(file).load(profile.name);
         QVERIFY2(loaded.ok(), qPrintable(loaded.error));
         QCOMPARE(*loaded.profile, profile);
-        QVERIFY(loaded.profile->alertRulesFor("{eu}:proxies") == strict);
-        QVERIFY(loaded.profile->alertRulesFor("other") == AlertRuleSet::defaults());
+        QCOMPARE(loaded.profile->alertRulesFor("{eu}:proxies"), strict);
+        QCOMPARE(loaded.profile->alertRulesFor("other"), AlertRuleSet::defaults());
         // Damaged by hand: the connection, the pool and the field are named.
         {
             QSettings settings(file, QSettings::IniFormat);

@@ -154,7 +154,7 @@ void TestAudit::everyWriterInOneTrail() {
     for (const QJsonValue &entry : entries) {
         QCOMPARE(entry[QStringLiteral("user")].toString(), QStringLiteral("default"));
         QCOMPARE(entry[QStringLiteral("host")].toString(), host);
-        QVERIFY(entry[QStringLiteral("pid")].toInteger() > 0);
+        QCOMPARE_GT(entry[QStringLiteral("pid")].toInteger(), 0);
         QCOMPARE(entry[QStringLiteral("source")].toString(), QStringLiteral("audit"));
     }
     const QJsonObject guard = entries[0].toObject(), dashboard = entries[1].toObject(),

@@ -209,7 +209,7 @@ private Q_SLOTS:
                  QStringLiteral("production"));
         QCOMPARE(proxies.value(QStringLiteral("state")).toString(), QStringLiteral("ok"));
         QCOMPARE(proxies.value(QStringLiteral("allocations_per_s")).toDouble(), 0.0);
-        QVERIFY(proxies.value(QStringLiteral("jain")).toDouble() > 0.6);
+        QCOMPARE_GT(proxies.value(QStringLiteral("jain")).toDouble(), 0.6);
         QCOMPARE(proxies.value(QStringLiteral("allocations_per_s_trend")).toArray().size(), 2);
         const QJsonObject tls =
             rowOf(object, QStringLiteral("tls"), QStringLiteral("{eu}:proxies"));
@@ -283,9 +283,10 @@ private Q_SLOTS:
                      .value(QStringLiteral("state"))
                      .toString(),
                  QStringLiteral("ok"));
-        QVERIFY(
+        QCOMPARE(
             runCli({QStringLiteral("profile"), QStringLiteral("remove"), QStringLiteral("dead")})
-                .exitCode == 0);
+                .exitCode,
+            0);
     }
 
     // --watch: a server killed mid-run says unreachable with its last good poll, and comes back.
@@ -315,7 +316,7 @@ private Q_SLOTS:
             watch.waitFor([&](const QJsonObject &o) { return victimState(o) == "unreachable"; });
         QVERIFY(down);
         const QJsonObject row = rowOf(*down, QStringLiteral("victim"), QStringLiteral("proxies"));
-        QVERIFY(row.value(QStringLiteral("last_good_poll_ms")).toDouble() > 0);
+        QCOMPARE_GT(row.value(QStringLiteral("last_good_poll_ms")).toDouble(), 0);
         QVERIFY(!row.value(QStringLiteral("why")).toString().isEmpty());
         QCOMPARE(row.value(QStringLiteral("members")).toInt(), 2); // last known
         QCOMPARE(rowOf(*down, QStringLiteral("plain"), QStringLiteral("proxies"))
@@ -333,9 +334,10 @@ private Q_SLOTS:
         });
         QVERIFY(back);
         QCOMPARE(watch.terminate(), 0); // SIGTERM ends it cleanly
-        QVERIFY(
+        QCOMPARE(
             runCli({QStringLiteral("profile"), QStringLiteral("remove"), QStringLiteral("victim")})
-                .exitCode == 0);
+                .exitCode,
+            0);
     }
 
     void passwordFromAFileOnly() {

@@ -5,6 +5,7 @@
 #include "RedisFixture.h"
 
 #include "pool/PoolKeys.h"
+#include "recording/RecordingReader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,9 +14,12 @@
 #include <QTemporaryFile>
 #include <QtTest>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -141,7 +145,7 @@ private Q_SLOTS:
         ::close(pipe[1]);
         QVERIFY(started);
         char first[64] = {};
-        QVERIFY(::read(pipe[0], first, sizeof first - 1) > 0); // head -1 read its line
+        QCOMPARE_GT(::read(pipe[0], first, sizeof first - 1), 0); // head -1 read its line
         ::close(pipe[0]);
         QVERIFY(cli.waitForFinished(30000));
         const QByteArray errors = cli.readAllStandardError();
@@ -196,6 +200,119 @@ private Q_SLOTS:
         QVERIFY2(!out.contains("recorded 0 of"), out.constData()); // some were stored
         QCOMPARE(cli.exitCode(), 1);
         QVERIFY2(errors.contains("polls were lost"), errors.constData());
+    }
+
+    // The same on a real full disk: a 256 KiB tmpfs that fills up under the running recorder
+    // (ENOSPC). Mounted here when the test may mount; otherwise inside a user and mount namespace
+    // of the recorder's own, reached through /proc/PID/root. What was stored stays readable.
+    void recordFailsOnAFullDisk() {
+        m_redis->makePool("pool", documentationMembers(50), 7);
+        QTemporaryDir dir;
+        const QString mountPoint = dir.filePath(QStringLiteral("disk"));
+        QVERIFY(QDir().mkpath(mountPoint));
+        const QStringList record{QStringLiteral("--url"),
+                                 m_redis->url(),
+                                 QStringLiteral("--key"),
+                                 QStringLiteral("pool"),
+                                 QStringLiteral("record"),
+                                 QStringLiteral("--db"),
+                                 mountPoint + QStringLiteral("/r.sqlite"),
+                                 QStringLiteral("--interval"),
+                                 QStringLiteral("50")};
+        QProcess cli;
+        QString disk = mountPoint; // where this process sees the tmpfs
+        int diskFd = -1;
+        bool mounted = false;
+        const auto unmount = qScopeGuard([&] {
+            if (diskFd >= 0)
+                ::close(diskFd);
+            if (mounted)
+                ::umount2(qPrintable(mountPoint), MNT_DETACH);
+        });
+        if (::mount("tmpfs", qPrintable(mountPoint), "tmpfs", 0, "size=256k") == 0) {
+            mounted = true;
+            cli.start(QStringLiteral(POOLSCOPE_CLI_PATH), record);
+        } else {
+            const int mountError = errno;
+            const CliRun probe = runProgram(QStringLiteral("unshare"),
+                                            {QStringLiteral("-rm"), QStringLiteral("true")});
+            if (probe.exitCode != 0)
+                QSKIP(qPrintable(QStringLiteral("cannot mount a tmpfs (%1) nor make a user and "
+                                                "mount namespace (unshare -rm: %2)")
+                                     .arg(QString::fromLocal8Bit(::strerror(mountError)),
+                                          QString::fromLocal8Bit(probe.err.trimmed()))));
+            disk.clear();
+            cli.start(QStringLiteral("unshare"),
+                      QStringList{QStringLiteral("-rm"), QStringLiteral("sh"), QStringLiteral("-c"),
+                                  QStringLiteral("mount -t tmpfs -o size=256k tmpfs \"$0\" && "
+                                                 "exec \"$@\""),
+                                  mountPoint, QStringLiteral(POOLSCOPE_CLI_PATH)} +
+                          record);
+        }
+        QVERIFY(cli.waitForStarted(10000));
+        if (disk.isEmpty()) {
+            // The recording exists once the tmpfs is mounted and the CLI runs. An open directory
+            // keeps the tmpfs reachable after the namespace is gone with the CLI.
+            const QString inside =
+                QStringLiteral("/proc/%1/root%2").arg(cli.processId()).arg(mountPoint);
+            QTRY_VERIFY2_WITH_TIMEOUT(QFileInfo::exists(inside + QStringLiteral("/r.sqlite")),
+                                      cli.readAllStandardError().constData(), 10000);
+            diskFd = ::open(qPrintable(inside), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            QVERIFY2(diskFd >= 0, ::strerror(errno));
+            disk = QStringLiteral("/proc/self/fd/%1").arg(diskFd);
+        }
+        const QString wal = disk + QStringLiteral("/r.sqlite-wal");
+        qint64 opened = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((opened = QFileInfo(wal).size()) > 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(wal).size() > opened + 2 * 4096, 10000);
+        // Fill what the recorder has left; the next poll finds the disk full.
+        QFile filler(disk + QStringLiteral("/filler"));
+        QVERIFY2(filler.open(QIODevice::WriteOnly | QIODevice::Unbuffered),
+                 qPrintable(filler.errorString()));
+        const QByteArray block(4096, 'x');
+        int writeError = 0;
+        while (writeError == 0)
+            if (::write(filler.handle(), block.constData(), block.size()) < 0)
+                writeError = errno;
+        QCOMPARE(writeError, ENOSPC);
+        QByteArray errors;
+        QTRY_VERIFY2_WITH_TIMEOUT((errors += cli.readAllStandardError()).contains("was not stored"),
+                                  errors.constData(), 10000);
+        cli.terminate(); // stopped as by a service manager: lost polls still make it fail
+        QVERIFY(cli.waitForFinished(20000));
+        errors += cli.readAllStandardError();
+        const QByteArray out = cli.readAllStandardOutput();
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY2(errors.contains("polls were lost"), errors.constData());
+        const QRegularExpressionMatch counts =
+            QRegularExpression(QStringLiteral("recorded (\\d+) of (\\d+) polls"))
+                .match(QString::fromUtf8(out));
+        QVERIFY2(counts.hasMatch(), out.constData());
+        const int written = counts.captured(1).toInt();
+        QCOMPARE_GT(written, 0);
+        QCOMPARE_LT(written, counts.captured(2).toInt());
+        // The disk is still full: what was stored reads back whole. SQLite resolves a symbolic
+        // link by its text, which names the directory outside the namespace: there, read a copy
+        // of the file's bytes.
+        QString readable = disk + QStringLiteral("/r.sqlite");
+        if (!mounted) {
+            readable = dir.filePath(QStringLiteral("copy.sqlite"));
+            for (const QString &suffix : {QString(), QStringLiteral("-wal")}) {
+                const QString stored = disk + QStringLiteral("/r.sqlite") + suffix;
+                QVERIFY(!QFileInfo::exists(stored) || QFile::copy(stored, readable + suffix));
+            }
+        }
+        QString error;
+        const auto reader = RecordingReader::open(readable, &error);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->members().size(), 50);
+        const RecordingTimeRange range = reader->timeRange();
+        QVERIFY(!range.isEmpty());
+        const QList<BandPoint> band = reader->band(range.fromMs, range.toMs, 100000);
+        QVERIFY2(reader->lastError().isEmpty(), qPrintable(reader->lastError()));
+        QVERIFY(!band.isEmpty());
+        QCOMPARE(band.last().max, 7.0);
     }
 
     void usageErrors_data() {

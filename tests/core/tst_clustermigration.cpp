@@ -127,7 +127,7 @@ private Q_SLOTS:
                 QCOMPARE(primary(i).run({"CLUSTER", "SETSLOT", slotText, "NODE", targetId}).text,
                          "OK");
         QCOMPARE(size.get(), 7);
-        QVERIFY(reader->cluster()->counters().moved > 3);
+        QCOMPARE_GT(reader->cluster()->counters().moved, 3);
     }
 
     // The pool's slot moves to another primary during a 4-worker run: first the pool key
@@ -195,8 +195,8 @@ private Q_SLOTS:
                  "OK");
         const EvictResult evicted = eviction.get();
         QCOMPARE(evicted.member, QByteArray("m38"));
-        QVERIFY(evictor->cluster()->counters().tryAgain > 0);
-        QVERIFY(evictor->cluster()->counters().ask > 0);
+        QCOMPARE_GT(evictor->cluster()->counters().tryAgain, 0);
+        QCOMPARE_GT(evictor->cluster()->counters().ask, 0);
 
         // 3. The slot belongs to the target: the source answers MOVED, the workers follow.
         // The target first, as the cluster specification recommends, then the others.

@@ -119,7 +119,7 @@ private Q_SLOTS:
         m_redis->run({"ZADD", "small", "3", "m0", "5", "m1", "9", "m2", "5",
                       "socks5://u:pw@192.0.2.1:1080"});
         const auto server = exporter({"small"});
-        QVERIFY(server->port() > 0);
+        QCOMPARE_GT(server->port(), 0);
         const QString text = curl(server->port());
         const QHash<QString, double> v = samples(text);
         QCOMPARE(v.value(QStringLiteral("poolscope_up")), 1.0);
@@ -167,14 +167,14 @@ private Q_SLOTS:
         QVERIFY(runner.start(spec));
         const QHash<QString, double> during = samples(curl(server->port()));
         QVERIFY(finished.wait(30000));
-        QVERIFY(during.value(QStringLiteral("poolscope_pool_allocations{pool=\"loaded\"}")) <=
-                5000);
+        QCOMPARE_LE(during.value(QStringLiteral("poolscope_pool_allocations{pool=\"loaded\"}")),
+                    5000);
 
         const QHash<QString, double> after = samples(curl(server->port()));
         QCOMPARE(after.value(QStringLiteral("poolscope_pool_allocations{pool=\"loaded\"}")),
                  5000.0);
-        QVERIFY(after.value(QStringLiteral("poolscope_pool_allocation_rate{pool=\"loaded\"}")) >=
-                0);
+        QCOMPARE_GE(after.value(QStringLiteral("poolscope_pool_allocation_rate{pool=\"loaded\"}")),
+                    0);
         QVERIFY(after.contains(QStringLiteral("poolscope_pool_allocation_rate{pool=\"loaded\"}")));
         QCOMPARE(
             after.value(QStringLiteral("poolscope_pool_spread_allocations{pool=\"loaded\"}")),
@@ -238,7 +238,7 @@ private Q_SLOTS:
                          argv.value(3).toLongLong() - argv.value(2).toLongLong() < 1000,
                      argv.join(' ').constData());
         }
-        QVERIFY(ours > 0);
+        QCOMPARE_GT(ours, 0);
     }
 
     void aPoolOfTheWrongTypeIsDownOnItsOwn() {
@@ -513,7 +513,7 @@ private Q_SLOTS:
         pollfd readable{clients.front(), POLLIN, 0};
         QTRY_VERIFY_WITH_TIMEOUT(::poll(&readable, 1, 0) == 1, 15000);
         char byte = 0;
-        QVERIFY(::recv(clients.front(), &byte, 1, 0) <= 0);
+        QCOMPARE_LE(::recv(clients.front(), &byte, 1, 0), 0);
     }
 
     // A connection Redis's `timeout` closed between scrapes is no outage: the scrape runs again

@@ -44,6 +44,7 @@ private slots:
     void killNineMidRoundLeavesNoMemberHalfMoved();
     void signalStopsGuardAndReleasesLease_data();
     void signalStopsGuardAndReleasesLease();
+    void stopMidRoundIsNotAnotherGuard_data();
     void stopMidRoundIsNotAnotherGuard();
     void guardOutlivesServerRestart();
     void cleanupTestCase();
@@ -180,7 +181,7 @@ void TestGuard::evictsAfterFallRestoresAfterRiseWithoutFlood() {
         QCOMPARE(event.actor.pid, QCoreApplication::applicationPid());
         QCOMPARE(event.actor.user, QStringLiteral("default"));
     }
-    QVERIFY(events[0].members[0].before >= 10000); // it took allocations before it failed
+    QCOMPARE_GE(events[0].members[0].before, 10000); // it took allocations before it failed
     QCOMPARE(events[1].members[0].before, events[0].members[0].after); // its saved count
     // The old stream is no longer written.
     QCOMPARE(m_redis.run({"EXISTS", PoolKeys(key).guardEvents()}).integer, 0);
@@ -411,7 +412,7 @@ void TestGuard::killNineMidRoundLeavesNoMemberHalfMoved() {
     }
     QCOMPARE(seen, sum);
     // The lease of the dead guard lapses on its own; a new guard then acts.
-    QVERIFY(m_redis.run({"PTTL", PoolKeys(key).guardLease()}).integer > 0);
+    QCOMPARE_GT(m_redis.run({"PTTL", PoolKeys(key).guardLease()}).integer, 0);
 }
 
 void TestGuard::signalStopsGuardAndReleasesLease_data() {
@@ -442,9 +443,15 @@ void TestGuard::signalStopsGuardAndReleasesLease() {
     QVERIFY(m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());
 }
 
+void TestGuard::stopMidRoundIsNotAnotherGuard_data() {
+    signalStopsGuardAndReleasesLease_data();
+}
+
 // A stop in the middle of a round (its checks waiting on a proxy that never answers) used to print
 // "another guard (<its own id>) holds the lease".
 void TestGuard::stopMidRoundIsNotAnotherGuard() {
+    QFETCH(int, signal);
+    QFETCH(int, exitCode);
     LoopbackServer::Options silentOptions;
     silentOptions.kind = LoopbackServer::Kind::Silent;
     LoopbackServer silent(silentOptions);
@@ -457,9 +464,10 @@ void TestGuard::stopMidRoundIsNotAnotherGuard() {
                   QStringList{"guard", "--target", targetUrl(), "--proxy-timeout", "2000"});
     QVERIFY(cli.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(silent.accepted() > 0, 10000); // the round is checking
-    ::kill(pid_t(cli.processId()), SIGTERM);
+    ::kill(pid_t(cli.processId()), signal);
     QVERIFY(cli.waitForFinished(10000)); // a check under way ends at its 2 s timeout
-    QCOMPARE(cli.exitCode(), 0);
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(cli.exitCode(), exitCode);
     const QByteArray errors = cli.readAllStandardError();
     QVERIFY2(!errors.contains("another guard"), errors.constData());
     QVERIFY(m_redis.run({"GET", PoolKeys(key).guardLease()}).isNil());

@@ -239,7 +239,7 @@ private Q_SLOTS:
                 qPrintable(
                     QStringLiteral("%1 vs %2").arg(history.bytesHeld()).arg(steady.bytesHeld())));
         else
-            QVERIFY(history.bytesHeld() > steady.bytesHeld() + 1024);
+            QCOMPARE_GT(history.bytesHeld(), steady.bytesHeld() + 1024);
     }
 
     void memoryIsBoundedAndStopsGrowing() {
@@ -481,7 +481,7 @@ private Q_SLOTS:
         history.record(0, {{"a", 1}});
         history.addEvent({0, HistoryEvent::Kind::Seed, {}, QStringLiteral("seed")});
         const qint64 empty = PoolHistory(smallTiers()).bytesHeld();
-        QVERIFY(history.bytesHeld() > empty);
+        QCOMPARE_GT(history.bytesHeld(), empty);
         history.clear();
         QVERIFY(history.trackedMembers().isEmpty());
         QVERIFY(history.series("a", 0, kSecond).isEmpty());

@@ -124,8 +124,8 @@ private Q_SLOTS:
                  qPrintable(QString::number(oneSecond)));
         for (qint64 value : {128LL, 1000LL, 123456LL, 9'999'999LL}) {
             const int bucket = LatencyHistogram::bucketOf(value);
-            QVERIFY(LatencyHistogram::upperEdgeOf(bucket) >= value);
-            QVERIFY(LatencyHistogram::upperEdgeOf(bucket - 1) < value);
+            QCOMPARE_GE(LatencyHistogram::upperEdgeOf(bucket), value);
+            QCOMPARE_LT(LatencyHistogram::upperEdgeOf(bucket - 1), value);
         }
     }
 
@@ -179,10 +179,10 @@ private Q_SLOTS:
         if (threads > 0)
             QCOMPARE(report.threads, threads);
         QVERIFY(report.threads >= 1 && report.threads <= workers);
-        QVERIFY(report.elapsedSeconds > 0);
-        QVERIFY(report.latencyP50Ms <= report.latencyP99Ms);
-        QVERIFY(report.latencyP99Ms <= report.latencyMaxMs);
-        QVERIFY(report.latencyMaxMs > 0);
+        QCOMPARE_GT(report.elapsedSeconds, 0);
+        QCOMPARE_LE(report.latencyP50Ms, report.latencyP99Ms);
+        QCOMPARE_LE(report.latencyP99Ms, report.latencyMaxMs);
+        QCOMPARE_GT(report.latencyMaxMs, 0);
         QVERIFY(!report.cancelled);
     }
 
@@ -203,7 +203,7 @@ private Q_SLOTS:
         const qint64 before = scoreSum();
         const LoadReport report = LoadRunner::run(timed);
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
-        QVERIFY(report.allocated > 0);
+        QCOMPARE_GT(report.allocated, 0);
         QVERIFY2(report.elapsedSeconds >= 0.29, qPrintable(describe(report)));
         QCOMPARE(scoreSum() - before, report.allocated);
     }
@@ -263,7 +263,7 @@ private Q_SLOTS:
         }
         QCOMPARE(threadCount(), threadsBefore); // joined, not detached
         QTRY_COMPARE(loadClients(), 0);
-        QVERIFY(scoreSum() > before);
+        QCOMPARE_GT(scoreSum(), before);
     }
 
     void externalCancelFlagStopsRun() {
@@ -271,7 +271,7 @@ private Q_SLOTS:
         std::atomic<bool> cancel{true}; // already set: the run ends at once, with nothing lost
         const LoadReport report = LoadRunner::run(spec(1'000'000, 2, 4), &cancel);
         QVERIFY(report.cancelled);
-        QVERIFY(report.allocated < 1'000'000);
+        QCOMPARE_LT(report.allocated, 1'000'000);
         QCOMPARE(report.unknown, 0);
         QCOMPARE(scoreSum(), report.allocated);
     }
@@ -393,7 +393,7 @@ private Q_SLOTS:
         const qint64 rose = scoreSum() - before;
         QVERIFY2(rose >= report.allocated && rose <= report.allocated + report.unknown,
                  qPrintable(QStringLiteral("rose %1: %2").arg(rose).arg(describe(report))));
-        QVERIFY(report.allocated > 0);
+        QCOMPARE_GT(report.allocated, 0);
     }
 
     void unreachableServerFailsFast() {
@@ -419,7 +419,7 @@ private Q_SLOTS:
         QCOMPARE(report.value(QStringLiteral("pipeline")).toInt(), 4);
         QVERIFY(
             report.value(QStringLiteral("latency_ms")).toObject().contains(QStringLiteral("p99")));
-        QVERIFY(report.value(QStringLiteral("rate_per_s")).toDouble() > 0);
+        QCOMPARE_GT(report.value(QStringLiteral("rate_per_s")).toDouble(), 0);
         int perMember = 0;
         for (const QJsonValue count : report.value(QStringLiteral("per_member")).toObject())
             perMember += count.toInt();

@@ -322,7 +322,7 @@ private Q_SLOTS:
         // A fresh server without persistence: the pool is empty now.
         QCOMPARE(lastObservation(observations).snapshot.members.size(), 0);
         QCOMPARE(lastObservation(observations).generation, quint64(1));
-        QVERIFY(states.size() >= 4); // connecting, connected, reconnecting, connected
+        QCOMPARE_GE(states.size(), 4); // connecting, connected, reconnecting, connected
     }
 
     void hungServerNeverBlocksTheCaller() {

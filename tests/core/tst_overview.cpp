@@ -159,7 +159,7 @@ private Q_SLOTS:
         QCOMPARE(*proxies->allocationRate, 0.0);
         QVERIFY(!proxies->rateEstimated);
         QCOMPARE(proxies->trend.size(), 2);
-        QVERIFY(proxies->lastGoodPollMs > 0);
+        QCOMPARE_GT(proxies->lastGoodPollMs, 0);
 
         // The big pool belongs to the connection that pinned it; Jain is not known, not guessed.
         const std::optional<OverviewRow> big = rowOf(poller, "plain-too", "big");
@@ -263,7 +263,7 @@ private Q_SLOTS:
                 QVERIFY2(argv.contains("COUNT"), text);
             QVERIFY2(verb != "KEYS" && verb != "SMEMBERS" && verb != "EVAL", text);
         }
-        QVERIFY(seen > 20);
+        QCOMPARE_GT(seen, 20);
     }
 
     void healthOfABigHashIsWalked() {
@@ -309,7 +309,7 @@ private Q_SLOTS:
              connectionTo(QStringLiteral("steady"), m_plain->endpoint())});
         QVERIFY(waitRounds(poller, 2));
         const qint64 lastGood = rowOf(poller, "victim", "proxies")->lastGoodPollMs;
-        QVERIFY(lastGood > 0);
+        QCOMPARE_GT(lastGood, 0);
 
         const qint64 killedAt = QDateTime::currentMSecsSinceEpoch();
         victim.server().killHard();
@@ -339,7 +339,7 @@ private Q_SLOTS:
             const OverviewServerStatus victimStatus = statusOf(poller, "victim");
             if (!attemptTimes.isEmpty() && attemptTimes.last() == victimStatus.lastAttemptMs)
                 continue;
-            QVERIFY(victimStatus.consecutiveFailures > failures);
+            QCOMPARE_GT(victimStatus.consecutiveFailures, failures);
             failures = victimStatus.consecutiveFailures;
             const qint64 expected = std::min<qint64>(interval.count() << failures, 1200);
             QCOMPARE(victimStatus.nextDelayMs, expected);
@@ -368,7 +368,7 @@ private Q_SLOTS:
                                   int(maxBackoff.count()) * 3);
         const OverviewRow back = *rowOf(poller, "victim", "proxies");
         QCOMPARE(back.members, 12);
-        QVERIFY(back.lastGoodPollMs >= restartedAt);
+        QCOMPARE_GE(back.lastGoodPollMs, restartedAt);
         QCOMPARE(statusOf(poller, "victim").consecutiveFailures, 0);
         QCOMPARE(statusOf(poller, "victim").nextDelayMs, qint64(interval.count()));
         QCOMPARE(overviewClients(victim), 1);

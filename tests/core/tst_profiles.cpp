@@ -579,7 +579,7 @@ private Q_SLOTS:
                 QVERIFY2(!content.contains(secret.toUtf8()),
                          qPrintable(QStringLiteral("%1 holds a secret").arg(path)));
         }
-        QVERIFY(checked > 0);
+        QCOMPARE_GT(checked, 0);
         // The dashboard's own settings file is among them, with the saved connections.
         const QString settings = ProfileStore().fileName();
         QVERIFY2(settings.startsWith(m_home.path()), qPrintable(settings));

@@ -139,7 +139,7 @@ void TestProxyListHostile::hostileBinaryJunk() {
         QCOMPARE(rejected.lineNumber, i + 2);
         QVERIFY(!rejected.reason.isEmpty());
         QVERIFY(!rejected.text.isEmpty());
-        QVERIFY(rejected.text.size() <= kMaxDisplayTextChars);
+        QCOMPARE_LE(rejected.text.size(), kMaxDisplayTextChars);
         for (const QChar c : rejected.text)
             QVERIFY2(c.unicode() >= 0x20 || c == u'\t', "control character in display text");
     }

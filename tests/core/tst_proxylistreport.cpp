@@ -163,7 +163,7 @@ void TestProxyListReport::duplicateHeavyListPeakMemory() {
     if (!resetPeakRss())
         QSKIP("cannot reset the peak RSS through /proc/self/clear_refs");
     const qint64 before = statusKiB("VmHWM");
-    QVERIFY(before > 0);
+    QCOMPARE_GT(before, 0);
     const EligibilityReport report = readProxyList(data, EligibilityRules{});
     const qint64 grewKiB = statusKiB("VmHWM") - before;
     QCOMPARE(report.accepted.size(), 1);
@@ -199,7 +199,7 @@ void TestProxyListReport::jsonStringArrayPeakMemory() {
     if (!resetPeakRss())
         QSKIP("cannot reset the peak RSS through /proc/self/clear_refs");
     const qint64 before = statusKiB("VmHWM");
-    QVERIFY(before > 0);
+    QCOMPARE_GT(before, 0);
     const EligibilityReport report = readProxyList(data, EligibilityRules{});
     const qint64 grewKiB = statusKiB("VmHWM") - before;
     QCOMPARE(report.fatalError, QString());
@@ -258,8 +258,8 @@ void TestProxyListReport::streamingMatchesTwoSteps() {
         QCOMPARE(streamed.rejectedCount, twoSteps.rejectedCount);
         QCOMPARE(streamed.duplicates, twoSteps.duplicates);
         QCOMPARE(streamed.collapsed.size(), twoSteps.collapsed.size());
-        QVERIFY(streamed.rejectedCount > 0);
-        QVERIFY(streamed.duplicates > 0);
+        QCOMPARE_GT(streamed.rejectedCount, 0);
+        QCOMPARE_GT(streamed.duplicates, 0);
     }
 }
 

@@ -90,8 +90,8 @@ private Q_SLOTS:
         recorder.close();
         QCOMPARE(failed.size(), 0);
         QCOMPARE(written.size(), polled.size());
-        QVERIFY(polled.size() > 30);
-        QVERIFY(polled.first().total < polled.back().total); // recorded while it moved
+        QCOMPARE_GT(polled.size(), 30);
+        QCOMPARE_LT(polled.first().total, polled.back().total); // recorded while it moved
         QVERIFY2(!QFileInfo::exists(path + QStringLiteral(".lock")), "lock released on close");
 
         QString openError;
@@ -105,7 +105,7 @@ private Q_SLOTS:
         QCOMPARE(range.fromMs, expectedFrames(polled, tiers[0], 0).first().timeMs);
         QCOMPARE(range.toMs, polled.back().timeMs);
         const qint64 span = range.toMs - range.fromMs;
-        QVERIFY(span > 1000);
+        QCOMPARE_GT(span, 1000);
         for (int tier = 0; tier < kRecordingTierCount; ++tier) {
             const int wanted = wantedFor(tiers, tier, span);
             QCOMPARE(reader->tierFor(range.fromMs, range.toMs, wanted), tier);
@@ -230,7 +230,7 @@ private Q_SLOTS:
                                     .arg(tier)
                                     .arg(frames[tier])
                                     .arg(bound)));
-            QVERIFY(frames[tier] >= bound - 2);
+            QCOMPARE_GE(frames[tier], bound - 2);
         }
         // Frames of 100 members at about 2 bytes each: the coarse tier's 8,640 frames take
         // under 4 MiB, the WAL at most about 4 MiB more (journal_size_limit, checkpoints every
@@ -247,8 +247,8 @@ private Q_SLOTS:
         QVERIFY2(reader, qPrintable(error));
         const RecordingTimeRange range = reader->timeRange();
         QCOMPARE(range.toMs, kStart + 35 * kDay);
-        QVERIFY(range.fromMs >= kStart + 5 * kDay - kStep);
-        QVERIFY(reader->events(0, range.toMs).size() <= 30 * 24 + 1);
+        QCOMPARE_GE(range.fromMs, kStart + 5 * kDay - kStep);
+        QCOMPARE_LE(reader->events(0, range.toMs).size(), 30 * 24 + 1);
         // The whole month at about 2,000 points comes from the coarsest tier.
         QCOMPARE(reader->tierFor(range.fromMs, range.toMs, 2000), 2);
         QCOMPARE(reader->series("member-5", range.fromMs, range.toMs, 2000).size(), frames[2]);

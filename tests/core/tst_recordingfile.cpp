@@ -88,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(!range.isEmpty());
         const auto series = after->series(members, range.fromMs, range.toMs, 10'000'000);
         QVERIFY2(after->lastError().isEmpty(), qPrintable(after->lastError()));
-        QVERIFY(series.value("k0").size() >= seenBeforeKill);
+        QCOMPARE_GE(series.value("k0").size(), seenBeforeKill);
         for (const QByteArray &member : members) // every committed frame is whole
             QCOMPARE(series.value(member).size(), series.value("k0").size());
         QSqlDatabase check =
@@ -135,7 +135,7 @@ private Q_SLOTS:
         QVERIFY2(out.contains("recording pool \"termed\"") && out.contains("recorded "),
                  out.constData());
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".lock")));
-        QVERIFY(QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+        QCOMPARE(QFileInfo(path + QStringLiteral("-wal")).size(), 0);
         const auto after = RecordingReader::open(path, &error);
         QVERIFY2(after, qPrintable(error));
         const RecordingTimeRange range = after->timeRange();
@@ -184,7 +184,7 @@ private Q_SLOTS:
         const CliRun first = record(m_redis->endpoint());
         QVERIFY2(first.exitCode == 0, first.err.constData());
         const QList<qint64> before = framesPerTier(path);
-        QVERIFY(before[0] > 0);
+        QCOMPARE_GT(before[0], 0);
 
         Endpoint otherDatabase = m_redis->endpoint();
         otherDatabase.database = 3;
@@ -226,7 +226,7 @@ private Q_SLOTS:
                 QVERIFY(writer->appendPoll(makePoll(1000 + i * 100, 50, i), &error));
         }
         QFile cut(path);
-        QVERIFY(cut.size() > 8192);
+        QCOMPARE_GT(cut.size(), 8192);
         QVERIFY(cut.resize(cut.size() / 2));
         QVERIFY(!RecordingWriter::open(path, info("cut"), &error));
         QVERIFY2(error.contains(QStringLiteral("damaged")) && error.contains(path) &&
@@ -260,7 +260,7 @@ private Q_SLOTS:
         const QJsonObject stopped = QJsonDocument::fromJson(lines[1], &parseError).object();
         QVERIFY2(parseError.error == QJsonParseError::NoError, lines[1].constData());
         QCOMPARE(stopped.value(QStringLiteral("event")).toString(), QStringLiteral("stopped"));
-        QVERIFY(stopped.value(QStringLiteral("written")).toInteger() > 0);
+        QCOMPARE_GT(stopped.value(QStringLiteral("written")).toInteger(), 0);
 
         QStringList otherPool = arguments;
         otherPool[3] = QStringLiteral("other");

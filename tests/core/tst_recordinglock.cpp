@@ -151,7 +151,7 @@ private Q_SLOTS:
                 else
                     QVERIFY2(err.contains("already being written"), err.constData());
             }
-            QVERIFY(recorded >= 1);
+            QCOMPARE_GE(recorded, 1);
         }
         // In one process, two threads at once: exactly one opens it.
         const QString path = file(QStringLiteral("race-threads.sqlite"));

@@ -77,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(!report.cancelled);
         QCOMPARE(report.member, QByteArray("proxy-04"));
         QVERIFY(report.evictedAtSeconds > 0 && report.evictedAtSeconds < report.restoredAtSeconds);
-        QVERIFY(report.restoredAtEpochMs >= report.evictedAtEpochMs);
+        QCOMPARE_GE(report.restoredAtEpochMs, report.evictedAtEpochMs);
         QVERIFY2(report.allocationsAfterRestore > 0, qPrintable(details));
 
         // Every allocation is in the pool's counts, and the restored member's count is its
@@ -141,7 +141,7 @@ private Q_SLOTS:
             &cancel);
         QVERIFY(report.cancelled);
         QVERIFY2(report.elapsedSeconds < 10, qPrintable(describe(report)));
-        QVERIFY(report.allocations >= 100);
+        QCOMPARE_GE(report.allocations, 100);
         QCOMPARE(report.restoredAtSeconds, -1.0);
         QCOMPARE(scoreSum(), report.allocations);
     }

@@ -169,7 +169,7 @@ private slots:
         QCOMPARE(report.value("lost_in_failover").toInteger(), 0);
         QVERIFY(report.value("loss_checked").toBool());
         QCOMPARE(report.value("waits_short").toInteger(), 0);
-        QVERIFY(report.value("waits").toInteger() >= 2);
+        QCOMPARE_GE(report.value("waits").toInteger(), 2);
         QCOMPARE(report.value("primaries").toArray().first().toString(), serverText(0));
 
         const testing::CliRun refused =
@@ -251,7 +251,7 @@ private slots:
         QCOMPARE(report.primaries.first(), serverText(victim));
         QCOMPARE(report.primaries.last(), serverText(survivor));
         QCOMPARE(m_topology.primaryNamed(), serverText(survivor));
-        QVERIFY(report.reconnects >= 4);
+        QCOMPARE_GE(report.reconnects, 4);
         QVERIFY2(report.lossChecked, qPrintable(report.lossCheck));
         QCOMPARE(report.errors(), 0);
         // Every allocation accounted for: the new primary holds what was there before, plus
@@ -263,9 +263,9 @@ private slots:
             report.finalSum - report.baselineSum - double(report.allocated - report.lostInFailover);
         QVERIFY2(landedUnknown >= 0 && landedUnknown <= double(report.unknown),
                  qPrintable(QString::number(landedUnknown)));
-        QVERIFY(report.lostInFailover <= report.allocated);
+        QCOMPARE_LE(report.lostInFailover, report.allocated);
         // And it goes on: the runner allocated on the new primary after the switch.
-        QVERIFY(report.finalSum > report.baselineSum);
+        QCOMPARE_GT(report.finalSum, report.baselineSum);
     }
 
 private:

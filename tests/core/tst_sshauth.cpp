@@ -11,6 +11,7 @@
 #include "base/RedisError.h"
 #include "load/LoadRunner.h"
 #include "pool/PoolOperations.h"
+#include "transport/ssh/ProxyCommand.h"
 #include "transport/ssh/SshDestination.h"
 #include "transport/ssh/SshSession.h"
 #include "transport/Transport.h"
@@ -68,6 +69,30 @@ private Q_SLOTS:
         QCOMPARE(transport::withHomeExpanded(config, "/h"), expanded);
     }
 
+    // %h %p %r %% expanded; an ssh gets our config and known_hosts, quoted for the shell and,
+    // the -o value, for ssh's own parser (blanks, quotes, backslashes and %-tokens kept).
+    void proxyCommandExpansion_data() {
+        QTest::addColumn<QByteArray>("command");
+        QTest::addColumn<QByteArray>("knownHosts");
+        QTest::addColumn<QByteArray>("expanded");
+        QTest::newRow("not ssh") << QByteArray("nc %h %p # %r 100%%") << QByteArray("/h/k")
+                                 << QByteArray("nc example 2222 # me 100%");
+        QTest::newRow("ssh") << QByteArray("ssh -W %h:%p jump") << QByteArray("/h/k")
+                             << QByteArray("ssh -F '/h/c' -o 'UserKnownHostsFile=\"/h/k\"' -W "
+                                           "example:2222 jump");
+        QTest::newRow("blank, quotes, backslash, percent")
+            << QByteArray("ssh -W %h:%p jump") << QByteArray("/my h\\o\"m'e%d/k")
+            << QByteArray("ssh -F '/h/c' -o 'UserKnownHostsFile=\"/my h\\\\o\\\"m'\\''e%%d/k\"' "
+                          "-W example:2222 jump");
+    }
+    void proxyCommandExpansion() {
+        QFETCH(QByteArray, command);
+        QFETCH(QByteArray, knownHosts);
+        QFETCH(QByteArray, expanded);
+        QCOMPARE(transport::expandProxyCommand(command, "example", 2222, "me", "/h/c", knownHosts),
+                 expanded);
+    }
+
     // IdentityFile ~/... in ~/.ssh/config is read from $HOME (not the password database's
     // home), and a key that is not there is named in the failure.
     void identityFileUnderHome() {
@@ -112,6 +137,60 @@ private Q_SLOTS:
         QVERIFY2(!variables.contains("hunter2"), variables.constData());
         QVERIFY2(!variables.contains("REDIS_URL"), variables.constData());
         QVERIFY2(variables.contains("HOME=" + home.toLocal8Bit() + '\n'), variables.constData());
+    }
+
+    // An ssh that the tunnel starts for ProxyJump (libssh 0.10 runs "ssh -W") or for a
+    // ProxyCommand reads our ~/.ssh/config and known_hosts, not those of the password
+    // database's home, and gets a clean environment. The "jump" alias, its key and its host
+    // key are only in the test's HOME: without -F and UserKnownHostsFile the jump fails. An
+    // "ssh" first on PATH notes what it was given, then runs the real one.
+    void sshProxyReadsOurConfig_data() {
+        QTest::addColumn<QByteArray>("proxy");
+        QTest::addColumn<QString>("homeName");
+        QTest::newRow("ProxyJump") << QByteArray("ProxyJump jump") << "home-jump";
+        QTest::newRow("ProxyCommand ssh -W")
+            << QByteArray("ProxyCommand ssh -W %h:%p jump") << "home-proxy-ssh";
+        // ssh splits an option's value at blanks unless it is quoted.
+        QTest::newRow("ProxyJump, HOME with a space") << QByteArray("ProxyJump jump") << "my home";
+    }
+    void sshProxyReadsOurConfig() {
+        QFETCH(QByteArray, proxy);
+        QFETCH(QString, homeName);
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
+        const ScopedEnvironment secret("REDIS_URL", "redis://:hunter2@127.0.0.1:1/0");
+        const QString home = m_ssh.makeHome(homeName, m_ssh.knownHostsLine());
+        QVERIFY(QDir().mkpath(home + QStringLiteral("/bin")));
+        const QString seen = home + QStringLiteral("/proxy-seen");
+        const QString wrapper = home + QStringLiteral("/bin/ssh");
+        QFile script(wrapper);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n{ printf 'argument %s\\n' \"$@\"; env; } > '" + seen.toUtf8() +
+                     "'\nexec /usr/bin/ssh \"$@\"\n");
+        script.close();
+        QVERIFY(QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::ExeOwner));
+        const QByteArray host = "  HostName 127.0.0.1\n  Port " + QByteArray::number(m_ssh.port()) +
+                                "\n  User " + m_ssh.user().toUtf8() + "\n  IdentityFile " +
+                                m_ssh.path(QStringLiteral("keys/id_plain")).toUtf8() + "\n";
+        QFile config(home + QStringLiteral("/.ssh/config"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("Host proxied\n" + host + "  " + proxy + "\nHost jump\n" + host +
+                     "  BatchMode yes\n  StrictHostKeyChecking yes\n");
+        config.close();
+        const ScopedEnvironment otherHome("HOME", home.toLocal8Bit());
+        const ScopedEnvironment path("PATH", QFile::encodeName(home) + "/bin:" + qgetenv("PATH"));
+        QCOMPARE(connectFailure(viaSsh(m_tcp->endpoint(), QStringLiteral("proxied")), 20000ms),
+                 QString());
+        const QByteArray noted = readFile(seen);
+        QVERIFY2(!noted.isEmpty(), "the proxy's ssh did not run");
+        QVERIFY2(noted.contains("argument -F\nargument " + home.toLocal8Bit() + "/.ssh/config\n"),
+                 noted.constData());
+        const QByteArray knownHosts = home.toLocal8Bit() + "/.ssh/known_hosts";
+        QVERIFY2(noted.contains("argument UserKnownHostsFile=" + knownHosts + '\n') ||
+                     noted.contains("argument UserKnownHostsFile=\"" + knownHosts + "\"\n"),
+                 noted.constData());
+        QVERIFY2(noted.contains("\nHOME=" + home.toLocal8Bit() + '\n'), noted.constData());
+        QVERIFY2(!noted.contains("hunter2"), noted.constData());
+        QVERIFY2(!noted.contains("REDIS_URL"), noted.constData());
     }
 
     void keyFileWithoutAgent() {

@@ -97,9 +97,9 @@ private Q_SLOTS:
             QCOMPARE(image.size(), QSize(32, 32));
             dots.append(image.pixel(26, 26));
         }
-        QVERIFY(qGreen(dots[0]) > qRed(dots[0]));
+        QCOMPARE_GT(qGreen(dots[0]), qRed(dots[0]));
         QVERIFY(qRed(dots[1]) > qBlue(dots[1]) && qGreen(dots[1]) > qBlue(dots[1]));
-        QVERIFY(qRed(dots[2]) > 2 * qGreen(dots[2]));
+        QCOMPARE_GT(qRed(dots[2]), 2 * qGreen(dots[2]));
         QCOMPARE(QSet<QRgb>(dots.begin(), dots.end()).size(), 3);
     }
 

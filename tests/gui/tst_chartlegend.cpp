@@ -107,7 +107,7 @@ void TestChartLegend::legendSortsNaturallyAndFits() {
     chart.resize(1000, 380);
     QCoreApplication::processEvents(); // the chart's scene takes the new size
     chart.refreshNow();
-    QVERIFY(chart.frame().legendOverflow > 0);
+    QCOMPARE_GT(chart.frame().legendOverflow, 0);
     const QStringList shortLabels = chart.frame().legendLabels();
     QVERIFY2(shortLabels.constLast().startsWith(
                  QStringLiteral("+%1 more").arg(chart.frame().legendOverflow)),

@@ -136,7 +136,7 @@ void TestChartPanel::poolPastTheHistoryLimitKeepsChartedLinesGrowing() {
     chart.refreshNow();
 
     QVERIFY(chart.frame().bandShown);
-    QVERIFY(session.history().trackedMembers().size() <= 21);
+    QCOMPARE_LE(session.history().trackedMembers().size(), 21);
     const QList<QByteArray> charted = chart.frame().members();
     QCOMPARE(charted.size(), 2 * ChartPanel::kEdgeMembers + 1);
     QVERIFY(charted.contains("m30"));
@@ -337,7 +337,7 @@ void TestChartPanel::placeholderIsDrawnWholeOnItsOwnBackground() {
         QVERIFY2(QRectF(chart.rect()).contains(box),
                  qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())));
         const QFontMetricsF metrics(chart.font());
-        QVERIFY(box.width() >= metrics.horizontalAdvance(QStringLiteral("Not connected")));
+        QCOMPARE_GE(box.width(), metrics.horizontalAdvance(QStringLiteral("Not connected")));
         // A row just inside the box's top edge is its background all along: no grid line shows
         // through (a vertical grid line crosses every row of the plot).
         const double scale = double(image.width()) / chart.width();
@@ -422,7 +422,7 @@ void TestChartPanel::summaryModeChartsTheBottomAsALine() {
     // A point a poll (each second), bucketed to the plot: as many points as polls here.
     QCOMPARE(minimum.size(), recorded);
     QCOMPARE(minimum.constLast().y(), session.latestObservation()->stats.min);
-    QVERIFY(minimum.constLast().y() > 0); // the bottom moved under the load
+    QCOMPARE_GT(minimum.constLast().y(), 0); // the bottom moved under the load
     const QList<QByteArray> charted = chart.frame().members();
     QCOMPARE(charted.size(), ChartPanel::kEdgeMembers);
     for (const QByteArray &member : charted)
@@ -457,7 +457,7 @@ void TestChartPanel::exportedImageHasATitleLine() {
     const QImage saved(path);
     const QImage plain = chart.grabChart().toImage();
     QCOMPARE(saved.width(), plain.width());
-    QVERIFY(saved.height() > plain.height() + 10);
+    QCOMPARE_GT(saved.height(), plain.height() + 10);
     // The title line has ink.
     int dark = 0;
     for (int y = 0; y < saved.height() - plain.height(); ++y)

@@ -127,12 +127,12 @@ private Q_SLOTS:
         QVERIFY2(chart.frame().time.spanMs() >= span - 5 * kMinuteMs &&
                      chart.frame().time.spanMs() <= span * 16 / 10,
                  qPrintable(QString::number(chart.frame().time.spanMs())));
-        QVERIFY(chart.frame().time.toMs >= end);
-        QVERIFY(chart.frame().time.fromMs <= end - span + 5 * kMinuteMs);
+        QCOMPARE_GE(chart.frame().time.toMs, end);
+        QCOMPARE_LE(chart.frame().time.fromMs, end - span + 5 * kMinuteMs);
         QCOMPARE(chart.frame().markerLabels().contains(QStringLiteral("evict 198.51.100.15:3128")),
                  evictionShown);
-        QVERIFY(chart.frame().markerLabels().contains(QStringLiteral("seed 2 from list")) ==
-                (span >= 2 * kHourMs));
+        QCOMPARE(chart.frame().markerLabels().contains(QStringLiteral("seed 2 from list")),
+                 (span >= 2 * kHourMs));
         // Every member is drawn, decimated to about the plot's width.
         QCOMPARE(chart.frame().members().size(), 6);
         const qsizetype points = chart.frame().pointCount("198.51.100.10:3128");
@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(chart.frame().caption.contains(QStringLiteral("zoomed")));
         QVERIFY(!chart.frame().markerLabels().contains(QStringLiteral("seed 2 from list")));
         // Finer data than the window showed: the members' lines are drawn across the range.
-        QVERIFY(chart.frame().pointCount("198.51.100.10:3128") > 100);
+        QCOMPARE_GT(chart.frame().pointCount("198.51.100.10:3128"), 100);
 
         // New polls do not move a zoomed chart.
         const qint64 zoomedFrom = chart.frame().time.fromMs;
@@ -212,7 +212,7 @@ private Q_SLOTS:
         // A second step, then the button goes back one step and again to the window.
         dragAcross(chart, 0.25, 0.5);
         QCOMPARE(chart.zoomDepth(), 2);
-        QVERIFY(chart.frame().time.spanMs() < zoomedTo - zoomedFrom);
+        QCOMPARE_LT(chart.frame().time.spanMs(), zoomedTo - zoomedFrom);
         QTest::mouseClick(const_cast<QToolButton *>(zoomOutButton), Qt::LeftButton);
         QCOMPARE(chart.zoomDepth(), 1);
         QCOMPARE(chart.frame().time.fromMs, zoomedFrom);
@@ -281,7 +281,7 @@ private Q_SLOTS:
         chart.refreshNow();
         chart.zoomTo(end - 100, end - 50);
         QVERIFY(chart.isZoomed());
-        QVERIFY(chart.frame().time.spanMs() >= ChartPanel::kMinimumZoomMs);
+        QCOMPARE_GE(chart.frame().time.spanMs(), ChartPanel::kMinimumZoomMs);
     }
 };
 

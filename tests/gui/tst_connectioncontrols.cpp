@@ -190,7 +190,7 @@ void TestConnectionControls::wrongPasswordStopsAndAsks() {
     QCOMPARE(d.bar()->urlBox()->lineEdit()->cursorPosition(),
              int(QStringLiteral("redis://:").size()));
     QVERIFY(d.bar()->passwordPrompt().contains(QStringLiteral("Password")));
-    QVERIFY(d.bar()->connectAction()->text() == QStringLiteral("Connect"));
+    QCOMPARE(d.bar()->connectAction()->text(), QStringLiteral("Connect"));
     qInfo() << "screenshot" << saveShot(&d.window, QStringLiteral("wrong-password"));
     // No retrying: nothing happens any more until the user acts (the old code failed again
     // at least every 2 s, its longest backoff, each failure a pollFailed).

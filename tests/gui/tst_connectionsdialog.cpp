@@ -364,7 +364,7 @@ private Q_SLOTS:
             for (const QString &secret : secrets)
                 QVERIFY2(!content.contains(secret.toUtf8()), qPrintable(path));
         }
-        QVERIFY(checked > 0);
+        QCOMPARE_GT(checked, 0);
         QVERIFY(sawSettings);
     }
 

@@ -172,7 +172,7 @@ private Q_SLOTS:
         QVERIFY(d.session.isPinned(documentationMembers(1).constFirst()));
         QVERIFY(d.window.windowTitle().contains(QStringLiteral("incident.sqlite")));
         d.window.chartPanel()->refreshNow();
-        QVERIFY(d.window.chartPanel()->frame().pointCount("198.51.100.7:8080") > 10);
+        QCOMPARE_GT(d.window.chartPanel()->frame().pointCount("198.51.100.7:8080"), 10);
 
         // Going back to the live pool finds its kept history.
         QVERIFY(d.connectTo(redis));

@@ -512,8 +512,8 @@ void TestDialogs::cancelStopsARun() {
     QVERIFY(dialog.lastReport()->cancelled);
     QVERIFY(dialog.resultText().contains(QStringLiteral("cancelled")));
     // Exact accounting: what the report says is what the counts say.
-    QVERIFY(qAbs(sumOfScores(redis, "proxies") - double(dialog.lastReport()->allocated)) <=
-            double(dialog.lastReport()->unknown));
+    QCOMPARE_LE(qAbs(sumOfScores(redis, "proxies") - double(dialog.lastReport()->allocated)),
+                double(dialog.lastReport()->unknown));
 }
 
 void TestDialogs::emptyPoolSaysSo() {

@@ -90,7 +90,7 @@ void TestErrorKinds::noPermissionMakesReadOnly() {
     // Redis's own words are gone: whatever decides, decides without them.
     QVERIFY2(!failure.text.contains(QLatin1String("no permissions")), qPrintable(failure.text));
     QVERIFY2(failure.noPermission(), qPrintable(failure.text));
-    QVERIFY(relay.rewritten() > 0);
+    QCOMPARE_GT(relay.rewritten(), 0);
     QVERIFY(!session.canWrite());
     QVERIFY2(session.writeBlockReason().contains(QStringLiteral("refuses writes")),
              qPrintable(session.writeBlockReason()));
@@ -119,7 +119,7 @@ void TestErrorKinds::readOnlyReplicaMakesReadOnly() {
     // Redis's own words are gone: whatever decides, decides without them.
     QVERIFY2(!failure.text.contains(QLatin1String("read only replica")), qPrintable(failure.text));
     QVERIFY2(failure.readOnlyReplica(), qPrintable(failure.text));
-    QVERIFY(relay.rewritten() > 0);
+    QCOMPARE_GT(relay.rewritten(), 0);
     QVERIFY2(session.writeBlockReason().contains(QStringLiteral("read-only replica")),
              qPrintable(session.writeBlockReason()));
     QCOMPARE(primary.run({"ZCARD", "proxies"}).integer, 2LL);
@@ -142,7 +142,7 @@ void TestErrorKinds::wrongTypeIsTheKeysProblem() {
     QVERIFY2(!failure.text.contains(QLatin1String("wrong kind of value")),
              qPrintable(failure.text));
     QVERIFY2(failure.wrongType(), qPrintable(failure.text));
-    QVERIFY(relay.rewritten() > 0);
+    QCOMPARE_GT(relay.rewritten(), 0);
     QVERIFY(!problems.isEmpty());
     QVERIFY2(session.keyProblem().kind == KeyProblem::Kind::WrongType &&
                  session.keyProblem().text.contains(QStringLiteral("not a sorted set")),

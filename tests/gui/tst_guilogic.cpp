@@ -150,7 +150,7 @@ void TestGuiLogic::restoreForecast() {
         QVERIFY(forecast.text.contains(QStringLiteral("no allocations measured")));
     } else {
         QVERIFY(forecast.seconds);
-        QVERIFY(qAbs(*forecast.seconds - seconds) < 1e-9);
+        QCOMPARE_LT(qAbs(*forecast.seconds - seconds), 1e-9);
     }
     if (allocations > 0)
         QVERIFY2(forecast.text.contains(QStringLiteral("will receive the next ~%1 allocations")
@@ -191,7 +191,7 @@ void TestGuiLogic::decimationKeepsExtremesAndBoundsSize() {
     QVERIFY(near(51234, 1e6));
     QVERIFY(near(77777, -5));
     for (qsizetype i = 1; i < out.size(); ++i)
-        QVERIFY(out[i - 1].x() <= out[i].x());
+        QCOMPARE_LE(out[i - 1].x(), out[i].x());
     const QList<QPointF> small{{0, 1}, {1, 2}, {2, 3}};
     QCOMPARE(bucketMinMax(small, 200), small);
 }
@@ -206,7 +206,7 @@ void TestGuiLogic::decimationDrawsAFlippingLineAsOneStrokePerBucket() {
     QVERIFY2(out.size() <= 2 * 76 + 2, qPrintable(QString::number(out.size())));
     int flat = 0;
     for (qsizetype i = 1; i < out.size(); ++i) {
-        QVERIFY(out[i - 1].x() <= out[i].x());
+        QCOMPARE_LE(out[i - 1].x(), out[i].x());
         if (out[i - 1].y() == out[i].y())
             ++flat; // from one bucket's stroke to the next one's, at the same level
     }
@@ -218,7 +218,7 @@ void TestGuiLogic::decimationDrawsAFlippingLineAsOneStrokePerBucket() {
         rising.append(QPointF(i * 1000, i));
     const QList<QPointF> risingOut = bucketMinMax(rising, 4000);
     for (qsizetype i = 1; i < risingOut.size(); ++i)
-        QVERIFY(risingOut[i - 1].y() < risingOut[i].y());
+        QCOMPARE_LT(risingOut[i - 1].y(), risingOut[i].y());
 }
 
 // An hour of 1 s points is decimated, and the outage's NaN break must survive.
@@ -230,7 +230,7 @@ void TestGuiLogic::decimationKeepsLineBreaks() {
         points.append(QPointF(i, i < 2000 ? 9431.0 + i : double(i - 2000)));
     }
     const QList<QPointF> out = bucketMinMax(points, 12); // 300 buckets
-    QVERIFY(out.size() <= 2 * 300 + 8);
+    QCOMPARE_LE(out.size(), 2 * 300 + 8);
     const auto breaks =
         std::count_if(out.cbegin(), out.cend(), [](const QPointF &p) { return std::isnan(p.y()); });
     QCOMPARE(breaks, 1);
@@ -260,7 +260,7 @@ void TestGuiLogic::ratePointsNeverNegative() {
 
 void TestGuiLogic::paddedRangeIsNeverEmpty() {
     ValueRange none;
-    QVERIFY(paddedRange(none).high > paddedRange(none).low);
+    QCOMPARE_GT(paddedRange(none).high, paddedRange(none).low);
     ValueRange flat;
     flat.include(5);
     const ValueRange padded = paddedRange(flat);
@@ -404,7 +404,7 @@ void TestGuiLogic::timeStepFitsTheLabels() {
     QFETCH(qint64, stepMs);
     QFETCH(QString, format);
     QCOMPARE(niceTimeStepMs(spanMs, maxIntervals), stepMs);
-    QVERIFY(spanMs <= stepMs * maxIntervals);
+    QCOMPARE_LE(spanMs, stepMs * maxIntervals);
     QCOMPARE(timeLabelFormat(stepMs), format);
 }
 
@@ -434,7 +434,7 @@ void TestGuiLogic::csv() {
     historyOut.flush();
     const QStringList lines = csv.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.constFirst(), QStringLiteral("time,member,count"));
-    QVERIFY(lines.size() >= 3);
+    QCOMPARE_GE(lines.size(), 3);
     QVERIFY(lines[1].startsWith(QStringLiteral("1970-01-01T00:00:01.000Z,a,2")));
     QVERIFY(lines.constLast().endsWith(QStringLiteral(",b,5")));
 }

@@ -348,8 +348,8 @@ void TestLanguages::uyghurMirrorsTheWindow() {
     // shares are drawn between isolates, its phrases by their own first letter.
     QTableView *members = window.membersPanel()->tableView();
     QHeaderView *header = members->horizontalHeader();
-    QVERIFY(header->sectionViewportPosition(PoolTableModel::Member) >
-            header->sectionViewportPosition(PoolTableModel::Count));
+    QCOMPARE_GT(header->sectionViewportPosition(PoolTableModel::Member),
+                header->sectionViewportPosition(PoolTableModel::Count));
     const auto modeOf = [](QAbstractItemView *view, int column) {
         auto *delegate = qobject_cast<DirectionDelegate *>(view->itemDelegateForColumn(column));
         return delegate ? int(delegate->mode()) : -1;
@@ -391,7 +391,7 @@ void TestLanguages::uyghurMirrorsTheWindow() {
         view->chart()->mapToPosition(QPointF(double(time->max().toMSecsSinceEpoch()), 0));
     QVERIFY2(earlier.x() < later.x() && qAbs(earlier.x() - plot.left()) < 2,
              qPrintable(QStringLiteral("earlier %1, later %2").arg(earlier.x()).arg(later.x())));
-    QVERIFY(view->chart()->legend()->geometry().right() <= plot.left());
+    QCOMPARE_LE(view->chart()->legend()->geometry().right(), plot.left());
 }
 
 void TestLanguages::languageMenuSavesTheChoice() {

@@ -135,7 +135,7 @@ void TestLiveRows::sameAsRowsBuiltWhole() {
                      wholeProxy.index(row, 0).data(PoolTableModel::MemberRole));
         step(pool, random, poll);
     }
-    QVERIFY(countsOnly > 20); // the counts-only path was taken, not only the general one
+    QCOMPARE_GT(countsOnly, 20); // the counts-only path was taken, not only the general one
 }
 
 QTEST_MAIN(TestLiveRows)

@@ -176,7 +176,7 @@ void TestMainWindow::restoreFlood() {
     restoredAt = QDateTime::currentMSecsSinceEpoch();
     QTRY_VERIFY(d.row("m4") && !d.row("m4")->evicted);
     if (floods) {
-        QVERIFY(d.row("m4")->debt > 400);
+        QCOMPARE_GT(d.row("m4")->debt, 400);
         QVERIFY(d.window.membersPanel()
                     ->model()
                     ->index(d.model()->rowOf("m4"), PoolTableModel::State)
@@ -184,7 +184,7 @@ void TestMainWindow::restoreFlood() {
                     .toString()
                     .contains(QStringLiteral("catching up")));
     } else {
-        QVERIFY(d.row("m4")->debt <= 1);
+        QCOMPARE_LE(d.row("m4")->debt, 1);
     }
     QTRY_VERIFY_WITH_TIMEOUT(QDateTime::currentMSecsSinceEpoch() > restoredAt + 2600, 5000);
     QVERIFY2(shares.size() >= 3, qPrintable(QString::number(shares.size())));
@@ -273,7 +273,7 @@ void TestMainWindow::forecastMatchesWhatHappens() {
                                 .arg(sample.othersMinimum - minimumBefore)));
     const Sample &first = flood.constFirst();
     const Sample &last = flood.constLast();
-    QVERIFY(last.timeMs - first.timeMs >= 1000);
+    QCOMPARE_GE(last.timeMs - first.timeMs, 1000);
     // m4 rose from 0 to the others' minimum while they stood still: that is the run. When it
     // got there follows from the flood's own pace (robust to a poll that comes late).
     const double observedRun = last.othersMinimum;
@@ -286,8 +286,8 @@ void TestMainWindow::forecastMatchesWhatHappens() {
           "(%lld polls during the flood)",
           forecast.allocations, *forecast.seconds, observedRun, observedSeconds,
           qint64(flood.size()));
-    QVERIFY(qAbs(observedRun - forecast.allocations) <= 0.1 * forecast.allocations);
-    QVERIFY(qAbs(observedSeconds - *forecast.seconds) <= 0.1 * *forecast.seconds);
+    QCOMPARE_LE(qAbs(observedRun - forecast.allocations), 0.1 * forecast.allocations);
+    QCOMPARE_LE(qAbs(observedSeconds - *forecast.seconds), 0.1 * *forecast.seconds);
 }
 
 void TestMainWindow::testAllocationOnEmptyPool() {

@@ -196,7 +196,7 @@ void TestMainWindowModes::exportsWriteFiles() {
     QVERIFY(history.open(QIODevice::ReadOnly));
     const QList<QByteArray> historyLines = history.readAll().split('\n');
     QCOMPARE(historyLines.constFirst(), QByteArray("time,member,count"));
-    QVERIFY(historyLines.size() > 3);
+    QCOMPARE_GT(historyLines.size(), 3);
     QVERIFY(historyLines[1].endsWith(",3"));
     QFile table(dir.filePath(QStringLiteral("table.csv")));
     QVERIFY(table.open(QIODevice::ReadOnly));
@@ -278,7 +278,7 @@ void TestMainWindowModes::demoScreenshotsAreNotBlank() {
     d.session.connectTo(redis.endpoint(), kKey);
     QVERIFY(seeded.wait(10000));
     const int demoMembers = int(DemoDriver::demoMembers().size());
-    QVERIFY(demoMembers > 20);
+    QCOMPARE_GT(demoMembers, 20);
     QTRY_COMPARE_WITH_TIMEOUT(d.model()->rowCount(), demoMembers, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
     QTRY_VERIFY_WITH_TIMEOUT(d.session.rates().totalAllocations() > 300, 20000);

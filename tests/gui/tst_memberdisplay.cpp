@@ -168,7 +168,7 @@ private Q_SLOTS:
         const QDateTime changed =
             QDateTime::fromString(bobLine.section(QLatin1Char(','), -1), Qt::ISODateWithMs);
         QVERIFY(changed.isValid());
-        QVERIFY(qAbs(changed.msecsTo(QDateTime::currentDateTimeUtc())) < 60000);
+        QCOMPARE_LT(qAbs(changed.msecsTo(QDateTime::currentDateTimeUtc())), 60000);
 
         actions->showCredentialsAction()->setChecked(true);
         QVERIFY(session.credentialsShown());

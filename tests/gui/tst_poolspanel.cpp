@@ -80,7 +80,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), m_keys.size(), 10000);
         for (int node = 0; node < m_cluster.size(); ++node) {
             const int row = rowOf(*model, m_keys[node]);
-            QVERIFY(row >= 0);
+            QCOMPARE_GE(row, 0);
             const auto cell = [&](int column) {
                 return model->data(model->index(row, column)).toString();
             };

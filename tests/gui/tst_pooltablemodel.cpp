@@ -111,7 +111,7 @@ void TestPoolTableModel::credentialsAreMaskedUnlessShown() {
         PoolTableModel::buildRows(snapshot({{id, 4}, {"192.0.2.1:80", 9}}, {}), nullptr, nullptr),
         0);
     const int row = model.rowOf(id);
-    QVERIFY(row >= 0);
+    QCOMPARE_GE(row, 0);
     const QString masked = QStringLiteral("socks5://alice:****~a4048c@proxy.example:1080");
     QCOMPARE(cell(model, row, PoolTableModel::Member), masked);
     QVERIFY(!cell(model, row, PoolTableModel::Member, Qt::ToolTipRole).contains("p@ss"));
@@ -147,7 +147,7 @@ void TestPoolTableModel::rowsFollowThePool() {
     QCOMPARE(removed.count(), 1);
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(model.rowCount(), 3);
-    QVERIFY(model.rowOf("c") < 0);
+    QCOMPARE_LT(model.rowOf("c"), 0);
     QCOMPARE(model.rowOf("b"), rowOfB);
     QVERIFY(model.rowAt(model.rowOf("b")).evicted);
     QCOMPARE(model.poolMemberCount(), 2);
@@ -332,8 +332,8 @@ void TestPoolTableModel::sameMembersUpdateInPlace() {
                   0);
     QCOMPARE(removed.count(), 1);
     QCOMPARE(inserted.count(), 1);
-    QVERIFY(model.rowOf("c") < 0);
-    QVERIFY(model.rowOf("d") >= 0);
+    QCOMPARE_LT(model.rowOf("c"), 0);
+    QCOMPARE_GE(model.rowOf("d"), 0);
     QCOMPARE(model.rowOf("a"), rowOfA);
     QCOMPARE(model.poolMemberCount(), 3);
     QCOMPARE(model.evictedCount(), 1);

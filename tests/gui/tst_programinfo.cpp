@@ -79,8 +79,8 @@ private Q_SLOTS:
         const QImage image = icon.pixmap(64, 64).toImage();
         QCOMPARE(image.size(), QSize(64, 64));
         // Not blank: the bars differ from the background, and the corners are transparent.
-        QVERIFY(image.pixelColor(0, 0).alpha() == 0);
-        QVERIFY(image.pixelColor(32, 32).alpha() == 255);
+        QCOMPARE(image.pixelColor(0, 0).alpha(), 0);
+        QCOMPARE(image.pixelColor(32, 32).alpha(), 255);
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); ++y)
             for (int x = 0; x < image.width(); ++x)

@@ -168,9 +168,9 @@ private Q_SLOTS:
         QCOMPARE(chart->timeWindow(), ChartPanel::TimeWindow::Everything);
         chart->refreshNow();
         QCOMPARE(chart->frame().members().size(), 6);
-        QVERIFY(chart->frame().pointCount("198.51.100.20:8080") > 100);
-        QVERIFY(chart->frame().time.fromMs <= pool.start);
-        QVERIFY(chart->frame().time.toMs >= pool.end);
+        QCOMPARE_GT(chart->frame().pointCount("198.51.100.20:8080"), 100);
+        QCOMPARE_LE(chart->frame().time.fromMs, pool.start);
+        QCOMPARE_GE(chart->frame().time.toMs, pool.end);
         const QStringList markers = chart->frame().markerLabels();
         QVERIFY2(markers.contains(QStringLiteral("restore 198.51.100.25:8080 (zero)")) &&
                      markers.contains(QStringLiteral("seed 6 from list")),
@@ -447,7 +447,7 @@ private Q_SLOTS:
         QSignalSpy past(&recorder, &SessionRecorder::pastLoaded);
         session.connectTo(redis.endpoint(), "proxies");
         QTRY_COMPARE_WITH_TIMEOUT(past.count(), 2, 20000); // the overview, then every frame
-        QVERIFY(past.constFirst().at(0).toLongLong() >= 5);
+        QCOMPARE_GE(past.constFirst().at(0).toLongLong(), 5);
         // The earlier dashboard's polls are back: the first one and the rise to 105.
         const QList<HistoryPoint> series = session.history().series("192.0.2.1:80", 0, LLONG_MAX);
         QVERIFY(!series.isEmpty());
@@ -464,8 +464,8 @@ private Q_SLOTS:
         // And the chart draws them.
         window.chartPanel()->setTimeWindow(ChartPanel::TimeWindow::Everything);
         window.chartPanel()->refreshNow();
-        QVERIFY(window.chartPanel()->frame().time.fromMs <= firstPollMs);
-        QVERIFY(window.chartPanel()->frame().pointCount("192.0.2.1:80") >= 5);
+        QCOMPARE_LE(window.chartPanel()->frame().time.fromMs, firstPollMs);
+        QCOMPARE_GE(window.chartPanel()->frame().pointCount("192.0.2.1:80"), 5);
         // The new dashboard records on into the same file.
         QTRY_VERIFY_WITH_TIMEOUT(recorder.isRecording(), 10000);
         session.disconnectFromServer();

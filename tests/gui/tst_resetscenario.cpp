@@ -60,10 +60,10 @@ void TestResetScenario::resetScenario() {
     QVERIFY(finished.wait(30000));
     const ResetScenarioReport &report = *dialog.lastReport();
     if (RestorePolicy(policy) == RestorePolicy::Zero) {
-        QVERIFY(report.forecastRun > 10);
-        QVERIFY(report.longestRun >= report.forecastRun - 1);
+        QCOMPARE_GT(report.forecastRun, 10);
+        QCOMPARE_GE(report.longestRun, report.forecastRun - 1);
     } else {
-        QVERIFY(report.longestRun <= 2);
+        QCOMPARE_LE(report.longestRun, 2);
     }
     QVERIFY2(dialog.resultText().contains(QStringLiteral("forecast: the next ~")),
              qPrintable(dialog.resultText()));

@@ -71,7 +71,7 @@ void TestScriptedDashboard::pollReachesThePanels() {
     d.script->answerPoll(pool({"192.0.2.10:8080", "198.51.100.7:3128", "203.0.113.5:1080"}, 7));
     QTRY_COMPARE(d.model()->rowCount(), 3);
     const int row = d.model()->rowOf("198.51.100.7:3128");
-    QVERIFY(row >= 0);
+    QCOMPARE_GE(row, 0);
     QCOMPARE(d.model()->rowAt(row).count, 7.0);
     QVERIFY(!d.model()->rowAt(row).evicted);
     FairnessPanel *fairness = d.window->fairnessPanel();

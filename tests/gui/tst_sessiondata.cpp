@@ -158,7 +158,7 @@ void TestSessionData::switchingPoolsKeepsEachHistory() {
     QVERIFY(d.session.history().trackedMembers().contains("m1"));
     d.window.chartPanel()->refreshNow();
     QVERIFY(d.window.chartPanel()->frame().members().contains("m0"));
-    QVERIFY(d.window.chartPanel()->frame().pointCount("m0") >= pointsBefore);
+    QCOMPARE_GE(d.window.chartPanel()->frame().pointCount("m0"), pointsBefore);
     QVERIFY(anyContains(d.window.chartPanel()->frame().markerLabels(), QStringLiteral("evict m1")));
     // The time away is a gap: the lines are not joined across it.
     QVERIFY(d.nextPoll());
@@ -228,9 +228,10 @@ void TestSessionData::outageBreaksLinesMarksStaleAndReportsVanishedPool() {
 
     // The workers seed the pool again: the members' lines start afresh after a break.
     // (On a new connection: the fixture's own one died with the old server.)
-    QVERIFY(redis.connect()
-                ->command({"ZADD", kKey, "0", "m0", "0", "m1", "0", "m2", "0", "m3"})
-                .integer == 4);
+    QCOMPARE(redis.connect()
+                 ->command({"ZADD", kKey, "0", "m0", "0", "m1", "0", "m2", "0", "m3"})
+                 .integer,
+             4);
     QTRY_VERIFY_WITH_TIMEOUT(pointsOfM0() >= 8, 10000);
     // No error left over from the outage (the key scan after reconnecting included).
     QTRY_VERIFY_WITH_TIMEOUT(d.window.statusPanel()->currentMessage().isEmpty(), 3000);

@@ -119,7 +119,7 @@ void TestSessionState::pinFromTheWindowReachesEveryConsumer() {
         QVERIFY(observed.wait(10000));
     window.chartPanel()->refreshNow();
     QVERIFY(window.chartPanel()->frame().members().contains(middle));
-    QVERIFY(middleSeries() > 0);
+    QCOMPARE_GT(middleSeries(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(recordedMembers(recorder.recordingPath()).contains(middle), 10000);
     // A member nobody pinned stays out of the recording (the recorder keeps ends and pins only).
     QVERIFY(!recordedMembers(recorder.recordingPath()).contains(memberAt(19)));
@@ -155,7 +155,7 @@ void TestSessionState::pinsReachHistoryAndRecorderWithNoWidget() {
     session.pin({middle});
     for (int i = 0; i < 3; ++i)
         QVERIFY(observed.wait(10000));
-    QVERIFY(session.history().series(middle, 0, std::numeric_limits<qint64>::max()).size() > 0);
+    QCOMPARE_GT(session.history().series(middle, 0, std::numeric_limits<qint64>::max()).size(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(recordedMembers(recorder.recordingPath()).contains(middle), 10000);
     QVERIFY(!recordedMembers(recorder.recordingPath()).contains(memberAt(19)));
 }

@@ -128,8 +128,8 @@ private Q_SLOTS:
         QCOMPARE(text(model, 1001, PoolTableModel::Member), QString::fromUtf8(memberAt(1001)));
         QCOMPARE(model->index(1000, PoolTableModel::Count).data(PoolTableModel::RawRole).toString(),
                  QStringLiteral("3000"));
-        QVERIFY(members->requestedFromRank() <= 1000);
-        QVERIFY(members->requestedFromRank() + members->requestedRowCount() > 1000);
+        QCOMPARE_LE(members->requestedFromRank(), 1000);
+        QCOMPARE_GT(members->requestedFromRank() + members->requestedRowCount(), 1000);
         // The rows left behind at the top went back to placeholders.
         QTRY_COMPARE(text(model, 0, PoolTableModel::Member), QStringLiteral("…"));
 
@@ -213,10 +213,10 @@ private Q_SLOTS:
         filter->setText(QStringLiteral("f12"));
         QTRY_VERIFY_WITH_TIMEOUT(session.memberSearch() && session.memberSearch()->complete, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 100, 5000); // f1200 .. f1299
-        QVERIFY(session.memberSearch()->pagesRead > 1);          // never the pool in one command
+        QCOMPARE_GT(session.memberSearch()->pagesRead, 1);       // never the pool in one command
         for (int row = 0; row < model->rowCount(); ++row)
             QVERIFY(text(model, row, PoolTableModel::Member).startsWith(QStringLiteral("f12")));
-        QVERIFY(model->rowOf("f1250") >= 0);
+        QCOMPARE_GE(model->rowOf("f1250"), 0);
         saveShot(window, "summary-search-prefix.png");
 
         // A glob character is matched as itself.
@@ -270,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(mode);
         QVERIFY(mode->fullText().startsWith(QStringLiteral("summary: ")));
         QVERIFY(mode->toolTip().contains(mode->fullText()));
-        QVERIFY(mode->width() <= fairness->width());
+        QCOMPARE_LE(mode->width(), fairness->width());
         QVERIFY2(fairness->minimumSizeHint().width() < 300,
                  qPrintable(QString::number(fairness->minimumSizeHint().width())));
     }
@@ -329,7 +329,7 @@ private Q_SLOTS:
         session.pollNow();
         QTRY_COMPARE_WITH_TIMEOUT(observed.size(), 2, 10000);
         const double seconds = double(observation(1).timeMs - observation(0).timeMs) / 1000.0;
-        QVERIFY(seconds > 0);
+        QCOMPARE_GT(seconds, 0);
         QVERIFY2(qAbs(session.poolRatePerSecond() - kAllocations / seconds) < 1e-6,
                  qPrintable(QString::number(session.poolRatePerSecond())));
         const QString rate = fairness.valueText(FairnessPanel::Field::Rate);

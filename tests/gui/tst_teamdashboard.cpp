@@ -291,7 +291,7 @@ private Q_SLOTS:
             if (table->item(row, AlertRulesDialog::Rule)->text() ==
                 alertRuleTitle(AlertKind::PoolSmall))
                 smallRow = row;
-        QVERIFY(smallRow >= 0);
+        QCOMPARE_GE(smallRow, 0);
         auto *minimum = table->cellWidget(smallRow, AlertRulesDialog::Thresholds)
                             ->findChild<QDoubleSpinBox *>(QStringLiteral("minMembers"));
         QVERIFY(minimum);

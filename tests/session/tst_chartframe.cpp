@@ -113,10 +113,10 @@ private Q_SLOTS:
         QCOMPARE(frame.lastValue("m0"), m0);
         QCOMPARE(frame.lastValue("m2"), m2);
         // The pool's allocation rate has a line of its own in every mode: 1 + 2 + 3 + 4 a second.
-        QVERIFY(frame.poolRate.size() >= 10);
+        QCOMPARE_GE(frame.poolRate.size(), 10);
         QCOMPARE(frame.poolRate.constLast().y(), 10.0);
         QCOMPARE(frame.rateAxis.high, 15.0); // a round number above the rate
-        QVERIFY(frame.values.labels().size() >= 2);
+        QCOMPARE_GE(frame.values.labels().size(), 2);
     }
 
     void longHistoryIsBucketedToThePlot() {
@@ -251,7 +251,7 @@ private Q_SLOTS:
             QCOMPARE(run.upper[i].y(), 1.0);
             QCOMPARE(run.lower[i].y(), -1.0);
             QCOMPARE(run.median[i].y(), 0.0);
-            QVERIFY(run.upper[i].x() > run.upper[i - 1].x());
+            QCOMPARE_GT(run.upper[i].x(), run.upper[i - 1].x());
         }
         QCOMPARE(run.upper.constLast(), QPointF(double(kEnd), 0.0)); // s = 299: min a, median b
         QCOMPARE(run.lower.constLast(), QPointF(double(kEnd), -1.0));
@@ -357,7 +357,7 @@ private Q_SLOTS:
         QVERIFY2(width <= plotWidth, qPrintable(labels.join(' ')));
         // The axis covers the window, in whole steps, and ends at or after the latest poll.
         QVERIFY(frame.time.toMs >= kEnd && frame.time.fromMs <= kEnd - windowMs + 1000);
-        QVERIFY(frame.time.toMs - frame.time.fromMs < windowMs * 16 / 10);
+        QCOMPARE_LT(frame.time.toMs - frame.time.fromMs, windowMs * 16 / 10);
     }
 
     void placeholderSaysWhyTheChartIsEmpty_data() {
@@ -403,7 +403,7 @@ private Q_SLOTS:
         const ChartFrame frame = makeChartFrame(source, optionsFor());
         QCOMPARE(frame.placeholder, expected);
         // Nothing to show: the axis spans a few seconds before now, not an empty week.
-        QVERIFY(frame.time.toMs - frame.time.fromMs <= 60000);
+        QCOMPARE_LE(frame.time.toMs - frame.time.fromMs, 60000);
     }
 
     void legendListsWhatFitsPinnedFirst() {
@@ -461,8 +461,8 @@ private Q_SLOTS:
         QCOMPARE(frame.band.size(), 1);
         const ChartBandRun &run = frame.band.constFirst();
         const double msPerPixel = double(frame.time.toMs - frame.time.fromMs) / 600;
-        QVERIFY((run.upper.constLast().x() - run.upper.constFirst().x()) / msPerPixel >=
-                kEnvelopePixels - 0.01);
+        QCOMPARE_GE((run.upper.constLast().x() - run.upper.constFirst().x()) / msPerPixel,
+                    kEnvelopePixels - 0.01);
     }
 
     // A recording of two polls: the lines are two points each, and the pool rate one point,

@@ -90,7 +90,7 @@ private Q_SLOTS:
             before = now;
             pool = next;
         }
-        QVERIFY(described > 0); // the polls did lower counts and lose members
+        QCOMPARE_GT(described, 0); // the polls did lower counts and lose members
     }
 
     // Changes against another read than `before` (a poll that was dropped in between) are not

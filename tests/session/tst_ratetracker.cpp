@@ -163,7 +163,7 @@ private Q_SLOTS:
             }
             pool = next;
         }
-        QVERIFY(arrivals > 0); // members did come back
+        QCOMPARE_GT(arrivals, 0); // members did come back
     }
 };
 

@@ -25,6 +25,14 @@ QByteArray shellQuoted(const QByteArray &text) {
     return '\'' + quoted + '\'';
 }
 
+// A file name as the value of an ssh -o option: ssh splits a value at blanks unless it is in
+// double quotes (a backslash escapes a quote or a backslash), and expands %-tokens in it.
+QByteArray sshOptionPath(const QByteArray &path) {
+    QByteArray quoted = path;
+    quoted.replace('\\', "\\\\").replace('"', "\\\"").replace('%', "%%");
+    return '"' + quoted + '"';
+}
+
 } // namespace
 
 QByteArray expandProxyCommand(const QByteArray &command, const QByteArray &host, int port,
@@ -60,7 +68,7 @@ QByteArray expandProxyCommand(const QByteArray &command, const QByteArray &host,
         if (!config.isEmpty())
             options += " -F " + shellQuoted(config);
         if (!knownHosts.isEmpty())
-            options += " -o " + shellQuoted("UserKnownHostsFile=" + knownHosts);
+            options += " -o " + shellQuoted("UserKnownHostsFile=" + sshOptionPath(knownHosts));
         out = "ssh" + options + trimmed.mid(3);
     }
     return out;

@@ -10,7 +10,8 @@
 namespace poolscope::transport {
 
 // The command with %h, %p, %r and %% expanded; an "ssh" command also gets "-F config" and
-// "-o UserKnownHostsFile=knownHosts" (empty: left out), so it reads what the tunnel reads.
+// "-o UserKnownHostsFile=knownHosts" (empty: left out; quoted for ssh, which splits a value at
+// blanks), so it reads what the tunnel reads.
 QByteArray expandProxyCommand(const QByteArray &command, const QByteArray &host, int port,
                               const QByteArray &user, const QByteArray &config,
                               const QByteArray &knownHosts);
