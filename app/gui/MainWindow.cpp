@@ -394,7 +394,8 @@ bool MainWindow::closeForGood() {
 void MainWindow::useTray(AlertTray *tray) {
     m_tray = tray;
     tray->watch(m_session);
-    m_viewMenu->addAction(tray->keepWatchingAction());
+    // Above the separator: Show credentials stays View's last item.
+    m_viewMenu->insertAction(m_credentialsSeparator, tray->keepWatchingAction());
     // Alerts no notification service showed: a tray message (their events say them anyway).
     connect(m_alerts, &AlertsPanel::notificationUnavailable, tray, &AlertTray::showUnnotified);
     if (isWindow()) // else its tabbed window is the one shown again and closed

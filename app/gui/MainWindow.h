@@ -161,6 +161,7 @@ private:
     RecentRecordings *m_recentRecordings = nullptr;
     SessionRecorder *m_recorder = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QAction *m_credentialsSeparator = nullptr; // View's items go above it, Show credentials below
     QToolBar *m_actionsBar = nullptr;
     bool m_shownOnce = false;
     EnvironmentBanner *m_banner = nullptr;

@@ -155,7 +155,7 @@ void MainWindow::buildMenusAndToolbars() {
     connect(languages, &i18n::LanguageMenu::languageSaved, m_status,
             [this](const QString &message) { m_status->showMessage(message, 15000); });
     // Last, after a separator: revealing secrets is never what a menu opens on.
-    m_viewMenu->addSeparator();
+    m_credentialsSeparator = m_viewMenu->addSeparator();
     m_viewMenu->addAction(a->showCredentialsAction());
     m_viewMenu->setToolTipsVisible(true); // why keeping watching is disabled, where it is
     // Toolbar buttons take part in Tab order, so every action is reachable from the keyboard.

@@ -24,6 +24,8 @@ class TestGuiLogic : public QObject {
 private Q_SLOTS:
     void options_data();
     void options();
+    void profileOption_data();
+    void profileOption();
     void naturalOrder_data();
     void naturalOrder();
     void paletteIsWellSeparated();
@@ -109,6 +111,60 @@ void TestGuiLogic::options() {
     if (!screenshot.isEmpty())
         QCOMPARE(result.options->screenshotAfterSeconds, after);
     QCOMPARE(result.options->key, QByteArray("proxies"));
+}
+
+// --profile NAME: a saved connection names the server, so no REDIS_URL, no embedded server and no
+// demo; what does not go with it is refused by name.
+void TestGuiLogic::profileOption_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("environmentUrl");
+    QTest::addColumn<QString>("profile"); // empty: refused
+    QTest::addColumn<QString>("error");   // a part of the refusal
+    QTest::addColumn<bool>("readOnly");
+
+    QTest::newRow("a name") << QStringList{"--profile", "prod"} << QString()
+                            << QStringLiteral("prod") << QString() << false;
+    QTest::newRow("trimmed") << QStringList{"--profile=  team a  "} << QString()
+                             << QStringLiteral("team a") << QString() << false;
+    QTest::newRow("REDIS_URL is not used")
+        << QStringList{"--profile", "prod"} << QStringLiteral("redis://127.0.0.1:1/0")
+        << QStringLiteral("prod") << QString() << false;
+    QTest::newRow("with --read-only") << QStringList{"--profile", "prod", "--read-only"}
+                                      << QString() << QStringLiteral("prod") << QString() << true;
+    QTest::newRow("empty") << QStringList{"--profile", " "} << QString() << QString()
+                           << QStringLiteral("--profile needs the name") << false;
+    QTest::newRow("no name at all")
+        << QStringList{"--profile"} << QString() << QString() << QStringLiteral("profile") << false;
+    QTest::newRow("with --url") << QStringList{"--profile", "prod", "--url", "redis://127.0.0.1/0"}
+                                << QString() << QString() << QStringLiteral("--url does not go")
+                                << false;
+    QTest::newRow("with --demo") << QStringList{"--demo", "--profile", "prod"} << QString()
+                                 << QString() << QStringLiteral("--demo does not go") << false;
+    QTest::newRow("with --recording")
+        << QStringList{"--profile", "prod", "--recording", "team.sqlite"} << QString() << QString()
+        << QStringLiteral("--recording does not go") << false;
+}
+
+void TestGuiLogic::profileOption() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, environmentUrl);
+    QFETCH(QString, profile);
+    QFETCH(QString, error);
+    QFETCH(bool, readOnly);
+    arguments.prepend(QStringLiteral("poolscope"));
+    const AppOptionsResult result = parseAppOptions(arguments, environmentUrl, QStringLiteral("1"));
+    if (profile.isEmpty()) {
+        QVERIFY(!result.options);
+        QVERIFY2(result.error.contains(error), qPrintable(result.error));
+        return;
+    }
+    QVERIFY2(result.options, qPrintable(result.error));
+    QCOMPARE(result.options->profileName, profile);
+    QCOMPARE(result.options->url, QString());
+    QVERIFY(!usesEmbeddedServer(*result.options));
+    QVERIFY(!result.options->demo);
+    QCOMPARE(result.options->readOnly, readOnly);
+    QVERIFY(result.options->recordingPath.isEmpty());
 }
 
 void TestGuiLogic::restoreForecast_data() {

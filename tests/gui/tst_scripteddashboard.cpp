@@ -1,16 +1,22 @@
 // The dashboard's widgets over a scripted feed (no server, no process): what they show and what
-// they ask the session for. What the same actions do to a real server is tst_mainwindow's and
-// tst_controls' to prove.
+// they ask the session for, and how the keyboard moves through the window and its menus. What
+// the same actions do to a real server is tst_mainwindow's and tst_controls' to prove.
 
 #include "actions/PoolActions.h"
 #include "chart/ChartPanel.h"
+#include "connection/ConnectionBar.h"
 #include "connection/StatusBarPanel.h"
 #include "fairness/FairnessPanel.h"
 
 #include "MainWindowFixture.h"
 #include "ScriptedFeed.h"
 
+#include <QMenuBar>
+#include <QScrollBar>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QToolBar>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace poolscope;
@@ -46,7 +52,28 @@ struct ScriptedDashboard {
         script->answerConnected();
     }
     PoolTableModel *model() const { return window->membersPanel()->model(); }
+    // The menu bar's menu titled `title` ("&Pool"), or null.
+    QMenu *menu(const QString &title) const {
+        for (QAction *action : window->menuBar()->actions())
+            if (action->text() == title)
+                return action->menu();
+        return nullptr;
+    }
 };
+
+// A key pressed as a person presses it: through the window system, to whichever widget has focus.
+void press(QWidget *window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    QTest::keyClick(window->windowHandle(), key, modifiers);
+}
+
+QString describe(const QWidget *widget) {
+    if (!widget)
+        return QStringLiteral("nothing");
+    const auto *button = qobject_cast<const QToolButton *>(widget);
+    return QStringLiteral("%1 \"%2\"")
+        .arg(QString::fromLatin1(widget->metaObject()->className()),
+             button ? button->text() : widget->objectName());
+}
 
 } // namespace
 
@@ -62,6 +89,8 @@ private Q_SLOTS:
     void evictSeveralAsksFirst();
     void emptyPoolHasHelpfulStates();
     void readingsLeaveTheWindowsLayoutAlone();
+    void tabLeavesTheMembersTableAndReachesTheToolbar();
+    void menusOpenOnHarmlessItems();
 };
 
 void TestScriptedDashboard::pollReachesThePanels() {
@@ -175,6 +204,96 @@ void TestScriptedDashboard::readingsLeaveTheWindowsLayoutAlone() {
     QTRY_VERIFY(status->sinceText() != shown.constLast());
     QCoreApplication::sendPostedEvents();
     QCOMPARE(requests.count, 0);
+}
+
+// Tab from the members table (50 rows, wider than its dock) leaves the table at once without
+// scrolling it sideways, and one full round of Tab reaches the Actions toolbar's buttons and comes
+// back to the table.
+void TestScriptedDashboard::tabLeavesTheMembersTableAndReachesTheToolbar() {
+    ScriptedDashboard d;
+    d.window->resize(1024, 700);
+    d.window->show();
+    QVERIFY(QTest::qWaitForWindowActive(d.window.get()));
+    d.connect();
+    d.script->answerPoll(pool(names(50, "member-"), 3));
+    QTRY_COMPARE(d.model()->rowCount(), 50);
+    QTableView *table = d.window->membersPanel()->tableView();
+    const QScrollBar *sideways = table->horizontalScrollBar();
+    // The columns do not all fit: a table that followed Tab from cell to cell would scroll.
+    QTRY_VERIFY2(sideways->maximum() > 0, "the members table fits its dock: make the window "
+                                          "narrower so that a sideways scroll can be seen");
+    const auto *actionsBar = d.window->findChild<QToolBar *>(QStringLiteral("actionsBar"));
+    QVERIFY(actionsBar);
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(0, 0));
+    QTRY_VERIFY(table->hasFocus());
+
+    // Focus leaves the table within a few presses (at once, in fact), and the table did not
+    // scroll sideways on the way.
+    bool left = false;
+    for (int presses = 0; presses < 3 && !left; ++presses) {
+        press(d.window.get(), Qt::Key_Tab);
+        QCOMPARE(sideways->value(), 0);
+        left = !table->hasFocus() && !table->isAncestorOf(QApplication::focusWidget());
+    }
+    QVERIFY2(left, qPrintable(QStringLiteral("after 3 Tabs the focus is still on %1")
+                                  .arg(describe(QApplication::focusWidget()))));
+
+    QStringList visited;
+    bool toolbarReached = false;
+    bool backInTable = false;
+    for (int presses = 1; presses <= 120 && !backInTable; ++presses) {
+        QWidget *focused = QApplication::focusWidget();
+        visited.append(describe(focused));
+        toolbarReached = toolbarReached || (qobject_cast<QToolButton *>(focused) &&
+                                            focused->parentWidget() == actionsBar);
+        QCOMPARE(sideways->value(), 0);
+        press(d.window.get(), Qt::Key_Tab);
+        backInTable = table->hasFocus();
+    }
+    QVERIFY2(toolbarReached, qPrintable(QStringLiteral("no button of the Actions toolbar in: ") +
+                                        visited.join(QStringLiteral(", "))));
+    QVERIFY2(backInTable, qPrintable(QStringLiteral("Tab never came back to the table: ") +
+                                     visited.join(QStringLiteral(", "))));
+    // Back in the table, its member column is still in view.
+    QCOMPARE(sideways->value(), 0);
+    QCOMPARE(table->columnViewportPosition(PoolTableModel::Member), 0);
+}
+
+// The first item of a menu is the one hit by accident: Disconnect is the Pool menu's last, Show
+// credentials is View's last, and Alt+V opens View on a harmless item.
+void TestScriptedDashboard::menusOpenOnHarmlessItems() {
+    ScriptedDashboard d;
+    d.window->show();
+    QVERIFY(QTest::qWaitForWindowActive(d.window.get()));
+    d.connect();
+    d.script->answerPoll(pool(names(3), 1));
+    QTRY_COMPARE(d.model()->rowCount(), 3);
+
+    QMenu *poolMenu = d.menu(QStringLiteral("&Pool"));
+    QVERIFY(poolMenu);
+    QAction *disconnect = d.window->connectionBar()->connectAction();
+    QCOMPARE(disconnect->text(), QStringLiteral("Disconnect"));
+    QCOMPARE(poolMenu->actions().constLast(), disconnect);
+    QVERIFY(poolMenu->actions().constFirst() != disconnect);
+
+    QMenu *viewMenu = d.menu(QStringLiteral("&View"));
+    QVERIFY(viewMenu);
+    QAction *showCredentials = d.window->actions()->showCredentialsAction();
+    const QList<QAction *> viewItems = viewMenu->actions();
+    QCOMPARE(viewItems.constLast(), showCredentials);
+    QVERIFY(viewItems.at(viewItems.size() - 2)->isSeparator()); // set apart from the rest
+
+    press(d.window.get(), Qt::Key_V, Qt::AltModifier);
+    QTRY_COMPARE(QApplication::activePopupWidget(), viewMenu);
+    QAction *landed = viewMenu->activeAction();
+    QVERIFY(landed);
+    QVERIFY(landed != showCredentials);
+    QCOMPARE(landed, viewItems.constFirst()); // the overview: it only opens a window
+    QVERIFY(!landed->isCheckable());
+    press(viewMenu, Qt::Key_Escape);
+    QTRY_VERIFY(!viewMenu->isVisible());
+    QVERIFY(!showCredentials->isChecked());
 }
 
 QTEST_MAIN(TestScriptedDashboard)
