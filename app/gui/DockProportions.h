@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QMainWindow;
+class QTableView;
 
 namespace poolscope {
 
@@ -18,11 +19,19 @@ namespace poolscope {
 // and gives each dock that share again after every resize of the window: the width of a dock on
 // the left or right, the height of every dock (a bottom dock's area, or a side dock's part of the
 // docks stacked beside the chart). Owned by the window.
+//
+// A bottom dock holding a table can be kept usable (keepRowsShown): whenever the layout is set
+// (on show and after every resize of the window) it gets at least the height that shows the
+// rows asked for, taken from the central widget, and when the space beside the side docks is
+// narrower than its columns need, it spans the window's width under them instead. A separator
+// drag is still the person's to make; it holds until the window is resized.
 class DockProportions final : public QObject {
     Q_OBJECT
 
 public:
     DockProportions(QMainWindow *window, QList<QDockWidget *> docks);
+
+    void keepRowsShown(QDockWidget *dock, const QTableView *table, int rows);
 
     // The share of the window's width and height (0..1) remembered for a dock; 0 when unknown.
     struct Share {
@@ -38,12 +47,18 @@ private:
     void remember();
     void apply();
     void fitPanels();
+    // Sets the corners and gives the kept dock its rows; returns its height (0: none).
+    int fitKeptDock(int rememberedHeight);
+    QSize keptDockWanted() const;
 
     QMainWindow *m_window;
     QList<QDockWidget *> m_docks;
     QHash<const QDockWidget *, Share> m_shares;
     bool m_applyQueued = false;
     bool m_separatorDrag = false;
+    QDockWidget *m_kept = nullptr;
+    const QTableView *m_keptTable = nullptr;
+    int m_keptRows = 0;
 };
 
 } // namespace poolscope

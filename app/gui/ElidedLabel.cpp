@@ -42,7 +42,23 @@ void ElidedLabel::resizeEvent(QResizeEvent *event) {
 
 void ElidedLabel::updateElided() {
     const int width = std::max(0, contentsRect().width() - 2 * margin());
-    QLabel::setText(fontMetrics().elidedText(m_fullText, Qt::ElideRight, width));
+    const QFontMetrics metrics = fontMetrics();
+    if (metrics.horizontalAdvance(m_fullText) <= width) {
+        QLabel::setText(m_fullText);
+        return;
+    }
+    // Cut after a whole word ("top 5, …", not "top 5, bott…"); within the first word only when
+    // not even that fits.
+    const QString ellipsis(QChar(0x2026));
+    for (qsizetype space = m_fullText.lastIndexOf(QLatin1Char(' ')); space > 0;
+         space = m_fullText.lastIndexOf(QLatin1Char(' '), space - 1)) {
+        const QString shown = m_fullText.left(space + 1) + ellipsis;
+        if (metrics.horizontalAdvance(shown) <= width) {
+            QLabel::setText(shown);
+            return;
+        }
+    }
+    QLabel::setText(metrics.elidedText(m_fullText, Qt::ElideRight, width));
 }
 
 } // namespace poolscope

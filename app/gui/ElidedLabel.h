@@ -6,8 +6,8 @@
 namespace poolscope {
 
 // A one-line label that never widens its window: text longer than the space it is given is elided
-// at the right ("…"), and the full text is in the tooltip. Its size hints ask for little width,
-// so layouts give it what is left rather than growing for it.
+// at the right ("…") after its last word that fits, and the full text is in the tooltip. Its size
+// hints ask for little width, so layouts give it what is left rather than growing for it.
 class ElidedLabel final : public QLabel {
     Q_OBJECT
 

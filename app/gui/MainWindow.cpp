@@ -243,8 +243,11 @@ MainWindow::MainWindow(PoolSession *session, QWidget *parent, SecretStore *secre
     });
     m_session->setPollInterval(m_connectionBar->pollInterval());
     resize(1360, 860);
-    restoreLayout();                                    // and never larger than the screen
-    new DockProportions(this, {pool, events, members}); // owned by the window
+    restoreLayout(); // and never larger than the screen
+    // Owned by the window. Eight rows of members at least, every column in view, in a small
+    // window too.
+    auto *proportions = new DockProportions(this, {pool, events, members});
+    proportions->keepRowsShown(members, m_members->tableView(), 8);
 }
 
 MainWindow::~MainWindow() = default;

@@ -8,13 +8,17 @@ namespace poolscope {
 
 namespace {
 
-// Picked farthest-first in CIELAB from saturated colours of lightness 28-68 (visible as 1.5 px
-// lines on white): any two are at least 25 apart (the earlier hand-picked list had pairs at 14,
-// navy beside indigo); no greys (grey means "evicted").
-constexpr std::array<QRgb, 20> kPalette{
-    0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0xf320f3, 0x910763, 0x0b52de,
-    0x7e5d1a, 0x219f8a, 0x2020f3, 0x9f9f21, 0xf320ac, 0x7d09b8, 0x7e2b1a,
-    0xf32066, 0xd5703d, 0x1a6d7e, 0x0b75de, 0xb87d09, 0x1a7e3b,
+// Picked farthest-first in CIELAB by CIEDE2000, after the four most familiar chart colours, from
+// colours of lightness 30-67 and chroma at least 38 (visible as 1.5 px lines on white, never
+// grey: grey means "evicted", and the pool's own lines are grey-blue), then each moved to the
+// candidate farthest from all others. Any two of the first ten are at least 19 apart, of the
+// first twenty 15, of all 14: the earlier twenty had blues 5.5 apart, and golden-angle hues
+// from the 21st member on landed next to palette colours.
+constexpr std::array<QRgb, 32> kPalette{
+    0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0xfc0cfc, 0x545400, 0x840084, 0xc09c00,
+    0x18b49c, 0x846cfc, 0x0018f0, 0x0c5424, 0x84540c, 0x00a8e4, 0x008460, 0xc0546c,
+    0xd8846c, 0xfc6cb4, 0xa800f0, 0x90a800, 0xb484cc, 0x789cfc, 0xcc189c, 0x903000,
+    0xb47824, 0x3c549c, 0x847800, 0x547830, 0xcc5400, 0x785490, 0x9c0c54, 0x9c0024,
 };
 
 } // namespace

@@ -9,7 +9,8 @@ namespace poolscope {
 
 // One stable colour per member, shared by the chart, its legend and the table. Colours are handed
 // out in order of first appearance (each batch sorted by member, so the same pool gets the same
-// colours every run): twenty hand-picked colours that read well on white, then golden-angle hues.
+// colours every run): 32 colours picked to read well on white and apart from each other, then
+// golden-angle hues.
 class MemberColors {
 public:
     // Gives every member of the batch that has none yet the next colour.

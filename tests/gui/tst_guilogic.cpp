@@ -6,10 +6,8 @@
 #include "session/CsvExport.h"
 #include "session/DisplayFormat.h"
 #include "session/Forecast.h"
-#include "session/MemberColors.h"
 #include "load/LoadRunner.h"
 
-#include <array>
 #include <cmath>
 #include <limits>
 
@@ -28,7 +26,6 @@ private Q_SLOTS:
     void profileOption();
     void naturalOrder_data();
     void naturalOrder();
-    void paletteIsWellSeparated();
     void restoreForecast_data();
     void restoreForecast();
     void floodForecastText();
@@ -48,7 +45,6 @@ private Q_SLOTS:
     void timeStepFitsTheLabels();
     void csv();
     void loadReportSummary();
-    void memberColorsAreStableAndDistinct();
 };
 
 void TestGuiLogic::options_data() {
@@ -543,19 +539,6 @@ void TestGuiLogic::loadReportSummary() {
                        "read before the run)")));
 }
 
-void TestGuiLogic::memberColorsAreStableAndDistinct() {
-    MemberColors first;
-    first.assign({"c", "a", "b"});
-    MemberColors second;
-    second.assign({"b", "c", "a"});
-    for (const QByteArray &member : {QByteArray("a"), QByteArray("b"), QByteArray("c")})
-        QCOMPARE(first.colorFor(member), second.colorFor(member));
-    QSet<QRgb> seen;
-    for (int i = 0; i < 40; ++i)
-        seen.insert(MemberColors::colorAt(i).rgb());
-    QCOMPARE(seen.size(), 40);
-}
-
 void TestGuiLogic::naturalOrder_data() {
     QTest::addColumn<QByteArrayList>("shuffled");
     QTest::addColumn<QByteArrayList>("sorted");
@@ -576,35 +559,6 @@ void TestGuiLogic::naturalOrder() {
     QCOMPARE(shuffled, sorted);
     for (const QByteArray &member : sorted)
         QVERIFY(!naturalLess(member, member));
-}
-
-// Any two of the first twenty colours differ clearly (CIE76 distance in CIELAB above 20).
-void TestGuiLogic::paletteIsWellSeparated() {
-    const auto lab = [](const QColor &color) {
-        const auto linear = [](double c) {
-            return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-        };
-        const double r = linear(color.redF());
-        const double g = linear(color.greenF());
-        const double b = linear(color.blueF());
-        const auto f = [](double v) {
-            return v > 0.008856 ? std::cbrt(v) : 7.787 * v + 16.0 / 116;
-        };
-        const double x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
-        const double y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
-        const double z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
-        return std::array<double, 3>{116 * y - 16, 500 * (x - y), 200 * (y - z)};
-    };
-    for (int i = 0; i < 20; ++i)
-        for (int j = i + 1; j < 20; ++j) {
-            const auto a = lab(MemberColors::colorAt(i));
-            const auto b = lab(MemberColors::colorAt(j));
-            const double distance = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-            QVERIFY2(distance > 20, qPrintable(QStringLiteral("%1 and %2: %3")
-                                                   .arg(MemberColors::colorAt(i).name(),
-                                                        MemberColors::colorAt(j).name())
-                                                   .arg(distance)));
-        }
 }
 
 QTEST_MAIN(TestGuiLogic)

@@ -20,6 +20,7 @@
 #include <QKeySequence>
 #include <QLocale>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -491,12 +492,16 @@ void ChartPanel::syncLegend() {
     QLegend *legend = c.chart->legend();
     if (legend->isVisible() != m_frame.legendShown)
         legend->setVisible(m_frame.legendShown);
+    bool changed = false;
     for (const ChartLine &line : std::as_const(m_frame.lines))
         if (QLineSeries *series = c.series.value(line.member))
             for (QLegendMarker *marker : legend->markers(series))
-                if (marker->isVisible() != line.inLegend)
+                if (marker->isVisible() != line.inLegend) {
                     marker->setVisible(line.inLegend);
+                    changed = true;
+                }
     const bool more = m_frame.legendOverflow > 0;
+    changed = changed || c.moreEntry->isVisible() != more;
     showSeries(c.moreEntry, more);
     if (more) {
         setSeriesName(c.moreEntry, m_frame.legend.constLast().label);
@@ -505,6 +510,10 @@ void ChartPanel::syncLegend() {
             marker->setPen(QPen(Qt::transparent));
         }
     }
+    // A marker shown or hidden is not laid out again by the legend itself: the "+N more" entry
+    // was drawn over a member's, below a gap where hidden ones had been, until a later change.
+    if (changed)
+        legend->layout()->invalidate();
 }
 
 } // namespace poolscope

@@ -83,6 +83,10 @@ EventsPanel::EventsPanel(PoolSession *session, QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_view->setToolTip(tr("Operations and errors, newest first"));
+    // Two lines at least, not the list's usual five: in a small window the members table below
+    // needs the height more than a log that scrolls.
+    m_view->setMinimumHeight(2 * m_view->fontMetrics().lineSpacing() + 2 * m_view->frameWidth() +
+                             4);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_view);
