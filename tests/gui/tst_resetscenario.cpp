@@ -8,6 +8,7 @@
 #include "session/DemoDriver.h"
 #include "session/PoolSession.h"
 
+#include "MainWindowFixture.h"
 #include "RedisFixture.h"
 #include "SessionWait.h"
 
@@ -16,6 +17,18 @@
 
 using namespace poolscope;
 using namespace poolscope::testing;
+
+namespace {
+
+double sumOfCounts(RedisFixture &redis, const QByteArray &key) {
+    const RedisReply reply = redis.run({"ZRANGE", key, "0", "-1", "WITHSCORES"});
+    double sum = 0;
+    for (qsizetype i = 1; i < reply.elements.size(); i += 2)
+        sum += reply.elements.at(i).text.toDouble();
+    return sum;
+}
+
+} // namespace
 
 class TestResetScenario : public QObject {
     Q_OBJECT
@@ -81,42 +94,56 @@ void TestResetScenario::resetScenario() {
 }
 
 // The scenario's own writes (a fresh pool replacing the last run's, the eviction, the restore) are
-// not "outside changes"; leaving its pool by any way, not only "Back", brings the demo load back.
+// not "outside changes"; leaving its pool by any way, not only "Back", brings the demo load back:
+// here the dialog is closed and Alt+Left pressed on the window.
 void TestResetScenario::resetScenarioIsOursAndTheDemoComesBack() {
     testing::RedisFixture redis;
     QVERIFY2(redis.start(), qPrintable(redis.error()));
     redis.makePool("proxies", {"192.0.2.1:80", "192.0.2.2:80"}, 0);
-    PoolSession session;
-    DemoDriver demo(&session, redis.endpoint());
+    Dashboard d;
+    DemoDriver demo(&d.session, redis.endpoint());
+    d.actions()->setDemoDriver(&demo);
     demo.setEnabled(true);
-    QVERIFY(connectAndWait(session, redis, "proxies"));
+    d.window.show();
+    QVERIFY(d.connectTo(redis, "proxies"));
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
     QStringList warnings;
-    connect(&session, &PoolSession::messageLogged, this, [&warnings](const LogEntry &entry) {
+    connect(&d.session, &PoolSession::messageLogged, this, [&warnings](const LogEntry &entry) {
         if (entry.kind == u"pool")
             warnings << entry.text;
     });
 
-    ResetScenarioDialog dialog(&session, &demo);
-    dialog.setPolicy(RestorePolicy::Zero);
-    dialog.setMembers(5);
-    dialog.setRate(300);
-    dialog.setDurations(1, 1);
-    QSignalSpy finished(&dialog, &ResetScenarioDialog::scenarioFinished);
+    ResetScenarioDialog *dialog = d.actions()->openResetScenarioDialog();
+    QVERIFY(dialog);
+    dialog->setPolicy(RestorePolicy::Zero);
+    dialog->setMembers(5);
+    dialog->setRate(300);
+    dialog->setDurations(1, 1);
+    QSignalSpy finished(dialog, &ResetScenarioDialog::scenarioFinished);
     for (int run = 0; run < 2; ++run) { // the second replaces the first run's pool
-        QVERIFY(dialog.start());
+        QVERIFY(dialog->start());
         QVERIFY(finished.wait(30000));
         QVERIFY(!demo.isEnabled());
     }
     // Polls after the end compare with a pool the scenario wrote: still ours.
-    QVERIFY(connectAndWait(session, redis, "poolscope:reset-demo"));
+    QVERIFY(d.connectTo(redis, "poolscope:reset-demo"));
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
 
-    // Closed, then back to the pool by other means than the dialog's button (as Alt+Left does).
-    dialog.close();
-    session.connectTo(redis.endpoint(), "proxies");
+    // Closed, then back to the pool with Alt+Left on the window, not the dialog's button. The
+    // window takes the focus back, as a window manager gives it when a dialog closes.
+    dialog->close();
+    d.window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&d.window));
+    QVERIFY(!demo.isEnabled());
+    const double before = sumOfCounts(redis, "proxies");
+    QTest::keyClick(&d.window, Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(d.session.poolKey(), QByteArray("proxies"));
+    QVERIFY(d.session.endpoint() == redis.endpoint());
     QVERIFY(demo.isEnabled());
+    QVERIFY(demo.isOnDemoServer());
     QTRY_VERIFY_WITH_TIMEOUT(demo.isLoadRunning(), 10000);
+    // The load allocates on the demo's server again.
+    QTRY_VERIFY_WITH_TIMEOUT(sumOfCounts(redis, "proxies") >= before + 10, 10000);
 }
 
 QTEST_MAIN(TestResetScenario)
