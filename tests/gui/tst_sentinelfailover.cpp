@@ -68,6 +68,15 @@ bool hasEvent(const PoolSession &session, const QString &start) {
     return false;
 }
 
+// Makes a failover's loss certain: the replica (the next primary) falls `behind` allocations
+// behind on one member, as if the old primary acknowledged them and died before replicating them.
+void putReplicaBehind(const testing::SentinelTopology &topology, const QByteArray &key,
+                      const QByteArray &member, qint64 behind) {
+    const auto replica = RedisConnection::open(direct(topology.serverPort(1)));
+    replica->commandOrThrow({"CONFIG", "SET", "replica-read-only", "no"});
+    replica->commandOrThrow({"ZINCRBY", key, QByteArray::number(-behind), member});
+}
+
 } // namespace
 
 class TestSentinelFailover : public QObject {
@@ -110,9 +119,7 @@ private Q_SLOTS:
         // What a failover loses, made certain: the replica (the next primary) is 4 allocations
         // behind on one member, as if the old primary acknowledged them and died before
         // replicating them.
-        const auto replica = RedisConnection::open(direct(m_topology.serverPort(1)));
-        replica->commandOrThrow({"CONFIG", "SET", "replica-read-only", "no"});
-        replica->commandOrThrow({"ZINCRBY", key, "-4", "192.0.2.2:8080"});
+        putReplicaBehind(m_topology, key, "192.0.2.2:8080", 4);
 
         PoolSession session;
         MainWindow window(&session);
@@ -169,9 +176,7 @@ private Q_SLOTS:
         // one member, as if the old primary acknowledged them and died before replicating them.
         // More than the run can have in flight (4 workers x 8), so no unknown can hide it.
         const qint64 planted = 100;
-        const auto replica = RedisConnection::open(direct(topology.serverPort(1)));
-        replica->commandOrThrow({"CONFIG", "SET", "replica-read-only", "no"});
-        replica->commandOrThrow({"ZINCRBY", key, QByteArray::number(-planted), "proxy7"});
+        putReplicaBehind(topology, key, "proxy7", planted);
 
         PoolSession session;
         MainWindow window(&session);
