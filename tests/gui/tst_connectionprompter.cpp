@@ -42,11 +42,14 @@ private Q_SLOTS:
         QFETCH(SecretKind, kind);
         QFETCH(QString, subject);
         QFETCH(QString, label);
+        // Declared before the prompter: a failed check destroys the prompter first, which
+        // declines the open question, so the future's destructor never waits for an answer.
+        std::future<std::optional<QString>> answer;
         QWidget window;
         ConnectionPrompter prompter(&window);
         QSignalSpy opened(&prompter, &ConnectionPrompter::dialogOpened);
         const SecretRequest request{kind, subject, {}};
-        auto answer =
+        answer =
             std::async(std::launch::async, [request] { return transport::askSecret(request); });
         QVERIFY(opened.wait(10000));
         auto *dialog = qobject_cast<QInputDialog *>(opened.first().at(0).value<QWidget *>());
@@ -67,10 +70,11 @@ private Q_SLOTS:
     }
 
     void cancelledSecretIsNoAnswer() {
+        std::future<std::optional<QString>> answer; // before the prompter, as above
         QWidget window;
         ConnectionPrompter prompter(&window);
         QSignalSpy opened(&prompter, &ConnectionPrompter::dialogOpened);
-        auto answer = std::async(std::launch::async, [] {
+        answer = std::async(std::launch::async, [] {
             return transport::askSecret({SecretKind::SshKeyPassphrase, QStringLiteral("k"), {}});
         });
         QVERIFY(opened.wait(10000));
@@ -85,14 +89,15 @@ private Q_SLOTS:
     }
     void hostKeyAskedInADialog() {
         QFETCH(bool, trust);
+        std::future<bool> answer; // before the prompter, as above
         QWidget window;
         ConnectionPrompter prompter(&window);
         QSignalSpy opened(&prompter, &ConnectionPrompter::dialogOpened);
         const HostKeyQuestion question{QStringLiteral("bastion:2222"),
                                        QStringLiteral("ssh-ed25519"),
                                        QStringLiteral("SHA256:abcdefghijklmnop")};
-        auto answer = std::async(std::launch::async,
-                                 [question] { return transport::askTrustHostKey(question); });
+        answer = std::async(std::launch::async,
+                            [question] { return transport::askTrustHostKey(question); });
         QVERIFY(opened.wait(10000));
         auto *box = qobject_cast<QMessageBox *>(opened.first().at(0).value<QWidget *>());
         QVERIFY(box);
