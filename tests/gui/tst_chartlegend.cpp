@@ -8,6 +8,8 @@
 #include "ChartHistory.h"
 #include "RedisFixture.h"
 
+#include <QChartView>
+#include <QLegendMarker>
 #include <QtTest>
 
 using namespace poolscope;
@@ -22,6 +24,7 @@ private Q_SLOTS:
     void legendClickTogglesSeries();
     void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
     void legendSortsNaturallyAndFits();
+    void legendRefitsAfterResizesWithoutPolls();
     void legendSwatchIsTheLineColour();
 };
 
@@ -32,6 +35,23 @@ void saveShot(QWidget &widget, const QString &name) {
     const QString dir = qEnvironmentVariable("POOLSCOPE_SHOTS");
     if (!dir.isEmpty())
         widget.grab().save(QDir(dir).filePath(name));
+}
+
+// The labels of the legend entries the chart shows, sorted.
+QStringList shownLegendLabels(const ChartPanel &chart) {
+    QStringList labels;
+    const auto *view = qobject_cast<const QChartView *>(chart.chartView());
+    for (const QLegendMarker *marker : view->chart()->legend()->markers())
+        if (marker->isVisible())
+            labels.append(marker->label());
+    labels.sort();
+    return labels;
+}
+
+QStringList frameLegendLabels(const ChartPanel &chart) {
+    QStringList labels = chart.frame().legendLabels();
+    labels.sort();
+    return labels;
 }
 
 } // namespace
@@ -115,6 +135,33 @@ void TestChartLegend::legendSortsNaturallyAndFits() {
     QCOMPARE(shortLabels.value(1), QStringLiteral("m0")); // after the pool rate's entry
     QCoreApplication::processEvents();                    // the legend lays the entry out
     saveShot(chart, QStringLiteral("legend-short.png"));
+}
+
+// Resized with no poll to redraw it (paused, or a quiet pool), the legend shows the entries that
+// fit, also when it comes back after a narrow spell: it used to come back with every entry, the
+// ones that did not fit too, running past the chart's bottom until the next poll.
+void TestChartLegend::legendRefitsAfterResizesWithoutPolls() {
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(1000, 800);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    feed(session.history(), 20, 30);
+    chart.refreshNow();
+    QTRY_COMPARE(shownLegendLabels(chart), frameLegendLabels(chart));
+    QCOMPARE(chart.frame().legendOverflow, 0);
+
+    chart.resize(1000, 380);
+    QTRY_COMPARE_GT(chart.frame().legendOverflow, 0);
+    QTRY_COMPARE(shownLegendLabels(chart), frameLegendLabels(chart));
+    const QStringList shortLegend = frameLegendLabels(chart);
+
+    chart.resize(ChartPanel::kNarrowWidth - 40, 380);
+    QTRY_VERIFY(!chart.frame().legendShown);
+    chart.resize(1000, 380);
+    QTRY_VERIFY(chart.frame().legendShown);
+    QTRY_COMPARE(shownLegendLabels(chart), shortLegend);
+    saveShot(chart, QStringLiteral("legend-shown-again.png"));
 }
 
 // Summary mode, a member pinned before the first poll: its line and its legend swatch are one

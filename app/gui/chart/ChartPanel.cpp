@@ -490,8 +490,13 @@ void ChartPanel::syncAxes() {
 void ChartPanel::syncLegend() {
     Charts &c = *m_charts;
     QLegend *legend = c.chart->legend();
-    if (legend->isVisible() != m_frame.legendShown)
+    if (legend->isVisible() != m_frame.legendShown) {
         legend->setVisible(m_frame.legendShown);
+        // Shown again, the legend shows its entries only once the chart has laid it out, every
+        // one of them, the ones hidden while it was away included: they are hidden again then.
+        if (m_frame.legendShown)
+            QTimer::singleShot(0, this, &ChartPanel::syncLegend);
+    }
     bool changed = false;
     for (const ChartLine &line : std::as_const(m_frame.lines))
         if (QLineSeries *series = c.series.value(line.member))

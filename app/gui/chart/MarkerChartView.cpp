@@ -39,7 +39,12 @@ QColor markerColor(HistoryEvent::Kind kind) {
 } // namespace
 
 MarkerChartView::MarkerChartView(QChart *chart, QWidget *parent)
-    : QChartView(chart, parent) {}
+    : QChartView(chart, parent) {
+    // The chart lays out its new plot area after the resize's own repaint, and then repaints only
+    // the items that moved: markers and dots drawn for the old plot area stayed on screen (twice
+    // over, while paused). They are placed from the plot area, so all of it is drawn again.
+    connect(chart, &QChart::plotAreaChanged, this, [this] { viewport()->update(); });
+}
 
 void MarkerChartView::setFrame(QList<ChartMarker> markers, QList<ChartDot> dots, qint64 fromMs,
                                qint64 toMs, double valueLow, double valueHigh) {
