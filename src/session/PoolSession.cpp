@@ -253,6 +253,10 @@ void PoolSession::setPaused(bool paused) {
     if (paused == m_feed->isPaused())
         return;
     m_feed->setPaused(paused);
+    // Nothing was read while paused: the lines must not join straight across that time, as they
+    // do not across an outage.
+    if (!paused && m_hasTarget && m_history->latestTimeMs() > 0)
+        m_history->markGap(QDateTime::currentMSecsSinceEpoch(), tr("polling paused"));
     log(LogSeverity::Info, QStringLiteral("poll"),
         paused ? tr("polling paused") : tr("polling resumed"));
 }

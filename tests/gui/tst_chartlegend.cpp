@@ -25,6 +25,7 @@ private Q_SLOTS:
     void narrowChartFitsItsTimeLabelsAndHidesTheLegend();
     void legendSortsNaturallyAndFits();
     void legendRefitsAfterResizesWithoutPolls();
+    void bandAfterAGapAddsNoNamelessEntries();
     void legendSwatchIsTheLineColour();
 };
 
@@ -162,6 +163,31 @@ void TestChartLegend::legendRefitsAfterResizesWithoutPolls() {
     QTRY_VERIFY(chart.frame().legendShown);
     QTRY_COMPARE(shownLegendLabels(chart), shortLegend);
     saveShot(chart, QStringLiteral("legend-shown-again.png"));
+}
+
+// After a gap (an outage, a pause) the band is drawn in runs, each a series of its own: a later
+// run's series added nameless swatches at the legend's end.
+void TestChartLegend::bandAfterAGapAddsNoNamelessEntries() {
+    PoolSession session;
+    ChartPanel chart(&session);
+    chart.resize(1000, 800);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    PoolHistory &history = session.history();
+    const qint64 start = QDateTime::currentMSecsSinceEpoch() - 29000;
+    for (int s = 0; s < 30; ++s) {
+        if (s == 15)
+            history.markGap(start + 14500, QStringLiteral("polling paused"));
+        QList<PoolMember> counts;
+        for (int i = 0; i < 24; ++i)
+            counts.append({"m" + QByteArray::number(i), double(s * (i + 1))});
+        history.record(start + s * 1000, counts);
+    }
+    chart.refreshNow();
+    QVERIFY(chart.frame().bandShown);
+    QCOMPARE_GE(chart.frame().band.size(), 2);
+    QTRY_COMPARE(shownLegendLabels(chart), frameLegendLabels(chart));
+    QVERIFY(!shownLegendLabels(chart).contains(QString()));
 }
 
 // Summary mode, a member pinned before the first poll: its line and its legend swatch are one

@@ -1,9 +1,10 @@
 // The watched pool's state lives in the session, below the widgets: the pins exist once (a
 // session with no widget can be pinned; a pin asked for in the window reaches the table, the
 // chart, the history and the recording through the session alone), the mode is one value with
-// one signal, and the key's problems are decided in the session on the server's codes. Against
-// real redis-servers, offscreen.
+// one signal, and the key's problems are decided in the session on the server's codes; a pause
+// breaks the lines. Against real redis-servers (the pause against a scripted feed), offscreen.
 #include "MainWindowFixture.h"
+#include "ScriptedFeed.h"
 
 #include "chart/ChartPanel.h"
 #include "history/PoolHistory.h"
@@ -15,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace poolscope;
@@ -44,6 +47,7 @@ private Q_SLOTS:
     void pinsReachHistoryAndRecorderWithNoWidget();
     void modeFollowsTheConnection();
     void keyProblemsDecidedInTheSession();
+    void pauseBreaksTheLines();
 };
 
 // No server, no widget: the session alone holds the pins and says when they change.
@@ -230,4 +234,32 @@ void TestSessionState::keyProblemsDecidedInTheSession() {
 }
 
 QTEST_MAIN(TestSessionState)
+// Nothing is read while paused: after Resume the lines start again instead of joining straight
+// across the pause (in difference mode that drew values nobody saw), as after an outage.
+void TestSessionState::pauseBreaksTheLines() {
+    auto [feed, script] = ScriptedFeed::make();
+    PoolSession session(std::move(feed));
+    const QTemporaryDir socketDir;
+    session.connectTo(ScriptedFeed::nowhere(socketDir.path()), kKey);
+    script->answerConnected();
+    const qint64 start = QDateTime::currentMSecsSinceEpoch() - 10000;
+    script->answerPoll({{"a", 1}, {"b", 1}}, {}, start);
+    script->answerPoll({{"a", 2}, {"b", 1}}, {}, start + 1000);
+    session.setPaused(true);
+    QCOMPARE(session.history().events(0, start + 20000).size(), 0); // a pause alone marks nothing
+    session.setPaused(false);
+    const qint64 resumed = session.history().latestTimeMs() + 1;
+    script->answerPoll({{"a", 9}, {"b", 9}}, {}, start + 15000);
+
+    const QList<HistoryEvent> events = session.history().events(0, start + 20000);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].kind, HistoryEvent::Kind::Gap);
+    QCOMPARE(events[0].label, QStringLiteral("polling paused"));
+    QCOMPARE_GE(events[0].timeMs, resumed);
+    const QList<HistoryPoint> line = session.history().series("a", 0, start + 20000);
+    QVERIFY(std::any_of(line.cbegin(), line.cend(),
+                        [](const HistoryPoint &point) { return std::isnan(point.count); }));
+    QCOMPARE(line.constLast(), (HistoryPoint{start + 15000, 9}));
+}
+
 #include "tst_sessionstate.moc"

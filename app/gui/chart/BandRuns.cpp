@@ -55,6 +55,9 @@ void BandRuns::replace(const QList<ChartBandRun> &runs, bool visible,
             m_chart->addSeries(series);
             series->attachAxis(m_timeAxis);
             series->attachAxis(m_valueAxis);
+            // The first run's entries name the band: a later run's would be nameless swatches.
+            for (QLegendMarker *marker : m_chart->legend()->markers(series))
+                marker->setVisible(false);
         }
         m_parts.append(part);
     }
