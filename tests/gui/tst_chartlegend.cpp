@@ -38,6 +38,13 @@ void saveShot(QWidget &widget, const QString &name) {
         widget.grab().save(QDir(dir).filePath(name));
 }
 
+// Shows the chart at size and waits until it is on screen.
+bool showAt(ChartPanel &chart, QSize size) {
+    chart.resize(size);
+    chart.show();
+    return QTest::qWaitForWindowExposed(&chart);
+}
+
 // The labels of the legend entries the chart shows, sorted.
 QStringList shownLegendLabels(const ChartPanel &chart) {
     QStringList labels;
@@ -107,9 +114,7 @@ void TestChartLegend::narrowChartFitsItsTimeLabelsAndHidesTheLegend() {
 void TestChartLegend::legendSortsNaturallyAndFits() {
     PoolSession session;
     ChartPanel chart(&session);
-    chart.resize(1000, 800);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAt(chart, {1000, 800}));
     feed(session.history(), 20, 30);
     chart.refreshNow();
     QCoreApplication::processEvents(); // the legend lays its new entries out
@@ -144,9 +149,7 @@ void TestChartLegend::legendSortsNaturallyAndFits() {
 void TestChartLegend::legendRefitsAfterResizesWithoutPolls() {
     PoolSession session;
     ChartPanel chart(&session);
-    chart.resize(1000, 800);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAt(chart, {1000, 800}));
     feed(session.history(), 20, 30);
     chart.refreshNow();
     QTRY_COMPARE(shownLegendLabels(chart), frameLegendLabels(chart));
@@ -170,18 +173,13 @@ void TestChartLegend::legendRefitsAfterResizesWithoutPolls() {
 void TestChartLegend::bandAfterAGapAddsNoNamelessEntries() {
     PoolSession session;
     ChartPanel chart(&session);
-    chart.resize(1000, 800);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAt(chart, {1000, 800}));
     PoolHistory &history = session.history();
     const qint64 start = QDateTime::currentMSecsSinceEpoch() - 29000;
     for (int s = 0; s < 30; ++s) {
         if (s == 15)
             history.markGap(start + 14500, QStringLiteral("polling paused"));
-        QList<PoolMember> counts;
-        for (int i = 0; i < 24; ++i)
-            counts.append({"m" + QByteArray::number(i), double(s * (i + 1))});
-        history.record(start + s * 1000, counts);
+        recordPoll(history, 24, s, start + s * 1000);
     }
     chart.refreshNow();
     QVERIFY(chart.frame().bandShown);

@@ -77,6 +77,22 @@ void putReplicaBehind(const testing::SentinelTopology &topology, const QByteArra
     replica->commandOrThrow({"ZINCRBY", key, QByteArray::number(-behind), member});
 }
 
+// The dashboard watching a pool, polled every 200 ms.
+struct WatchedPool {
+    PoolSession session;
+    MainWindow window{&session};
+
+    // Shows the window, connects, and waits for the first poll.
+    bool watch(const Endpoint &endpoint, const QByteArray &key) {
+        window.resize(1100, 700);
+        window.show();
+        session.setPollInterval(200ms);
+        QSignalSpy observed(&session, &PoolSession::observationApplied);
+        session.connectTo(endpoint, key);
+        return observed.wait(10000);
+    }
+};
+
 } // namespace
 
 class TestSentinelFailover : public QObject {
@@ -121,14 +137,10 @@ private Q_SLOTS:
         // replicating them.
         putReplicaBehind(m_topology, key, "192.0.2.2:8080", 4);
 
-        PoolSession session;
-        MainWindow window(&session);
-        window.resize(1100, 700);
-        window.show();
-        session.setPollInterval(200ms);
-        QSignalSpy observed(&session, &PoolSession::observationApplied);
-        session.connectTo(m_topology.endpoint(), key);
-        QVERIFY(observed.wait(10000));
+        WatchedPool watched;
+        QVERIFY(watched.watch(m_topology.endpoint(), key));
+        PoolSession &session = watched.session;
+        MainWindow &window = watched.window;
         const QString oldPrimary = QStringLiteral("127.0.0.1:%1").arg(m_topology.serverPort(0));
         const QString newPrimary = QStringLiteral("127.0.0.1:%1").arg(m_topology.serverPort(1));
         QTRY_VERIFY2(window.statusPanel()->stateText().contains(
@@ -144,7 +156,7 @@ private Q_SLOTS:
         QTRY_VERIFY(hasEvent(session, QStringLiteral("counts went back by 4 allocations on 1 "
                                                      "members after the primary changed")));
         // A few more polls, so the chart has drawn the lines and markers since the switch.
-        observed.clear();
+        const QSignalSpy observed(&session, &PoolSession::observationApplied);
         QTRY_VERIFY_WITH_TIMEOUT(observed.size() >= 15, 10000);
         // Into the build tree: a test run never changes the checkout (docs/ holds a copy).
         const QString shots =
@@ -178,14 +190,9 @@ private Q_SLOTS:
         const qint64 planted = 100;
         putReplicaBehind(topology, key, "proxy7", planted);
 
-        PoolSession session;
-        MainWindow window(&session);
-        window.resize(1100, 700);
-        window.show();
-        session.setPollInterval(200ms);
-        QSignalSpy observed(&session, &PoolSession::observationApplied);
-        session.connectTo(topology.endpoint(), key);
-        QVERIFY(observed.wait(10000));
+        WatchedPool watched;
+        QVERIFY(watched.watch(topology.endpoint(), key));
+        MainWindow &window = watched.window;
         QAction *testAllocations = window.actions()->testAllocationsAction();
         QTRY_VERIFY(testAllocations->isEnabled());
         testAllocations->trigger(); // Pool ▸ Test allocations…, as the menu does

@@ -12,16 +12,20 @@
 
 namespace poolscope::testing {
 
-// Records `seconds` polls ending now, one per second: member i gains (i + 1) per poll.
+// Records poll number `poll` at timeMs: member i has counted (i + 1) per poll.
+inline void recordPoll(PoolHistory &history, int members, int poll, qint64 timeMs) {
+    QList<PoolMember> counts;
+    for (int i = 0; i < members; ++i)
+        counts.append({"m" + QByteArray::number(i), double(poll * (i + 1))});
+    history.record(timeMs, counts);
+}
+
+// Records `seconds` polls ending now, one per second (recordPoll).
 inline qint64 feed(PoolHistory &history, int members, int seconds) {
     const qint64 end = QDateTime::currentMSecsSinceEpoch();
     const qint64 start = end - qint64(seconds - 1) * 1000;
-    for (int s = 0; s < seconds; ++s) {
-        QList<PoolMember> counts;
-        for (int i = 0; i < members; ++i)
-            counts.append({"m" + QByteArray::number(i), double(s * (i + 1))});
-        history.record(start + s * 1000, counts);
-    }
+    for (int s = 0; s < seconds; ++s)
+        recordPoll(history, members, s, start + s * 1000);
     return end;
 }
 
