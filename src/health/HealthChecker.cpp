@@ -402,8 +402,10 @@ void ProxyCheck::finish(CURLcode code) {
 
 bool initialiseNetworkLibraries() {
     static const bool initialised = [] {
-        const bool done =
-            curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK && OPENSSL_init_ssl(0, nullptr) == 1;
+        // OpenSSL first: its first initialisation decides whether it cleans up at exit, and
+        // libcurl's would initialise it with the clean-up.
+        const bool done = OPENSSL_init_ssl(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1 &&
+                          curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
         if (!done)
             std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
         return done;

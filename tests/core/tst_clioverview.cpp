@@ -210,7 +210,9 @@ private Q_SLOTS:
         QCOMPARE(proxies.value(QStringLiteral("state")).toString(), QStringLiteral("ok"));
         QCOMPARE(proxies.value(QStringLiteral("allocations_per_s")).toDouble(), 0.0);
         QCOMPARE_GT(proxies.value(QStringLiteral("jain")).toDouble(), 0.6);
-        QCOMPARE(proxies.value(QStringLiteral("allocations_per_s_trend")).toArray().size(), 2);
+        // A point a reading: two at least, more when this server was read again while a slower
+        // one finished its second reading.
+        QCOMPARE_GE(proxies.value(QStringLiteral("allocations_per_s_trend")).toArray().size(), 2);
         const QJsonObject tls =
             rowOf(object, QStringLiteral("tls"), QStringLiteral("{eu}:proxies"));
         QCOMPARE(tls.value(QStringLiteral("members")).toInt(), 3);

@@ -335,6 +335,15 @@ private Q_SLOTS:
             const qint64 seen = noscriptErrors();
             m_redis->run({"SCRIPT", "FLUSH"});
             QTRY_VERIFY_WITH_TIMEOUT(noscriptErrors() > seen, 10000);
+            // Every NOSCRIPT answered by its EVAL (read in this order: none can come later), so
+            // the script is cached again: a next flush that came before a resend would be undone
+            // by it, and no EVALSHA would meet the empty cache.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    const qint64 evals = commandCalls("eval");
+                    return evals >= noscriptErrors();
+                }(),
+                10000);
         }
         runner.cancel();
         QVERIFY(finished.wait(20000));
