@@ -7,7 +7,6 @@
 
 #include <algorithm>
 
-#include <QElapsedTimer>
 #include <QtTest>
 
 using namespace poolscope;
@@ -20,7 +19,7 @@ private Q_SLOTS:
     void pairs();
     void sortsAList();
     void proxySortsMembersNaturally();
-    void tenThousandRowsSortQuickly();
+    void tenThousandRowsSortNaturally();
 };
 
 void TestMemberOrder::pairs_data() {
@@ -96,7 +95,8 @@ void TestMemberOrder::proxySortsMembersNaturally() {
 
 // The table sorts by member by default and again when a held order is released: 10,000 rows
 // must stay well under a frame budget of the GUI thread's patience (measured: see the log line).
-void TestMemberOrder::tenThousandRowsSortQuickly() {
+// Its speed against sorting as text is bench/member_sort.sh's (docs/benchmarks.md).
+void TestMemberOrder::tenThousandRowsSortNaturally() {
     PoolTableModel model;
     QList<PoolTableModel::Row> rows;
     for (int i = 0; i < 10000; ++i) {
@@ -109,22 +109,12 @@ void TestMemberOrder::tenThousandRowsSortQuickly() {
     }
     model.setRows(rows, 0);
     PoolSortProxy proxy(&model);
-    QElapsedTimer clock;
-    clock.start();
     proxy.sort(PoolTableModel::Member, Qt::AscendingOrder);
-    const qint64 elapsed = clock.elapsed();
-    QSortFilterProxyModel byText; // what the table did before: the member as text
-    byText.setSourceModel(&model);
-    byText.setSortRole(PoolTableModel::SortRole);
-    clock.restart();
-    byText.sort(PoolTableModel::Member, Qt::AscendingOrder);
-    qInfo() << "natural sort of 10,000 members:" << elapsed << "ms; as text:" << clock.elapsed()
-            << "ms";
+    QCOMPARE(proxy.rowCount(), 10000);
     for (int r = 1; r < proxy.rowCount(); ++r)
         QVERIFY(!memberNaturallyLess(
             proxy.index(r, 0).data(PoolTableModel::MemberRole).toByteArray(),
             proxy.index(r - 1, 0).data(PoolTableModel::MemberRole).toByteArray()));
-    QVERIFY2(elapsed < 1000, qPrintable(QString::number(elapsed)));
 }
 
 QTEST_MAIN(TestMemberOrder)
