@@ -8,6 +8,8 @@
 #include "members/PoolSortProxy.h"
 #include "members/PoolTableModel.h"
 
+#include "ProxyIdRows.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -22,22 +24,6 @@
 using namespace poolscope;
 
 namespace {
-
-// Proxy ids as the free lists give them: credentials, scattered IPv4 addresses and ports.
-QList<PoolTableModel::Row> rowsOf(int count) {
-    QList<PoolTableModel::Row> rows;
-    rows.reserve(count);
-    for (int i = 0; i < count; ++i) {
-        PoolTableModel::Row row;
-        row.member = QByteArrayLiteral("socks5://user:pw@45.") +
-                     QByteArray::number((i * 7919) % 256) + '.' +
-                     QByteArray::number((i * 31) % 256) + '.' + QByteArray::number(i % 256) + ':' +
-                     QByteArray::number(1000 + (i * 13) % 9000);
-        row.count = double(i % 97);
-        rows.append(row);
-    }
-    return rows;
-}
 
 struct Timing {
     double best = 0;
@@ -72,7 +58,7 @@ int main(int argc, char *argv[]) {
         "/ median ms | natural ÷ text (median) |\n|---|---|---|---|\n");
     for (const QString &size : sizes) {
         PoolTableModel model;
-        model.setRows(rowsOf(size.toInt()), 0);
+        model.setRows(testing::proxyIdRows(size.toInt()), 0);
         const Timing natural =
             timeSorts([&] { return std::make_unique<PoolSortProxy>(&model); }, rounds);
         const Timing text = timeSorts(

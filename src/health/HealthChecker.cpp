@@ -3,6 +3,7 @@
 #include "health/Checkability.h"
 #include "text/CredentialMask.h"
 #include "text/MemberText.h"
+#include "transport/TlsHandshake.h"
 
 #include <curl/curl.h>
 #include <cstdio>
@@ -402,10 +403,9 @@ void ProxyCheck::finish(CURLcode code) {
 
 bool initialiseNetworkLibraries() {
     static const bool initialised = [] {
-        // OpenSSL first: its first initialisation decides whether it cleans up at exit, and
-        // libcurl's would initialise it with the clean-up.
-        const bool done = OPENSSL_init_ssl(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1 &&
-                          curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+        // OpenSSL first: libcurl's would initialise it with its clean-up at exit.
+        const bool done =
+            transport::initialiseOpenSsl() && curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
         if (!done)
             std::fputs("poolscope: libcurl or OpenSSL could not be initialised\n", stderr);
         return done;

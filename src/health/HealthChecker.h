@@ -16,11 +16,9 @@ namespace poolscope {
 CheckRound runCheckRound(const QList<QByteArray> &members, const CheckOptions &options,
                          const std::atomic<bool> *stop = nullptr);
 
-// libcurl and OpenSSL set up on the main thread, first thing in main(): their configuration is
-// then read there, not on the first worker thread to check or to open TLS. OpenSSL is told not to
-// clean up at exit: a worker left running by a bounded stop (a server slow to answer) may end
-// after that clean-up, which would leave its error state behind, unfreed. The process's end
-// frees it all anyway.
+// libcurl and OpenSSL (transport::initialiseOpenSsl) set up on the main thread, first thing in
+// main(): their configuration is then read there, not on the first worker thread to check or to
+// open TLS.
 // Done once, whoever calls first (the check rounds call it too); false if either failed.
 bool initialiseNetworkLibraries();
 

@@ -27,6 +27,11 @@ void TlsSessionDeleter::operator()(ssl_st *session) const {
     SSL_free(session);
 }
 
+bool initialiseOpenSsl() {
+    static const bool initialised = OPENSSL_init_ssl(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1;
+    return initialised;
+}
+
 namespace {
 
 // What the callbacks saw during one handshake (SSL's app data while it runs).
@@ -223,9 +228,7 @@ Context makeContext(const TlsOptions &tls, const QString &display) {
 // One context per set of files, kept for the process: loading a CA bundle costs milliseconds,
 // and the load runner opens dozens of connections. A file changed on disk makes a new one.
 SSL_CTX *contextFor(const TlsOptions &tls, const QString &display) {
-    // OpenSSL first: its clean-up at exit must run after these contexts are freed (statics are
-    // destroyed in the reverse order of their construction, atexit handlers interleaved).
-    [[maybe_unused]] static const bool initialised = OPENSSL_init_ssl(0, nullptr) == 1;
+    initialiseOpenSsl(); // before the first context (a test or benchmark has no main() call)
     static std::mutex mutex;
     static std::map<QString, Context> contexts;
     QString key = tls.insecure ? QStringLiteral("insecure") : QStringLiteral("verify");

@@ -25,4 +25,10 @@ using TlsSession = std::unique_ptr<ssl_st, TlsSessionDeleter>;
 TlsSession handshakeTls(int tcp, const Endpoint &endpoint, Clock::time_point deadline,
                         std::chrono::milliseconds budget);
 
+// OpenSSL set up once for the process, without its clean-up at exit: a worker thread left running
+// by a bounded stop (a server slow to answer) may end after that clean-up, which would leave its
+// error state unfreed; the process's end frees everything anyway. The first initialisation
+// decides this for the process, so every caller goes through here. False if it failed.
+bool initialiseOpenSsl();
+
 } // namespace poolscope::transport
